@@ -1,0 +1,352 @@
+//! Errors and their conversion to codespan diagnostics: every error Loony reports passes through
+//! [`Error::to_diagnostic`], the one place where codes, messages and labels are decided.
+
+use crate::syntax::ParseError;
+use codespan_reporting::diagnostic::{Diagnostic, Label};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term;
+use std::ops::Range;
+
+pub type FileId = usize;
+pub type Files = SimpleFiles<String, String>;
+
+/// A place in a source file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loc {
+    pub file: FileId,
+    pub span: Range<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ErrorKind {
+    Syntax(ParseError),
+    UnknownName { name: String, suggestion: Option<String> },
+    Arity { name: String, expected: String, found: usize },
+    Type { message: String, label: String },
+    IntegerAsGame(i64),
+    Overflow { op: String },
+    DivisionByZero,
+    IndexOutOfRange { index: i64, len: usize },
+    NotImpartial { form: String, detail: String },
+    NotAffine { form: String, detail: String },
+    InfinitiesCollide,
+    Cycle { ruleset: String, position: String, path: Vec<String> },
+    Runaway { ruleset: String, budget: usize, last: String },
+    TooDeep { limit: usize },
+    ImportNotFound { path: String, tried: Vec<String> },
+    ImportCycle { path: String },
+    BadHeapCode { code: String, message: String, at: Range<usize> },
+    Interrupted,
+    NoValue { form: String, reason: String },
+    Io { path: String, message: String },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Error {
+    pub kind: ErrorKind,
+    pub loc: Option<Loc>,
+    pub notes: Vec<String>,
+    /// The game the error is about, when the engine knows it: the evaluator points the
+    /// diagnostic at where that form was written.
+    pub subject: Option<crate::game::GameId>,
+}
+
+impl Error {
+    pub fn new(kind: ErrorKind) -> Self {
+        Error {
+            kind,
+            loc: None,
+            notes: Vec::new(),
+            subject: None,
+        }
+    }
+
+    pub fn about(mut self, g: crate::game::GameId) -> Self {
+        self.subject = Some(g);
+        self
+    }
+
+    pub fn at(kind: ErrorKind, file: FileId, span: Range<usize>) -> Self {
+        Error {
+            kind,
+            loc: Some(Loc { file, span }),
+            notes: Vec::new(),
+            subject: None,
+        }
+    }
+
+    /// Gives the error a location if it has none yet (the innermost location wins).
+    pub fn or_at(mut self, file: FileId, span: Range<usize>) -> Self {
+        if self.loc.is_none() {
+            self.loc = Some(Loc { file, span });
+        }
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn type_error(message: impl Into<String>, label: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Type {
+            message: message.into(),
+            label: label.into(),
+        })
+    }
+
+    pub fn code(&self) -> &'static str {
+        match &self.kind {
+            ErrorKind::Syntax(p) => match p {
+                ParseError::UnexpectedChar { .. } => "E0001",
+                ParseError::Unclosed { .. } => "E0002",
+                ParseError::MissingBar { .. } => "E0003",
+                ParseError::UnexpectedToken { .. } => "E0004",
+                ParseError::UnexpectedEof { .. } => "E0005",
+                ParseError::IntTooLarge { .. } => "E0006",
+                ParseError::UnterminatedString { .. } => "E0007",
+            },
+            ErrorKind::UnknownName { .. } => "E0101",
+            ErrorKind::Arity { .. } => "E0102",
+            ErrorKind::Type { .. } => "E0103",
+            ErrorKind::IntegerAsGame(_) => "E0104",
+            ErrorKind::Overflow { .. } => "E0105",
+            ErrorKind::DivisionByZero => "E0106",
+            ErrorKind::IndexOutOfRange { .. } => "E0107",
+            ErrorKind::NotImpartial { .. } => "E0201",
+            ErrorKind::Cycle { .. } => "E0202",
+            ErrorKind::Runaway { .. } => "E0203",
+            ErrorKind::NotAffine { .. } => "E0204",
+            ErrorKind::InfinitiesCollide => "E0205",
+            ErrorKind::TooDeep { .. } => "E0206",
+            ErrorKind::NoValue { .. } => "E0207",
+            ErrorKind::ImportNotFound { .. } => "E0301",
+            ErrorKind::ImportCycle { .. } => "E0302",
+            ErrorKind::Io { .. } => "E0303",
+            ErrorKind::BadHeapCode { .. } => "E0401",
+            ErrorKind::Interrupted => "E0501",
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match &self.kind {
+            ErrorKind::Syntax(p) => match p {
+                ParseError::UnexpectedChar { found, .. } => format!("unexpected character `{found}`"),
+                ParseError::Unclosed { bracket, .. } => format!("unclosed `{bracket}`"),
+                ParseError::MissingBar { .. } => "this form has no `|` between its Left and Right options".into(),
+                ParseError::UnexpectedToken { found, .. } => format!("unexpected {found}"),
+                ParseError::UnexpectedEof { .. } => "unexpected end of input".into(),
+                ParseError::IntTooLarge { .. } => "integer literal is too large".into(),
+                ParseError::UnterminatedString { .. } => "unterminated string".into(),
+            },
+            ErrorKind::UnknownName { name, .. } => format!("unknown name `{name}`"),
+            ErrorKind::Arity { name, expected, found } => {
+                format!("`{name}` takes {expected}, but {found} {} given", if *found == 1 { "was" } else { "were" })
+            }
+            ErrorKind::Type { message, .. } => message.clone(),
+            ErrorKind::IntegerAsGame(n) => format!("the integer {n} is not an impartial game"),
+            ErrorKind::Overflow { op } => format!("integer overflow in `{op}`"),
+            ErrorKind::DivisionByZero => "division by zero".into(),
+            ErrorKind::IndexOutOfRange { index, len } => {
+                format!("index {index} is out of range for a list of length {len}")
+            }
+            ErrorKind::NotImpartial { form, .. } => format!("`{form}` is not impartial"),
+            ErrorKind::NotAffine { form, .. } => format!("`{form}` is not an affine impartial game"),
+            ErrorKind::InfinitiesCollide => "`∞ + ∞̄` has no value: both players would have already won".into(),
+            ErrorKind::Cycle { ruleset, position, .. } => {
+                format!("ruleset `{ruleset}` is loopy: position `{position}` repeats")
+            }
+            ErrorKind::Runaway { ruleset, budget, .. } => {
+                format!("ruleset `{ruleset}` explored more than {budget} positions without finishing")
+            }
+            ErrorKind::TooDeep { limit } => format!("this game is nested more than {limit} levels deep"),
+            ErrorKind::NoValue { form, .. } => format!("`{form}` has no impartial value"),
+            ErrorKind::ImportNotFound { path, .. } => format!("cannot find module `{path}`"),
+            ErrorKind::ImportCycle { path } => format!("module `{path}` imports itself"),
+            ErrorKind::Io { path, message } => format!("cannot read `{path}`: {message}"),
+            ErrorKind::BadHeapCode { code, message, .. } => format!("bad heap code \"{code}\": {message}"),
+            ErrorKind::Interrupted => "interrupted".into(),
+        }
+    }
+
+    fn label_and_notes(&self) -> (String, Vec<String>) {
+        let mut notes = Vec::new();
+        let label = match &self.kind {
+            ErrorKind::Syntax(p) => match p {
+                ParseError::UnexpectedChar { .. } => "Loony does not know this character".to_string(),
+                ParseError::Unclosed { bracket, .. } => {
+                    let close = match bracket {
+                        '{' => '}',
+                        '(' => ')',
+                        '[' => ']',
+                        _ => '>',
+                    };
+                    notes.push(format!("the input ended before the matching `{close}`"));
+                    "opened here".to_string()
+                }
+                ParseError::MissingBar { .. } => {
+                    notes.push("a form is written `{L | R}` (or `<L | R>`); `{ | }` is 0".into());
+                    "form without `|`".to_string()
+                }
+                ParseError::UnexpectedToken { expected, .. } => {
+                    if !expected.is_empty() {
+                        notes.push(format!("expected one of {}", expected.join(", ")));
+                    }
+                    "not expected here".to_string()
+                }
+                ParseError::UnexpectedEof { expected, .. } => {
+                    if !expected.is_empty() {
+                        notes.push(format!("expected one of {}", expected.join(", ")));
+                    }
+                    "input ends here".to_string()
+                }
+                ParseError::IntTooLarge { .. } => {
+                    notes.push(format!("integers are 64-bit: at most {}", i64::MAX));
+                    "too large".to_string()
+                }
+                ParseError::UnterminatedString { .. } => "this string has no closing `\"`".to_string(),
+            },
+            ErrorKind::UnknownName { suggestion, .. } => {
+                if let Some(s) = suggestion {
+                    notes.push(format!("did you mean `{s}`?"));
+                }
+                "not defined".to_string()
+            }
+            ErrorKind::Arity { .. } => "wrong number of arguments".to_string(),
+            ErrorKind::Type { label, .. } => label.clone(),
+            ErrorKind::IntegerAsGame(n) => {
+                notes.push(format!(
+                    "Loony's games are impartial; integers are not. Did you mean the nimber `*{n}`?"
+                ));
+                "an integer used as a game".to_string()
+            }
+            ErrorKind::Overflow { .. } => "the result does not fit in 64 bits".to_string(),
+            ErrorKind::DivisionByZero => "the divisor is 0".to_string(),
+            ErrorKind::IndexOutOfRange { .. } => "no such element".to_string(),
+            ErrorKind::NotImpartial { detail, .. } | ErrorKind::NotAffine { detail, .. } => {
+                detail.clone()
+            }
+            ErrorKind::InfinitiesCollide => "∞ and ∞̄ meet in this sum".to_string(),
+            ErrorKind::Cycle { position, path, .. } => {
+                if path.len() > 1 {
+                    notes.push(format!("the play that repeats: {}", path.join(" → ")));
+                }
+                notes.push("loopy games are not supported yet: a ruleset's positions must not repeat".into());
+                format!("`{position}` can be reached from itself")
+            }
+            ErrorKind::Runaway { budget, last, .. } => {
+                notes.push(format!("the last position explored was `{last}`"));
+                notes.push(format!(
+                    "if the game is finite but large, raise the budget (now {budget}) with `--budget N` or `:budget N`"
+                ));
+                "exploring this ran past the position budget".to_string()
+            }
+            ErrorKind::TooDeep { .. } => "too deep".to_string(),
+            ErrorKind::NoValue { reason, .. } => reason.clone(),
+            ErrorKind::ImportNotFound { tried, .. } => {
+                if !tried.is_empty() {
+                    notes.push(format!("looked for: {}", tried.join(", ")));
+                }
+                notes.push("shipped modules are imported as \"std/NAME\"".into());
+                "no such file or shipped module".to_string()
+            }
+            ErrorKind::ImportCycle { .. } => "imported again while it is being loaded".to_string(),
+            ErrorKind::Io { .. } => "here".to_string(),
+            ErrorKind::BadHeapCode { .. } => "in this code".to_string(),
+            ErrorKind::Interrupted => "the computation was stopped here".to_string(),
+        };
+        (label, notes)
+    }
+
+    pub fn to_diagnostic(&self) -> Diagnostic<FileId> {
+        let (label, mut notes) = self.label_and_notes();
+        notes.extend(self.notes.iter().cloned());
+        let mut d = Diagnostic::error()
+            .with_message(self.message())
+            .with_code(self.code());
+        if let Some(loc) = &self.loc {
+            let mut span = loc.span.clone();
+            let mut secondary = None;
+            if let ErrorKind::Syntax(p) = &self.kind {
+                match p {
+                    ParseError::Unclosed { open, end, .. } => {
+                        span = open.clone();
+                        secondary = Some((*end..*end, "input ends here".to_string()));
+                    }
+                    ParseError::MissingBar { form, at } => {
+                        span = form.clone();
+                        secondary = Some((at.clone(), "the form closes here".to_string()));
+                    }
+                    _ => {}
+                }
+            }
+            if let ErrorKind::BadHeapCode { at, .. } = &self.kind {
+                // The code is inside a string literal: point at the offending characters.
+                let inner = loc.span.start + 1 + at.start..loc.span.start + 1 + at.end;
+                if inner.end < loc.span.end {
+                    span = inner;
+                }
+            }
+            let mut labels = vec![Label::primary(loc.file, span).with_message(label)];
+            if let Some((s, m)) = secondary {
+                labels.push(Label::secondary(loc.file, s).with_message(m));
+            }
+            d = d.with_labels(labels);
+        } else {
+            notes.insert(0, label);
+        }
+        d.with_notes(notes)
+    }
+
+    /// The diagnostic as plain text (no colour), as snapshot tests and pipes want it.
+    pub fn render_plain(&self, files: &Files) -> String {
+        let config = term::Config::default();
+        term::emit_into_string(&config, files, &self.to_diagnostic())
+            .unwrap_or_else(|_| format!("error[{}]: {}\n", self.code(), self.message()))
+    }
+
+    /// The diagnostic to stderr, coloured when stderr is a terminal.
+    pub fn emit_stderr(&self, files: &Files, color: bool) {
+        use term::termcolor::{ColorChoice, StandardStream};
+        let choice = if color { ColorChoice::Auto } else { ColorChoice::Never };
+        let stream = StandardStream::stderr(choice);
+        let config = term::Config::default();
+        if term::emit_to_write_style(&mut stream.lock(), &config, files, &self.to_diagnostic()).is_err() {
+            eprint!("{}", self.render_plain(files));
+        }
+    }
+}
+
+impl From<crate::game::store::InfinitiesCollide> for Error {
+    fn from(_: crate::game::store::InfinitiesCollide) -> Self {
+        Error::new(ErrorKind::InfinitiesCollide)
+    }
+}
+
+/// The closest of `candidates` to `name`, when it is close enough to be a likely typo.
+pub fn did_you_mean<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let d = edit_distance(name, c);
+        let limit = (name.chars().count().max(c.chars().count()) / 3).max(1);
+        if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c.to_string())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -1,0 +1,376 @@
+//! Built-in functions, and the engines they query (kept for the whole session).
+
+use super::show::GameValue;
+use super::value::Outcome;
+use super::{Cx, Value};
+use crate::diag::{Error, ErrorKind};
+use crate::game::{GameId, Side, Store, graph};
+use crate::syntax::ast::{Expr, Span};
+use crate::theory::normal::{NormalEngine, mex};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The session's engines. Taken out of the context while they run (they call back into it to
+/// expand positions), so a nested query gets a fresh engine instead of a borrow conflict.
+#[derive(Default)]
+pub struct Engines {
+    pub normal: Option<NormalEngine>,
+}
+
+impl Engines {
+    pub fn heap_options(
+        &mut self,
+        _store: &mut Store,
+        _rules: u32,
+        _size: u64,
+        _out: &mut Vec<GameId>,
+    ) -> Result<(), Error> {
+        Err(Error::new(ErrorKind::Interrupted))
+    }
+
+    pub fn heap_nimber(&mut self, _rules: u32, _size: u64, _interrupt: &Arc<AtomicBool>) -> Result<u32, Error> {
+        Err(Error::new(ErrorKind::Interrupted))
+    }
+}
+
+/// Every built-in name, for lookups and "did you mean".
+pub const NAMES: &[&str] = &[
+    "outcome",
+    "value",
+    "nimber",
+    "grundy",
+    "winning_moves",
+    "options",
+    "left_options",
+    "right_options",
+    "len",
+    "sum",
+    "mex",
+    "min",
+    "max",
+    "sorted",
+    "reverse",
+    "contains",
+    "remove",
+    "append",
+    "abs",
+    "P",
+    "N",
+    "L",
+    "R",
+    "D",
+];
+
+pub fn lookup(name: &str) -> Option<Value> {
+    Some(match name {
+        "P" => Value::Outcome(Outcome::P),
+        "N" => Value::Outcome(Outcome::N),
+        "L" => Value::Outcome(Outcome::L),
+        "R" => Value::Outcome(Outcome::R),
+        "D" => Value::Outcome(Outcome::D),
+        _ => Value::Builtin(NAMES.iter().copied().find(|n| *n == name)?),
+    })
+}
+
+/// Positional arguments with their source spans.
+struct Args<'a> {
+    name: &'static str,
+    vals: Vec<Value>,
+    exprs: &'a [Expr],
+    span: &'a Span,
+}
+
+impl Args<'_> {
+    fn expect(&self, cx: &Cx, n: usize) -> Result<(), Error> {
+        if self.vals.len() != n {
+            return Err(cx.arity(self.name, n, self.vals.len(), self.span));
+        }
+        Ok(())
+    }
+
+    fn span(&self, i: usize) -> &Span {
+        self.exprs.get(i).map_or(self.span, |e| &e.span)
+    }
+
+    fn game(&self, cx: &Cx, store: &mut Store, i: usize) -> Result<GameId, Error> {
+        cx.as_game(store, &self.vals[i], self.span(i))
+    }
+
+    fn list(&self, cx: &Cx, i: usize) -> Result<Rc<Vec<Value>>, Error> {
+        match &self.vals[i] {
+            Value::List(xs) | Value::Tuple(xs) => Ok(xs.clone()),
+            Value::Sequence { values, .. } => {
+                Ok(Rc::new(values.iter().map(|&v| Value::Int(v as i64)).collect()))
+            }
+            other => Err(cx.err(
+                ErrorKind::Type {
+                    message: format!("`{}` needs a list, not {}", self.name, other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                self.span(i),
+            )),
+        }
+    }
+
+    fn int(&self, cx: &Cx, i: usize) -> Result<i64, Error> {
+        match &self.vals[i] {
+            Value::Int(n) => Ok(*n),
+            other => Err(cx.err(
+                ErrorKind::Type {
+                    message: format!("`{}` needs an integer, not {}", self.name, other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                self.span(i),
+            )),
+        }
+    }
+}
+
+pub fn call(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    vals: Vec<Value>,
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let a = Args {
+        name,
+        vals,
+        exprs,
+        span,
+    };
+    let here = |e: Error, cx: &Cx| e.or_at(cx.file, a.span(0).clone());
+    match name {
+        "outcome" => {
+            a.expect(cx, 1)?;
+            let g = a.game(cx, store, 0)?;
+            let o = cx.outcome(store, g).map_err(|e| here(e, cx))?;
+            Ok(Value::Outcome(o))
+        }
+        "value" => {
+            a.expect(cx, 1)?;
+            let g = a.game(cx, store, 0)?;
+            let v = cx.game_value(store, g).map_err(|e| here(e, cx))?;
+            Ok(Value::Game(value_game(store, v)))
+        }
+        "nimber" | "grundy" => {
+            a.expect(cx, 1)?;
+            let g = a.game(cx, store, 0)?;
+            match cx.game_value(store, g).map_err(|e| here(e, cx))? {
+                GameValue::Nimber(n) => Ok(Value::Int(n as i64)),
+                other => Err(cx.err(
+                    ErrorKind::NoValue {
+                        form: other.show(cx.notation),
+                        reason: "its value is not a nimber".into(),
+                    },
+                    a.span(0),
+                )),
+            }
+        }
+        "winning_moves" => {
+            a.expect(cx, 1)?;
+            let g = a.game(cx, store, 0)?;
+            let mut opts = Vec::new();
+            graph::options(store, cx, g, Side::Left, &mut opts).map_err(|e| here(e, cx))?;
+            let mut out = Vec::new();
+            for o in opts {
+                let wins = match cx.game_value(store, o).map_err(|e| here(e, cx))? {
+                    GameValue::Nimber(0) | GameValue::LeftWin => true,
+                    _ => false,
+                };
+                if wins {
+                    out.push(Value::Position(cx.tidy(store, o)));
+                }
+            }
+            Ok(Value::List(Rc::new(out)))
+        }
+        "options" | "left_options" | "right_options" => {
+            a.expect(cx, 1)?;
+            let g = a.game(cx, store, 0)?;
+            let side = if name == "right_options" { Side::Right } else { Side::Left };
+            let mut opts = Vec::new();
+            graph::options(store, cx, g, side, &mut opts).map_err(|e| here(e, cx))?;
+            let tidy: Vec<Value> = opts.into_iter().map(|o| Value::Position(cx.tidy(store, o))).collect();
+            Ok(Value::List(Rc::new(tidy)))
+        }
+        "len" => {
+            a.expect(cx, 1)?;
+            Ok(Value::Int(a.list(cx, 0)?.len() as i64))
+        }
+        "sum" => {
+            a.expect(cx, 1)?;
+            let xs = a.list(cx, 0)?;
+            if xs.iter().all(|x| matches!(x, Value::Int(_))) {
+                let mut t: i64 = 0;
+                for x in xs.iter() {
+                    if let Value::Int(n) = x {
+                        t = t
+                            .checked_add(*n)
+                            .ok_or_else(|| cx.err(ErrorKind::Overflow { op: "sum".into() }, a.span))?;
+                    }
+                }
+                return Ok(Value::Int(t));
+            }
+            let mut parts = Vec::with_capacity(xs.len());
+            for x in xs.iter() {
+                parts.push(cx.as_game(store, x, a.span(0))?);
+            }
+            let s = store.sum(&parts).map_err(|e| Error::from(e).or_at(cx.file, a.span.clone()))?;
+            Ok(Value::Game(s))
+        }
+        "mex" => {
+            a.expect(cx, 1)?;
+            let xs = a.list(cx, 0)?;
+            let mut v = Vec::with_capacity(xs.len());
+            for x in xs.iter() {
+                match x {
+                    Value::Int(n) if *n >= 0 && *n <= u32::MAX as i64 => v.push(*n as u32),
+                    Value::Int(_) => {}
+                    other => {
+                        return Err(cx.err(
+                            ErrorKind::Type {
+                                message: format!("`mex` needs a list of integers, found {}", other.type_name()),
+                                label: "in this list".into(),
+                            },
+                            a.span(0),
+                        ));
+                    }
+                }
+            }
+            Ok(Value::Int(mex(&v, &mut Vec::new()) as i64))
+        }
+        "min" | "max" | "sorted" => {
+            a.expect(cx, 1)?;
+            let xs = a.list(cx, 0)?;
+            let mut ints = Vec::with_capacity(xs.len());
+            for x in xs.iter() {
+                match x {
+                    Value::Int(n) => ints.push(*n),
+                    other => {
+                        return Err(cx.err(
+                            ErrorKind::Type {
+                                message: format!("`{name}` needs a list of integers, found {}", other.type_name()),
+                                label: "in this list".into(),
+                            },
+                            a.span(0),
+                        ));
+                    }
+                }
+            }
+            match name {
+                "sorted" => {
+                    ints.sort_unstable();
+                    Ok(Value::List(Rc::new(ints.into_iter().map(Value::Int).collect())))
+                }
+                _ => {
+                    let r = if name == "min" { ints.iter().min() } else { ints.iter().max() };
+                    r.map(|&n| Value::Int(n)).ok_or_else(|| {
+                        cx.err(
+                            ErrorKind::Type {
+                                message: format!("`{name}` of an empty list"),
+                                label: "this list is empty".into(),
+                            },
+                            a.span(0),
+                        )
+                    })
+                }
+            }
+        }
+        "reverse" => {
+            a.expect(cx, 1)?;
+            let mut xs = (*a.list(cx, 0)?).clone();
+            xs.reverse();
+            Ok(Value::List(Rc::new(xs)))
+        }
+        "contains" => {
+            a.expect(cx, 2)?;
+            let xs = a.list(cx, 0)?;
+            let found = xs.iter().any(|x| simple_eq(x, &a.vals[1]));
+            Ok(Value::Bool(found))
+        }
+        "remove" => {
+            a.expect(cx, 2)?;
+            let xs = a.list(cx, 0)?;
+            let i = a.int(cx, 1)?;
+            if i < 0 || i as usize >= xs.len() {
+                return Err(cx.err(ErrorKind::IndexOutOfRange { index: i, len: xs.len() }, a.span(1)));
+            }
+            let mut v = (*xs).clone();
+            v.remove(i as usize);
+            Ok(Value::List(Rc::new(v)))
+        }
+        "append" => {
+            a.expect(cx, 2)?;
+            let mut v = (*a.list(cx, 0)?).clone();
+            v.push(a.vals[1].clone());
+            Ok(Value::List(Rc::new(v)))
+        }
+        "abs" => {
+            a.expect(cx, 1)?;
+            let n = a.int(cx, 0)?;
+            Ok(Value::Int(n.checked_abs().ok_or_else(|| cx.err(ErrorKind::Overflow { op: "abs".into() }, a.span))?))
+        }
+        _ => unreachable!("every name in NAMES is handled"),
+    }
+}
+
+fn simple_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::Game(x) | Value::Position(x), Value::Game(y) | Value::Position(y)) => x == y,
+        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| simple_eq(p, q))
+        }
+        _ => false,
+    }
+}
+
+/// The canonical game of a value: `*n`, or the literal moon `{∞ | ∞̄}`.
+pub fn value_game(store: &mut Store, v: GameValue) -> GameId {
+    match v {
+        GameValue::Nimber(n) => store.nimber(n),
+        GameValue::Moon => {
+            let (l, r) = (store.left_win(), store.right_win());
+            store.form(&[l], &[r])
+        }
+        GameValue::LeftWin => store.left_win(),
+        GameValue::RightWin => store.right_win(),
+    }
+}
+
+impl Cx {
+    pub fn outcome(&mut self, store: &mut Store, g: GameId) -> Result<Outcome, Error> {
+        Ok(match self.game_value(store, g)? {
+            GameValue::Nimber(0) => Outcome::P,
+            GameValue::Nimber(_) | GameValue::Moon => Outcome::N,
+            GameValue::LeftWin => Outcome::L,
+            GameValue::RightWin => Outcome::R,
+        })
+    }
+
+    /// A move as a user wants to read it: summands that are finished positions (no moves left,
+    /// as already explored) are left out, so `kayles(0) + kayles(4)` shows as `kayles(4)`.
+    pub fn tidy(&mut self, store: &mut Store, g: GameId) -> GameId {
+        let crate::game::Node::Sum(parts) = store.node(g) else {
+            return g;
+        };
+        let zero = store.zero();
+        let kept: Vec<GameId> = parts
+            .iter()
+            .copied()
+            .filter(|&p| {
+                !matches!(store.node(p), crate::game::Node::Position { .. })
+                    || self.expansions.get(p.index()).is_none_or(|&f| f != zero.index() as u32)
+            })
+            .collect();
+        store.sum(&kept).unwrap_or(g)
+    }
+
+    pub fn affine_value(&mut self, store: &mut Store, g: GameId) -> Result<GameValue, Error> {
+        Err(self.no_value(store, g, "entailing moves need the affine engine"))
+    }
+}

@@ -1,0 +1,869 @@
+//! Evaluation: programs are run statement by statement; expressions become values, and game
+//! expressions become nodes of the hash-consed store. Ruleset positions are not explored here,
+//! only named; the engines explore them on demand through [`Cx`]'s `Expander` implementation.
+
+pub mod builtins;
+pub mod modules;
+pub mod ruleset;
+pub mod show;
+pub mod value;
+
+use crate::diag::{self, Error, ErrorKind, FileId, Files};
+use crate::game::display::Notation;
+use crate::game::{Arg, GameId, Store};
+use crate::syntax::ast::*;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+pub use value::{Outcome, Value};
+
+/// Native recursion of the evaluator is bounded by this many nested evaluations; the
+/// interpreter runs on a thread with a large stack so the bound, not the stack, is what is hit.
+pub const MAX_DEPTH: usize = 200_000;
+
+/// Default number of ruleset positions one query may explore.
+pub const DEFAULT_BUDGET: usize = 20_000_000;
+
+/// The interpreter: the game store plus everything else ([`Cx`]).
+pub struct Interp {
+    pub store: Store,
+    pub cx: Cx,
+}
+
+/// The evaluation context, separate from the store so that engines can hold `&mut Store` while
+/// asking the context to expand ruleset positions.
+pub struct Cx {
+    pub files: Files,
+    pub globals: FxHashMap<String, Value>,
+    pub notation: Notation,
+    pub budget: usize,
+    /// Positions expanded by the current query (statement).
+    pub explored: usize,
+    pub interrupt: Arc<AtomicBool>,
+    pub(crate) locals: Vec<(Rc<str>, Value)>,
+    pub(crate) frame: usize,
+    pub(crate) file: FileId,
+    pub(crate) depth: usize,
+    pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
+    pub(crate) expansions: Vec<u32>,
+    pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
+    pub(crate) engines: builtins::Engines,
+    pub(crate) loading: Vec<String>,
+    pub(crate) loaded: Vec<String>,
+}
+
+impl Default for Interp {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Interp {
+    pub fn new() -> Self {
+        Interp {
+            store: Store::new(),
+            cx: Cx {
+                files: Files::new(),
+                globals: FxHashMap::default(),
+                notation: Notation::default(),
+                budget: DEFAULT_BUDGET,
+                explored: 0,
+                interrupt: Arc::new(AtomicBool::new(false)),
+                locals: Vec::new(),
+                frame: 0,
+                file: 0,
+                depth: 0,
+                rulesets: Vec::new(),
+                expansions: Vec::new(),
+                form_spans: FxHashMap::default(),
+                engines: builtins::Engines::default(),
+                loading: Vec::new(),
+                loaded: Vec::new(),
+            },
+        }
+    }
+
+    /// Runs a program; `emit` receives the printed result of each expression statement as soon
+    /// as it is known, so results printed before an error stay printed.
+    pub fn run(
+        &mut self,
+        name: &str,
+        src: &str,
+        emit: &mut dyn FnMut(String),
+    ) -> Result<(), Error> {
+        let file = self.cx.files.add(name.to_string(), src.to_string());
+        self.run_file(file, emit)
+    }
+
+    pub fn run_file(&mut self, file: FileId, emit: &mut dyn FnMut(String)) -> Result<(), Error> {
+        let src = self.cx.files.get(file).map(|f| f.source().clone()).unwrap_or_default();
+        let program = crate::syntax::parse_program(&src).map_err(|e| syntax_error(e, file))?;
+        for stmt in &program.stmts {
+            self.cx.interrupt.store(false, Ordering::Relaxed);
+            self.cx.explored = 0;
+            self.cx.file = file;
+            self.cx.locals.clear();
+            self.cx.frame = 0;
+            self.cx.depth = 0;
+            if let Some(v) = self.cx.exec(&mut self.store, stmt, file)? {
+                let shown = self.cx.show(&mut self.store, &v).map_err(|e| match stmt {
+                    Stmt::Expr(e2) => e.or_at(file, e2.span.clone()),
+                    _ => e,
+                })?;
+                emit(shown);
+            }
+        }
+        Ok(())
+    }
+}
+
+pub fn syntax_error(e: crate::syntax::ParseError, file: FileId) -> Error {
+    use crate::syntax::ParseError as P;
+    let span = match &e {
+        P::UnexpectedChar { span, .. }
+        | P::IntTooLarge { span }
+        | P::UnterminatedString { span }
+        | P::UnexpectedToken { span, .. } => span.clone(),
+        P::Unclosed { open, .. } => open.clone(),
+        P::MissingBar { form, .. } => form.clone(),
+        P::UnexpectedEof { at, .. } => *at..*at,
+    };
+    Error::at(ErrorKind::Syntax(e), file, span)
+}
+
+impl Cx {
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn err(&self, kind: ErrorKind, span: &Span) -> Error {
+        Error::at(kind, self.file, span.clone())
+    }
+
+    fn exec(&mut self, store: &mut Store, stmt: &Stmt, file: FileId) -> Result<Option<Value>, Error> {
+        match stmt {
+            Stmt::Let { name, value } => {
+                let v = self.eval(store, value)?;
+                self.globals.insert(name.name.clone(), v);
+                Ok(None)
+            }
+            Stmt::Fn(def) => {
+                let c = value::Closure {
+                    def: def.clone(),
+                    file,
+                };
+                self.globals.insert(def.name.name.clone(), Value::Func(Rc::new(c)));
+                Ok(None)
+            }
+            Stmt::Ruleset(def) => {
+                let id = store.register_ruleset(&def.name.name);
+                let r = Rc::new(value::Ruleset {
+                    def: def.clone(),
+                    file,
+                    id,
+                });
+                self.rulesets.push(r.clone());
+                self.globals.insert(def.name.name.clone(), Value::Ruleset(r));
+                Ok(None)
+            }
+            Stmt::Import { path, span } => {
+                self.import(store, path, span)?;
+                Ok(None)
+            }
+            Stmt::Expr(e) => Ok(Some(self.eval(store, e)?)),
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<Value> {
+        for (n, v) in self.locals[self.frame..].iter().rev() {
+            if &**n == name {
+                return Some(v.clone());
+            }
+        }
+        if let Some(v) = self.globals.get(name) {
+            return Some(v.clone());
+        }
+        builtins::lookup(name)
+    }
+
+    fn unknown_name(&self, name: &str, span: &Span) -> Error {
+        let locals = self.locals[self.frame..].iter().map(|(n, _)| &**n);
+        let globals = self.globals.keys().map(String::as_str);
+        let builtins = builtins::NAMES.iter().copied();
+        let suggestion = diag::did_you_mean(name, locals.chain(globals).chain(builtins));
+        self.err(
+            ErrorKind::UnknownName {
+                name: name.to_string(),
+                suggestion,
+            },
+            span,
+        )
+    }
+
+    pub fn eval(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            return Err(self.err(ErrorKind::TooDeep { limit: MAX_DEPTH }, &e.span));
+        }
+        let r = self.eval_inner(store, e);
+        self.depth -= 1;
+        r
+    }
+
+    fn eval_inner(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
+        Ok(match &e.kind {
+            ExprKind::Int(n) => Value::Int(*n),
+            ExprKind::Bool(b) => Value::Bool(*b),
+            ExprKind::Str(s) => Value::Str(s.as_str().into()),
+            ExprKind::Var(name) => match self.lookup(name) {
+                Some(v) => v,
+                None => return Err(self.unknown_name(name, &e.span)),
+            },
+            ExprKind::Terminal(t) => Value::Game(match t {
+                Terminal::LeftWin => store.left_win(),
+                Terminal::RightWin => store.right_win(),
+                Terminal::Moon => {
+                    let (l, r) = (store.left_win(), store.right_win());
+                    store.form(&[l], &[r])
+                }
+            }),
+            ExprKind::Nimber(None) => Value::Game(store.nimber(1)),
+            ExprKind::Nimber(Some(inner)) => {
+                let v = self.eval(store, inner)?;
+                match v {
+                    Value::Int(n) if (0..=u32::MAX as i64 - 2).contains(&n) => {
+                        Value::Game(store.nimber(n as u32))
+                    }
+                    Value::Int(n) => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!("`*{n}` is not a nimber"),
+                                label: "nimbers are *0, *1, *2, … up to *4294967293".into(),
+                            },
+                            &e.span,
+                        ));
+                    }
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!("`*` needs an integer, not {}", other.type_name()),
+                                label: format!("this is {}", other.type_name()),
+                            },
+                            &inner.span,
+                        ));
+                    }
+                }
+            }
+            ExprKind::Form { left, right } => {
+                let l = self.game_list(store, left)?;
+                let r = self.game_list(store, right)?;
+                let g = store.form(&l, &r);
+                self.form_spans.entry(g).or_insert_with(|| diag::Loc {
+                    file: self.file,
+                    span: e.span.clone(),
+                });
+                Value::Game(g)
+            }
+            ExprKind::List(items) => {
+                let mut v = Vec::with_capacity(items.len());
+                for it in items {
+                    v.push(self.eval(store, it)?);
+                }
+                Value::List(Rc::new(v))
+            }
+            ExprKind::Tuple(items) => {
+                let mut v = Vec::with_capacity(items.len());
+                for it in items {
+                    v.push(self.eval(store, it)?);
+                }
+                Value::Tuple(Rc::new(v))
+            }
+            ExprKind::Comprehension { elem, clauses } => {
+                let mut out = Vec::new();
+                let base = self.locals.len();
+                let r = self.clauses(store, clauses, &mut |cx, store| {
+                    out.push(cx.eval(store, elem)?);
+                    Ok(())
+                });
+                self.locals.truncate(base);
+                r?;
+                Value::List(Rc::new(out))
+            }
+            ExprKind::Range { lo, hi, inclusive } => {
+                let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
+                let len = (b - a).max(0);
+                if len > 100_000_000 {
+                    return Err(self.err(
+                        ErrorKind::Type {
+                            message: format!("the range has {len} elements, too many to build a list"),
+                            label: "too large".into(),
+                        },
+                        &e.span,
+                    ));
+                }
+                Value::List(Rc::new((a..b).map(Value::Int).collect()))
+            }
+            ExprKind::Neg(inner) => {
+                let v = self.eval(store, inner)?;
+                match v {
+                    Value::Int(n) => Value::Int(n.checked_neg().ok_or_else(|| {
+                        self.err(ErrorKind::Overflow { op: "-".into() }, &e.span)
+                    })?),
+                    Value::Game(g) | Value::Position(g) => {
+                        Value::Game(store.conjugate(g).map_err(|x| Error::from(x).or_at(self.file, e.span.clone()))?)
+                    }
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!("cannot negate {}", other.type_name()),
+                                label: format!("this is {}", other.type_name()),
+                            },
+                            &inner.span,
+                        ));
+                    }
+                }
+            }
+            ExprKind::Not(inner) => {
+                let b = self.bool(store, inner)?;
+                Value::Bool(!b)
+            }
+            ExprKind::Binary { op, lhs, rhs } => self.binary(store, *op, lhs, rhs, &e.span)?,
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                if self.bool(store, cond)? {
+                    self.eval(store, then)?
+                } else {
+                    self.eval(store, otherwise)?
+                }
+            }
+            ExprKind::Let { name, value, body } => {
+                let v = self.eval(store, value)?;
+                self.locals.push((name.name.as_str().into(), v));
+                let r = self.eval(store, body);
+                self.locals.pop();
+                r?
+            }
+            ExprKind::Call { callee, args } => {
+                let f = self.eval(store, callee)?;
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(store, a)?);
+                }
+                self.call(store, f, vals, args, &e.span, callee)?
+            }
+            ExprKind::Field { target, name } => {
+                let v = self.eval(store, target)?;
+                match &v {
+                    Value::Record(r) => match r.fields.iter().find(|(n, _)| *n == name.name) {
+                        Some((_, x)) => x.clone(),
+                        None => {
+                            let names: Vec<&str> = r.fields.iter().map(|(n, _)| *n).collect();
+                            return Err(self
+                                .err(
+                                    ErrorKind::Type {
+                                        message: format!("{} has no field `{}`", r.kind, name.name),
+                                        label: "no such field".into(),
+                                    },
+                                    &name.span,
+                                )
+                                .with_note(format!("its fields are {}", names.join(", "))));
+                        }
+                    },
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!("{} has no fields", other.type_name()),
+                                label: format!("this is {}", other.type_name()),
+                            },
+                            &target.span,
+                        ));
+                    }
+                }
+            }
+            ExprKind::Index { target, index } => {
+                let v = self.eval(store, target)?;
+                let i = self.int(store, index)?;
+                let items = match &v {
+                    Value::List(xs) | Value::Tuple(xs) => xs.clone(),
+                    Value::Sequence { start: 0, values } => {
+                        Rc::new(values.iter().map(|&x| Value::Int(x as i64)).collect())
+                    }
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!("cannot index into {}", other.type_name()),
+                                label: format!("this is {}", other.type_name()),
+                            },
+                            &target.span,
+                        ));
+                    }
+                };
+                if i < 0 || i as usize >= items.len() {
+                    return Err(self.err(
+                        ErrorKind::IndexOutOfRange {
+                            index: i,
+                            len: items.len(),
+                        },
+                        &index.span,
+                    ));
+                }
+                items[i as usize].clone()
+            }
+        })
+    }
+
+    fn range_bounds(
+        &mut self,
+        store: &mut Store,
+        lo: &Expr,
+        hi: &Expr,
+        inclusive: bool,
+    ) -> Result<(i64, i64), Error> {
+        let a = self.int(store, lo)?;
+        let b = self.int(store, hi)?;
+        let b = if inclusive {
+            b.checked_add(1)
+                .ok_or_else(|| self.err(ErrorKind::Overflow { op: "..=".into() }, &hi.span))?
+        } else {
+            b
+        };
+        Ok((a, b))
+    }
+
+    pub(crate) fn int(&mut self, store: &mut Store, e: &Expr) -> Result<i64, Error> {
+        match self.eval(store, e)? {
+            Value::Int(n) => Ok(n),
+            other => Err(self.err(
+                ErrorKind::Type {
+                    message: format!("expected an integer, found {}", other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                &e.span,
+            )),
+        }
+    }
+
+    fn bool(&mut self, store: &mut Store, e: &Expr) -> Result<bool, Error> {
+        match self.eval(store, e)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(self.err(
+                ErrorKind::Type {
+                    message: format!("expected a boolean, found {}", other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                &e.span,
+            )),
+        }
+    }
+
+    /// A value used as a game: games themselves, and 0 (the only integer that is impartial).
+    pub(crate) fn as_game(&self, store: &mut Store, v: &Value, span: &Span) -> Result<GameId, Error> {
+        match v {
+            Value::Game(g) | Value::Position(g) => Ok(*g),
+            Value::Int(0) => Ok(store.zero()),
+            Value::Int(n) => Err(self.err(ErrorKind::IntegerAsGame(*n), span)),
+            other => Err(self.err(
+                ErrorKind::Type {
+                    message: format!("expected a game, found {}", other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                span,
+            )),
+        }
+    }
+
+    fn game_list(&mut self, store: &mut Store, items: &[Expr]) -> Result<Vec<GameId>, Error> {
+        let mut out = Vec::with_capacity(items.len());
+        for it in items {
+            let v = self.eval(store, it)?;
+            out.push(self.as_game(store, &v, &it.span)?);
+        }
+        Ok(out)
+    }
+
+    fn binary(
+        &mut self,
+        store: &mut Store,
+        op: BinOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        span: &Span,
+    ) -> Result<Value, Error> {
+        if matches!(op, BinOp::And | BinOp::Or) {
+            let a = self.bool(store, lhs)?;
+            if (op == BinOp::And && !a) || (op == BinOp::Or && a) {
+                return Ok(Value::Bool(a));
+            }
+            return Ok(Value::Bool(self.bool(store, rhs)?));
+        }
+        let a = self.eval(store, lhs)?;
+        let b = self.eval(store, rhs)?;
+        let overflow = |cx: &Cx| cx.err(ErrorKind::Overflow { op: op.symbol().into() }, span);
+        match (op, &a, &b) {
+            (BinOp::Eq, _, _) => return Ok(Value::Bool(self.equal(store, &a, &b, lhs, rhs)?)),
+            (BinOp::Ne, _, _) => return Ok(Value::Bool(!self.equal(store, &a, &b, lhs, rhs)?)),
+            (_, Value::Int(x), Value::Int(y)) => {
+                let (x, y) = (*x, *y);
+                return Ok(match op {
+                    BinOp::Add => Value::Int(x.checked_add(y).ok_or_else(|| overflow(self))?),
+                    BinOp::Sub => Value::Int(x.checked_sub(y).ok_or_else(|| overflow(self))?),
+                    BinOp::Mul => Value::Int(x.checked_mul(y).ok_or_else(|| overflow(self))?),
+                    BinOp::Div | BinOp::Rem => {
+                        if y == 0 {
+                            return Err(self.err(ErrorKind::DivisionByZero, &rhs.span));
+                        }
+                        let r = if op == BinOp::Div {
+                            x.checked_div_euclid(y)
+                        } else {
+                            x.checked_rem_euclid(y)
+                        };
+                        Value::Int(r.ok_or_else(|| overflow(self))?)
+                    }
+                    BinOp::Lt => Value::Bool(x < y),
+                    BinOp::Le => Value::Bool(x <= y),
+                    BinOp::Gt => Value::Bool(x > y),
+                    BinOp::Ge => Value::Bool(x >= y),
+                    _ => unreachable!("handled above"),
+                });
+            }
+            (BinOp::Add, Value::List(x), Value::List(y)) => {
+                let mut v = (**x).clone();
+                v.extend(y.iter().cloned());
+                return Ok(Value::List(Rc::new(v)));
+            }
+            (BinOp::Add | BinOp::Sub, _, _) if is_gamey(&a) && is_gamey(&b) => {
+                let ga = self.as_game(store, &a, &lhs.span)?;
+                let mut gb = self.as_game(store, &b, &rhs.span)?;
+                if op == BinOp::Sub {
+                    gb = store.conjugate(gb).map_err(|x| Error::from(x).or_at(self.file, rhs.span.clone()))?;
+                }
+                let s = store
+                    .sum(&[ga, gb])
+                    .map_err(|x| Error::from(x).or_at(self.file, span.clone()))?;
+                return Ok(Value::Game(s));
+            }
+            _ => {}
+        }
+        // The operands do not fit the operator: say which one is wrong.
+        let (bad, bad_span, other) = if matches!(a, Value::Game(_) | Value::Position(_))
+            && !matches!(b, Value::Game(_) | Value::Position(_) | Value::Int(_))
+        {
+            (&b, &rhs.span, &a)
+        } else {
+            (&a, &lhs.span, &b)
+        };
+        if matches!(op, BinOp::Add | BinOp::Sub) {
+            if let (Value::Int(n), true) = (&a, is_gamey(&b)) {
+                return Err(self.err(ErrorKind::IntegerAsGame(*n), &lhs.span));
+            }
+            if let (true, Value::Int(n)) = (is_gamey(&a), &b) {
+                return Err(self.err(ErrorKind::IntegerAsGame(*n), &rhs.span));
+            }
+        }
+        Err(self.err(
+            ErrorKind::Type {
+                message: format!(
+                    "cannot apply `{}` to {} and {}",
+                    op.symbol(),
+                    a.type_name(),
+                    b.type_name()
+                ),
+                label: format!(
+                    "this is {}{}",
+                    bad.type_name(),
+                    if std::ptr::eq(bad, other) {
+                        String::new()
+                    } else {
+                        format!(", the other operand is {}", other.type_name())
+                    }
+                ),
+            },
+            bad_span,
+        ))
+    }
+
+    fn equal(
+        &mut self,
+        store: &mut Store,
+        a: &Value,
+        b: &Value,
+        lhs: &Expr,
+        rhs: &Expr,
+    ) -> Result<bool, Error> {
+        Ok(match (a, b) {
+            (Value::Int(x), Value::Int(y)) => x == y,
+            (Value::Bool(x), Value::Bool(y)) => x == y,
+            (Value::Str(x), Value::Str(y)) => x == y,
+            (Value::Outcome(x), Value::Outcome(y)) => x == y,
+            (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                for (p, q) in x.iter().zip(y.iter()) {
+                    if !self.equal(store, p, q, lhs, rhs)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            _ if is_gamey(a) && is_gamey(b) => {
+                let ga = self.as_game(store, a, &lhs.span)?;
+                let gb = self.as_game(store, b, &rhs.span)?;
+                if ga == gb {
+                    return Ok(true);
+                }
+                let va = self.game_value(store, ga).map_err(|e| e.or_at(self.file, lhs.span.clone()))?;
+                let vb = self.game_value(store, gb).map_err(|e| e.or_at(self.file, rhs.span.clone()))?;
+                va == vb
+            }
+            _ => {
+                return Err(self.err(
+                    ErrorKind::Type {
+                        message: format!("cannot compare {} with {}", a.type_name(), b.type_name()),
+                        label: format!("this is {}", b.type_name()),
+                    },
+                    &rhs.span,
+                ));
+            }
+        })
+    }
+
+    /// Runs `for`/`if` clauses, calling `body` once per binding that passes every guard.
+    pub(crate) fn clauses(
+        &mut self,
+        store: &mut Store,
+        clauses: &[Clause],
+        body: &mut dyn FnMut(&mut Cx, &mut Store) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let Some((first, rest)) = clauses.split_first() else {
+            return body(self, store);
+        };
+        match first {
+            Clause::If(cond) => {
+                if self.bool(store, cond)? {
+                    self.clauses(store, rest, body)?;
+                }
+            }
+            Clause::For { pat, iter } => {
+                if let ExprKind::Range { lo, hi, inclusive } = &iter.kind {
+                    // Ranges are walked without building a list.
+                    let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
+                    for i in a..b {
+                        if i % 1024 == 0 && self.interrupted() {
+                            return Err(self.err(ErrorKind::Interrupted, &iter.span));
+                        }
+                        let base = self.locals.len();
+                        self.bind(pat, Value::Int(i))?;
+                        let r = self.clauses(store, rest, body);
+                        self.locals.truncate(base);
+                        r?;
+                    }
+                    return Ok(());
+                }
+                let v = self.eval(store, iter)?;
+                let items: Rc<Vec<Value>> = match v {
+                    Value::List(xs) | Value::Tuple(xs) => xs,
+                    Value::Sequence { start, values } => Rc::new(
+                        values
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &x)| {
+                                Value::Tuple(Rc::new(vec![
+                                    Value::Int(start as i64 + i as i64),
+                                    Value::Int(x as i64),
+                                ]))
+                            })
+                            .collect(),
+                    ),
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!("cannot iterate over {}", other.type_name()),
+                                label: "`for` needs a list or a range".into(),
+                            },
+                            &iter.span,
+                        ));
+                    }
+                };
+                for (i, item) in items.iter().enumerate() {
+                    if i % 1024 == 1023 && self.interrupted() {
+                        return Err(self.err(ErrorKind::Interrupted, &iter.span));
+                    }
+                    let base = self.locals.len();
+                    self.bind(pat, item.clone())?;
+                    let r = self.clauses(store, rest, body);
+                    self.locals.truncate(base);
+                    r?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn bind(&mut self, pat: &Pattern, v: Value) -> Result<(), Error> {
+        match pat {
+            Pattern::Name(id) => {
+                self.locals.push((id.name.as_str().into(), v));
+                Ok(())
+            }
+            Pattern::Tuple(ps, span) => {
+                let items = match &v {
+                    Value::Tuple(xs) | Value::List(xs) if xs.len() == ps.len() => xs.clone(),
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!(
+                                    "cannot unpack {} into {} names",
+                                    other.type_name(),
+                                    ps.len()
+                                ),
+                                label: "this pattern".into(),
+                            },
+                            span,
+                        ));
+                    }
+                };
+                for (p, x) in ps.iter().zip(items.iter()) {
+                    self.bind(p, x.clone())?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn call(
+        &mut self,
+        store: &mut Store,
+        f: Value,
+        args: Vec<Value>,
+        arg_exprs: &[Expr],
+        span: &Span,
+        callee: &Expr,
+    ) -> Result<Value, Error> {
+        match f {
+            Value::Func(c) => {
+                let def = &c.def;
+                if def.params.len() != args.len() {
+                    return Err(self.arity(&def.name.name, def.params.len(), args.len(), span));
+                }
+                let (saved_frame, saved_file) = (self.frame, self.file);
+                let base = self.locals.len();
+                self.frame = base;
+                let mut r = Ok(());
+                for (p, a) in def.params.iter().zip(args) {
+                    r = self.bind(p, a);
+                    if r.is_err() {
+                        break;
+                    }
+                }
+                self.file = c.file;
+                let out = r.and_then(|_| self.eval(store, &def.body));
+                self.locals.truncate(base);
+                self.frame = saved_frame;
+                self.file = saved_file;
+                out
+            }
+            Value::Ruleset(r) => {
+                let def = &r.def;
+                if def.params.len() != args.len() {
+                    return Err(self.arity(&def.name.name, def.params.len(), args.len(), span));
+                }
+                let mut key = Vec::with_capacity(args.len());
+                for (a, e) in args.iter().zip(arg_exprs) {
+                    key.push(self.to_arg(a, &e.span)?);
+                }
+                let args = store.args(key);
+                Ok(Value::Game(store.position(r.id, args)))
+            }
+            Value::Builtin(name) => builtins::call(self, store, name, args, arg_exprs, span),
+            Value::Heap(h) => {
+                if args.len() != 1 {
+                    return Err(self.arity(store.heap_name(h), 1, args.len(), span));
+                }
+                match args[0] {
+                    Value::Int(n) if n >= 0 => Ok(Value::Game(store.heap(h, n as u64))),
+                    ref other => Err(self.err(
+                        ErrorKind::Type {
+                            message: "a heap size must be a nonnegative integer".into(),
+                            label: format!("this is {}", show::describe(other)),
+                        },
+                        &arg_exprs[0].span,
+                    )),
+                }
+            }
+            other => Err(self.err(
+                ErrorKind::Type {
+                    message: format!("{} cannot be called", other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                &callee.span,
+            )),
+        }
+    }
+
+    pub(crate) fn arity(&self, name: &str, expected: usize, found: usize, span: &Span) -> Error {
+        let expected = match expected {
+            1 => "1 argument".to_string(),
+            n => format!("{n} arguments"),
+        };
+        self.err(
+            ErrorKind::Arity {
+                name: name.to_string(),
+                expected,
+                found,
+            },
+            span,
+        )
+    }
+
+    fn to_arg(&self, v: &Value, span: &Span) -> Result<Arg, Error> {
+        Ok(match v {
+            Value::Int(n) => Arg::Int(*n),
+            Value::Tuple(xs) | Value::List(xs) => {
+                let mut out = Vec::with_capacity(xs.len());
+                for x in xs.iter() {
+                    out.push(self.to_arg(x, span)?);
+                }
+                if matches!(v, Value::Tuple(_)) {
+                    Arg::Tuple(out.into())
+                } else {
+                    Arg::List(out.into())
+                }
+            }
+            other => {
+                return Err(self.err(
+                    ErrorKind::Type {
+                        message: format!(
+                            "ruleset arguments are integers, tuples or lists, not {}",
+                            other.type_name()
+                        ),
+                        label: format!("this is {}", other.type_name()),
+                    },
+                    span,
+                ));
+            }
+        })
+    }
+
+    pub(crate) fn from_arg(a: &Arg) -> Value {
+        match a {
+            Arg::Int(n) => Value::Int(*n),
+            Arg::Tuple(xs) => Value::Tuple(Rc::new(xs.iter().map(Self::from_arg).collect())),
+            Arg::List(xs) => Value::List(Rc::new(xs.iter().map(Self::from_arg).collect())),
+        }
+    }
+
+    /// The first source location a form was written at, for errors about that form.
+    pub(crate) fn span_of(&self, g: GameId) -> Option<diag::Loc> {
+        self.form_spans.get(&g).cloned()
+    }
+}
+
+fn is_gamey(v: &Value) -> bool {
+    matches!(v, Value::Game(_) | Value::Position(_) | Value::Int(_))
+}

@@ -1,0 +1,107 @@
+//! `import`: shipped modules (embedded in the binary) and files relative to the importing file.
+
+use super::Cx;
+use crate::diag::{Error, ErrorKind};
+use crate::game::Store;
+use crate::syntax::ast::Span;
+use std::path::{Path, PathBuf};
+
+/// The shipped modules, by import name.
+pub const STD: &[(&str, &str)] = &[
+    ("std/kayles", include_str!("../std/kayles.cgt")),
+    ("std/subtraction", include_str!("../std/subtraction.cgt")),
+    ("std/nim", include_str!("../std/nim.cgt")),
+    ("std/grundy", include_str!("../std/grundy.cgt")),
+];
+
+impl Cx {
+    pub(crate) fn import(&mut self, store: &mut Store, path: &str, span: &Span) -> Result<(), Error> {
+        let (key, name, src) = self.resolve(path, span)?;
+        if self.loaded.contains(&key) {
+            return Ok(());
+        }
+        if self.loading.contains(&key) {
+            return Err(self.err(ErrorKind::ImportCycle { path: path.to_string() }, span));
+        }
+        let file = self.files.add(name, src.clone());
+        let program = crate::syntax::parse_program(&src).map_err(|e| super::syntax_error(e, file))?;
+        self.loading.push(key.clone());
+        let saved = (self.file, self.frame, self.locals.len());
+        let mut result = Ok(());
+        for stmt in &program.stmts {
+            self.file = file;
+            self.frame = self.locals.len();
+            if let Err(e) = self.exec(store, stmt, file) {
+                result = Err(e);
+                break;
+            }
+        }
+        self.file = saved.0;
+        self.frame = saved.1;
+        self.locals.truncate(saved.2);
+        self.loading.pop();
+        result?;
+        self.loaded.push(key);
+        Ok(())
+    }
+
+    /// (identity key, file name for diagnostics, source).
+    fn resolve(&self, path: &str, span: &Span) -> Result<(String, String, String), Error> {
+        let bare = path.strip_suffix(".cgt").unwrap_or(path);
+        if let Some((name, src)) = STD.iter().find(|(n, _)| *n == bare) {
+            return Ok((name.to_string(), format!("{name}.cgt"), src.to_string()));
+        }
+        let base = self
+            .files
+            .get(self.file)
+            .ok()
+            .map(|f| PathBuf::from(f.name()))
+            .and_then(|p| p.parent().map(Path::to_path_buf))
+            .unwrap_or_default();
+        let mut tried = Vec::new();
+        let candidates = if path.ends_with(".cgt") {
+            vec![base.join(path)]
+        } else {
+            vec![base.join(format!("{path}.cgt")), base.join(path)]
+        };
+        for c in &candidates {
+            tried.push(c.display().to_string());
+            if c.is_file() {
+                let src = std::fs::read_to_string(c).map_err(|e| {
+                    self.err(
+                        ErrorKind::Io {
+                            path: c.display().to_string(),
+                            message: e.to_string(),
+                        },
+                        span,
+                    )
+                })?;
+                let key = c
+                    .canonicalize()
+                    .unwrap_or_else(|_| c.clone())
+                    .display()
+                    .to_string();
+                return Ok((key, c.display().to_string(), src));
+            }
+        }
+        if bare.starts_with("std/") {
+            tried = STD.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+            return Err(self
+                .err(
+                    ErrorKind::ImportNotFound {
+                        path: path.to_string(),
+                        tried: vec![],
+                    },
+                    span,
+                )
+                .with_note(format!("the shipped modules are {}", tried.join(", "))));
+        }
+        Err(self.err(
+            ErrorKind::ImportNotFound {
+                path: path.to_string(),
+                tried,
+            },
+            span,
+        ))
+    }
+}

@@ -1,0 +1,132 @@
+//! How values print, and the value of a game (the question most statements ask).
+
+use super::{Cx, Value};
+use crate::diag::{Error, ErrorKind};
+use crate::game::display::{self, Notation};
+use crate::game::{GameId, Node, Store};
+use crate::theory::normal::NormalError;
+
+/// The value of a game modulo its theory's equality.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameValue {
+    Nimber(u32),
+    Moon,
+    LeftWin,
+    RightWin,
+}
+
+impl GameValue {
+    pub fn show(self, nt: Notation) -> String {
+        match self {
+            GameValue::Nimber(n) => display::nimber(n),
+            GameValue::Moon => nt.moon().into(),
+            GameValue::LeftWin => nt.left_win().into(),
+            GameValue::RightWin => nt.right_win().into(),
+        }
+    }
+}
+
+/// Short description of a value for error labels.
+pub fn describe(v: &Value) -> String {
+    match v {
+        Value::Int(n) => format!("the integer {n}"),
+        other => other.type_name().to_string(),
+    }
+}
+
+impl Cx {
+    /// Points an engine error at the form it is about, if that form was written in source.
+    pub(crate) fn locate(&self, e: Error) -> Error {
+        match (e.loc.is_none(), e.subject) {
+            (true, Some(g)) => match self.span_of(g) {
+                Some(loc) => e.or_at(loc.file, loc.span),
+                None => e,
+            },
+            _ => e,
+        }
+    }
+
+    pub fn game_value(&mut self, store: &mut Store, g: GameId) -> Result<GameValue, Error> {
+        match store.node(g) {
+            Node::LeftWin => return Ok(GameValue::LeftWin),
+            Node::RightWin => return Ok(GameValue::RightWin),
+            Node::Nimber(n) => return Ok(GameValue::Nimber(n)),
+            _ => {}
+        }
+        let mut normal = self.engines.normal.take().unwrap_or_default();
+        let r = normal.nimber(store, self, g);
+        self.engines.normal = Some(normal);
+        match r {
+            Ok(n) => Ok(GameValue::Nimber(n)),
+            Err(NormalError::Fail(e)) => Err(self.locate(e)),
+            Err(NormalError::NeedsAffine) => self.affine_value(store, g).map_err(|e| self.locate(e)),
+        }
+    }
+
+    pub fn show(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
+        let nt = self.notation;
+        Ok(match v {
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Str(s) => s.to_string(),
+            Value::Text(s) => s.to_string(),
+            Value::Game(g) => self.game_value(store, *g)?.show(nt),
+            Value::Position(g) => display::form(store, *g, nt),
+            Value::List(xs) => {
+                let mut parts = Vec::with_capacity(xs.len());
+                for x in xs.iter() {
+                    parts.push(self.show(store, x)?);
+                }
+                format!("[{}]", parts.join(", "))
+            }
+            Value::Tuple(xs) => {
+                let mut parts = Vec::with_capacity(xs.len());
+                for x in xs.iter() {
+                    parts.push(self.show(store, x)?);
+                }
+                if parts.len() == 1 {
+                    format!("({},)", parts[0])
+                } else {
+                    format!("({})", parts.join(", "))
+                }
+            }
+            Value::Outcome(o) => o.to_string(),
+            Value::Func(c) => format!("<fn {}>", c.def.name.name),
+            Value::Ruleset(r) => format!("<ruleset {}>", r.def.name.name),
+            Value::Builtin(name) => format!("<built-in {name}>"),
+            Value::Heap(h) => store.heap_name(*h).to_string(),
+            Value::Record(r) => r.summary.clone(),
+            Value::Sequence { start, values } => sequence(*start, values),
+        })
+    }
+
+    /// Errors that must not happen silently in a value that has no game meaning.
+    pub(crate) fn no_value(&self, store: &Store, g: GameId, reason: &str) -> Error {
+        Error::new(ErrorKind::NoValue {
+            form: display::form(store, g, self.notation),
+            reason: reason.to_string(),
+        })
+        .about(g)
+    }
+}
+
+/// A nim-sequence as the octal-game literature prints it: rows of values, each row labelled by
+/// the heap size it starts at.
+pub fn sequence(start: u64, values: &[u32]) -> String {
+    const ROW: usize = 20;
+    if values.len() <= ROW {
+        return values.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    }
+    let last = start + values.len() as u64 - 1;
+    let width = last.to_string().len();
+    let mut out = String::new();
+    for (i, row) in values.chunks(ROW).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let n = start + (i * ROW) as u64;
+        out.push_str(&format!("{n:>width$}: "));
+        out.push_str(&row.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+    }
+    out
+}

@@ -1,0 +1,102 @@
+//! Runtime values of the language.
+
+use crate::game::GameId;
+use crate::syntax::ast::{FnDef, RulesetDef};
+use std::fmt;
+use std::rc::Rc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The previous player wins.
+    P,
+    /// The next player wins.
+    N,
+    /// Left wins whoever starts.
+    L,
+    /// Right wins whoever starts.
+    R,
+    /// Neither can force a win (loopy games).
+    D,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::D => "D",
+        };
+        f.write_str(s)
+    }
+}
+
+/// A user function with the file it was defined in (its spans point there).
+#[derive(Debug)]
+pub struct Closure {
+    pub def: Rc<FnDef>,
+    pub file: usize,
+}
+
+/// A user ruleset: its definition, its file, and its id in the store.
+#[derive(Debug)]
+pub struct Ruleset {
+    pub def: Rc<RulesetDef>,
+    pub file: usize,
+    pub id: u32,
+}
+
+/// A record with named fields (e.g. the result of `periodicity`).
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub kind: &'static str,
+    pub fields: Vec<(&'static str, Value)>,
+    /// How the record prints as a statement result.
+    pub summary: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Str(Rc<str>),
+    /// A game; printed as its value (`*2`, `☾`).
+    Game(GameId),
+    /// A game printed by structure (a move, an option): `kayles(3) + kayles(1)`.
+    Position(GameId),
+    List(Rc<Vec<Value>>),
+    Tuple(Rc<Vec<Value>>),
+    Outcome(Outcome),
+    Func(Rc<Closure>),
+    Ruleset(Rc<Ruleset>),
+    Builtin(&'static str),
+    /// Heap rules (a take-and-break code or subtraction set), callable on a heap size.
+    Heap(u32),
+    Record(Rc<Record>),
+    /// A nim-sequence starting at heap size `start`, printed compactly.
+    Sequence { start: u64, values: Rc<Vec<u32>> },
+    /// Text printed as is (`explain`).
+    Text(Rc<str>),
+}
+
+impl Value {
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "an integer",
+            Value::Bool(_) => "a boolean",
+            Value::Str(_) => "a string",
+            Value::Game(_) | Value::Position(_) => "a game",
+            Value::List(_) => "a list",
+            Value::Tuple(_) => "a tuple",
+            Value::Outcome(_) => "an outcome",
+            Value::Func(_) => "a function",
+            Value::Ruleset(_) => "a ruleset",
+            Value::Builtin(_) => "a built-in function",
+            Value::Heap(_) => "a heap game",
+            Value::Record(_) => "a record",
+            Value::Sequence { .. } => "a nim-sequence",
+            Value::Text(_) => "text",
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Printing forms by structure (never by id, which depends on insertion order).
+
+use super::store::{Arg, GameId, Node, Store};
+
+/// Spelling of the field's symbols: the default Unicode, or ASCII for `--ascii`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Notation {
+    pub ascii: bool,
+}
+
+impl Notation {
+    pub fn left_win(self) -> &'static str {
+        if self.ascii { "inf" } else { "∞" }
+    }
+    pub fn right_win(self) -> &'static str {
+        if self.ascii { "-inf" } else { "∞̄" }
+    }
+    pub fn moon(self) -> &'static str {
+        if self.ascii { "moon" } else { "☾" }
+    }
+}
+
+pub fn nimber(n: u32) -> String {
+    match n {
+        0 => "0".into(),
+        1 => "*".into(),
+        n => format!("*{n}"),
+    }
+}
+
+/// Forms nested deeper than this print as `…`: a printed move must stay readable.
+const MAX_DEPTH: usize = 12;
+
+pub fn form(store: &Store, g: GameId, nt: Notation) -> String {
+    let mut out = String::new();
+    write_form(store, g, nt, 0, &mut out);
+    out
+}
+
+fn write_form(store: &Store, g: GameId, nt: Notation, depth: usize, out: &mut String) {
+    if depth > MAX_DEPTH {
+        out.push('…');
+        return;
+    }
+    match store.node(g) {
+        Node::LeftWin => out.push_str(nt.left_win()),
+        Node::RightWin => out.push_str(nt.right_win()),
+        Node::Nimber(n) => out.push_str(&nimber(n)),
+        Node::Form { left, right } => {
+            if let ([l], [r]) = (left, right) {
+                if store.node(*l) == Node::LeftWin && store.node(*r) == Node::RightWin {
+                    out.push_str(nt.moon());
+                    return;
+                }
+            }
+            out.push('{');
+            write_list(store, left, nt, depth, out);
+            out.push_str(if left.is_empty() { "| " } else { " | " });
+            write_list(store, right, nt, depth, out);
+            if right.is_empty() {
+                out.pop();
+            }
+            out.push('}');
+        }
+        Node::Sum(parts) => {
+            for (i, &p) in parts.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(" + ");
+                }
+                write_form(store, p, nt, depth + 1, out);
+            }
+        }
+        Node::Position { ruleset, args } => {
+            out.push_str(store.ruleset_name(ruleset));
+            out.push('(');
+            for (i, a) in store.args_of(args).iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_arg(a, out);
+            }
+            out.push(')');
+        }
+        Node::EntailLeft(p) | Node::EntailRight(p) => {
+            out.push_str("entail ");
+            let sum = matches!(store.node(p), Node::Sum(_));
+            if sum {
+                out.push('(');
+            }
+            write_form(store, p, nt, depth + 1, out);
+            if sum {
+                out.push(')');
+            }
+        }
+        Node::Heap { rules, size } => {
+            out.push_str(store.heap_name(rules));
+            out.push_str(&format!("({size})"));
+        }
+    }
+}
+
+fn write_list(store: &Store, items: &[GameId], nt: Notation, depth: usize, out: &mut String) {
+    for (i, &x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_form(store, x, nt, depth + 1, out);
+    }
+}
+
+pub fn write_arg(a: &Arg, out: &mut String) {
+    match a {
+        Arg::Int(n) => out.push_str(&n.to_string()),
+        Arg::Tuple(xs) | Arg::List(xs) => {
+            let (open, close) = if matches!(a, Arg::Tuple(_)) { ('(', ')') } else { ('[', ']') };
+            out.push(open);
+            for (i, x) in xs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_arg(x, out);
+            }
+            if matches!(a, Arg::Tuple(_)) && xs.len() == 1 {
+                out.push(',');
+            }
+            out.push(close);
+        }
+    }
+}

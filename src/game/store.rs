@@ -1,0 +1,495 @@
+//! The hash-consed store of game forms.
+//!
+//! Every form is a node with a `u32` id; a node's options live in one flat array. Options are
+//! sorted and deduplicated before interning, so building the same form twice gives the same id
+//! and structural equality of forms is id equality. Ruleset positions, sums and entailing
+//! wrappers are nodes too; their options are produced on demand (see `graph`).
+
+use hashbrown::HashTable;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::{Hash, Hasher};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct GameId(u32);
+
+impl GameId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub fn from_index(i: u32) -> Self {
+        GameId(i)
+    }
+}
+
+/// An interned argument list of a ruleset position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ArgsId(u32);
+
+/// A ruleset argument: integers, and tuples/lists of them.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Arg {
+    Int(i64),
+    Tuple(Box<[Arg]>),
+    List(Box<[Arg]>),
+}
+
+/// A node as seen from outside the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Node<'a> {
+    /// ∞: whoever moves here, Left wins.
+    LeftWin,
+    /// ∞̄: Right wins.
+    RightWin,
+    /// The canonical nimber `*n` (`*0` is the empty form `{ | }`).
+    Nimber(u32),
+    Form {
+        left: &'a [GameId],
+        right: &'a [GameId],
+    },
+    /// A disjunctive sum of at least two components, none of them 0, ∞ or ∞̄.
+    Sum(&'a [GameId]),
+    /// A position of a user ruleset; its literal form comes from expanding the ruleset.
+    Position { ruleset: u32, args: ArgsId },
+    /// Left's entailing option `{∞ | P^R}`: Right must answer inside P.
+    EntailLeft(GameId),
+    /// Right's entailing option `{P^L | ∞̄}`.
+    EntailRight(GameId),
+    /// A heap of a heap game (take-and-break code or subtraction set).
+    Heap { rules: u32, size: u64 },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+enum Tag {
+    LeftWin,
+    RightWin,
+    Nimber,
+    Form,
+    Sum,
+    Position,
+    EntailLeft,
+    EntailRight,
+    Heap,
+}
+
+#[derive(Clone, Copy)]
+struct Raw {
+    tag: Tag,
+    /// Form: start of options; Sum: start of parts; Position: ruleset; Nimber: n; Entail: P;
+    /// Heap: rules.
+    a: u32,
+    /// Form: number of left options; Sum: number of parts; Position: args; Heap: size (low).
+    b: u32,
+    /// Form: number of right options; Heap: size (high).
+    c: u32,
+}
+
+/// The two infinities may not meet in one sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InfinitiesCollide;
+
+pub struct Store {
+    nodes: Vec<Raw>,
+    data: Vec<GameId>,
+    table: HashTable<GameId>,
+    args: Vec<Box<[Arg]>>,
+    args_index: FxHashMap<Box<[Arg]>, ArgsId>,
+    ruleset_names: Vec<String>,
+    heap_names: Vec<String>,
+    conj: Vec<u32>,
+    left_win: GameId,
+    right_win: GameId,
+    nimbers: Vec<GameId>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Default for Store {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Store {
+    pub fn new() -> Self {
+        let mut s = Store {
+            nodes: Vec::new(),
+            data: Vec::new(),
+            table: HashTable::new(),
+            args: Vec::new(),
+            args_index: FxHashMap::default(),
+            ruleset_names: Vec::new(),
+            heap_names: Vec::new(),
+            conj: Vec::new(),
+            left_win: GameId(0),
+            right_win: GameId(0),
+            nimbers: Vec::new(),
+        };
+        s.left_win = s.intern(Tag::LeftWin, 0, 0, 0, &[]);
+        s.right_win = s.intern(Tag::RightWin, 0, 0, 0, &[]);
+        s
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn node(&self, g: GameId) -> Node<'_> {
+        let r = self.nodes[g.index()];
+        match r.tag {
+            Tag::LeftWin => Node::LeftWin,
+            Tag::RightWin => Node::RightWin,
+            Tag::Nimber => Node::Nimber(r.a),
+            Tag::Form => {
+                let s = r.a as usize;
+                let l = r.b as usize;
+                let n = r.c as usize;
+                Node::Form {
+                    left: &self.data[s..s + l],
+                    right: &self.data[s + l..s + l + n],
+                }
+            }
+            Tag::Sum => Node::Sum(&self.data[r.a as usize..(r.a + r.b) as usize]),
+            Tag::Position => Node::Position {
+                ruleset: r.a,
+                args: ArgsId(r.b),
+            },
+            Tag::EntailLeft => Node::EntailLeft(GameId(r.a)),
+            Tag::EntailRight => Node::EntailRight(GameId(r.a)),
+            Tag::Heap => Node::Heap {
+                rules: r.a,
+                size: (r.b as u64) | ((r.c as u64) << 32),
+            },
+        }
+    }
+
+    fn hash_of(tag: Tag, a: u32, b: u32, c: u32, data: &[GameId]) -> u64 {
+        let mut h = FxHasher::default();
+        (tag as u8, a, b, c).hash(&mut h);
+        data.hash(&mut h);
+        h.finish()
+    }
+
+    /// For nodes with data, `a` is ignored in the key (it is the data's position).
+    fn intern(&mut self, tag: Tag, a: u32, b: u32, c: u32, data: &[GameId]) -> GameId {
+        let has_data = matches!(tag, Tag::Form | Tag::Sum);
+        let key_a = if has_data { 0 } else { a };
+        let hash = Self::hash_of(tag, key_a, b, c, data);
+        let Store {
+            nodes,
+            data: store_data,
+            table,
+            ..
+        } = self;
+        let eq = |&id: &GameId| {
+            let r = &nodes[id.index()];
+            if r.tag != tag || r.b != b || r.c != c {
+                return false;
+            }
+            if has_data {
+                let len = match tag {
+                    Tag::Form => r.b + r.c,
+                    _ => r.b,
+                } as usize;
+                &store_data[r.a as usize..r.a as usize + len] == data
+            } else {
+                r.a == a
+            }
+        };
+        if let Some(&id) = table.find(hash, eq) {
+            return id;
+        }
+        let id = GameId(u32::try_from(nodes.len()).expect("more than 2^32 game nodes"));
+        let a = if has_data {
+            let start = store_data.len() as u32;
+            store_data.extend_from_slice(data);
+            start
+        } else {
+            a
+        };
+        nodes.push(Raw { tag, a, b, c });
+        let rehash = |&id: &GameId| {
+            let r = &nodes[id.index()];
+            let has_data = matches!(r.tag, Tag::Form | Tag::Sum);
+            let len = match r.tag {
+                Tag::Form => (r.b + r.c) as usize,
+                Tag::Sum => r.b as usize,
+                _ => 0,
+            };
+            let d = if has_data {
+                &store_data[r.a as usize..r.a as usize + len]
+            } else {
+                &[][..]
+            };
+            Self::hash_of(r.tag, if has_data { 0 } else { r.a }, r.b, r.c, d)
+        };
+        table.insert_unique(hash, id, rehash);
+        id
+    }
+
+    pub fn left_win(&self) -> GameId {
+        self.left_win
+    }
+
+    pub fn right_win(&self) -> GameId {
+        self.right_win
+    }
+
+    pub fn zero(&mut self) -> GameId {
+        self.nimber(0)
+    }
+
+    pub fn nimber(&mut self, n: u32) -> GameId {
+        if let Some(&g) = self.nimbers.get(n as usize) {
+            return g;
+        }
+        let g = self.intern(Tag::Nimber, n, 0, 0, &[]);
+        if n as usize == self.nimbers.len() {
+            self.nimbers.push(g);
+        }
+        g
+    }
+
+    /// The form `{left | right}`. A form that is literally a canonical nimber becomes that
+    /// nimber's node, so `{0, * | 0, *}` and `*2` are one id.
+    pub fn form(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let mut l = left.to_vec();
+        let mut r = right.to_vec();
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        if l == r {
+            if let Some(n) = self.nimber_set(&l) {
+                return self.nimber(n);
+            }
+        }
+        let mut data = l.clone();
+        data.extend_from_slice(&r);
+        self.intern(Tag::Form, 0, l.len() as u32, r.len() as u32, &data)
+    }
+
+    /// `Some(n)` when `opts` is exactly `{*0, …, *(n-1)}`.
+    fn nimber_set(&self, opts: &[GameId]) -> Option<u32> {
+        let n = opts.len();
+        let mut seen = vec![false; n];
+        for &o in opts {
+            match self.node(o) {
+                Node::Nimber(k) if (k as usize) < n && !seen[k as usize] => seen[k as usize] = true,
+                _ => return None,
+            }
+        }
+        Some(n as u32)
+    }
+
+    /// The disjunctive sum of `parts`: nested sums are flattened and zeros dropped; a sum with
+    /// ∞ is ∞ (Left has won), and ∞ + ∞̄ has no meaning.
+    pub fn sum(&mut self, parts: &[GameId]) -> Result<GameId, InfinitiesCollide> {
+        let mut flat: Vec<GameId> = Vec::with_capacity(parts.len());
+        let (mut lw, mut rw) = (false, false);
+        for &p in parts {
+            match self.node(p) {
+                Node::Sum(ps) => flat.extend_from_slice(ps),
+                Node::Nimber(0) => {}
+                Node::LeftWin => lw = true,
+                Node::RightWin => rw = true,
+                _ => flat.push(p),
+            }
+        }
+        match (lw, rw) {
+            (true, true) => return Err(InfinitiesCollide),
+            (true, false) => return Ok(self.left_win),
+            (false, true) => return Ok(self.right_win),
+            _ => {}
+        }
+        match flat.len() {
+            0 => Ok(self.zero()),
+            1 => Ok(flat[0]),
+            n => {
+                flat.sort_unstable();
+                Ok(self.intern(Tag::Sum, 0, n as u32, 0, &flat))
+            }
+        }
+    }
+
+    /// `g` with one summand replaced: the sum after a move in component `i`.
+    pub fn replace_part(
+        &mut self,
+        parts: &[GameId],
+        i: usize,
+        with: GameId,
+    ) -> Result<GameId, InfinitiesCollide> {
+        let mut v: Vec<GameId> = parts.to_vec();
+        v[i] = with;
+        self.sum(&v)
+    }
+
+    pub fn register_ruleset(&mut self, name: &str) -> u32 {
+        self.ruleset_names.push(name.to_string());
+        (self.ruleset_names.len() - 1) as u32
+    }
+
+    pub fn ruleset_name(&self, r: u32) -> &str {
+        &self.ruleset_names[r as usize]
+    }
+
+    pub fn register_heap(&mut self, name: &str) -> u32 {
+        if let Some(i) = self.heap_names.iter().position(|n| n == name) {
+            return i as u32;
+        }
+        self.heap_names.push(name.to_string());
+        (self.heap_names.len() - 1) as u32
+    }
+
+    pub fn heap_name(&self, r: u32) -> &str {
+        &self.heap_names[r as usize]
+    }
+
+    pub fn args(&mut self, args: Vec<Arg>) -> ArgsId {
+        let boxed = args.into_boxed_slice();
+        if let Some(&id) = self.args_index.get(&boxed) {
+            return id;
+        }
+        let id = ArgsId(self.args.len() as u32);
+        self.args.push(boxed.clone());
+        self.args_index.insert(boxed, id);
+        id
+    }
+
+    pub fn args_of(&self, a: ArgsId) -> &[Arg] {
+        &self.args[a.0 as usize]
+    }
+
+    pub fn position(&mut self, ruleset: u32, args: ArgsId) -> GameId {
+        self.intern(Tag::Position, ruleset, args.0, 0, &[])
+    }
+
+    pub fn heap(&mut self, rules: u32, size: u64) -> GameId {
+        if size == 0 {
+            return self.zero();
+        }
+        self.intern(Tag::Heap, rules, size as u32, (size >> 32) as u32, &[])
+    }
+
+    pub fn entail_left(&mut self, p: GameId) -> GameId {
+        self.intern(Tag::EntailLeft, p.0, 0, 0, &[])
+    }
+
+    pub fn entail_right(&mut self, p: GameId) -> GameId {
+        self.intern(Tag::EntailRight, p.0, 0, 0, &[])
+    }
+
+    /// The conjugate `-G` (Left and Right swap roles; ∞ and ∞̄ swap). Ruleset positions and heaps
+    /// are impartial by construction and are their own conjugates. Iterative, so deep forms
+    /// cannot overflow the stack.
+    pub fn conjugate(&mut self, g: GameId) -> Result<GameId, InfinitiesCollide> {
+        let mut stack = vec![(g, false)];
+        while let Some(&(x, children_done)) = stack.last() {
+            if self.conj.len() < self.nodes.len() {
+                self.conj.resize(self.nodes.len(), NONE);
+            }
+            if self.conj[x.index()] != NONE {
+                stack.pop();
+                continue;
+            }
+            let kids: Vec<GameId> = match self.node(x) {
+                Node::Form { left, right } => left.iter().chain(right).copied().collect(),
+                Node::Sum(ps) => ps.to_vec(),
+                Node::EntailLeft(p) | Node::EntailRight(p) => vec![p],
+                _ => Vec::new(),
+            };
+            let pending: Vec<GameId> = kids
+                .into_iter()
+                .filter(|k| self.conj[k.index()] == NONE)
+                .collect();
+            if !children_done && !pending.is_empty() {
+                stack.last_mut().expect("nonempty").1 = true;
+                stack.extend(pending.into_iter().map(|k| (k, false)));
+                continue;
+            }
+            let c = |s: &Store, k: GameId| GameId(s.conj[k.index()]);
+            let result = match self.node(x) {
+                Node::LeftWin => self.right_win,
+                Node::RightWin => self.left_win,
+                Node::Nimber(_) | Node::Position { .. } | Node::Heap { .. } => x,
+                Node::Form { left, right } => {
+                    let nl: Vec<GameId> = right.iter().map(|&k| c(self, k)).collect();
+                    let nr: Vec<GameId> = left.iter().map(|&k| c(self, k)).collect();
+                    self.form(&nl, &nr)
+                }
+                Node::Sum(ps) => {
+                    let v: Vec<GameId> = ps.iter().map(|&k| c(self, k)).collect();
+                    self.sum(&v)?
+                }
+                Node::EntailLeft(p) => {
+                    let cp = c(self, p);
+                    self.entail_right(cp)
+                }
+                Node::EntailRight(p) => {
+                    let cp = c(self, p);
+                    self.entail_left(cp)
+                }
+            };
+            if self.conj.len() < self.nodes.len() {
+                self.conj.resize(self.nodes.len(), NONE);
+            }
+            self.conj[x.index()] = result.0;
+            self.conj[result.index()] = x.0;
+            stack.pop();
+        }
+        Ok(GameId(self.conj[g.index()]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_form_same_id() {
+        let mut s = Store::new();
+        let z = s.zero();
+        let a = s.form(&[z], &[z]);
+        let b = s.form(&[z, z], &[z]);
+        assert_eq!(a, b);
+        assert_eq!(a, s.nimber(1));
+        let star = s.nimber(1);
+        assert_eq!(s.form(&[star, z], &[z, star]), s.nimber(2));
+        assert_eq!(s.form(&[], &[]), z);
+    }
+
+    #[test]
+    fn sums_flatten_and_absorb() {
+        let mut s = Store::new();
+        let (a, b, c) = (s.nimber(1), s.nimber(2), s.nimber(3));
+        let ab = s.sum(&[a, b]).unwrap();
+        let abc1 = s.sum(&[ab, c]).unwrap();
+        let bc = s.sum(&[b, c]).unwrap();
+        let abc2 = s.sum(&[a, bc]).unwrap();
+        assert_eq!(abc1, abc2);
+        let z = s.zero();
+        assert_eq!(s.sum(&[a, z]).unwrap(), a);
+        let lw = s.left_win();
+        assert_eq!(s.sum(&[a, lw]).unwrap(), lw);
+        let rw = s.right_win();
+        assert_eq!(s.sum(&[lw, rw]), Err(InfinitiesCollide));
+    }
+
+    #[test]
+    fn conjugate_swaps_sides() {
+        let mut s = Store::new();
+        let z = s.zero();
+        let lw = s.left_win();
+        let rw = s.right_win();
+        let check = s.form(&[lw], &[z]);
+        let counter = s.form(&[z], &[rw]);
+        assert_eq!(s.conjugate(check).unwrap(), counter);
+        let moon = s.form(&[lw], &[rw]);
+        assert_eq!(s.conjugate(moon).unwrap(), moon);
+    }
+}

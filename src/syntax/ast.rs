@@ -1,0 +1,174 @@
+//! The syntax tree. Every node carries the byte span it came from, so evaluation errors can
+//! point back at source.
+
+use std::ops::Range;
+
+pub type Span = Range<usize>;
+
+#[derive(Debug, Clone)]
+pub struct Program {
+    pub stmts: Vec<Stmt>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Stmt {
+    Let { name: Ident, value: Expr },
+    Fn(std::rc::Rc<FnDef>),
+    Ruleset(std::rc::Rc<RulesetDef>),
+    Import { path: String, span: Span },
+    Expr(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct FnDef {
+    pub name: Ident,
+    pub params: Vec<Pattern>,
+    pub body: Expr,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct RulesetDef {
+    pub name: Ident,
+    pub params: Vec<Pattern>,
+    pub rules: Vec<Rule>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct Rule {
+    pub clauses: Vec<Clause>,
+    pub kind: OptionKind,
+    pub option: Expr,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionKind {
+    Plain,
+    /// The opponent must answer inside the option.
+    Entail,
+    /// The mover moves again from the option.
+    Carry,
+}
+
+#[derive(Debug, Clone)]
+pub enum Clause {
+    For { pat: Pattern, iter: Expr },
+    If(Expr),
+}
+
+#[derive(Debug, Clone)]
+pub enum Pattern {
+    Name(Ident),
+    Tuple(Vec<Pattern>, Span),
+}
+
+impl Pattern {
+    pub fn span(&self) -> Span {
+        match self {
+            Pattern::Name(id) => id.span.clone(),
+            Pattern::Tuple(_, s) => s.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Terminal {
+    /// ∞: Left wins.
+    LeftWin,
+    /// ∞̄: Right wins.
+    RightWin,
+    /// ☾ = {∞ | ∞̄}.
+    Moon,
+}
+
+#[derive(Debug, Clone)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    Str(String),
+    Var(String),
+    Terminal(Terminal),
+    /// `*` alone (None) or `*e`.
+    Nimber(Option<Box<Expr>>),
+    Form { left: Vec<Expr>, right: Vec<Expr> },
+    List(Vec<Expr>),
+    Tuple(Vec<Expr>),
+    Comprehension { elem: Box<Expr>, clauses: Vec<Clause> },
+    Range { lo: Box<Expr>, hi: Box<Expr>, inclusive: bool },
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Call { callee: Box<Expr>, args: Vec<Expr> },
+    Field { target: Box<Expr>, name: Ident },
+    Index { target: Box<Expr>, index: Box<Expr> },
+    If { cond: Box<Expr>, then: Box<Expr>, otherwise: Box<Expr> },
+    Let { name: Ident, value: Box<Expr>, body: Box<Expr> },
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Self {
+        Expr { kind, span }
+    }
+}
+
+pub(crate) fn bin(op: BinOp, lhs: Expr, rhs: Expr, span: Span) -> Expr {
+    Expr::new(
+        ExprKind::Binary {
+            op,
+            lhs: Box::new(lhs),
+            rhs: Box::new(rhs),
+        },
+        span,
+    )
+}

@@ -1,0 +1,334 @@
+//! Tokens of the Loony language (logos) and the adapter that feeds lalrpop.
+//!
+//! Two things are decided here rather than in the grammar, because an LR(1) grammar cannot:
+//! whether `<`/`>` open/close a form or compare numbers (by the previous token and the stack of
+//! open brackets), and whether a newline ends a statement (only outside brackets, and only after
+//! a token that can end an expression).
+
+use logos::Logos;
+use std::ops::Range;
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum LexErrorKind {
+    #[default]
+    UnexpectedChar,
+    IntTooLarge,
+    UnterminatedString,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LexError {
+    pub kind: LexErrorKind,
+    pub span: Range<usize>,
+}
+
+impl From<std::num::ParseIntError> for LexErrorKind {
+    fn from(_: std::num::ParseIntError) -> Self {
+        LexErrorKind::IntTooLarge
+    }
+}
+
+#[derive(Logos, Debug, Clone, PartialEq)]
+#[logos(error = LexErrorKind)]
+#[logos(skip r"[ \t\r\f]+")]
+#[logos(skip(r"#[^\n]*", allow_greedy = true))]
+pub enum Tok<'s> {
+    #[token("\n")]
+    Newline,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    /// Raw `<`; the adapter turns it into [`Tok::LAngle`] or [`Tok::Lt`].
+    #[token("<")]
+    Less,
+    /// Raw `>`; the adapter turns it into [`Tok::RAngle`] or [`Tok::Gt`].
+    #[token(">")]
+    Greater,
+    LAngle,
+    RAngle,
+    Lt,
+    Gt,
+    #[token("<=")]
+    Le,
+    #[token(">=")]
+    Ge,
+    #[token("==")]
+    EqEq,
+    #[token("!=")]
+    NotEq,
+    #[token("=")]
+    Eq,
+    #[token("=>")]
+    FatArrow,
+    #[token("|")]
+    Bar,
+    #[token(",")]
+    Comma,
+    #[token(";")]
+    Semi,
+    #[token(".")]
+    Dot,
+    #[token("..")]
+    DotDot,
+    #[token("..=")]
+    DotDotEq,
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("/")]
+    Slash,
+    #[token("%")]
+    Percent,
+    #[token("∞")]
+    #[token("inf")]
+    Infinity,
+    #[token("∞̄")]
+    NegInfinity,
+    #[token("☾")]
+    #[token("moon")]
+    Moon,
+    #[token("let")]
+    Let,
+    #[token("fn")]
+    Fn,
+    #[token("ruleset")]
+    Ruleset,
+    #[token("import")]
+    Import,
+    #[token("for")]
+    For,
+    #[token("in")]
+    In,
+    #[token("if")]
+    If,
+    #[token("then")]
+    Then,
+    #[token("else")]
+    Else,
+    #[token("entail")]
+    Entail,
+    #[token("carry")]
+    Carry,
+    #[token("true")]
+    True,
+    #[token("false")]
+    False,
+    #[token("and")]
+    And,
+    #[token("or")]
+    Or,
+    #[token("not")]
+    Not,
+    #[regex("[0-9]+", |lex| lex.slice().parse::<i64>())]
+    Int(i64),
+    #[regex("[A-Za-z_][A-Za-z0-9_]*")]
+    Ident(&'s str),
+    #[regex(r#""[^"\n]*""#, |lex| { let s = lex.slice(); &s[1..s.len() - 1] })]
+    Str(&'s str),
+    #[regex(r#""[^"\n]*"#, unterminated, priority = 1)]
+    UnterminatedStr,
+}
+
+fn unterminated<'s>(_: &mut logos::Lexer<'s, Tok<'s>>) -> Result<(), LexErrorKind> {
+    Err(LexErrorKind::UnterminatedString)
+}
+
+impl Tok<'_> {
+    /// Tokens after which an expression may have ended: a newline there ends a statement and a
+    /// following `<` compares rather than opens a form.
+    fn ends_operand(&self) -> bool {
+        matches!(
+            self,
+            Tok::RBrace
+                | Tok::RParen
+                | Tok::RBracket
+                | Tok::RAngle
+                | Tok::Star
+                | Tok::Infinity
+                | Tok::NegInfinity
+                | Tok::Moon
+                | Tok::True
+                | Tok::False
+                | Tok::Int(_)
+                | Tok::Ident(_)
+                | Tok::Str(_)
+        )
+    }
+
+    /// How the token is named to a user in "expected one of …" and "found …".
+    pub fn describe(&self) -> String {
+        match self {
+            Tok::Newline => "end of line".into(),
+            Tok::Int(_) => "an integer".into(),
+            Tok::Ident(s) => format!("the name `{s}`"),
+            Tok::Str(_) => "a string".into(),
+            Tok::LAngle => "`<`".into(),
+            Tok::RAngle => "`>`".into(),
+            Tok::Lt | Tok::Less => "`<`".into(),
+            Tok::Gt | Tok::Greater => "`>`".into(),
+            other => format!("`{}`", other.spelling()),
+        }
+    }
+
+    fn spelling(&self) -> &'static str {
+        match self {
+            Tok::LBrace => "{",
+            Tok::RBrace => "}",
+            Tok::LParen => "(",
+            Tok::RParen => ")",
+            Tok::LBracket => "[",
+            Tok::RBracket => "]",
+            Tok::Le => "<=",
+            Tok::Ge => ">=",
+            Tok::EqEq => "==",
+            Tok::NotEq => "!=",
+            Tok::Eq => "=",
+            Tok::FatArrow => "=>",
+            Tok::Bar => "|",
+            Tok::Comma => ",",
+            Tok::Semi => ";",
+            Tok::Dot => ".",
+            Tok::DotDot => "..",
+            Tok::DotDotEq => "..=",
+            Tok::Plus => "+",
+            Tok::Minus => "-",
+            Tok::Star => "*",
+            Tok::Slash => "/",
+            Tok::Percent => "%",
+            Tok::Infinity => "∞",
+            Tok::NegInfinity => "∞̄",
+            Tok::Moon => "☾",
+            Tok::Let => "let",
+            Tok::Fn => "fn",
+            Tok::Ruleset => "ruleset",
+            Tok::Import => "import",
+            Tok::For => "for",
+            Tok::In => "in",
+            Tok::If => "if",
+            Tok::Then => "then",
+            Tok::Else => "else",
+            Tok::Entail => "entail",
+            Tok::Carry => "carry",
+            Tok::True => "true",
+            Tok::False => "false",
+            Tok::And => "and",
+            Tok::Or => "or",
+            Tok::Not => "not",
+            _ => "?",
+        }
+    }
+}
+
+pub type Spanned<'s> = Result<(usize, Tok<'s>, usize), LexError>;
+
+/// A bracket the adapter has seen open and not yet closed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Open {
+    Brace,
+    Paren,
+    Bracket,
+    Angle,
+}
+
+/// The token stream lalrpop consumes, with contextual `<`/`>` and significant newlines.
+pub struct Lexer<'s> {
+    inner: logos::SpannedIter<'s, Tok<'s>>,
+    open: Vec<(Open, usize)>,
+    prev_ends_operand: bool,
+    /// A statement-ending newline seen but not yet emitted (newlines collapse into one).
+    pending_newline: Option<usize>,
+    /// The token read after a pending newline, returned on the next call.
+    stash: Option<(Tok<'s>, Range<usize>)>,
+    at_end: bool,
+}
+
+pub fn lex(src: &str) -> Lexer<'_> {
+    Lexer {
+        inner: Tok::lexer(src).spanned(),
+        open: Vec::new(),
+        prev_ends_operand: false,
+        pending_newline: None,
+        stash: None,
+        at_end: false,
+    }
+}
+
+impl<'s> Lexer<'s> {
+    /// Brackets still open, innermost last, with the offset where each opened.
+    pub fn open_brackets(&self) -> &[(Open, usize)] {
+        &self.open
+    }
+
+    fn classify(&mut self, tok: Tok<'s>, at: usize) -> Tok<'s> {
+        let tok = match tok {
+            Tok::Less if !self.prev_ends_operand => Tok::LAngle,
+            Tok::Less => Tok::Lt,
+            Tok::Greater if matches!(self.open.last(), Some((Open::Angle, _))) => Tok::RAngle,
+            Tok::Greater => Tok::Gt,
+            t => t,
+        };
+        match tok {
+            Tok::LBrace => self.open.push((Open::Brace, at)),
+            Tok::LParen => self.open.push((Open::Paren, at)),
+            Tok::LBracket => self.open.push((Open::Bracket, at)),
+            Tok::LAngle => self.open.push((Open::Angle, at)),
+            Tok::RBrace | Tok::RParen | Tok::RBracket | Tok::RAngle => {
+                self.open.pop();
+            }
+            _ => {}
+        }
+        tok
+    }
+}
+
+impl<'s> Iterator for Lexer<'s> {
+    type Item = Spanned<'s>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let (tok, span) = if let Some(stashed) = self.stash.take() {
+                stashed
+            } else {
+                match self.inner.next() {
+                    Some((Ok(tok), span)) => (tok, span),
+                    Some((Err(kind), span)) => return Some(Err(LexError { kind, span })),
+                    None => {
+                        // A final newline ends the last statement even if the source has none.
+                        if self.at_end {
+                            return None;
+                        }
+                        self.at_end = true;
+                        let at = self.pending_newline.take()?;
+                        return Some(Ok((at, Tok::Newline, at + 1)));
+                    }
+                }
+            };
+            if tok == Tok::Newline {
+                if self.open.is_empty() && self.prev_ends_operand {
+                    self.pending_newline.get_or_insert(span.start);
+                }
+                continue;
+            }
+            if let Some(at) = self.pending_newline.take() {
+                self.stash = Some((tok, span));
+                self.prev_ends_operand = false;
+                return Some(Ok((at, Tok::Newline, at + 1)));
+            }
+            let tok = self.classify(tok, span.start);
+            self.prev_ends_operand = tok.ends_operand();
+            return Some(Ok((span.start, tok, span.end)));
+        }
+    }
+}

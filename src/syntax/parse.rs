@@ -1,0 +1,148 @@
+//! The parser facade: runs the generated LALRPOP parser over the lexer and turns its errors into
+//! [`ParseError`]s that name tokens the way a user would.
+
+use super::ast::Program;
+use super::lexer::{self, LexErrorKind, Open, Tok};
+use std::ops::Range;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused)]
+    grammar,
+    "/loony.rs"
+);
+
+/// A syntax error, already phrased for the user.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParseError {
+    UnexpectedChar { span: Range<usize>, found: String },
+    IntTooLarge { span: Range<usize> },
+    UnterminatedString { span: Range<usize> },
+    /// The input ended while a bracket was still open.
+    Unclosed { open: Range<usize>, bracket: char, end: usize },
+    /// A form `{…}` or `<…>` closed without the `|` between its sides.
+    MissingBar { form: Range<usize>, at: Range<usize> },
+    UnexpectedToken { span: Range<usize>, found: String, expected: Vec<String> },
+    UnexpectedEof { at: usize, expected: Vec<String> },
+}
+
+impl ParseError {
+    /// True when more input could complete the program (the REPL then asks for another line).
+    pub fn is_incomplete(&self) -> bool {
+        matches!(self, ParseError::Unclosed { .. } | ParseError::UnexpectedEof { .. })
+    }
+}
+
+pub fn parse_program(src: &str) -> Result<Program, ParseError> {
+    let parser = grammar::ProgramParser::new();
+    match parser.parse(lexer::lex(src)) {
+        Ok(p) => Ok(p),
+        Err(e) => Err(convert(src, e)),
+    }
+}
+
+type LalrpopError<'s> = lalrpop_util::ParseError<usize, Tok<'s>, lexer::LexError>;
+
+fn convert(src: &str, err: LalrpopError<'_>) -> ParseError {
+    use lalrpop_util::ParseError as E;
+    match err {
+        E::User { error } => match error.kind {
+            LexErrorKind::UnexpectedChar => ParseError::UnexpectedChar {
+                found: src[error.span.clone()].to_string(),
+                span: error.span,
+            },
+            LexErrorKind::IntTooLarge => ParseError::IntTooLarge { span: error.span },
+            LexErrorKind::UnterminatedString => ParseError::UnterminatedString { span: error.span },
+        },
+        E::UnrecognizedEof { expected, .. } => {
+            let open = open_brackets_before(src, src.len());
+            match open.last() {
+                Some(&(kind, at)) => ParseError::Unclosed {
+                    open: at..at + bracket_len(src, at),
+                    bracket: bracket_char(kind),
+                    end: src.trim_end().len(),
+                },
+                None => ParseError::UnexpectedEof {
+                    at: src.trim_end().len(),
+                    expected: friendly(&expected),
+                },
+            }
+        }
+        E::UnrecognizedToken {
+            token: (l, tok, r),
+            expected,
+        } => {
+            let closes_form = matches!(tok, Tok::RBrace | Tok::RAngle);
+            if closes_form && expected.iter().any(|e| e == "\"|\"") {
+                let open = open_brackets_before(src, l);
+                if let Some(&(_, at)) = open.last() {
+                    return ParseError::MissingBar { form: at..r, at: l..r };
+                }
+            }
+            ParseError::UnexpectedToken {
+                span: l..r,
+                found: tok.describe(),
+                expected: friendly(&expected),
+            }
+        }
+        E::ExtraToken { token: (l, tok, r) } => ParseError::UnexpectedToken {
+            span: l..r,
+            found: tok.describe(),
+            expected: vec![],
+        },
+        E::InvalidToken { location } => ParseError::UnexpectedChar {
+            span: location..location + 1,
+            found: src[location..].chars().next().map(String::from).unwrap_or_default(),
+        },
+    }
+}
+
+/// Replays the lexer up to `limit` to learn which brackets are open there.
+fn open_brackets_before(src: &str, limit: usize) -> Vec<(Open, usize)> {
+    let mut lx = lexer::lex(src);
+    while let Some(Ok((start, _, _))) = lx.next() {
+        if start >= limit {
+            break;
+        }
+    }
+    // The replay may have consumed the token at `limit`; when it opened a bracket, drop it.
+    let mut open = lx.open_brackets().to_vec();
+    if open.last().is_some_and(|&(_, at)| at >= limit) {
+        open.pop();
+    }
+    open
+}
+
+fn bracket_char(kind: Open) -> char {
+    match kind {
+        Open::Brace => '{',
+        Open::Paren => '(',
+        Open::Bracket => '[',
+        Open::Angle => '<',
+    }
+}
+
+fn bracket_len(src: &str, at: usize) -> usize {
+    src[at..].chars().next().map_or(1, char::len_utf8)
+}
+
+/// lalrpop names terminals by their quoted grammar names; turn them into what a user types.
+fn friendly(expected: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = expected
+        .iter()
+        .map(|e| {
+            let name = e.trim_matches('"');
+            match name {
+                "newline" => "end of line".to_string(),
+                "int" => "an integer".to_string(),
+                "name" => "a name".to_string(),
+                "string" => "a string".to_string(),
+                "lt" => "<".to_string(),
+                "gt" => ">".to_string(),
+                "∞\\u{304}" => "∞̄".to_string(),
+                other => other.replace("\\\"", "\""),
+            }
+        })
+        .collect();
+    out.dedup();
+    out
+}

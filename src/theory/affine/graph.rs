@@ -1,0 +1,55 @@
+//! The interface between the affine engine and a game store.
+//!
+//! The engine never sees the store's representation: it asks for the shape of
+//! a position, its options and a few constructors. Ids are expected to be
+//! hash-consed, so that two ids are equal exactly when the forms are equal;
+//! symmetry checks compare sets of ids.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// What kind of position an id denotes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape<Id> {
+    /// `∞`: Left has won.
+    LeftWin,
+    /// `∞̄`: Right has won.
+    RightWin,
+    /// A disjunctive sum of at least two components, none of them `∞`/`∞̄`.
+    /// Its options (moves in one component) are still listed by
+    /// [`AffineGraph::left_options`] / [`AffineGraph::right_options`].
+    Sum(Vec<Id>),
+    /// A literal form `{ G^L | G^R }` whose options are listed on request.
+    Form,
+}
+
+/// A game store seen by the affine engine.
+///
+/// Contract:
+/// * options are listed into `out` (which the engine clears first); order is
+///   irrelevant, duplicates are allowed;
+/// * a move that sends a component of a sum to `∞` (`∞̄`) is listed as the id
+///   of `∞` (`∞̄`) itself (axioms: `∞ + X = ∞`);
+/// * `conjugate` and `sum` return hash-consed ids;
+/// * the graph reachable from any id is finite and acyclic (the engine reports
+///   a cycle as an error rather than looping, but a store should not rely on it).
+pub trait AffineGraph {
+    type Id: Copy + Eq + Hash + Ord + Debug;
+    /// Failure of the store, e.g. a lazily expanded ruleset that errors.
+    type Error;
+
+    fn shape(&mut self, g: Self::Id) -> Result<Shape<Self::Id>, Self::Error>;
+    fn left_options(&mut self, g: Self::Id, out: &mut Vec<Self::Id>) -> Result<(), Self::Error>;
+    fn right_options(&mut self, g: Self::Id, out: &mut Vec<Self::Id>)
+    -> Result<(), Self::Error>;
+    fn conjugate(&mut self, g: Self::Id) -> Result<Self::Id, Self::Error>;
+    /// The canonical nimber `*n`.
+    fn nimber(&mut self, n: u32) -> Self::Id;
+    /// The sum of `parts`; never called with both `∞` and `∞̄` among them.
+    fn sum(&mut self, parts: &[Self::Id]) -> Result<Self::Id, Self::Error>;
+    /// Polled during long searches; `true` makes them stop with
+    /// [`AffineError::Interrupted`](super::AffineError::Interrupted).
+    fn interrupted(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,524 @@
+//! Nim-sequence kernels: a bit-parallel mex over the options of each heap, with two-heap
+//! splits scanned densely (xor of the two halves) or through the sparse space, three-heap
+//! splits through a table of two-heap xor sets, and a counting kernel for all-but games.
+
+use super::Control;
+use super::code::Constraint;
+use super::rules::Moves;
+use super::sparse::{SparseSpace, augmented, is_common};
+
+/// Poll the cancel flag after this many heaps, or this much work, whichever comes first.
+const HEAPS_PER_POLL: usize = 4096;
+const WORK_PER_POLL: u64 = 1 << 24;
+
+/// A set of nim-values as u64 words; mex is a scan for the first word with a zero bit.
+#[derive(Default)]
+struct ValueSet {
+    words: Vec<u64>,
+}
+
+impl ValueSet {
+    fn reset(&mut self, words: usize) {
+        self.words.clear();
+        self.words.resize(words, 0);
+    }
+
+    #[inline]
+    fn insert(&mut self, value: u32) {
+        let w = (value >> 6) as usize;
+        if w >= self.words.len() {
+            self.words.resize(w + 1, 0);
+        }
+        self.words[w] |= 1 << (value & 63);
+    }
+
+    fn mex(&self) -> u32 {
+        for (i, &word) in self.words.iter().enumerate() {
+            if word != u64::MAX {
+                return (i as u32) * 64 + word.trailing_ones();
+            }
+        }
+        self.words.len() as u32 * 64
+    }
+}
+
+/// Computes nim-values heap by heap and can be extended later (periodicity search does).
+pub(super) struct Solver<'m> {
+    moves: &'m Moves,
+    values: Vec<u32>,
+    max_value: u32,
+    set: ValueSet,
+    /// Two-heap splits that scan pairs (all but the `=` ones), as `(d, must_differ)`.
+    pair_splits: Vec<(usize, bool)>,
+    /// Two-heap `=` splits: their only option is a pair of equal heaps, value 0.
+    equal_splits: Vec<usize>,
+    sparse: Option<SparseSpace>,
+    /// `pair_xors[t]` = set of `g(b) ^ g(t - b)` for `1 <= b < t`, for free three-heap splits.
+    pair_xors: Option<Vec<Vec<u64>>>,
+    /// All-but games: how many heaps below the current one have each value.
+    counts: Vec<u32>,
+    prefix_mex: u32,
+}
+
+impl<'m> Solver<'m> {
+    pub fn new(moves: &'m Moves) -> Solver<'m> {
+        Self::with_sparse(moves, true)
+    }
+
+    /// `sparse = false` forces dense scanning (for tests and comparisons).
+    pub fn with_sparse(moves: &'m Moves, sparse: bool) -> Solver<'m> {
+        let pair_splits: Vec<(usize, bool)> = moves
+            .split2
+            .iter()
+            .filter(|m| m.1 != Constraint::AllEqual)
+            .map(|&(d, c)| (d, c != Constraint::Free))
+            .collect();
+        let equal_splits = moves
+            .split2
+            .iter()
+            .filter(|m| m.1 == Constraint::AllEqual)
+            .map(|m| m.0)
+            .collect();
+        // Three heaps of common values xor to a common value, so the sparse argument
+        // holds only when moves leave at most two heaps.
+        let sparse = (sparse && !pair_splits.is_empty() && moves.split3.is_empty()).then(|| {
+            let parity = pair_splits[0].0 & 1;
+            SparseSpace::new(pair_splits.iter().all(|m| m.0 & 1 == parity))
+        });
+        let pair_xors = moves
+            .split3
+            .iter()
+            .any(|m| m.1 == Constraint::Free)
+            .then(|| vec![Vec::new()]);
+        Solver {
+            moves,
+            values: Vec::new(),
+            max_value: 0,
+            set: ValueSet::default(),
+            pair_splits,
+            equal_splits,
+            sparse,
+            pair_xors,
+            counts: Vec::new(),
+            prefix_mex: 0,
+        }
+    }
+
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    pub fn into_values(self) -> Vec<u32> {
+        self.values
+    }
+
+    /// Computes values up to heap `n_max`; `Err` if cancelled (values so far are kept).
+    pub fn extend_to(&mut self, n_max: usize, ctl: &Control) -> Result<(), ()> {
+        if ctl.cancelled() {
+            return Err(());
+        }
+        let total = n_max.saturating_add(1);
+        let mut work = 0u64;
+        let mut since_poll = 0usize;
+        while self.values.len() < total {
+            let n = self.values.len();
+            let value = self.step(n, &mut work);
+            self.push(n, value);
+            since_poll += 1;
+            if since_poll >= HEAPS_PER_POLL || work >= WORK_PER_POLL {
+                if ctl.cancelled() {
+                    return Err(());
+                }
+                ctl.report(n + 1, total);
+                since_poll = 0;
+                work = 0;
+            }
+        }
+        ctl.report(self.values.len(), total);
+        Ok(())
+    }
+
+    fn push(&mut self, n: usize, value: u32) {
+        self.values.push(value);
+        self.max_value = self.max_value.max(value);
+        if let Some(sparse) = &mut self.sparse {
+            sparse.record(n, &self.values);
+        }
+        if self.moves.all_but.is_some() {
+            let v = value as usize;
+            if v >= self.counts.len() {
+                self.counts.resize(v + 1, 0);
+            }
+            self.counts[v] += 1;
+            while self.counts.get(self.prefix_mex as usize).is_some_and(|&c| c > 0) {
+                self.prefix_mex += 1;
+            }
+        }
+        let words = self.xor_words();
+        if let Some(pair_xors) = &mut self.pair_xors {
+            // Set of g(b) ^ g(t - b) for t = n + 1, all of whose values are now known.
+            let t = n + 1;
+            let mut set = ValueSet::default();
+            set.reset(words);
+            for b in 1..t {
+                set.insert(self.values[b] ^ self.values[t - b]);
+            }
+            pair_xors.push(set.words);
+        }
+    }
+
+    /// Words needed to hold any xor of known values.
+    fn xor_words(&self) -> usize {
+        let bound = (u64::from(self.max_value) + 1).next_power_of_two();
+        bound.div_ceil(64) as usize
+    }
+
+    fn step(&mut self, n: usize, work: &mut u64) -> u32 {
+        *work += 1;
+        let moves = self.moves;
+        if let Some(excluded) = &moves.all_but {
+            return self.all_but_value(n, excluded);
+        }
+        let g = &self.values;
+        let words = self.xor_words();
+        self.set.reset(words);
+        for &(d, bits) in &moves.take {
+            if d > n {
+                break;
+            }
+            if bits & 1 != 0 && n == d {
+                self.set.insert(0);
+            }
+            if bits & 2 != 0 && n > d {
+                self.set.insert(g[n - d]);
+            }
+        }
+        for &d in &self.equal_splits {
+            if n >= d + 2 && (n - d) % 2 == 0 {
+                self.set.insert(0);
+            }
+        }
+        for &(d, constraint) in &moves.split3 {
+            if n < d + 3 {
+                continue;
+            }
+            let s = n - d;
+            match (&self.pair_xors, constraint) {
+                (Some(pair_xors), Constraint::Free) => {
+                    for a in 1..=s - 2 {
+                        *work += words as u64;
+                        for (w, &word) in pair_xors[s - a].iter().enumerate() {
+                            let mut bits = word;
+                            while bits != 0 {
+                                let x = (w as u32) * 64 + bits.trailing_zeros();
+                                self.set.insert(g[a] ^ x);
+                                bits &= bits - 1;
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    for a in 1..=s / 3 {
+                        for b in a..=(s - a) / 2 {
+                            let c = s - a - b;
+                            if constraint.allows(&[a, b, c]) {
+                                self.set.insert(g[a] ^ g[b] ^ g[c]);
+                            }
+                        }
+                        *work += (s / 2) as u64;
+                    }
+                }
+            }
+        }
+        if self.pair_splits.is_empty() {
+            return self.set.mex();
+        }
+        let small = words == 1; // every xor is below 64
+        match &self.sparse {
+            Some(sparse) if sparse.mask != 0 => {
+                sparse_value(g, n, &self.pair_splits, sparse, &mut self.set, work)
+            }
+            _ => {
+                for &(d, differ) in &self.pair_splits {
+                    if n >= d + 2 {
+                        *work += ((n - d) / 2) as u64;
+                        scan_pairs(g, n - d, differ, &mut self.set, small);
+                    }
+                }
+                self.set.mex()
+            }
+        }
+    }
+
+    /// All-but games: every smaller heap is an option except `n - k` for excluded `k`, so the
+    /// mex is the smallest value that is either absent below `n` or present only at the
+    /// excluded heaps.
+    fn all_but_value(&self, n: usize, excluded: &[usize]) -> u32 {
+        let mut hidden: Vec<u32> = excluded
+            .iter()
+            .take_while(|&&k| k <= n)
+            .map(|&k| self.values[n - k])
+            .collect();
+        hidden.sort_unstable();
+        let mut best = self.prefix_mex;
+        for run in hidden.chunk_by(|a, b| a == b) {
+            let v = run[0];
+            if v < best && self.counts.get(v as usize).copied() == Some(run.len() as u32) {
+                best = v;
+            }
+        }
+        best
+    }
+}
+
+/// Half-range of a two-heap split of `s` tokens: pairs `(i, s - i)` for `i` in `1..=half`.
+#[inline]
+fn half(s: usize, differ: bool) -> usize {
+    if differ && s.is_multiple_of(2) {
+        s / 2 - 1
+    } else {
+        s / 2
+    }
+}
+
+/// Adds `g(i) ^ g(s - i)` for every split of `s` tokens into two nonempty heaps.
+fn scan_pairs(g: &[u32], s: usize, differ: bool, set: &mut ValueSet, small: bool) {
+    let h = half(s, differ);
+    if h == 0 {
+        return;
+    }
+    let low = &g[1..=h];
+    let high = &g[s - h..s];
+    if small {
+        // Every xor is below 64: collect bits in registers, four chains for throughput.
+        let mut acc = [0u64; 4];
+        let mut lows = low.chunks_exact(4);
+        let mut highs = high.rchunks_exact(4);
+        for (l, r) in (&mut lows).zip(&mut highs) {
+            acc[0] |= 1 << ((l[0] ^ r[3]) & 63);
+            acc[1] |= 1 << ((l[1] ^ r[2]) & 63);
+            acc[2] |= 1 << ((l[2] ^ r[1]) & 63);
+            acc[3] |= 1 << ((l[3] ^ r[0]) & 63);
+        }
+        for (l, r) in lows.remainder().iter().zip(highs.remainder().iter().rev()) {
+            acc[0] |= 1 << ((l ^ r) & 63);
+        }
+        set.words[0] |= acc[0] | acc[1] | acc[2] | acc[3];
+    } else {
+        for (l, r) in low.iter().zip(high.iter().rev()) {
+            set.insert(l ^ r);
+        }
+    }
+}
+
+/// Whether no pair of common heaps can give `m` for any splitting move from heap `n`.
+#[inline]
+fn beyond_common_pairs(m: u32, n: usize, pair_splits: &[(usize, bool)], mask: u64) -> bool {
+    pair_splits
+        .iter()
+        .filter(|m| n >= m.0 + 2)
+        .all(|&(d, _)| is_common(augmented(n - d, m), mask))
+}
+
+/// The value of heap `n` by the sparse-space method (see `sparse`): pairs with a rare heap
+/// first, then, only if the mex could still be hit by two common heaps, a full scan that
+/// stops as soon as the mex is out of their reach.
+fn sparse_value(
+    g: &[u32],
+    n: usize,
+    pair_splits: &[(usize, bool)],
+    sparse: &SparseSpace,
+    set: &mut ValueSet,
+    work: &mut u64,
+) -> u32 {
+    for &(d, differ) in pair_splits {
+        if n < d + 2 {
+            continue;
+        }
+        let s = n - d;
+        for &i in &sparse.rare {
+            if i >= s {
+                break;
+            }
+            let j = s - i;
+            if !(differ && i == j) {
+                set.insert(g[i] ^ g[j]);
+            }
+        }
+        *work += sparse.rare.len() as u64;
+    }
+    let mut m = set.mex();
+    if beyond_common_pairs(m, n, pair_splits, sparse.mask) {
+        return m;
+    }
+    for &(d, differ) in pair_splits {
+        if n < d + 2 {
+            continue;
+        }
+        let s = n - d;
+        let h = half(s, differ);
+        *work += h as u64;
+        for i in 1..=h {
+            let x = g[i] ^ g[s - i];
+            set.insert(x);
+            if x == m {
+                m = set.mex();
+                if beyond_common_pairs(m, n, pair_splits, sparse.mask) {
+                    return m;
+                }
+            }
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Code, Control, HeapRules};
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+
+    /// The definition: mex over the xor of every option's heaps.
+    fn naive(rules: &HeapRules, n_max: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::new();
+        let mut options = Vec::new();
+        for n in 0..=n_max {
+            rules.options(n, &mut options);
+            let mut seen = vec![false; options.len() + 1];
+            for option in &options {
+                let v = option.iter().fold(0, |acc, &h| acc ^ g[h]) as usize;
+                if v < seen.len() {
+                    seen[v] = true;
+                }
+            }
+            g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
+        }
+        g
+    }
+
+    fn code(text: &str) -> HeapRules {
+        HeapRules::from(Code::parse(text).unwrap())
+    }
+
+    fn fast(rules: &HeapRules, n_max: usize) -> Vec<u32> {
+        rules.nim_sequence(n_max, &Control::default()).unwrap()
+    }
+
+    fn dense(rules: &HeapRules, n_max: usize) -> Vec<u32> {
+        let moves = Moves::new(rules);
+        let mut solver = Solver::with_sparse(&moves, false);
+        solver.extend_to(n_max, &Control::default()).unwrap();
+        solver.into_values()
+    }
+
+    /// xorshift64*: deterministic randomness without a dependency.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    #[test]
+    fn kayles() {
+        assert_eq!(fast(&code("0.77"), 11), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    }
+
+    #[test]
+    fn dawsons_kayles() {
+        let expected = [
+            0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+            0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2,
+        ];
+        let rules = code("0.07");
+        assert_eq!(naive(&rules, 52), expected);
+        assert_eq!(fast(&rules, 52), expected);
+    }
+
+    #[test]
+    fn officers_first_values() {
+        let rules = code("0.6");
+        assert_eq!(fast(&rules, 6), [0, 0, 1, 2, 0, 1, 2]);
+        assert_eq!(fast(&rules, 400), naive(&rules, 400));
+    }
+
+    #[test]
+    fn subtraction_134() {
+        let rules = HeapRules::subtraction([1, 3, 4]);
+        assert_eq!(fast(&rules, 9), [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
+    }
+
+    #[test]
+    fn all_but_matches_naive() {
+        for set in [vec![], vec![1], vec![2], vec![1, 2], vec![2, 3, 7], vec![1, 4, 5, 9]] {
+            let rules = HeapRules::all_but(set);
+            assert_eq!(fast(&rules, 200), naive(&rules, 200), "{rules}");
+        }
+    }
+
+    #[test]
+    fn sparse_equals_dense_on_long_runs() {
+        for text in ["0.6", "0.07", "0.77", "4.7", "0.137", "0.4", "0.16", "4!.0", "0.37"] {
+            let rules = code(text);
+            assert_eq!(fast(&rules, 6000), dense(&rules, 6000), "{text}");
+        }
+    }
+
+    #[test]
+    fn random_octal_codes_match_naive() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..120 {
+            let mut text = String::from(if rng.below(3) == 0 { "4." } else { "0." });
+            for _ in 0..=rng.below(4) {
+                text.push(char::from(b'0' + rng.below(8) as u8));
+            }
+            let rules = code(&text);
+            assert_eq!(fast(&rules, 300), naive(&rules, 300), "{text}");
+        }
+    }
+
+    #[test]
+    fn random_hex_codes_with_constraints_match_naive() {
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let suffixes = ["", "", "!", "?", "="];
+        for _ in 0..60 {
+            let first = ["0", "4", "8", "C"][rng.below(4) as usize];
+            let mut text = format!("{first}{}.", suffixes[rng.below(5) as usize]);
+            for _ in 0..=rng.below(3) {
+                text.push_str(&format!("{:X}", rng.below(16)));
+                text.push_str(suffixes[rng.below(5) as usize]);
+            }
+            let rules = code(&text);
+            assert_eq!(fast(&rules, 70), naive(&rules, 70), "{text}");
+        }
+    }
+
+    #[test]
+    fn cancel_and_progress() {
+        let flag = AtomicBool::new(false);
+        let stop_late = |done: usize, _total: usize| {
+            if done > 8000 {
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        };
+        let ctl = Control::default().with_cancel(&flag).with_progress(&stop_late);
+        let err = code("0.6").nim_sequence(100_000, &ctl).unwrap_err();
+        assert!(err.values.len() > 8000 && err.values.len() < 100_000);
+        assert_eq!(err.values, fast(&code("0.6"), err.values.len() - 1));
+
+        let last = std::cell::Cell::new((0, 0));
+        let report = |done, total| last.set((done, total));
+        fast_with(&code("0.77"), 10_000, &Control::default().with_progress(&report));
+        assert_eq!(last.get(), (10_001, 10_001));
+    }
+
+    fn fast_with(rules: &HeapRules, n: usize, ctl: &Control) -> Vec<u32> {
+        rules.nim_sequence(n, ctl).unwrap()
+    }
+}

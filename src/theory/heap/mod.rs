@@ -1,0 +1,101 @@
+//! Heap games: take-and-break codes, subtraction and all-but games, their nim-sequences,
+//! periodicity and plots.
+//!
+//! Self-contained (only `std`), so it can be mounted anywhere.
+//!
+//! ```text
+//! let kayles = HeapRules::from(Code::parse("0.77")?);
+//! kayles.nim_sequence(11, &Control::default())?  // [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+//! kayles.periodicity(10_000, &Control::default()) // period 12, preperiod 71, certified
+//! ```
+
+mod code;
+mod kernel;
+mod periodicity;
+mod plot;
+mod rules;
+mod sparse;
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub use code::{Code, CodeError, Constraint, Digit};
+pub use periodicity::{Period, Periodicity};
+pub use plot::svg_plot;
+pub use rules::HeapRules;
+
+/// How a long computation is steered: an optional cancel flag (set by Ctrl-C) and an
+/// optional progress callback `(done, total)`. Both are polled every few thousand heaps.
+#[derive(Clone, Copy, Default)]
+pub struct Control<'a> {
+    pub cancel: Option<&'a AtomicBool>,
+    pub progress: Option<&'a dyn Fn(usize, usize)>,
+}
+
+impl<'a> Control<'a> {
+    pub fn with_cancel(mut self, flag: &'a AtomicBool) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    pub fn with_progress(mut self, progress: &'a dyn Fn(usize, usize)) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
+    fn report(&self, done: usize, total: usize) {
+        if let Some(progress) = self.progress {
+            progress(done, total);
+        }
+    }
+}
+
+impl fmt::Debug for Control<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Control")
+            .field("cancel", &self.cancel)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// The computation was cancelled; `values` holds the nim-values of heaps `0..values.len()`
+/// computed before it stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interrupted {
+    pub values: Vec<u32>,
+}
+
+impl fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "interrupted after {} heaps", self.values.len())
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+impl HeapRules {
+    /// Nim-values of heaps `0..=n_max`.
+    pub fn nim_sequence(&self, n_max: usize, ctl: &Control) -> Result<Vec<u32>, Interrupted> {
+        let moves = rules::Moves::new(self);
+        let mut solver = kernel::Solver::new(&moves);
+        match solver.extend_to(n_max, ctl) {
+            Ok(()) => Ok(solver.into_values()),
+            Err(()) => Err(Interrupted {
+                values: solver.into_values(),
+            }),
+        }
+    }
+
+    /// Computes values up to heap `budget` at most, stopping as soon as periodicity is
+    /// certified (Guy–Smith for octal codes, the linear bound for pure take-away games);
+    /// otherwise reports the apparent period, if any. A cancel stops early, with
+    /// `interrupted` set and what was found so far.
+    pub fn periodicity(&self, budget: usize, ctl: &Control) -> Periodicity {
+        periodicity::search(&rules::Moves::new(self), budget, ctl)
+    }
+}

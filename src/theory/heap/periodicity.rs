@@ -1,0 +1,294 @@
+//! Periodicity of nim-sequences, certified where a theorem applies.
+//!
+//! - Octal codes (every move leaves at most two heaps, no `!`/`?`/`=` constraints, digit 0
+//!   included): the Guy–Smith theorem. If `g(n + p) = g(n)` for `e <= n` up to heap
+//!   `2(e + p) + t`, where `t` is the index of the last nonzero digit, the sequence is
+//!   periodic forever (one heap beyond the theorem's minimum, to stay on the safe side).
+//! - Games that never split (subtraction games, codes with digits 1–3 only): each value
+//!   depends on the `t` values below it, so periodicity seen up to heap `e + p + t` is certain.
+//! - Everything else (three-heap hex digits, constrained splits such as Grundy's game
+//!   `4!.0`, all-but games) has no such theorem here: only an *apparent* period is reported,
+//!   possibly arithmetic (`g(n + p) = g(n) + saltus`, as all-but games show).
+
+use std::fmt;
+
+use super::Control;
+use super::kernel::Solver;
+use super::rules::Moves;
+
+/// A period of a nim-sequence: `g(n + period) = g(n) + saltus` for all `n >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    pub preperiod: usize,
+    pub period: usize,
+    /// 0 for ordinary periodicity, positive for arithmetic periodicity.
+    pub saltus: u32,
+    /// Heap `preperiod - 1`, the last value outside the periodic part (`None` if purely periodic).
+    pub last_exceptional: Option<usize>,
+}
+
+impl Period {
+    fn new(preperiod: usize, period: usize, saltus: u32) -> Period {
+        Period {
+            preperiod,
+            period,
+            saltus,
+            last_exceptional: preperiod.checked_sub(1),
+        }
+    }
+}
+
+/// The outcome of a periodicity search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// The smallest period found, with its smallest preperiod; apparent unless `certified`.
+    pub period: Option<Period>,
+    /// True when a theorem proves `period` holds forever.
+    pub certified: bool,
+    /// The heap up to which values must be known for the certificate to hold.
+    pub certified_at: Option<usize>,
+    /// The largest heap whose value was computed.
+    pub checked_up_to: usize,
+    /// The search was cancelled before the budget was used up.
+    pub interrupted: bool,
+}
+
+impl fmt::Display for Periodicity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.period, self.certified_at) {
+            (None, _) => write!(f, "not yet periodic up to {}", self.checked_up_to)?,
+            (Some(p), certified_at) => {
+                if certified_at.is_none() {
+                    f.write_str("apparent ")?;
+                }
+                if p.saltus > 0 {
+                    write!(f, "arithmetic period {} (saltus {})", p.period, p.saltus)?;
+                } else {
+                    write!(f, "period {}", p.period)?;
+                }
+                write!(f, ", preperiod {}", p.preperiod)?;
+                if let Some(last) = p.last_exceptional {
+                    write!(f, " (last exceptional value at heap {last})")?;
+                }
+                match certified_at {
+                    Some(at) => write!(f, "; certified at heap {at}")?,
+                    None => write!(f, "; not certified, checked up to {}", self.checked_up_to)?,
+                }
+            }
+        }
+        if self.interrupted {
+            f.write_str(" (interrupted)")?;
+        }
+        Ok(())
+    }
+}
+
+/// Which periodicity theorem the rules admit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Certificate {
+    /// Guy–Smith, `t` = last nonzero digit.
+    Octal { t: usize },
+    /// No splits: a window of `t` repeated values determines the rest.
+    Linear { t: usize },
+    None,
+}
+
+impl Certificate {
+    fn of(moves: &Moves) -> Certificate {
+        let free_splits = moves
+            .split2
+            .iter()
+            .all(|m| m.1 == super::code::Constraint::Free);
+        match moves.max_removal() {
+            Some(t) if moves.split3.is_empty() && free_splits => {
+                if moves.split2.is_empty() {
+                    Certificate::Linear { t }
+                } else {
+                    Certificate::Octal { t }
+                }
+            }
+            _ => Certificate::None,
+        }
+    }
+
+    /// The heap up to which `g(n + p) = g(n)` (from `e` on) must be seen.
+    fn bound(self, e: usize, p: usize) -> Option<usize> {
+        match self {
+            Certificate::Octal { t } => e.checked_add(p)?.checked_mul(2)?.checked_add(t),
+            Certificate::Linear { t } => e.checked_add(p)?.checked_add(t),
+            Certificate::None => None,
+        }
+    }
+}
+
+pub(super) fn search(moves: &Moves, budget: usize, ctl: &Control) -> Periodicity {
+    let certificate = Certificate::of(moves);
+    let mut solver = Solver::new(moves);
+    let mut target = budget.min(255);
+    let mut interrupted = false;
+    loop {
+        if solver.extend_to(target, ctl).is_err() {
+            interrupted = true;
+            break;
+        }
+        if let Some((period, certified_at)) = certified(solver.values(), certificate) {
+            return Periodicity {
+                period: Some(period),
+                certified: true,
+                certified_at: Some(certified_at),
+                checked_up_to: target,
+                interrupted: false,
+            };
+        }
+        if target >= budget {
+            break;
+        }
+        target = budget.min(target.saturating_mul(2).saturating_add(1));
+    }
+    let values = solver.values();
+    Periodicity {
+        period: apparent(values),
+        certified: false,
+        certified_at: None,
+        checked_up_to: values.len().saturating_sub(1),
+        interrupted,
+    }
+}
+
+/// Smallest `e` with `g(n + p) = g(n) + saltus` for all `e <= n < len - p`, over `g`.
+fn tail_start(g: &[u32], p: usize, saltus: u32) -> usize {
+    let mut e = g.len() - p;
+    while e > 0 && g[e - 1].checked_add(saltus) == Some(g[e - 1 + p]) {
+        e -= 1;
+    }
+    e
+}
+
+/// The smallest certified period and its smallest preperiod, with the certificate's heap.
+fn certified(g: &[u32], certificate: Certificate) -> Option<(Period, usize)> {
+    let last = g.len().checked_sub(1)?;
+    let (e, p, at) = (1..=g.len() / 2).find_map(|p| {
+        let e = tail_start(g, p, 0);
+        let at = certificate.bound(e, p)?;
+        (at <= last).then_some((e, p, at))
+    })?;
+    // `p` holds forever from `e`, so the sequence is known everywhere: the least period
+    // divides `p`; test the divisors on the sequence continued by `p`-periodicity.
+    let extended: Vec<u32> = (0..g.len() + 2 * p)
+        .map(|n| if n < g.len() { g[n] } else { g[e + (n - e) % p] })
+        .collect();
+    let smallest = (1..p)
+        .filter(|q| p.is_multiple_of(*q))
+        .find_map(|q| {
+            let e_q = tail_start(&extended, q, 0);
+            // A full window of `p` comparisons past `e` proves `q` forever.
+            (e_q + q + p <= extended.len()).then(|| Period::new(e_q, q, 0))
+        })
+        .unwrap_or(Period::new(e, p, 0));
+    Some((smallest, at))
+}
+
+/// The smallest period whose repetition covers at least three periods of the computed
+/// values, ordinary first, then arithmetic.
+fn apparent(g: &[u32]) -> Option<Period> {
+    let len = g.len();
+    let covers = |e: usize, p: usize| len - e >= 3 * p && len - e >= 8;
+    (1..=len / 3)
+        .find_map(|p| {
+            let e = tail_start(g, p, 0);
+            covers(e, p).then(|| Period::new(e, p, 0))
+        })
+        .or_else(|| {
+            (1..=len / 3).find_map(|p| {
+                let saltus = g[len - 1].checked_sub(g[len - 1 - p]).filter(|&s| s > 0)?;
+                let e = tail_start(g, p, saltus);
+                covers(e, p).then(|| Period::new(e, p, saltus))
+            })
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Code, Control, HeapRules};
+    use super::*;
+
+    fn code(text: &str) -> HeapRules {
+        HeapRules::from(Code::parse(text).unwrap())
+    }
+
+    fn search(rules: &HeapRules, budget: usize) -> Periodicity {
+        rules.periodicity(budget, &Control::default())
+    }
+
+    #[test]
+    fn kayles_is_certified() {
+        let result = search(&code("0.77"), 10_000);
+        assert!(result.certified);
+        let period = result.period.unwrap();
+        assert_eq!((period.period, period.preperiod), (12, 71));
+        assert_eq!(period.last_exceptional, Some(70));
+        assert_eq!(result.certified_at, Some(2 * (71 + 12) + 2));
+        assert!(result.checked_up_to >= 168 && result.checked_up_to < 10_000);
+        assert!(result.to_string().starts_with("period 12, preperiod 71"));
+    }
+
+    #[test]
+    fn dawsons_kayles_is_certified() {
+        let result = search(&code("0.07"), 10_000);
+        assert!(result.certified);
+        let period = result.period.unwrap();
+        assert_eq!((period.period, period.preperiod), (34, 53));
+        assert_eq!(result.certified_at, Some(2 * (53 + 34) + 2));
+    }
+
+    #[test]
+    fn subtraction_134_has_period_7() {
+        let result = search(&HeapRules::subtraction([1, 3, 4]), 1000);
+        assert!(result.certified);
+        let period = result.period.unwrap();
+        assert_eq!((period.period, period.preperiod, period.saltus), (7, 0, 0));
+        assert_eq!(period.last_exceptional, None);
+        assert_eq!(result.certified_at, Some(11));
+    }
+
+    #[test]
+    fn small_budget_is_not_yet_periodic() {
+        let result = search(&code("0.77"), 100);
+        assert!(!result.certified);
+        assert_eq!(result.checked_up_to, 100);
+        assert!(result.period.is_none(), "{result}");
+        assert_eq!(result.to_string(), "not yet periodic up to 100");
+    }
+
+    #[test]
+    fn officers_is_not_periodic_early() {
+        let result = search(&code("0.6"), 3000);
+        assert!(!result.certified);
+        assert_eq!(result.to_string(), "not yet periodic up to 3000");
+    }
+
+    #[test]
+    fn all_but_is_apparently_arithmetic() {
+        // Remove anything but 1 or 2: values 0,0,0,1,1,1,2,2,2,...
+        let result = search(&HeapRules::all_but([1, 2]), 300);
+        assert!(!result.certified);
+        let period = result.period.unwrap();
+        assert_eq!((period.period, period.saltus), (3, 1));
+        assert!(result.to_string().starts_with("apparent arithmetic period 3"));
+    }
+
+    #[test]
+    fn grundy_is_uncertified() {
+        let result = search(&code("4!.0"), 500);
+        assert!(!result.certified);
+        assert!(result.certified_at.is_none());
+    }
+
+    #[test]
+    fn interrupted_search_reports_so_far() {
+        let flag = std::sync::atomic::AtomicBool::new(true);
+        let result = code("0.6").periodicity(1_000_000, &Control::default().with_cancel(&flag));
+        assert!(result.interrupted);
+        assert!(result.checked_up_to < 1_000_000);
+    }
+}

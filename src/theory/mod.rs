@@ -1,0 +1,3 @@
+//! Value engines, one per theory.
+
+pub mod normal;
