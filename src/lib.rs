@@ -8,3 +8,4 @@ pub mod eval;
 pub mod game;
 pub mod syntax;
 pub mod theory;
+pub mod repl;

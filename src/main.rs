@@ -1,8 +1,113 @@
-fn main() {
-    let src = std::env::args().nth(1).unwrap_or_default();
-    let mut interp = loony::eval::Interp::new();
-    let r = interp.run("<arg>", &src, &mut |s| println!("{s}"));
-    if let Err(e) = r {
-        eprint!("{}", e.render_plain(&interp.cx.files));
+//! The `loony` command: REPL, script runner, and `-e` for a source string.
+
+use clap::Parser;
+use loony::eval::Interp;
+use loony::repl::{self, Reply, Session};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "loony", version, about = "A language, interpreter and REPL for impartial combinatorial games")]
+struct Cli {
+    /// A .cgt script to run (without one, the REPL starts)
+    file: Option<String>,
+    /// Run this source text instead of a file
+    #[arg(short = 'e', long = "eval", value_name = "SOURCE", conflicts_with = "file")]
+    source: Option<String>,
+    /// Print moon, inf and -inf instead of ☾, ∞ and ∞̄
+    #[arg(long)]
+    ascii: bool,
+    /// How many ruleset positions one query may explore
+    #[arg(long, value_name = "N")]
+    budget: Option<usize>,
+}
+
+/// The interpreter's recursion is bounded (see `eval::MAX_DEPTH`); this stack is big enough for
+/// that bound, so deep games end in an answer or a diagnostic, never a stack overflow.
+const STACK: usize = 4 << 30;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let worker = std::thread::Builder::new()
+        .name("loony".into())
+        .stack_size(STACK)
+        .spawn(move || run(cli));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("error: the interpreter thread failed");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn configure(interp: &mut Interp, cli: &Cli) {
+    interp.cx.notation.ascii = cli.ascii;
+    if let Some(b) = cli.budget {
+        interp.cx.budget = b.max(1);
+    }
+}
+
+fn run(cli: Cli) -> ExitCode {
+    let color = std::io::stderr().is_terminal();
+    if let Some(src) = &cli.source {
+        return run_source(&cli, "<-e>", src, color);
+    }
+    if let Some(path) = &cli.file {
+        return match std::fs::read_to_string(path) {
+            Ok(src) => run_source(&cli, path, &src, color),
+            Err(e) => {
+                eprintln!("error: cannot read `{path}`: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let mut session = Session::new();
+    configure(&mut session.interp, &cli);
+    if std::io::stdin().is_terminal() {
+        let flag = session.interp.cx.interrupt.clone();
+        // Ctrl-C during a computation stops it; at the prompt rustyline handles the key itself.
+        let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
+        match repl::line_editor::run(&mut session) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    } else {
+        let stdin = std::io::stdin();
+        let lines = stdin.lines().map_while(Result::ok);
+        let mut failed = false;
+        let mut out = std::io::stdout().lock();
+        repl::run_lines(&mut session, lines, &mut |r| match r {
+            Reply::Value(s) | Reply::Info(s) => {
+                let _ = writeln!(out, "{s}");
+            }
+            Reply::Error(e) => {
+                failed = true;
+                let _ = out.flush();
+                eprint!("{e}");
+            }
+            Reply::Quit => {}
+        });
+        if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    }
+}
+
+fn run_source(cli: &Cli, name: &str, src: &str, color: bool) -> ExitCode {
+    let mut interp = Interp::new();
+    configure(&mut interp, cli);
+    let mut out = std::io::stdout().lock();
+    let r = interp.run(name, src, &mut |s| {
+        let _ = writeln!(out, "{s}");
+    });
+    let _ = out.flush();
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            e.emit_stderr(&interp.cx.files, color);
+            ExitCode::FAILURE
+        }
     }
 }

@@ -8,30 +8,13 @@ use crate::game::{GameId, Side, Store, graph};
 use crate::syntax::ast::{Expr, Span};
 use crate::theory::normal::{NormalEngine, mex};
 use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// The session's engines. Taken out of the context while they run (they call back into it to
 /// expand positions), so a nested query gets a fresh engine instead of a borrow conflict.
 #[derive(Default)]
 pub struct Engines {
     pub normal: Option<NormalEngine>,
-}
-
-impl Engines {
-    pub fn heap_options(
-        &mut self,
-        _store: &mut Store,
-        _rules: u32,
-        _size: u64,
-        _out: &mut Vec<GameId>,
-    ) -> Result<(), Error> {
-        Err(Error::new(ErrorKind::Interrupted))
-    }
-
-    pub fn heap_nimber(&mut self, _rules: u32, _size: u64, _interrupt: &Arc<AtomicBool>) -> Result<u32, Error> {
-        Err(Error::new(ErrorKind::Interrupted))
-    }
+    pub heaps: super::heaps::HeapTable,
 }
 
 /// Every built-in name, for lookups and "did you mean".
@@ -69,7 +52,13 @@ pub fn lookup(name: &str) -> Option<Value> {
         "L" => Value::Outcome(Outcome::L),
         "R" => Value::Outcome(Outcome::R),
         "D" => Value::Outcome(Outcome::D),
-        _ => Value::Builtin(NAMES.iter().copied().find(|n| *n == name)?),
+        _ => Value::Builtin(
+            NAMES
+                .iter()
+                .chain(super::heaps::NAMES)
+                .copied()
+                .find(|n| *n == name)?,
+        ),
     })
 }
 
@@ -312,6 +301,7 @@ pub fn call(
             let n = a.int(cx, 0)?;
             Ok(Value::Int(n.checked_abs().ok_or_else(|| cx.err(ErrorKind::Overflow { op: "abs".into() }, a.span))?))
         }
+        _ if super::heaps::NAMES.contains(&name) => super::heaps::call(cx, store, name, a.vals, exprs, span),
         _ => unreachable!("every name in NAMES is handled"),
     }
 }
@@ -355,10 +345,10 @@ impl Cx {
     /// A move as a user wants to read it: summands that are finished positions (no moves left,
     /// as already explored) are left out, so `kayles(0) + kayles(4)` shows as `kayles(4)`.
     pub fn tidy(&mut self, store: &mut Store, g: GameId) -> GameId {
+        let zero = store.zero();
         let crate::game::Node::Sum(parts) = store.node(g) else {
             return g;
         };
-        let zero = store.zero();
         let kept: Vec<GameId> = parts
             .iter()
             .copied()

@@ -3,6 +3,7 @@
 //! only named; the engines explore them on demand through [`Cx`]'s `Expander` implementation.
 
 pub mod builtins;
+pub mod heaps;
 pub mod modules;
 pub mod ruleset;
 pub mod show;
@@ -20,7 +21,7 @@ pub use value::{Outcome, Value};
 
 /// Native recursion of the evaluator is bounded by this many nested evaluations; the
 /// interpreter runs on a thread with a large stack so the bound, not the stack, is what is hit.
-pub const MAX_DEPTH: usize = 200_000;
+pub const MAX_DEPTH: usize = 2_000_000;
 
 /// Default number of ruleset positions one query may explore.
 pub const DEFAULT_BUDGET: usize = 20_000_000;
@@ -145,6 +146,10 @@ impl Cx {
         match stmt {
             Stmt::Let { name, value } => {
                 let v = self.eval(store, value)?;
+                if let Value::Heap(h) = v {
+                    // Positions of a named heap game print with its name: `dk(3) + dk(5)`.
+                    store.name_heap(h, &name.name);
+                }
                 self.globals.insert(name.name.clone(), v);
                 Ok(None)
             }
@@ -190,7 +195,7 @@ impl Cx {
     fn unknown_name(&self, name: &str, span: &Span) -> Error {
         let locals = self.locals[self.frame..].iter().map(|(n, _)| &**n);
         let globals = self.globals.keys().map(String::as_str);
-        let builtins = builtins::NAMES.iter().copied();
+        let builtins = builtins::NAMES.iter().chain(heaps::NAMES).copied();
         let suggestion = diag::did_you_mean(name, locals.chain(globals).chain(builtins));
         self.err(
             ErrorKind::UnknownName {
@@ -600,6 +605,9 @@ impl Cx {
             (Value::Bool(x), Value::Bool(y)) => x == y,
             (Value::Str(x), Value::Str(y)) => x == y,
             (Value::Outcome(x), Value::Outcome(y)) => x == y,
+            (Value::Sequence { start: a0, values: x }, Value::Sequence { start: b0, values: y }) => {
+                a0 == b0 && x == y
+            }
             (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
                 if x.len() != y.len() {
                     return Ok(false);
@@ -736,7 +744,7 @@ impl Cx {
         }
     }
 
-    fn call(
+    pub(crate) fn call(
         &mut self,
         store: &mut Store,
         f: Value,

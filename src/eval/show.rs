@@ -94,7 +94,7 @@ impl Cx {
             Value::Func(c) => format!("<fn {}>", c.def.name.name),
             Value::Ruleset(r) => format!("<ruleset {}>", r.def.name.name),
             Value::Builtin(name) => format!("<built-in {name}>"),
-            Value::Heap(h) => store.heap_name(*h).to_string(),
+            Value::Heap(h) => store.heap_code(*h).to_string(),
             Value::Record(r) => r.summary.clone(),
             Value::Sequence { start, values } => sequence(*start, values),
         })

@@ -63,12 +63,17 @@ fn write_form(store: &Store, g: GameId, nt: Notation, depth: usize, out: &mut St
             out.push('}');
         }
         Node::Sum(parts) => {
-            for (i, &p) in parts.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(" + ");
-                }
-                write_form(store, p, nt, depth + 1, out);
-            }
+            // Summands are stored by id; print them in an order a reader expects.
+            let mut shown: Vec<String> = parts
+                .iter()
+                .map(|&p| {
+                    let mut s = String::new();
+                    write_form(store, p, nt, depth + 1, &mut s);
+                    s
+                })
+                .collect();
+            shown.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+            out.push_str(&shown.join(" + "));
         }
         Node::Position { ruleset, args } => {
             out.push_str(store.ruleset_name(ruleset));

@@ -97,6 +97,7 @@ pub struct Store {
     args_index: FxHashMap<Box<[Arg]>, ArgsId>,
     ruleset_names: Vec<String>,
     heap_names: Vec<String>,
+    heap_codes: Vec<String>,
     conj: Vec<u32>,
     left_win: GameId,
     right_win: GameId,
@@ -121,6 +122,7 @@ impl Store {
             args_index: FxHashMap::default(),
             ruleset_names: Vec::new(),
             heap_names: Vec::new(),
+            heap_codes: Vec::new(),
             conj: Vec::new(),
             left_win: GameId(0),
             right_win: GameId(0),
@@ -338,12 +340,26 @@ impl Store {
         &self.ruleset_names[r as usize]
     }
 
-    pub fn register_heap(&mut self, name: &str) -> u32 {
-        if let Some(i) = self.heap_names.iter().position(|n| n == name) {
+    /// Registers heap rules by their canonical code; the same code is the same rules.
+    pub fn register_heap(&mut self, code: &str) -> u32 {
+        if let Some(i) = self.heap_codes.iter().position(|n| n == code) {
             return i as u32;
         }
-        self.heap_names.push(name.to_string());
+        self.heap_codes.push(code.to_string());
+        self.heap_names.push(code.to_string());
         (self.heap_names.len() - 1) as u32
+    }
+
+    pub fn heap_code(&self, r: u32) -> &str {
+        &self.heap_codes[r as usize]
+    }
+
+    /// Gives heap rules a shorter display name for their positions (the first `let` wins).
+    pub fn name_heap(&mut self, r: u32, name: &str) {
+        let n = &mut self.heap_names[r as usize];
+        if n.starts_with("heap(") || n.starts_with("subtraction(") || n.starts_with("allbut(") {
+            *n = name.to_string();
+        }
     }
 
     pub fn heap_name(&self, r: u32) -> &str {

@@ -96,20 +96,15 @@ fn convert(src: &str, err: LalrpopError<'_>) -> ParseError {
     }
 }
 
-/// Replays the lexer up to `limit` to learn which brackets are open there.
+/// Replays the lexer over the source before `limit` to learn which brackets are open there.
 fn open_brackets_before(src: &str, limit: usize) -> Vec<(Open, usize)> {
-    let mut lx = lexer::lex(src);
-    while let Some(Ok((start, _, _))) = lx.next() {
-        if start >= limit {
+    let mut lx = lexer::lex(&src[..limit.min(src.len())]);
+    for t in lx.by_ref() {
+        if t.is_err() {
             break;
         }
     }
-    // The replay may have consumed the token at `limit`; when it opened a bracket, drop it.
-    let mut open = lx.open_brackets().to_vec();
-    if open.last().is_some_and(|&(_, at)| at >= limit) {
-        open.pop();
-    }
-    open
+    lx.open_brackets().to_vec()
 }
 
 fn bracket_char(kind: Open) -> char {

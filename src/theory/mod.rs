@@ -1,3 +1,4 @@
 //! Value engines, one per theory.
 
+pub mod heap;
 pub mod normal;

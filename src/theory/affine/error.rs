@@ -57,7 +57,10 @@ impl<Id: fmt::Debug, E: fmt::Display> fmt::Display for AffineError<Id, E> {
                  conjugate of any left option"
             ),
             AffineError::Infinite { form } => {
-                write!(f, "{form:?} is an infinity, which has no affine impartial value")
+                write!(
+                    f,
+                    "{form:?} is an infinity, which has no affine impartial value"
+                )
             }
             AffineError::UndefinedSum => write!(f, "∞ + ∞̄ is undefined"),
             AffineError::Cycle { form } => write!(f, "{form:?} lies on a cycle of moves"),

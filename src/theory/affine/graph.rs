@@ -40,8 +40,7 @@ pub trait AffineGraph {
 
     fn shape(&mut self, g: Self::Id) -> Result<Shape<Self::Id>, Self::Error>;
     fn left_options(&mut self, g: Self::Id, out: &mut Vec<Self::Id>) -> Result<(), Self::Error>;
-    fn right_options(&mut self, g: Self::Id, out: &mut Vec<Self::Id>)
-    -> Result<(), Self::Error>;
+    fn right_options(&mut self, g: Self::Id, out: &mut Vec<Self::Id>) -> Result<(), Self::Error>;
     fn conjugate(&mut self, g: Self::Id) -> Result<Self::Id, Self::Error>;
     /// The canonical nimber `*n`.
     fn nimber(&mut self, n: u32) -> Self::Id;

@@ -22,9 +22,9 @@ pub mod top_entails;
 pub mod value;
 
 #[cfg(test)]
-mod toy;
-#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod toy;
 
 pub use error::{AffineError, Side};
 pub use graph::{AffineGraph, Shape};

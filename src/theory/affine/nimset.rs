@@ -256,7 +256,10 @@ mod tests {
     fn display_forms() {
         assert_eq!(set(&[2, 0]).to_string(), "{0, 2}");
         assert_eq!(set(&[0, 1]).complement().to_string(), "nim∖{0, 1}");
-        assert_eq!(format!("{}", set(&[0, 1]).complement().ascii()), "nim\\{0, 1}");
+        assert_eq!(
+            format!("{}", set(&[0, 1]).complement().ascii()),
+            "nim\\{0, 1}"
+        );
         assert_eq!(format!("{:#}", set(&[0, 1]).complement()), "nim\\{0, 1}");
         assert_eq!(NimSet::empty().to_string(), "∅");
         assert_eq!(NimSet::all().to_string(), "nim");
@@ -283,7 +286,10 @@ mod tests {
                     assert_eq!(u.contains(n), a.contains(n) || b.contains(n));
                     assert_eq!(i.contains(n), a.contains(n) && b.contains(n));
                 }
-                assert_eq!(u.is_all(), (0..200).all(|n| u.contains(n)) && u.is_cofinite());
+                assert_eq!(
+                    u.is_all(),
+                    (0..200).all(|n| u.contains(n)) && u.is_cofinite()
+                );
             }
         }
     }

@@ -189,7 +189,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> OutcomeSearch<Id> {
         let mut steps = 0u32;
         while let Some(mut f) = stack.pop() {
             steps = steps.wrapping_add(1);
-            if steps % POLL == 0 && graph.interrupted() {
+            if steps.is_multiple_of(POLL) && graph.interrupted() {
                 return Err(AffineError::Interrupted);
             }
             let other = match f.mover {

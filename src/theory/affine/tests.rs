@@ -65,7 +65,10 @@ fn seed_moon_forms() {
     let s3 = t.nim(3);
     let g = t.symmetric(&[s1, s3]);
     assert_eq!(e.value(&mut t, g), Ok(nim(0)));
-    assert_eq!(explain_str(&mut e, &mut t, g), "S = {1, 3}, P = ∅: mex(S ∪ P) = 0, so G = 0");
+    assert_eq!(
+        explain_str(&mut e, &mut t, g),
+        "S = {1, 3}, P = ∅: mex(S ∪ P) = 0, so G = 0"
+    );
 }
 
 /// Top Entails stacks `0..=limit` as literal forms:
@@ -123,14 +126,23 @@ const TABLE_40: [(&str, &str, &str); 41] = [
     ("{0, 1, 2, 3, 4, 6, 7, 8}", "{1, 6}", "*5"),
     ("{1, 2, 3, 4, 6}", "nim∖{0, 1, 2, 3, 4, 6, 7, 8}", "0"),
     ("{0, 2, 3, 4, 5, 7, 9}", "{0, 7, 8}", "*"),
-    ("{0, 1, 2, 3, 6, 7, 8}", "nim∖{0, 2, 3, 4, 5, 7, 8, 9}", "*4"),
+    (
+        "{0, 1, 2, 3, 6, 7, 8}",
+        "nim∖{0, 2, 3, 4, 5, 7, 8, 9}",
+        "*4",
+    ),
     ("{0, 1, 2, 3, 4, 5, 6, 10}", "{4, 5, 9}", "*7"),
-    ("{0, 1, 2, 3, 4, 5, 6, 9}", "nim∖{0, 1, 2, 3, 4, 5, 6, 9, 10}", "*10"),
+    (
+        "{0, 1, 2, 3, 4, 5, 6, 9}",
+        "nim∖{0, 1, 2, 3, 4, 5, 6, 9, 10}",
+        "*10",
+    ),
     ("{0, 2, 3, 5, 6, 7, 11}", "{10}", "*"),
 ];
 
 /// Digest §2.3, n = 0..200 (m = ☾).
-const SEQ_200: &str = "0 m 0 m 1 0 2 1 3 0 1 3 4 0 3 4 2 5 1 6 2 0 3 2 7 3 1 7 3 4 2 0 8 1 5 0 1 4 7 10 1
+const SEQ_200: &str =
+    "0 m 0 m 1 0 2 1 3 0 1 3 4 0 3 4 2 5 1 6 2 0 3 2 7 3 1 7 3 4 2 0 8 1 5 0 1 4 7 10 1
 6 2 9 3 0 5 3 4 2 11 3 2 5 3 6 5 0 6 1 5 10 1 14 5 4 2 0 8 1 12 0 10 1 2 7 9 3 5 9 3
 12 2 13 4 2 13 1 11 5 8 3 12 0 16 1 2 5 1 6 2 18 6 0 7 1 4 0 2 3 11 5 15 3 5 7 4 9 2
 13 4 6 2 7 3 0 8 18 4 0 13 1 11 5 16 6 5 8 1 9 5 1 4 7 5 13 11 5 13 18 12 7 16 4 2 5
@@ -164,7 +176,7 @@ fn top_entails_fast_path_matches_tables() {
     let seq = seq_200();
     assert_eq!(seq.len(), 201);
     assert_eq!(top_entails_values(200), seq);
-    assert_eq!(top_entails_moons(5000), vec![1, 3]);
+    assert_eq!(top_entails_moons(5000), vec![1, 3, 2403, 2505]);
     assert!(top_entails_with(10_000, false, || true).is_err());
 }
 
@@ -230,9 +242,9 @@ fn top_entails_literal_forms_agree() {
     // Sums of stacks add (☾ absorbing).
     for (a, b) in [(4, 6), (7, 8), (1, 9), (12, 30)] {
         let s = t.add(&[stacks[a], stacks[b]]).unwrap();
-        assert_eq!(e.value(&mut t, s), Ok(seq[a].add(seq[b])));
+        assert_eq!(e.value(&mut t, s), Ok(seq[a] + seq[b]));
         let v = e.value_of_sum(&mut t, &[stacks[a], stacks[b]]);
-        assert_eq!(v, Ok(seq[a].add(seq[b])));
+        assert_eq!(v, Ok(seq[a] + seq[b]));
     }
 }
 
@@ -243,7 +255,11 @@ fn top_entails_brute_force_small() {
     let mut o = OutcomeSearch::new();
     let seq = seq_200();
     for n in 0..=12 {
-        assert_eq!(o.probe_value(&mut t, stacks[n], 8), Ok(Some(seq[n])), "n = {n}");
+        assert_eq!(
+            o.probe_value(&mut t, stacks[n], 8),
+            Ok(Some(seq[n])),
+            "n = {n}"
+        );
     }
 }
 
@@ -294,11 +310,11 @@ fn three_turn_keep_nim_theorem_14() {
     }
     // Brute force for small boards.
     let mut o = OutcomeSearch::new();
-    for x in 0..6 {
-        for y in 0..6 {
+    for (x, row) in pos.iter().enumerate().take(6) {
+        for (y, &p) in row.iter().enumerate().take(6) {
             if x + y <= 8 {
-                let v = e.value(&mut t, pos[x][y]).unwrap();
-                assert_eq!(o.probe_value(&mut t, pos[x][y], 6), Ok(Some(v)), "({x}, {y})");
+                let v = e.value(&mut t, p).unwrap();
+                assert_eq!(o.probe_value(&mut t, p, 6), Ok(Some(v)), "({x}, {y})");
             }
         }
     }
@@ -344,16 +360,29 @@ fn errors_identify_the_subform() {
     // ... also when the check is refuted (Right answers ∞̄ too).
     let check = t.form(&[inf], &[ninf, up]);
     let g = t.symmetric(&[check, one]);
-    assert!(matches!(e.value(&mut t, g), Err(AffineError::NotSymmetric { form, .. }) if form == up));
+    assert!(
+        matches!(e.value(&mut t, g), Err(AffineError::NotSymmetric { form, .. }) if form == up)
+    );
     // A bad quiet follower among a check's other left options.
     let check = t.form(&[inf, up], &[one]);
     let g = t.symmetric(&[check]);
-    assert!(matches!(e.value(&mut t, g), Err(AffineError::NotSymmetric { form, .. }) if form == up));
+    assert!(
+        matches!(e.value(&mut t, g), Err(AffineError::NotSymmetric { form, .. }) if form == up)
+    );
     // Infinities.
-    assert_eq!(e.value(&mut t, inf), Err(AffineError::Infinite { form: inf }));
-    assert_eq!(e.value_of_sum(&mut t, &[inf, ninf]), Err(AffineError::UndefinedSum));
+    assert_eq!(
+        e.value(&mut t, inf),
+        Err(AffineError::Infinite { form: inf })
+    );
+    assert_eq!(
+        e.value_of_sum(&mut t, &[inf, ninf]),
+        Err(AffineError::UndefinedSum)
+    );
     let mut o = OutcomeSearch::new();
-    assert_eq!(o.outcome_of_sum(&mut t, &[one, inf, ninf]), Err(AffineError::UndefinedSum));
+    assert_eq!(
+        o.outcome_of_sum(&mut t, &[one, inf, ninf]),
+        Err(AffineError::UndefinedSum)
+    );
     assert_eq!(o.outcome_of_sum(&mut t, &[one, inf]), Ok(Outcome::L));
     // The error message names the side.
     let msg = AffineError::<u32, ToyError>::NotSymmetric {
@@ -452,13 +481,12 @@ impl Gen {
             if by_left { t.neg_inf() } else { t.inf() }
         } else if r < 35 && depth > 0 {
             // A counter-check (or a check continuing the manoeuvre).
-            let c = if by_left {
+            if by_left {
                 self.left_check(t, depth - 1)
             } else {
                 let l = self.left_check(t, depth - 1);
                 t.conj(l)
-            };
-            c
+            }
         } else if r < 40 && depth > 0 {
             // Still a check of the same player: loses to the infinity.
             let c = self.left_check(t, depth - 1);
@@ -500,21 +528,25 @@ fn random_forms_match_brute_force() {
     let mut e = Engine::new();
     let mut o = OutcomeSearch::new();
     let (mut moons, mut nimbers, mut checked) = (0, 0, 0);
-    for i in 0..1500 {
+    for i in 0..2000 {
         let f = g.form(&mut t);
         let v = e.value(&mut t, f).unwrap();
-        // Values here stay small; 12 leaves a wide margin.
-        assert_eq!(o.probe_value(&mut t, f, 12), Ok(Some(v)), "form {f} (#{i})");
+        // Values here stay small; 10 leaves a margin.
+        assert_eq!(o.probe_value(&mut t, f, 10), Ok(Some(v)), "form {f} (#{i})");
         checked += 1;
         match v {
             AffineValue::Moon => moons += 1,
             _ => nimbers += 1,
         }
-        if g.pool.len() < 40 || g.rng.chance(20) {
+        // A small pool of shallow forms keeps the brute force fast.
+        if g.pool.len() < 20 {
             g.pool.push(f);
         }
     }
-    assert!(moons > 50 && nimbers > 50, "{moons} moons, {nimbers} nimbers of {checked}");
+    assert!(
+        moons > 30 && nimbers > 30,
+        "{moons} moons, {nimbers} nimbers of {checked}"
+    );
 }
 
 #[test]
@@ -527,19 +559,21 @@ fn random_sums_add() {
     let mut e = Engine::new();
     let mut o = OutcomeSearch::new();
     let mut forms = Vec::new();
-    for _ in 0..120 {
+    for _ in 0..60 {
         let f = g.form(&mut t);
         forms.push(f);
-        g.pool.push(f);
+        if g.pool.len() < 20 {
+            g.pool.push(f);
+        }
     }
-    for i in 0..400 {
+    for i in 0..300 {
         let a = forms[g.rng.below(forms.len())];
         let b = forms[g.rng.below(forms.len())];
         let s = t.add(&[a, b]).unwrap();
         let va = e.value(&mut t, a).unwrap();
         let vb = e.value(&mut t, b).unwrap();
         let vs = e.value(&mut t, s).unwrap();
-        assert_eq!(vs, va.add(vb));
+        assert_eq!(vs, va + vb);
         if i % 4 == 0 {
             // The sum as one position, by brute force.
             assert_eq!(o.probe_value(&mut t, s, 12), Ok(Some(vs)), "{a} + {b}");

@@ -32,9 +32,11 @@ pub struct Toy {
 
 impl Toy {
     pub fn new() -> Self {
-        let mut t = Toy::default();
-        t.nodes = vec![Node::LeftWin, Node::RightWin];
-        t.conj = vec![1, 0];
+        let mut t = Toy {
+            nodes: vec![Node::LeftWin, Node::RightWin],
+            conj: vec![1, 0],
+            ..Default::default()
+        };
         t.index.insert(Node::LeftWin, 0);
         t.index.insert(Node::RightWin, 1);
         t

@@ -32,15 +32,19 @@ pub enum AffineValue {
     Moon,
 }
 
-impl AffineValue {
-    /// Disjunctive sum: nim-sum, with the moon absorbing.
-    pub fn add(self, other: AffineValue) -> AffineValue {
+/// Disjunctive sum: nim-sum, with the moon absorbing.
+impl std::ops::Add for AffineValue {
+    type Output = AffineValue;
+    #[allow(clippy::suspicious_arithmetic_impl)] // game sum of nimbers is xor
+    fn add(self, other: AffineValue) -> AffineValue {
         match (self, other) {
             (AffineValue::Nimber(a), AffineValue::Nimber(b)) => AffineValue::Nimber(a ^ b),
             _ => AffineValue::Moon,
         }
     }
+}
 
+impl AffineValue {
     pub fn nimber(self) -> Option<u32> {
         match self {
             AffineValue::Nimber(n) => Some(n),
@@ -181,7 +185,10 @@ enum Class {
     LeftWin,
     RightWin,
     /// `left_check`: `∞` is a left option (in some component, for sums).
-    Node { left_check: bool, right_check: bool },
+    Node {
+        left_check: bool,
+        right_check: bool,
+    },
 }
 
 /// What is computed for an id.
@@ -306,7 +313,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
         }
         let mut v = AffineValue::Nimber(0);
         for &p in parts {
-            v = v.add(self.value(graph, p)?);
+            v = v + self.value(graph, p)?;
         }
         Ok(v)
     }
@@ -609,7 +616,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
             return;
         }
         match (&mut frame.acc, task) {
-            (Acc::Sum(v), Task::Value) => *v = v.add(self.values[&x]),
+            (Acc::Sum(v), Task::Value) => *v = *v + self.values[&x],
             (Acc::Form { immediate, .. }, Task::Value) => {
                 if let AffineValue::Nimber(n) = self.values[&x] {
                     immediate.insert(n);
@@ -698,7 +705,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
         let mut steps = 0u32;
         while let Some(frame) = stack.last_mut() {
             steps = steps.wrapping_add(1);
-            if steps % POLL == 0 && graph.interrupted() {
+            if steps.is_multiple_of(POLL) && graph.interrupted() {
                 return Err(AffineError::Interrupted);
             }
             if frame.idx == frame.opts.len() {

@@ -62,7 +62,11 @@ pub struct Digit {
 impl Digit {
     fn new(heaps: u8, constraint: Constraint) -> Digit {
         // A constraint on fewer than two heaps says nothing: normalise it away (as CGSuite does).
-        let constraint = if heaps < 4 { Constraint::Free } else { constraint };
+        let constraint = if heaps < 4 {
+            Constraint::Free
+        } else {
+            constraint
+        };
         Digit { heaps, constraint }
     }
 
@@ -86,7 +90,10 @@ pub struct CodeError {
 
 impl CodeError {
     fn new(span: Range<usize>, message: impl Into<String>) -> CodeError {
-        CodeError { span, message: message.into() }
+        CodeError {
+            span,
+            message: message.into(),
+        }
     }
 }
 
@@ -198,7 +205,10 @@ fn parse_digits(
             match out.last_mut() {
                 Some((digit, digit_at)) if digit_at.end == at.start => {
                     if digit.constraint != Constraint::Free {
-                        return Err(CodeError::new(at, "a digit takes at most one of '!', '?', '='"));
+                        return Err(CodeError::new(
+                            at,
+                            "a digit takes at most one of '!', '?', '='",
+                        ));
                     }
                     // Normalised at the end; the suffix joins the digit's span so a
                     // second suffix is caught above.

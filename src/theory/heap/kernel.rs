@@ -1,9 +1,11 @@
-//! Nim-sequence kernels: a bit-parallel mex over the options of each heap, with two-heap
-//! splits scanned densely (xor of the two halves) or through the sparse space, three-heap
-//! splits through a table of two-heap xor sets, and a counting kernel for all-but games.
+//! Nim-sequence kernels: a mex over the options of each heap, with two-heap splits
+//! scanned densely (xor of the two halves, bit-parallel when values are small) or through
+//! the sparse space, three-heap splits through a table of two-heap xor sets, and a
+//! counting kernel for all-but games.
 
 use super::Control;
 use super::code::Constraint;
+use super::positions::PositionSets;
 use super::rules::Moves;
 use super::sparse::{SparseSpace, augmented, is_common};
 
@@ -11,50 +13,88 @@ use super::sparse::{SparseSpace, augmented, is_common};
 const HEAPS_PER_POLL: usize = 4096;
 const WORK_PER_POLL: u64 = 1 << 24;
 
-/// A set of nim-values as u64 words; mex is a scan for the first word with a zero bit.
+/// Dense games switch to bit-parallel splits from this heap on, while they have at most
+/// `POSITION_VALUES` distinct values; a probe of `PROBE` pairs per split finds the values
+/// that are present before the bit sets prove the mex absent.
+const POSITIONS_FROM: usize = 2048;
+const POSITION_VALUES: usize = 24;
+const PROBE: usize = 192;
+
+/// The option values of one heap, as generation stamps: clearing is one increment, and
+/// marking is a plain store, with no read-modify-write chain as a bit set would have.
 #[derive(Default)]
-struct ValueSet {
-    words: Vec<u64>,
+struct Marks {
+    stamp: Vec<u32>,
+    generation: u32,
 }
 
-impl ValueSet {
-    fn reset(&mut self, words: usize) {
-        self.words.clear();
-        self.words.resize(words, 0);
+impl Marks {
+    /// Empties the set, with room for values below `bound`.
+    fn clear(&mut self, bound: usize) {
+        if self.stamp.len() < bound {
+            self.stamp.resize(bound, 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
     }
 
     #[inline]
     fn insert(&mut self, value: u32) {
-        let w = (value >> 6) as usize;
-        if w >= self.words.len() {
-            self.words.resize(w + 1, 0);
+        let v = value as usize;
+        if v >= self.stamp.len() {
+            self.stamp.resize(v + 1, 0);
         }
-        self.words[w] |= 1 << (value & 63);
+        self.stamp[v] = self.generation;
     }
 
-    fn mex(&self) -> u32 {
-        for (i, &word) in self.words.iter().enumerate() {
-            if word != u64::MAX {
-                return (i as u32) * 64 + word.trailing_ones();
-            }
+    #[inline]
+    fn contains(&self, value: u32) -> bool {
+        self.stamp.get(value as usize) == Some(&self.generation)
+    }
+
+    /// The smallest value `>= from` not in the set: the mex, when all below `from` are in.
+    #[inline]
+    fn mex_from(&self, mut from: u32) -> u32 {
+        while self.contains(from) {
+            from += 1;
         }
-        self.words.len() as u32 * 64
+        from
     }
 }
 
-/// Computes nim-values heap by heap and can be extended later (periodicity search does).
+/// Bit set of `g(b) ^ g(t - b)` for `1 <= b < t`, in `words` u64 words.
+fn pair_xor_bits(g: &[u32], t: usize, words: usize) -> Vec<u64> {
+    let mut bits = vec![0u64; words];
+    for b in 1..t {
+        let x = (g[b] ^ g[t - b]) as usize;
+        if let Some(word) = bits.get_mut(x / 64) {
+            *word |= 1 << (x % 64);
+        }
+    }
+    bits
+}
+
+/// Computes values heap by heap and can be extended later (periodicity search does).
 pub(super) struct Solver<'m> {
     moves: &'m Moves,
     values: Vec<u32>,
     max_value: u32,
-    set: ValueSet,
+    marks: Marks,
     /// Two-heap splits that scan pairs (all but the `=` ones), as `(d, must_differ)`.
     pair_splits: Vec<(usize, bool)>,
     /// Two-heap `=` splits: their only option is a pair of equal heaps, value 0.
     equal_splits: Vec<usize>,
     sparse: Option<SparseSpace>,
-    /// `pair_xors[t]` = set of `g(b) ^ g(t - b)` for `1 <= b < t`, for free three-heap splits.
+    /// `pair_xors[t]` = bit set of `g(b) ^ g(t - b)` for `1 <= b < t`, for free
+    /// three-heap splits.
     pair_xors: Option<Vec<Vec<u64>>>,
+    /// Bit-parallel splits for dense games with few values (`None` until worth it).
+    positions: Option<PositionSets>,
+    /// Too many distinct values for `positions`; never try again.
+    positions_off: bool,
     /// All-but games: how many heaps below the current one have each value.
     counts: Vec<u32>,
     prefix_mex: u32,
@@ -62,11 +102,18 @@ pub(super) struct Solver<'m> {
 
 impl<'m> Solver<'m> {
     pub fn new(moves: &'m Moves) -> Solver<'m> {
-        Self::with_sparse(moves, true)
+        Self::with_methods(moves, true)
     }
 
-    /// `sparse = false` forces dense scanning (for tests and comparisons).
-    pub fn with_sparse(moves: &'m Moves, sparse: bool) -> Solver<'m> {
+    /// Only plain pair scans, no sparse space or bit-parallel splits: the reference the
+    /// faster methods are tested against.
+    #[cfg(test)]
+    pub fn plain(moves: &'m Moves) -> Solver<'m> {
+        Self::with_methods(moves, false)
+    }
+
+    fn with_methods(moves: &'m Moves, fast: bool) -> Solver<'m> {
+        let sparse = fast;
         let pair_splits: Vec<(usize, bool)> = moves
             .split2
             .iter()
@@ -94,11 +141,13 @@ impl<'m> Solver<'m> {
             moves,
             values: Vec::new(),
             max_value: 0,
-            set: ValueSet::default(),
+            marks: Marks::default(),
             pair_splits,
             equal_splits,
             sparse,
             pair_xors,
+            positions: None,
+            positions_off: !fast,
             counts: Vec::new(),
             prefix_mex: 0,
         }
@@ -150,27 +199,31 @@ impl<'m> Solver<'m> {
                 self.counts.resize(v + 1, 0);
             }
             self.counts[v] += 1;
-            while self.counts.get(self.prefix_mex as usize).is_some_and(|&c| c > 0) {
+            while self
+                .counts
+                .get(self.prefix_mex as usize)
+                .is_some_and(|&c| c > 0)
+            {
                 self.prefix_mex += 1;
             }
         }
-        let words = self.xor_words();
-        if let Some(pair_xors) = &mut self.pair_xors {
-            // Set of g(b) ^ g(t - b) for t = n + 1, all of whose values are now known.
-            let t = n + 1;
-            let mut set = ValueSet::default();
-            set.reset(words);
-            for b in 1..t {
-                set.insert(self.values[b] ^ self.values[t - b]);
+        if let Some(positions) = &mut self.positions {
+            positions.push(n, &self.values);
+            if positions.value_count() > POSITION_VALUES {
+                self.positions = None;
+                self.positions_off = true;
             }
-            pair_xors.push(set.words);
+        }
+        let bound = self.xor_bound();
+        if let Some(pair_xors) = &mut self.pair_xors {
+            // All values for t = n + 1 are now known.
+            pair_xors.push(pair_xor_bits(&self.values, n + 1, bound.div_ceil(64)));
         }
     }
 
-    /// Words needed to hold any xor of known values.
-    fn xor_words(&self) -> usize {
-        let bound = (u64::from(self.max_value) + 1).next_power_of_two();
-        bound.div_ceil(64) as usize
+    /// A power of two above every xor of known values.
+    fn xor_bound(&self) -> usize {
+        (self.max_value as usize + 1).next_power_of_two()
     }
 
     fn step(&mut self, n: usize, work: &mut u64) -> u32 {
@@ -180,22 +233,23 @@ impl<'m> Solver<'m> {
             return self.all_but_value(n, excluded);
         }
         let g = &self.values;
-        let words = self.xor_words();
-        self.set.reset(words);
+        let bound = self.xor_bound();
+        let marks = &mut self.marks;
+        marks.clear(bound);
         for &(d, bits) in &moves.take {
             if d > n {
                 break;
             }
             if bits & 1 != 0 && n == d {
-                self.set.insert(0);
+                marks.insert(0);
             }
             if bits & 2 != 0 && n > d {
-                self.set.insert(g[n - d]);
+                marks.insert(g[n - d]);
             }
         }
         for &d in &self.equal_splits {
             if n >= d + 2 && (n - d) % 2 == 0 {
-                self.set.insert(0);
+                marks.insert(0);
             }
         }
         for &(d, constraint) in &moves.split3 {
@@ -206,12 +260,13 @@ impl<'m> Solver<'m> {
             match (&self.pair_xors, constraint) {
                 (Some(pair_xors), Constraint::Free) => {
                     for a in 1..=s - 2 {
-                        *work += words as u64;
-                        for (w, &word) in pair_xors[s - a].iter().enumerate() {
+                        let set = &pair_xors[s - a];
+                        *work += set.len() as u64;
+                        for (w, &word) in set.iter().enumerate() {
                             let mut bits = word;
                             while bits != 0 {
                                 let x = (w as u32) * 64 + bits.trailing_zeros();
-                                self.set.insert(g[a] ^ x);
+                                marks.insert(g[a] ^ x);
                                 bits &= bits - 1;
                             }
                         }
@@ -222,7 +277,7 @@ impl<'m> Solver<'m> {
                         for b in a..=(s - a) / 2 {
                             let c = s - a - b;
                             if constraint.allows(&[a, b, c]) {
-                                self.set.insert(g[a] ^ g[b] ^ g[c]);
+                                marks.insert(g[a] ^ g[b] ^ g[c]);
                             }
                         }
                         *work += (s / 2) as u64;
@@ -231,21 +286,24 @@ impl<'m> Solver<'m> {
             }
         }
         if self.pair_splits.is_empty() {
-            return self.set.mex();
+            return marks.mex_from(0);
         }
-        let small = words == 1; // every xor is below 64
         match &self.sparse {
             Some(sparse) if sparse.mask != 0 => {
-                sparse_value(g, n, &self.pair_splits, sparse, &mut self.set, work)
+                sparse_value(g, n, &self.pair_splits, sparse, marks, work)
+            }
+            _ if n >= POSITIONS_FROM && !self.positions_off => {
+                let positions = self.positions.get_or_insert_with(|| PositionSets::new(g));
+                bit_parallel_value(g, n, &self.pair_splits, positions, marks, work)
             }
             _ => {
                 for &(d, differ) in &self.pair_splits {
                     if n >= d + 2 {
                         *work += ((n - d) / 2) as u64;
-                        scan_pairs(g, n - d, differ, &mut self.set, small);
+                        scan_pairs(g, n - d, differ, marks, bound <= 64);
                     }
                 }
-                self.set.mex()
+                marks.mex_from(0)
             }
         }
     }
@@ -274,15 +332,15 @@ impl<'m> Solver<'m> {
 /// Half-range of a two-heap split of `s` tokens: pairs `(i, s - i)` for `i` in `1..=half`.
 #[inline]
 fn half(s: usize, differ: bool) -> usize {
-    if differ && s.is_multiple_of(2) {
+    if differ && s % 2 == 0 {
         s / 2 - 1
     } else {
         s / 2
     }
 }
 
-/// Adds `g(i) ^ g(s - i)` for every split of `s` tokens into two nonempty heaps.
-fn scan_pairs(g: &[u32], s: usize, differ: bool, set: &mut ValueSet, small: bool) {
+/// Marks `g(i) ^ g(s - i)` for every split of `s` tokens into two nonempty heaps.
+fn scan_pairs(g: &[u32], s: usize, differ: bool, marks: &mut Marks, small: bool) {
     let h = half(s, differ);
     if h == 0 {
         return;
@@ -303,11 +361,46 @@ fn scan_pairs(g: &[u32], s: usize, differ: bool, set: &mut ValueSet, small: bool
         for (l, r) in lows.remainder().iter().zip(highs.remainder().iter().rev()) {
             acc[0] |= 1 << ((l ^ r) & 63);
         }
-        set.words[0] |= acc[0] | acc[1] | acc[2] | acc[3];
+        let mut bits = acc[0] | acc[1] | acc[2] | acc[3];
+        while bits != 0 {
+            marks.insert(bits.trailing_zeros());
+            bits &= bits - 1;
+        }
     } else {
         for (l, r) in low.iter().zip(high.iter().rev()) {
-            set.insert(l ^ r);
+            marks.insert(l ^ r);
         }
+    }
+}
+
+/// The value of heap `n` with bit-parallel splits: a short probe of each split marks the
+/// values that are plainly there, then each candidate mex is looked up in the bit sets,
+/// which costs a full pass only for the one value that is really absent.
+fn bit_parallel_value(
+    g: &[u32],
+    n: usize,
+    pair_splits: &[(usize, bool)],
+    positions: &PositionSets,
+    marks: &mut Marks,
+    work: &mut u64,
+) -> u32 {
+    let splits = pair_splits
+        .iter()
+        .filter(|m| n >= m.0 + 2)
+        .map(|&(d, differ)| (n - d, half(n - d, differ)));
+    for (s, h) in splits.clone() {
+        for i in 1..=h.min(PROBE) {
+            marks.insert(g[i] ^ g[s - i]);
+        }
+    }
+    let mut m = marks.mex_from(0);
+    loop {
+        *work += (positions.value_count() * n / 64) as u64;
+        if !splits.clone().any(|(s, h)| positions.has_split(s, h, m)) {
+            return m;
+        }
+        marks.insert(m);
+        m = marks.mex_from(m + 1);
     }
 }
 
@@ -321,16 +414,24 @@ fn beyond_common_pairs(m: u32, n: usize, pair_splits: &[(usize, bool)], mask: u6
 }
 
 /// The value of heap `n` by the sparse-space method (see `sparse`): pairs with a rare heap
-/// first, then, only if the mex could still be hit by two common heaps, a full scan that
-/// stops as soon as the mex is out of their reach.
+/// first, then, only if the mex could still be hit by two common heaps, a scan of all
+/// pairs that stops as soon as the mex is out of their reach.
 fn sparse_value(
     g: &[u32],
     n: usize,
     pair_splits: &[(usize, bool)],
     sparse: &SparseSpace,
-    set: &mut ValueSet,
+    marks: &mut Marks,
     work: &mut u64,
 ) -> u32 {
+    // Locals, so the hot loops keep the stamp slice in registers.
+    let generation = marks.generation;
+    let stamp = marks.stamp.as_mut_slice();
+    let mut mark = |x: u32| {
+        if let Some(slot) = stamp.get_mut(x as usize) {
+            *slot = generation;
+        }
+    };
     for &(d, differ) in pair_splits {
         if n < d + 2 {
             continue;
@@ -342,27 +443,63 @@ fn sparse_value(
             }
             let j = s - i;
             if !(differ && i == j) {
-                set.insert(g[i] ^ g[j]);
+                mark(g[i] ^ g[j]);
             }
         }
         *work += sparse.rare.len() as u64;
     }
-    let mut m = set.mex();
+    let stamp = marks.stamp.as_mut_slice();
+    let mex_from = |stamp: &[u32], mut v: u32| {
+        while stamp.get(v as usize) == Some(&generation) {
+            v += 1;
+        }
+        v
+    };
+    let mut m = mex_from(stamp, 0);
     if beyond_common_pairs(m, n, pair_splits, sparse.mask) {
         return m;
     }
-    for &(d, differ) in pair_splits {
-        if n < d + 2 {
-            continue;
-        }
+    if let [(d, differ)] = *pair_splits {
+        // One splitting move (0.6 and friends): the tight loop.
         let s = n - d;
         let h = half(s, differ);
         *work += h as u64;
-        for i in 1..=h {
-            let x = g[i] ^ g[s - i];
-            set.insert(x);
+        let low = &g[1..=h];
+        let high = &g[s - h..s];
+        for (&l, &r) in low.iter().zip(high.iter().rev()) {
+            let x = l ^ r;
+            if let Some(slot) = stamp.get_mut(x as usize) {
+                *slot = generation;
+            }
             if x == m {
-                m = set.mex();
+                m = mex_from(stamp, m + 1);
+                if beyond_common_pairs(m, n, pair_splits, sparse.mask) {
+                    return m;
+                }
+            }
+        }
+        return m;
+    }
+    // Several splitting moves: scan them side by side, since a value missing from one
+    // move's pairs is often found early among another's.
+    let splits: Vec<(usize, usize)> = pair_splits
+        .iter()
+        .filter(|m| n >= m.0 + 2)
+        .map(|&(d, differ)| (n - d, half(n - d, differ)))
+        .collect();
+    let longest = splits.iter().map(|sh| sh.1).max().unwrap_or(0);
+    *work += (longest * splits.len()) as u64;
+    for i in 1..=longest {
+        for &(s, h) in &splits {
+            if i > h {
+                continue;
+            }
+            let x = g[i] ^ g[s - i];
+            if let Some(slot) = stamp.get_mut(x as usize) {
+                *slot = generation;
+            }
+            if x == m {
+                m = mex_from(stamp, m + 1);
                 if beyond_common_pairs(m, n, pair_splits, sparse.mask) {
                     return m;
                 }
@@ -406,7 +543,7 @@ mod tests {
 
     fn dense(rules: &HeapRules, n_max: usize) -> Vec<u32> {
         let moves = Moves::new(rules);
-        let mut solver = Solver::with_sparse(&moves, false);
+        let mut solver = Solver::plain(&moves);
         solver.extend_to(n_max, &Control::default()).unwrap();
         solver.into_values()
     }
@@ -427,7 +564,10 @@ mod tests {
 
     #[test]
     fn kayles() {
-        assert_eq!(fast(&code("0.77"), 11), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        assert_eq!(
+            fast(&code("0.77"), 11),
+            [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+        );
     }
 
     #[test]
@@ -449,6 +589,15 @@ mod tests {
     }
 
     #[test]
+    fn grundys_game() {
+        // 4!.0: split a heap into two unequal heaps.
+        let expected = [
+            0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0,
+        ];
+        assert_eq!(fast(&code("4!.0"), 20), expected);
+    }
+
+    #[test]
     fn subtraction_134() {
         let rules = HeapRules::subtraction([1, 3, 4]);
         assert_eq!(fast(&rules, 9), [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
@@ -456,7 +605,14 @@ mod tests {
 
     #[test]
     fn all_but_matches_naive() {
-        for set in [vec![], vec![1], vec![2], vec![1, 2], vec![2, 3, 7], vec![1, 4, 5, 9]] {
+        for set in [
+            vec![],
+            vec![1],
+            vec![2],
+            vec![1, 2],
+            vec![2, 3, 7],
+            vec![1, 4, 5, 9],
+        ] {
             let rules = HeapRules::all_but(set);
             assert_eq!(fast(&rules, 200), naive(&rules, 200), "{rules}");
         }
@@ -464,7 +620,9 @@ mod tests {
 
     #[test]
     fn sparse_equals_dense_on_long_runs() {
-        for text in ["0.6", "0.07", "0.77", "4.7", "0.137", "0.4", "0.16", "4!.0", "0.37"] {
+        for text in [
+            "0.6", "0.07", "0.77", "4.7", "0.137", "0.4", "0.16", "4!.0", "0.37",
+        ] {
             let rules = code(text);
             assert_eq!(fast(&rules, 6000), dense(&rules, 6000), "{text}");
         }
@@ -507,14 +665,20 @@ mod tests {
                 flag.store(true, std::sync::atomic::Ordering::Relaxed);
             }
         };
-        let ctl = Control::default().with_cancel(&flag).with_progress(&stop_late);
+        let ctl = Control::default()
+            .with_cancel(&flag)
+            .with_progress(&stop_late);
         let err = code("0.6").nim_sequence(100_000, &ctl).unwrap_err();
         assert!(err.values.len() > 8000 && err.values.len() < 100_000);
         assert_eq!(err.values, fast(&code("0.6"), err.values.len() - 1));
 
         let last = std::cell::Cell::new((0, 0));
         let report = |done, total| last.set((done, total));
-        fast_with(&code("0.77"), 10_000, &Control::default().with_progress(&report));
+        fast_with(
+            &code("0.77"),
+            10_000,
+            &Control::default().with_progress(&report),
+        );
         assert_eq!(last.get(), (10_001, 10_001));
     }
 

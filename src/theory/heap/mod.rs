@@ -3,6 +3,10 @@
 //!
 //! Self-contained (only `std`), so it can be mounted anywhere.
 //!
+//! Modules: `code` (CGSuite take-and-break codes), `rules` (the game on one heap and its
+//! options), `kernel` (nim-sequences), `sparse` (rare/common value split), `positions`
+//! (bit-parallel splits for games with few values), `periodicity`, `plot`.
+//!
 //! ```text
 //! let kayles = HeapRules::from(Code::parse("0.77")?);
 //! kayles.nim_sequence(11, &Control::default())?  // [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
@@ -13,6 +17,7 @@ mod code;
 mod kernel;
 mod periodicity;
 mod plot;
+mod positions;
 mod rules;
 mod sparse;
 
@@ -20,7 +25,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use code::{Code, CodeError, Constraint, Digit};
-pub use periodicity::{Period, Periodicity};
+pub use periodicity::{Period, Periodicity, apparent_periodicity};
 pub use plot::svg_plot;
 pub use rules::HeapRules;
 

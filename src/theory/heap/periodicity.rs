@@ -87,9 +87,13 @@ impl fmt::Display for Periodicity {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Certificate {
     /// Guy–Smith, `t` = last nonzero digit.
-    Octal { t: usize },
+    Octal {
+        t: usize,
+    },
     /// No splits: a window of `t` repeated values determines the rest.
-    Linear { t: usize },
+    Linear {
+        t: usize,
+    },
     None,
 }
 
@@ -175,10 +179,16 @@ fn certified(g: &[u32], certificate: Certificate) -> Option<(Period, usize)> {
     // `p` holds forever from `e`, so the sequence is known everywhere: the least period
     // divides `p`; test the divisors on the sequence continued by `p`-periodicity.
     let extended: Vec<u32> = (0..g.len() + 2 * p)
-        .map(|n| if n < g.len() { g[n] } else { g[e + (n - e) % p] })
+        .map(|n| {
+            if n < g.len() {
+                g[n]
+            } else {
+                g[e + (n - e) % p]
+            }
+        })
         .collect();
     let smallest = (1..p)
-        .filter(|q| p.is_multiple_of(*q))
+        .filter(|q| p % q == 0)
         .find_map(|q| {
             let e_q = tail_start(&extended, q, 0);
             // A full window of `p` comparisons past `e` proves `q` forever.
@@ -186,6 +196,18 @@ fn certified(g: &[u32], certificate: Certificate) -> Option<(Period, usize)> {
         })
         .unwrap_or(Period::new(e, p, 0));
     Some((smallest, at))
+}
+
+/// The apparent periodicity of a sequence computed elsewhere (e.g. a user ruleset over one
+/// integer): no theorem applies, so it is never certified.
+pub fn apparent_periodicity(values: &[u32]) -> Periodicity {
+    Periodicity {
+        period: apparent(values),
+        certified: false,
+        certified_at: None,
+        checked_up_to: values.len().saturating_sub(1),
+        interrupted: false,
+    }
 }
 
 /// The smallest period whose repetition covers at least three periods of the computed
@@ -274,7 +296,11 @@ mod tests {
         assert!(!result.certified);
         let period = result.period.unwrap();
         assert_eq!((period.period, period.saltus), (3, 1));
-        assert!(result.to_string().starts_with("apparent arithmetic period 3"));
+        assert!(
+            result
+                .to_string()
+                .starts_with("apparent arithmetic period 3")
+        );
     }
 
     #[test]

@@ -207,6 +207,9 @@ mod tests {
         assert_eq!(a.to_string(), "allbut(2)");
         assert_eq!(options(&a, 3), vec![vec![2], vec![]]);
         // A hand-built set with 0 still never yields a pass.
-        assert_eq!(options(&HeapRules::Subtraction(vec![0, 1]), 2), vec![vec![1]]);
+        assert_eq!(
+            options(&HeapRules::Subtraction(vec![0, 1]), 2),
+            vec![vec![1]]
+        );
     }
 }

@@ -78,15 +78,13 @@ impl SparseSpace {
         let Some((mask, rare)) = best_mask(&self.histogram, size, self.parity_bit_allowed) else {
             return;
         };
-        if std::env::var_os("HEAP_DEBUG").is_some() { eprintln!("rebuild at {heaps}: mask {mask:#x} rare {rare} size {size}"); }
         // A split pays only while rare heaps stay a small minority.
         if rare.saturating_mul(8) > heaps as u64 {
             return;
         }
         self.mask = mask;
-        self.rare.extend(
-            (1..heaps).filter(|&n| !is_common(augmented(n, values[n]), mask)),
-        );
+        self.rare
+            .extend((1..heaps).filter(|&n| !is_common(augmented(n, values[n]), mask)));
         self.rare_limit = self.rare.len() * 2 + 64;
     }
 }

@@ -1,0 +1,427 @@
+//! Heap games in the language: `heap("0.07")`, `subtraction([1, 3, 4])`, `allbut([…])`, their
+//! positions (mixing with every other game in sums), nim-sequences, periodicity and plots.
+
+use super::{Cx, Value};
+use crate::diag::{Error, ErrorKind};
+use crate::game::{GameId, Store};
+use crate::syntax::ast::{Expr, Span};
+use crate::theory::heap::{self, Code, Control, HeapRules};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Largest heap whose moves are listed one by one (the list is O(n) to O(n²) long).
+const MAX_OPTIONS_HEAP: u64 = 100_000;
+/// Largest heap size whose nimber is computed.
+const MAX_HEAP: u64 = 1 << 31;
+/// How far `periodicity` computes before saying "not yet periodic".
+const PERIODICITY_BUDGET: usize = 1_000_000;
+/// How far `periodicity` explores a user ruleset (through the generic engine).
+const RULESET_PERIODICITY_BUDGET: usize = 2_000;
+
+struct Entry {
+    rules: HeapRules,
+    /// Nim-values of heaps 0..len, extended on demand.
+    values: Vec<u32>,
+}
+
+#[derive(Default)]
+pub struct HeapTable {
+    entries: Vec<Entry>,
+    /// Show a progress bar for long sequences (a terminal is watching).
+    pub progress: bool,
+}
+
+impl HeapTable {
+    pub fn register(&mut self, store: &mut Store, rules: HeapRules) -> u32 {
+        let name = match &rules {
+            HeapRules::TakeBreak(code) => format!("heap(\"{code}\")"),
+            HeapRules::Subtraction(set) => format!("subtraction({set:?})"),
+            HeapRules::AllBut(set) => format!("allbut({set:?})"),
+        };
+        let id = store.register_heap(&name);
+        if id as usize == self.entries.len() {
+            self.entries.push(Entry {
+                rules,
+                values: Vec::new(),
+            });
+        }
+        id
+    }
+
+    /// Nim-values of heaps `0..=n`.
+    pub fn values(&mut self, rules: u32, n: u64, cancel: &Arc<AtomicBool>) -> Result<&[u32], Error> {
+        if n > MAX_HEAP {
+            return Err(Error::type_error(
+                format!("heap size {n} is too large (at most {MAX_HEAP})"),
+                "too large",
+            ));
+        }
+        let progress = self.progress;
+        let e = &mut self.entries[rules as usize];
+        let n = n as usize;
+        if e.values.len() <= n {
+            let target = n.max(e.values.len() * 2).max(64);
+            let bar = (progress && target >= 200_000).then(|| {
+                let b = indicatif::ProgressBar::new(target as u64);
+                b.set_style(
+                    indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} heaps ({eta})")
+                        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                );
+                b
+            });
+            let report = |done: usize, _total: usize| {
+                if let Some(b) = &bar {
+                    b.set_position(done as u64);
+                }
+            };
+            let ctl = Control::default().with_cancel(cancel).with_progress(&report);
+            let r = e.rules.nim_sequence(target, &ctl);
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            match r {
+                Ok(v) => e.values = v,
+                Err(partial) => {
+                    if partial.values.len() > e.values.len() {
+                        e.values = partial.values;
+                    }
+                    return Err(Error::new(ErrorKind::Interrupted));
+                }
+            }
+        }
+        Ok(&e.values[..=n])
+    }
+
+    pub fn nimber(&mut self, rules: u32, n: u64, cancel: &Arc<AtomicBool>) -> Result<u32, Error> {
+        Ok(self.values(rules, n, cancel)?[n as usize])
+    }
+
+    pub fn options(&mut self, store: &mut Store, rules: u32, n: u64, out: &mut Vec<GameId>) -> Result<(), Error> {
+        if n > MAX_OPTIONS_HEAP {
+            return Err(Error::type_error(
+                format!("a heap of {n} has too many moves to list (at most heaps of {MAX_OPTIONS_HEAP})"),
+                "too large to list",
+            ));
+        }
+        let mut moves = Vec::new();
+        self.entries[rules as usize].rules.options(n as usize, &mut moves);
+        for heaps in moves {
+            let parts: Vec<GameId> = heaps.iter().map(|&h| store.heap(rules, h as u64)).collect();
+            out.push(store.sum(&parts)?);
+        }
+        Ok(())
+    }
+
+    pub fn rules(&self, id: u32) -> &HeapRules {
+        &self.entries[id as usize].rules
+    }
+}
+
+pub const NAMES: &[&str] = &["heap", "subtraction", "allbut", "nim_sequence", "periodicity", "plot"];
+
+fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Error> {
+    let items = match v {
+        Value::List(xs) | Value::Tuple(xs) => xs.clone(),
+        other => {
+            return Err(cx.err(
+                ErrorKind::Type {
+                    message: format!("`{what}` needs a list of positive integers, not {}", other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                span,
+            ));
+        }
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for x in items.iter() {
+        match x {
+            Value::Int(n) if *n >= 1 && *n <= 1 << 40 => out.push(*n as usize),
+            _ => {
+                return Err(cx.err(
+                    ErrorKind::Type {
+                        message: format!("`{what}` needs positive integers"),
+                        label: format!("this list holds {}", super::show::describe(x)),
+                    },
+                    span,
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What `nim_sequence`/`periodicity` can read a sequence from.
+enum Source {
+    Heap(u32),
+    /// A user ruleset (or function) of one integer, through the generic engine.
+    Callable(Value),
+}
+
+fn source(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Source, Error> {
+    match v {
+        Value::Heap(h) => Ok(Source::Heap(*h)),
+        Value::Ruleset(r) if r.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
+        Value::Func(f) if f.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
+        other => Err(cx.err(
+            ErrorKind::Type {
+                message: format!(
+                    "`{what}` needs a heap game (heap(\"0.07\"), subtraction([…])) or a ruleset of one integer, not {}",
+                    other.type_name()
+                ),
+                label: format!("this is {}", other.type_name()),
+            },
+            span,
+        )),
+    }
+}
+
+impl Cx {
+    fn callable_values(&mut self, store: &mut Store, f: &Value, lo: u64, hi: u64, span: &Span) -> Result<Vec<u32>, Error> {
+        let mut out = Vec::with_capacity((hi - lo) as usize);
+        for n in lo..hi {
+            let pos = self.apply1(store, f, n as i64, span)?;
+            match self.game_value(store, pos).map_err(|e| e.or_at(self.file, span.clone()))? {
+                super::show::GameValue::Nimber(v) => out.push(v),
+                other => {
+                    return Err(self.err(
+                        ErrorKind::NoValue {
+                            form: other.show(self.notation),
+                            reason: format!("position {n} has no nimber"),
+                        },
+                        span,
+                    ));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn apply1(&mut self, store: &mut Store, f: &Value, n: i64, span: &Span) -> Result<GameId, Error> {
+        let arg = Expr::new(crate::syntax::ast::ExprKind::Int(n), span.clone());
+        let v = self.call(store, f.clone(), vec![Value::Int(n)], std::slice::from_ref(&arg), span, &arg)?;
+        self.as_game(store, &v, span)
+    }
+}
+
+pub fn call(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    vals: Vec<Value>,
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let want = |cx: &Cx, lo: usize, hi: usize| -> Result<(), Error> {
+        if vals.len() < lo || vals.len() > hi {
+            let expected = if lo == hi { lo } else { hi };
+            return Err(cx.arity(name, expected, vals.len(), span));
+        }
+        Ok(())
+    };
+    match name {
+        "heap" => {
+            want(cx, 1, 1)?;
+            let Value::Str(code) = &vals[0] else {
+                return Err(cx.err(
+                    ErrorKind::Type {
+                        message: "`heap` needs a take-and-break code as a string, like heap(\"0.07\")".into(),
+                        label: format!("this is {}", vals[0].type_name()),
+                    },
+                    &sp(0),
+                ));
+            };
+            let parsed = Code::parse(code).map_err(|e| {
+                cx.err(
+                    ErrorKind::BadHeapCode {
+                        code: code.to_string(),
+                        message: e.message.clone(),
+                        at: e.span.clone(),
+                    },
+                    &sp(0),
+                )
+            })?;
+            let id = cx.engines.heaps.register(store, HeapRules::TakeBreak(parsed));
+            Ok(Value::Heap(id))
+        }
+        "subtraction" | "allbut" => {
+            want(cx, 1, 1)?;
+            let set = int_set(cx, &vals[0], &sp(0), name)?;
+            if set.is_empty() && name == "subtraction" {
+                return Err(cx.err(
+                    ErrorKind::Type {
+                        message: "a subtraction set needs at least one number".into(),
+                        label: "empty".into(),
+                    },
+                    &sp(0),
+                ));
+            }
+            let rules = if name == "subtraction" {
+                HeapRules::subtraction(set)
+            } else {
+                HeapRules::all_but(set)
+            };
+            let id = cx.engines.heaps.register(store, rules);
+            Ok(Value::Heap(id))
+        }
+        "nim_sequence" => {
+            want(cx, 2, 2)?;
+            let src = source(cx, &vals[0], &sp(0), name)?;
+            let (lo, hi) = match &vals[1] {
+                Value::Int(n) if *n >= 0 => (0u64, *n as u64 + 1),
+                Value::List(xs) if xs.iter().all(|x| matches!(x, Value::Int(k) if *k >= 0)) && !xs.is_empty() => {
+                    let first = match xs[0] { Value::Int(k) => k as u64, _ => 0 };
+                    let last = match xs[xs.len() - 1] { Value::Int(k) => k as u64, _ => 0 };
+                    let contiguous = xs.iter().enumerate().all(|(i, x)| matches!(x, Value::Int(k) if *k as u64 == first + i as u64));
+                    if !contiguous {
+                        return Err(cx.err(
+                            ErrorKind::Type {
+                                message: "`nim_sequence` needs a range of heap sizes like 0..200".into(),
+                                label: "not a range".into(),
+                            },
+                            &sp(1),
+                        ));
+                    }
+                    (first, last + 1)
+                }
+                other => {
+                    return Err(cx.err(
+                        ErrorKind::Type {
+                            message: "`nim_sequence` needs a range of heap sizes like 0..200".into(),
+                            label: format!("this is {}", super::show::describe(other)),
+                        },
+                        &sp(1),
+                    ));
+                }
+            };
+            let values = match src {
+                Source::Heap(h) => {
+                    if hi == 0 {
+                        Vec::new()
+                    } else {
+                        let cancel = cx.interrupt.clone();
+                        cx.engines
+                            .heaps
+                            .values(h, hi - 1, &cancel)
+                            .map_err(|e| e.or_at(cx.file, span.clone()))?[lo as usize..]
+                            .to_vec()
+                    }
+                }
+                Source::Callable(f) => cx.callable_values(store, &f, lo, hi, span)?,
+            };
+            Ok(Value::Sequence {
+                start: lo,
+                values: Rc::new(values),
+            })
+        }
+        "periodicity" => {
+            want(cx, 1, 2)?;
+            let src = source(cx, &vals[0], &sp(0), name)?;
+            let budget = match vals.get(1) {
+                Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
+                Some(other) => {
+                    return Err(cx.err(
+                        ErrorKind::Type {
+                            message: "the periodicity budget must be a positive integer".into(),
+                            label: format!("this is {}", super::show::describe(other)),
+                        },
+                        &sp(1),
+                    ));
+                }
+                None => None,
+            };
+            let p = match src {
+                Source::Heap(h) => {
+                    let cancel = cx.interrupt.clone();
+                    let ctl = Control::default().with_cancel(&cancel);
+                    let p = cx.engines.heaps.rules(h).periodicity(budget.unwrap_or(PERIODICITY_BUDGET), &ctl);
+                    if p.interrupted {
+                        return Err(cx.err(ErrorKind::Interrupted, span));
+                    }
+                    p
+                }
+                Source::Callable(f) => {
+                    let n = budget.unwrap_or(RULESET_PERIODICITY_BUDGET) as u64;
+                    let values = cx.callable_values(store, &f, 0, n + 1, span)?;
+                    heap::apparent_periodicity(&values)
+                }
+            };
+            Ok(Value::Record(Rc::new(periodicity_record(&p))))
+        }
+        "plot" => {
+            want(cx, 1, 2)?;
+            let Value::Sequence { start, values } = &vals[0] else {
+                return Err(cx.err(
+                    ErrorKind::Type {
+                        message: "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))".into(),
+                        label: format!("this is {}", vals[0].type_name()),
+                    },
+                    &sp(0),
+                ));
+            };
+            let path = match vals.get(1) {
+                Some(Value::Str(s)) => s.to_string(),
+                Some(other) => {
+                    return Err(cx.err(
+                        ErrorKind::Type {
+                            message: "the plot's file name must be a string".into(),
+                            label: format!("this is {}", other.type_name()),
+                        },
+                        &sp(1),
+                    ));
+                }
+                None => "nim-sequence.svg".to_string(),
+            };
+            if *start != 0 {
+                return Err(cx.err(
+                    ErrorKind::Type {
+                        message: "`plot` draws sequences that start at heap 0".into(),
+                        label: "starts later".into(),
+                    },
+                    &sp(0),
+                ));
+            }
+            let svg = heap::svg_plot(values, &format!("nim-sequence, heaps 0..{}", values.len().saturating_sub(1)));
+            std::fs::write(&path, svg).map_err(|e| {
+                cx.err(
+                    ErrorKind::Io {
+                        path: path.clone(),
+                        message: e.to_string(),
+                    },
+                    span,
+                )
+            })?;
+            Ok(Value::Text(format!("wrote {path} ({} points)", values.len()).into()))
+        }
+        _ => unreachable!("every heap built-in is handled"),
+    }
+}
+
+fn periodicity_record(p: &heap::Periodicity) -> super::value::Record {
+    let opt = |x: Option<usize>| x.map_or(Value::Bool(false), |v| Value::Int(v as i64));
+    let period = p.period.as_ref();
+    super::value::Record {
+        kind: "a periodicity",
+        fields: vec![
+            ("period", opt(period.map(|q| q.period))),
+            ("preperiod", opt(period.map(|q| q.preperiod))),
+            ("last_exceptional", opt(period.and_then(|q| q.last_exceptional))),
+            ("saltus", Value::Int(period.map_or(0, |q| q.saltus as i64))),
+            ("certified", Value::Bool(p.certified_at.is_some())),
+            ("certified_at", opt(p.certified_at)),
+            ("checked_up_to", Value::Int(p.checked_up_to as i64)),
+        ],
+        summary: p.to_string(),
+    }
+}
+
+impl super::builtins::Engines {
+    pub fn heap_options(&mut self, store: &mut Store, rules: u32, size: u64, out: &mut Vec<GameId>) -> Result<(), Error> {
+        self.heaps.options(store, rules, size, out)
+    }
+
+    pub fn heap_nimber(&mut self, rules: u32, size: u64, interrupt: &Arc<AtomicBool>) -> Result<u32, Error> {
+        self.heaps.nimber(rules, size, interrupt)
+    }
+}

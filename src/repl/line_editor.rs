@@ -1,0 +1,110 @@
+//! The terminal front end: rustyline with parser-driven multi-line input, completion of names
+//! and `:commands`, and history kept between runs.
+
+use super::{Reply, Session};
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{CompletionType, Config, Context, Editor, Helper, Highlighter, Hinter};
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+#[derive(Helper, Highlighter, Hinter)]
+struct LoonyHelper {
+    names: Rc<RefCell<Vec<String>>>,
+}
+
+impl Validator for LoonyHelper {
+    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
+        if Session::is_incomplete(ctx.input()) {
+            Ok(ValidationResult::Incomplete)
+        } else {
+            Ok(ValidationResult::Valid(None))
+        }
+    }
+}
+
+impl Completer for LoonyHelper {
+    type Candidate = Pair;
+
+    fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let start = line[..pos]
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .map_or(0, |i| i + 1);
+        let word = &line[start..pos];
+        let mut out = Vec::new();
+        if word.starts_with(':') {
+            for (c, _) in super::COMMANDS {
+                let c = c.split(' ').next().unwrap_or(c);
+                if c.starts_with(word) {
+                    out.push(Pair {
+                        display: c.to_string(),
+                        replacement: c.to_string(),
+                    });
+                }
+            }
+        } else if !word.is_empty() {
+            for n in self.names.borrow().iter() {
+                if n.starts_with(word) {
+                    out.push(Pair {
+                        display: n.clone(),
+                        replacement: n.clone(),
+                    });
+                }
+            }
+        }
+        Ok((start, out))
+    }
+}
+
+fn history_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
+    let dir = base.join("loony");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("history"))
+}
+
+/// Runs the interactive REPL until `:quit` or Ctrl-D.
+pub fn run(session: &mut Session) -> rustyline::Result<()> {
+    let config = Config::builder()
+        .completion_type(CompletionType::List)
+        .history_ignore_space(true)
+        .auto_add_history(true)
+        .build();
+    let names = Rc::new(RefCell::new(session.names()));
+    let mut ed: Editor<LoonyHelper, rustyline::history::DefaultHistory> = Editor::with_config(config)?;
+    ed.set_helper(Some(LoonyHelper { names: names.clone() }));
+    let history = history_path();
+    if let Some(h) = &history {
+        let _ = ed.load_history(h);
+    }
+    println!("Loony {} — impartial games. :help for help, :quit to leave.", env!("CARGO_PKG_VERSION"));
+    loop {
+        match ed.readline("loony> ") {
+            Ok(line) => {
+                let mut quit = false;
+                for r in session.eval(&line) {
+                    match r {
+                        Reply::Value(s) | Reply::Info(s) => println!("{s}"),
+                        Reply::Error(e) => eprint!("{e}"),
+                        Reply::Quit => quit = true,
+                    }
+                }
+                *names.borrow_mut() = session.names();
+                if quit {
+                    break;
+                }
+            }
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    if let Some(h) = &history {
+        let _ = ed.save_history(h);
+    }
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! Properties of the store and the normal-play engine: mex, nim-sum laws, hash-consing
+//! identity, sums commutative and associative, deep forms and long chains.
+
+mod common;
+
+use loony::eval::Interp;
+use loony::game::Store;
+use loony::theory::normal::mex;
+use proptest::prelude::*;
+
+fn nim(src: &str) -> String {
+    common::run_named("prop.cgt", src).trim_end().to_string()
+}
+
+fn star(n: u32) -> String {
+    match n {
+        0 => "0".into(),
+        1 => "*".into(),
+        n => format!("*{n}"),
+    }
+}
+
+proptest! {
+    #[test]
+    fn mex_is_least_missing(values in proptest::collection::vec(0u32..200, 0..80)) {
+        let m = mex(&values, &mut Vec::new());
+        prop_assert!(!values.contains(&m));
+        for k in 0..m {
+            prop_assert!(values.contains(&k));
+        }
+    }
+
+    #[test]
+    fn nim_sum_is_xor(a in 0u32..64, b in 0u32..64, c in 0u32..64) {
+        prop_assert_eq!(nim(&format!("*{a} + *{b} + *{c}")), star(a ^ b ^ c));
+        prop_assert_eq!(nim(&format!("*{a} + *{a}")), "0");
+    }
+
+    #[test]
+    fn nimber_is_mex_of_options(opts in proptest::collection::btree_set(0u32..12, 0..8)) {
+        let list: Vec<String> = opts.iter().map(|&k| star(k)).collect();
+        let l = list.join(", ");
+        let values: Vec<u32> = opts.iter().copied().collect();
+        prop_assert_eq!(nim(&format!("{{{l} | {l}}}")), star(mex(&values, &mut Vec::new())));
+    }
+
+    #[test]
+    fn same_form_built_twice_is_same_id(opts in proptest::collection::vec(0u32..10, 0..6)) {
+        let mut s = Store::new();
+        let ids: Vec<_> = opts.iter().map(|&k| s.nimber(k)).collect();
+        let a = s.form(&ids, &ids);
+        let mut rev = ids.clone();
+        rev.reverse();
+        rev.extend(ids.iter().copied());
+        let b = s.form(&rev, &rev);
+        prop_assert_eq!(a, b);
+    }
+
+    #[test]
+    fn sums_commute_and_associate(a in 0u32..20, b in 0u32..20, c in 0u32..20) {
+        let mut s = Store::new();
+        let (x, y, z) = (s.nimber(a), s.nimber(b), s.nimber(c));
+        let xy = s.sum(&[x, y]).unwrap();
+        let yx = s.sum(&[y, x]).unwrap();
+        prop_assert_eq!(xy, yx);
+        let xy_z = s.sum(&[xy, z]).unwrap();
+        let yz = s.sum(&[y, z]).unwrap();
+        let x_yz = s.sum(&[x, yz]).unwrap();
+        prop_assert_eq!(xy_z, x_yz);
+    }
+}
+
+#[test]
+fn deep_form_answers() {
+    let src = "fn nest(n) = if n == 0 then 0 else {nest(n - 1), 0 | nest(n - 1), 0}\nnest(100000)\n";
+    assert_eq!(nim(src), "*2");
+}
+
+#[test]
+fn long_ruleset_chain_answers() {
+    let src = "ruleset s(n) {\n  for k in [1, 3, 4] if k <= n => s(n - k)\n}\ns(1000000)\n";
+    // S(1,3,4) has period 7: 0 * 0 * *2 *3 *2; 1000000 = 7·142857 + 1.
+    assert_eq!(nim(src), "*");
+}
+
+#[test]
+fn kayles_ruleset_matches_known_sequence() {
+    let src = "import \"std/kayles\"\n[kayles(n) for n in 0..=20]";
+    assert_eq!(
+        nim(src),
+        "[0, *, *2, *3, *, *4, *3, *2, *, *4, *2, *6, *4, *, *2, *7, *, *4, *3, *2, *]"
+    );
+}
+
+#[test]
+fn errors_keep_the_session() {
+    let mut interp = Interp::new();
+    let mut out = Vec::new();
+    interp.run("a", "let g = *3", &mut |s| out.push(s)).unwrap();
+    assert!(interp.run("b", "g + nope", &mut |s| out.push(s)).is_err());
+    interp.run("c", "g + *1", &mut |s| out.push(s)).unwrap();
+    assert_eq!(out, vec!["*2".to_string()]);
+}
