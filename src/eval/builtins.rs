@@ -15,6 +15,7 @@ use std::rc::Rc;
 pub struct Engines {
     pub normal: Option<NormalEngine>,
     pub heaps: super::heaps::HeapTable,
+    pub affine: super::affine::AffineEngines,
 }
 
 /// Every built-in name, for lookups and "did you mean".
@@ -38,6 +39,10 @@ pub const NAMES: &[&str] = &[
     "remove",
     "append",
     "abs",
+    "explain",
+    "outcome_by_search",
+    "top_entails",
+    "top_entails_moons",
     "P",
     "N",
     "L",
@@ -301,6 +306,48 @@ pub fn call(
             let n = a.int(cx, 0)?;
             Ok(Value::Int(n.checked_abs().ok_or_else(|| cx.err(ErrorKind::Overflow { op: "abs".into() }, a.span))?))
         }
+        "outcome_by_search" => {
+            a.expect(cx, 1)?;
+            let g = a.game(cx, store, 0)?;
+            cx.outcome_by_search(store, g).map(Value::Outcome).map_err(|e| here(e, cx))
+        }
+        "explain" => {
+            a.expect(cx, 1)?;
+            let g = a.game(cx, store, 0)?;
+            cx.explain(store, g).map_err(|e| here(e, cx))
+        }
+        "top_entails" | "top_entails_moons" => {
+            a.expect(cx, 1)?;
+            let n = a.int(cx, 0)?;
+            if !(0..=10_000_000).contains(&n) {
+                return Err(cx.err(
+                    ErrorKind::Type {
+                        message: format!("`{name}` takes a stack size from 0 to 10000000"),
+                        label: format!("this is {n}"),
+                    },
+                    a.span(0),
+                ));
+            }
+            let flag = cx.interrupt.clone();
+            let stop = || flag.load(std::sync::atomic::Ordering::Relaxed);
+            let (values, _) = crate::theory::affine::top_entails_with(n as usize, false, stop)
+                .map_err(|_| cx.err(ErrorKind::Interrupted, a.span))?;
+            if name == "top_entails_moons" {
+                let moons = values
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| v.is_moon())
+                    .map(|(i, _)| Value::Int(i as i64))
+                    .collect();
+                return Ok(Value::List(Rc::new(moons)));
+            }
+            let v = values[n as usize];
+            let gv = match v.nimber() {
+                Some(k) => GameValue::Nimber(k),
+                None => GameValue::Moon,
+            };
+            Ok(Value::Game(value_game(store, gv)))
+        }
         _ if super::heaps::NAMES.contains(&name) => super::heaps::call(cx, store, name, a.vals, exprs, span),
         _ => unreachable!("every name in NAMES is handled"),
     }
@@ -333,15 +380,6 @@ pub fn value_game(store: &mut Store, v: GameValue) -> GameId {
 }
 
 impl Cx {
-    pub fn outcome(&mut self, store: &mut Store, g: GameId) -> Result<Outcome, Error> {
-        Ok(match self.game_value(store, g)? {
-            GameValue::Nimber(0) => Outcome::P,
-            GameValue::Nimber(_) | GameValue::Moon => Outcome::N,
-            GameValue::LeftWin => Outcome::L,
-            GameValue::RightWin => Outcome::R,
-        })
-    }
-
     /// A move as a user wants to read it: summands that are finished positions (no moves left,
     /// as already explored) are left out, so `kayles(0) + kayles(4)` shows as `kayles(4)`.
     pub fn tidy(&mut self, store: &mut Store, g: GameId) -> GameId {
@@ -358,9 +396,5 @@ impl Cx {
             })
             .collect();
         store.sum(&kept).unwrap_or(g)
-    }
-
-    pub fn affine_value(&mut self, store: &mut Store, g: GameId) -> Result<GameValue, Error> {
-        Err(self.no_value(store, g, "entailing moves need the affine engine"))
     }
 }

@@ -2,6 +2,7 @@
 //! expressions become nodes of the hash-consed store. Ruleset positions are not explored here,
 //! only named; the engines explore them on demand through [`Cx`]'s `Expander` implementation.
 
+pub mod affine;
 pub mod builtins;
 pub mod heaps;
 pub mod modules;
@@ -150,7 +151,7 @@ impl Cx {
                     // Positions of a named heap game print with its name: `dk(3) + dk(5)`.
                     store.name_heap(h, &name.name);
                 }
-                self.globals.insert(name.name.clone(), v);
+                self.globals.insert(name.name.to_string(), v);
                 Ok(None)
             }
             Stmt::Fn(def) => {
@@ -158,7 +159,7 @@ impl Cx {
                     def: def.clone(),
                     file,
                 };
-                self.globals.insert(def.name.name.clone(), Value::Func(Rc::new(c)));
+                self.globals.insert(def.name.name.to_string(), Value::Func(Rc::new(c)));
                 Ok(None)
             }
             Stmt::Ruleset(def) => {
@@ -169,7 +170,7 @@ impl Cx {
                     id,
                 });
                 self.rulesets.push(r.clone());
-                self.globals.insert(def.name.name.clone(), Value::Ruleset(r));
+                self.globals.insert(def.name.name.to_string(), Value::Ruleset(r));
                 Ok(None)
             }
             Stmt::Import { path, span } => {
@@ -348,7 +349,7 @@ impl Cx {
             }
             ExprKind::Let { name, value, body } => {
                 let v = self.eval(store, value)?;
-                self.locals.push((name.name.as_str().into(), v));
+                self.locals.push((name.name.clone(), v));
                 let r = self.eval(store, body);
                 self.locals.pop();
                 r?
@@ -364,7 +365,7 @@ impl Cx {
             ExprKind::Field { target, name } => {
                 let v = self.eval(store, target)?;
                 match &v {
-                    Value::Record(r) => match r.fields.iter().find(|(n, _)| *n == name.name) {
+                    Value::Record(r) => match r.fields.iter().find(|(n, _)| *n == &*name.name) {
                         Some((_, x)) => x.clone(),
                         None => {
                             let names: Vec<&str> = r.fields.iter().map(|(n, _)| *n).collect();
@@ -716,7 +717,7 @@ impl Cx {
     pub(crate) fn bind(&mut self, pat: &Pattern, v: Value) -> Result<(), Error> {
         match pat {
             Pattern::Name(id) => {
-                self.locals.push((id.name.as_str().into(), v));
+                self.locals.push((id.name.clone(), v));
                 Ok(())
             }
             Pattern::Tuple(ps, span) => {

@@ -12,6 +12,8 @@ pub const STD: &[(&str, &str)] = &[
     ("std/subtraction", include_str!("../std/subtraction.cgt")),
     ("std/nim", include_str!("../std/nim.cgt")),
     ("std/grundy", include_str!("../std/grundy.cgt")),
+    ("std/nimstring", include_str!("../std/nimstring.cgt")),
+    ("std/top_entails", include_str!("../std/top_entails.cgt")),
 ];
 
 impl Cx {

@@ -1,7 +1,7 @@
 //! How values print, and the value of a game (the question most statements ask).
 
 use super::{Cx, Value};
-use crate::diag::{Error, ErrorKind};
+use crate::diag::Error;
 use crate::game::display::{self, Notation};
 use crate::game::{GameId, Node, Store};
 use crate::theory::normal::NormalError;
@@ -98,15 +98,6 @@ impl Cx {
             Value::Record(r) => r.summary.clone(),
             Value::Sequence { start, values } => sequence(*start, values),
         })
-    }
-
-    /// Errors that must not happen silently in a value that has no game meaning.
-    pub(crate) fn no_value(&self, store: &Store, g: GameId, reason: &str) -> Error {
-        Error::new(ErrorKind::NoValue {
-            form: display::form(store, g, self.notation),
-            reason: reason.to_string(),
-        })
-        .about(g)
     }
 }
 

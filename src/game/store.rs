@@ -367,10 +367,10 @@ impl Store {
     }
 
     pub fn args(&mut self, args: Vec<Arg>) -> ArgsId {
-        let boxed = args.into_boxed_slice();
-        if let Some(&id) = self.args_index.get(&boxed) {
+        if let Some(&id) = self.args_index.get(&args[..]) {
             return id;
         }
+        let boxed = args.into_boxed_slice();
         let id = ArgsId(self.args.len() as u32);
         self.args.push(boxed.clone());
         self.args_index.insert(boxed, id);

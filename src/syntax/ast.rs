@@ -21,7 +21,8 @@ pub enum Stmt {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ident {
-    pub name: String,
+    /// Shared, so binding a name at run time does not allocate.
+    pub name: std::rc::Rc<str>,
     pub span: Span,
 }
 

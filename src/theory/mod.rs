@@ -1,4 +1,5 @@
 //! Value engines, one per theory.
 
+pub mod affine;
 pub mod heap;
 pub mod normal;
