@@ -48,7 +48,9 @@ const KAYLES: &str = "ruleset kayles(n) {\n  for t in [1, 2] if t <= n for a in 
 const TOP_ENTAILS: &str = "ruleset te(n) {\n  for a in 1..n if a <= n - a => te(a) + te(n - a)\n  if n >= 1 => entail te(n - 1)\n}\n";
 
 fn bench(c: &mut Criterion) {
-    c.bench_function("store: intern 100k forms", |b| b.iter(|| black_box(intern_forms(100_000))));
+    c.bench_function("store: intern 100k forms", |b| {
+        b.iter(|| black_box(intern_forms(100_000)))
+    });
 
     let mut g = c.benchmark_group("ruleset path");
     g.sample_size(10);
@@ -63,10 +65,16 @@ fn bench(c: &mut Criterion) {
     // The issue's large targets, timed once each (too long for criterion's ten samples).
     let t = Instant::now();
     let out = run(&format!("{KAYLES}len([kayles(n) for n in 0..=3000])"));
-    println!("one-shot: kayles(n) for all n <= 3000 via the ruleset path: {:.2?} ({out} values)", t.elapsed());
+    println!(
+        "one-shot: kayles(n) for all n <= 3000 via the ruleset path: {:.2?} ({out} values)",
+        t.elapsed()
+    );
     let t = Instant::now();
     let out = run(&format!("{TOP_ENTAILS}te(2000)"));
-    println!("one-shot: top_entails(2000) via the ruleset path (generic affine engine): {:.2?} (value {out})", t.elapsed());
+    println!(
+        "one-shot: top_entails(2000) via the ruleset path (generic affine engine): {:.2?} (value {out})",
+        t.elapsed()
+    );
 }
 
 criterion_group!(benches, bench);

@@ -6,6 +6,6 @@
 pub mod diag;
 pub mod eval;
 pub mod game;
+pub mod repl;
 pub mod syntax;
 pub mod theory;
-pub mod repl;

@@ -7,12 +7,21 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "loony", version, about = "A language, interpreter and REPL for impartial combinatorial games")]
+#[command(
+    name = "loony",
+    version,
+    about = "A language, interpreter and REPL for impartial combinatorial games"
+)]
 struct Cli {
     /// A .cgt script to run (without one, the REPL starts)
     file: Option<String>,
     /// Run this source text instead of a file
-    #[arg(short = 'e', long = "eval", value_name = "SOURCE", conflicts_with = "file")]
+    #[arg(
+        short = 'e',
+        long = "eval",
+        value_name = "SOURCE",
+        conflicts_with = "file"
+    )]
     source: Option<String>,
     /// Print moon, inf and -inf instead of ☾, ∞ and ∞̄
     #[arg(long)]
@@ -91,7 +100,11 @@ fn run(cli: Cli) -> ExitCode {
             }
             Reply::Quit => {}
         });
-        if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+        if failed {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        }
     }
 }
 

@@ -22,16 +22,28 @@ diagnostic!(unclosed_paren, "outcome(*2 + *3");
 diagnostic!(missing_bar, "{0, *}");
 diagnostic!(unexpected_token, "let = 3");
 diagnostic!(unexpected_end, "*2 +");
-diagnostic!(unknown_name, "ruleset kayles(n) { if n >= 1 => kayles(n - 1) }\nkayle(3)");
+diagnostic!(
+    unknown_name,
+    "ruleset kayles(n) { if n >= 1 => kayles(n - 1) }\nkayle(3)"
+);
 diagnostic!(wrong_arity, "fn f(a, b) = a + b\nf(*1)");
-diagnostic!(ruleset_arity, "ruleset r(n) { if n > 0 => r(n - 1) }\nr(1, 2)");
+diagnostic!(
+    ruleset_arity,
+    "ruleset r(n) { if n > 0 => r(n - 1) }\nr(1, 2)"
+);
 diagnostic!(type_error, "[*1, *2] + *3");
 diagnostic!(integer_as_game, "*2 + 3");
 diagnostic!(integer_in_form, "{0, 1 | 0, 1}");
 diagnostic!(not_impartial, "{0, * | 0}");
 diagnostic!(not_impartial_nested, "{{0 | *}, 0 | {0 | *}, 0}");
-diagnostic!(ruleset_cycle, "ruleset loop(n) {\n  if n > 0 => loop(n - 1)\n  if n == 0 => loop(2)\n}\nloop(3)");
-diagnostic!(ruleset_runaway, "ruleset up(n) { => up(n + 1) }\nup(0) == 0");
+diagnostic!(
+    ruleset_cycle,
+    "ruleset loop(n) {\n  if n > 0 => loop(n - 1)\n  if n == 0 => loop(2)\n}\nloop(3)"
+);
+diagnostic!(
+    ruleset_runaway,
+    "ruleset up(n) { => up(n + 1) }\nup(0) == 0"
+);
 diagnostic!(integer_overflow, "let big = 9223372036854775807\nbig + 1");
 diagnostic!(integer_too_large, "let n = 99999999999999999999");
 diagnostic!(division_by_zero, "let k = 0\n10 / k");

@@ -20,29 +20,92 @@ pub struct Loc {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ErrorKind {
     Syntax(ParseError),
-    UnknownName { name: String, suggestion: Option<String> },
-    Arity { name: String, expected: String, found: usize },
-    Type { message: String, label: String },
+    UnknownName {
+        name: String,
+        suggestion: Option<String>,
+    },
+    Arity {
+        name: String,
+        expected: String,
+        found: usize,
+    },
+    Type {
+        message: String,
+        label: String,
+    },
     IntegerAsGame(i64),
-    Overflow { op: String },
+    Overflow {
+        op: String,
+    },
     DivisionByZero,
-    IndexOutOfRange { index: i64, len: usize },
-    NotImpartial { form: String, detail: String },
-    NotAffine { form: String, detail: String },
+    IndexOutOfRange {
+        index: i64,
+        len: usize,
+    },
+    NotImpartial {
+        form: String,
+        detail: String,
+    },
+    NotAffine {
+        form: String,
+        detail: String,
+    },
     InfinitiesCollide,
-    Cycle { ruleset: String, position: String, path: Vec<String> },
-    Runaway { ruleset: String, budget: usize, last: String },
-    TooDeep { limit: usize },
-    ImportNotFound { path: String, tried: Vec<String> },
-    ImportCycle { path: String },
-    BadHeapCode { code: String, message: String, at: Range<usize> },
+    Cycle {
+        ruleset: String,
+        position: String,
+        path: Vec<String>,
+    },
+    Runaway {
+        ruleset: String,
+        budget: usize,
+        last: String,
+    },
+    TooDeep {
+        limit: usize,
+    },
+    ImportNotFound {
+        path: String,
+        tried: Vec<String>,
+    },
+    ImportCycle {
+        path: String,
+    },
+    BadHeapCode {
+        code: String,
+        message: String,
+        at: Range<usize>,
+    },
     Interrupted,
-    NoValue { form: String, reason: String },
-    Io { path: String, message: String },
+    NoValue {
+        form: String,
+        reason: String,
+    },
+    Io {
+        path: String,
+        message: String,
+    },
+}
+
+/// An error; boxed so that `Result<_, Error>` stays small on the hot paths.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Error(Box<ErrorData>);
+
+impl std::ops::Deref for Error {
+    type Target = ErrorData;
+    fn deref(&self) -> &ErrorData {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Error {
+    fn deref_mut(&mut self) -> &mut ErrorData {
+        &mut self.0
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Error {
+pub struct ErrorData {
     pub kind: ErrorKind,
     pub loc: Option<Loc>,
     pub notes: Vec<String>,
@@ -53,12 +116,12 @@ pub struct Error {
 
 impl Error {
     pub fn new(kind: ErrorKind) -> Self {
-        Error {
+        Error(Box::new(ErrorData {
             kind,
             loc: None,
             notes: Vec::new(),
             subject: None,
-        }
+        }))
     }
 
     pub fn about(mut self, g: crate::game::GameId) -> Self {
@@ -67,12 +130,12 @@ impl Error {
     }
 
     pub fn at(kind: ErrorKind, file: FileId, span: Range<usize>) -> Self {
-        Error {
+        Error(Box::new(ErrorData {
             kind,
             loc: Some(Loc { file, span }),
             notes: Vec::new(),
             subject: None,
-        }
+        }))
     }
 
     /// Gives the error a location if it has none yet (the innermost location wins).
@@ -131,17 +194,28 @@ impl Error {
     pub fn message(&self) -> String {
         match &self.kind {
             ErrorKind::Syntax(p) => match p {
-                ParseError::UnexpectedChar { found, .. } => format!("unexpected character `{found}`"),
+                ParseError::UnexpectedChar { found, .. } => {
+                    format!("unexpected character `{found}`")
+                }
                 ParseError::Unclosed { bracket, .. } => format!("unclosed `{bracket}`"),
-                ParseError::MissingBar { .. } => "this form has no `|` between its Left and Right options".into(),
+                ParseError::MissingBar { .. } => {
+                    "this form has no `|` between its Left and Right options".into()
+                }
                 ParseError::UnexpectedToken { found, .. } => format!("unexpected {found}"),
                 ParseError::UnexpectedEof { .. } => "unexpected end of input".into(),
                 ParseError::IntTooLarge { .. } => "integer literal is too large".into(),
                 ParseError::UnterminatedString { .. } => "unterminated string".into(),
             },
             ErrorKind::UnknownName { name, .. } => format!("unknown name `{name}`"),
-            ErrorKind::Arity { name, expected, found } => {
-                format!("`{name}` takes {expected}, but {found} {} given", if *found == 1 { "was" } else { "were" })
+            ErrorKind::Arity {
+                name,
+                expected,
+                found,
+            } => {
+                format!(
+                    "`{name}` takes {expected}, but {found} {} given",
+                    if *found == 1 { "was" } else { "were" }
+                )
             }
             ErrorKind::Type { message, .. } => message.clone(),
             ErrorKind::IntegerAsGame(n) => format!("the integer {n} is not an impartial game"),
@@ -151,20 +225,34 @@ impl Error {
                 format!("index {index} is out of range for a list of length {len}")
             }
             ErrorKind::NotImpartial { form, .. } => format!("`{form}` is not impartial"),
-            ErrorKind::NotAffine { form, .. } => format!("`{form}` is not an affine impartial game"),
-            ErrorKind::InfinitiesCollide => "`∞ + ∞̄` has no value: both players would have already won".into(),
-            ErrorKind::Cycle { ruleset, position, .. } => {
+            ErrorKind::NotAffine { form, .. } => {
+                format!("`{form}` is not an affine impartial game")
+            }
+            ErrorKind::InfinitiesCollide => {
+                "`∞ + ∞̄` has no value: both players would have already won".into()
+            }
+            ErrorKind::Cycle {
+                ruleset, position, ..
+            } => {
                 format!("ruleset `{ruleset}` is loopy: position `{position}` repeats")
             }
-            ErrorKind::Runaway { ruleset, budget, .. } => {
-                format!("ruleset `{ruleset}` explored more than {budget} positions without finishing")
+            ErrorKind::Runaway {
+                ruleset, budget, ..
+            } => {
+                format!(
+                    "ruleset `{ruleset}` explored more than {budget} positions without finishing"
+                )
             }
-            ErrorKind::TooDeep { limit } => format!("this game is nested more than {limit} levels deep"),
+            ErrorKind::TooDeep { limit } => {
+                format!("this game is nested more than {limit} levels deep")
+            }
             ErrorKind::NoValue { form, .. } => format!("`{form}` has no impartial value"),
             ErrorKind::ImportNotFound { path, .. } => format!("cannot find module `{path}`"),
             ErrorKind::ImportCycle { path } => format!("module `{path}` imports itself"),
             ErrorKind::Io { path, message } => format!("cannot read `{path}`: {message}"),
-            ErrorKind::BadHeapCode { code, message, .. } => format!("bad heap code \"{code}\": {message}"),
+            ErrorKind::BadHeapCode { code, message, .. } => {
+                format!("bad heap code \"{code}\": {message}")
+            }
             ErrorKind::Interrupted => "interrupted".into(),
         }
     }
@@ -173,7 +261,9 @@ impl Error {
         let mut notes = Vec::new();
         let label = match &self.kind {
             ErrorKind::Syntax(p) => match p {
-                ParseError::UnexpectedChar { .. } => "Loony does not know this character".to_string(),
+                ParseError::UnexpectedChar { .. } => {
+                    "Loony does not know this character".to_string()
+                }
                 ParseError::Unclosed { bracket, .. } => {
                     let close = match bracket {
                         '{' => '}',
@@ -189,14 +279,14 @@ impl Error {
                     "form without `|`".to_string()
                 }
                 ParseError::UnexpectedToken { expected, .. } => {
-                    if !expected.is_empty() {
-                        notes.push(format!("expected one of {}", expected.join(", ")));
+                    if let Some(note) = expected_note(expected) {
+                        notes.push(note);
                     }
                     "not expected here".to_string()
                 }
                 ParseError::UnexpectedEof { expected, .. } => {
-                    if !expected.is_empty() {
-                        notes.push(format!("expected one of {}", expected.join(", ")));
+                    if let Some(note) = expected_note(expected) {
+                        notes.push(note);
                     }
                     "input ends here".to_string()
                 }
@@ -204,7 +294,9 @@ impl Error {
                     notes.push(format!("integers are 64-bit: at most {}", i64::MAX));
                     "too large".to_string()
                 }
-                ParseError::UnterminatedString { .. } => "this string has no closing `\"`".to_string(),
+                ParseError::UnterminatedString { .. } => {
+                    "this string has no closing `\"`".to_string()
+                }
             },
             ErrorKind::UnknownName { suggestion, .. } => {
                 if let Some(s) = suggestion {
@@ -231,7 +323,10 @@ impl Error {
                 if path.len() > 1 {
                     notes.push(format!("the play that repeats: {}", path.join(" → ")));
                 }
-                notes.push("loopy games are not supported yet: a ruleset's positions must not repeat".into());
+                notes.push(
+                    "loopy games are not supported yet: a ruleset's positions must not repeat"
+                        .into(),
+                );
                 format!("`{position}` can be reached from itself")
             }
             ErrorKind::Runaway { budget, last, .. } => {
@@ -308,10 +403,16 @@ impl Error {
     /// The diagnostic to stderr, coloured when stderr is a terminal.
     pub fn emit_stderr(&self, files: &Files, color: bool) {
         use term::termcolor::{ColorChoice, StandardStream};
-        let choice = if color { ColorChoice::Auto } else { ColorChoice::Never };
+        let choice = if color {
+            ColorChoice::Auto
+        } else {
+            ColorChoice::Never
+        };
         let stream = StandardStream::stderr(choice);
         let config = term::Config::default();
-        if term::emit_to_write_style(&mut stream.lock(), &config, files, &self.to_diagnostic()).is_err() {
+        if term::emit_to_write_style(&mut stream.lock(), &config, files, &self.to_diagnostic())
+            .is_err()
+        {
             eprint!("{}", self.render_plain(files));
         }
     }
@@ -320,6 +421,14 @@ impl Error {
 impl From<crate::game::store::InfinitiesCollide> for Error {
     fn from(_: crate::game::store::InfinitiesCollide) -> Self {
         Error::new(ErrorKind::InfinitiesCollide)
+    }
+}
+
+fn expected_note(expected: &[String]) -> Option<String> {
+    match expected {
+        [] => None,
+        [one] => Some(format!("expected {one}")),
+        many => Some(format!("expected one of {}", many.join(", "))),
     }
 }
 

@@ -120,7 +120,14 @@ impl Cx {
                 GameValue::LeftWin => Outcome::L,
                 GameValue::RightWin => Outcome::R,
             }),
-            Err(e) if matches!(e.kind, ErrorKind::NotImpartial { .. } | ErrorKind::NotAffine { .. } | ErrorKind::NoValue { .. }) => {
+            Err(e)
+                if matches!(
+                    e.kind,
+                    ErrorKind::NotImpartial { .. }
+                        | ErrorKind::NotAffine { .. }
+                        | ErrorKind::NoValue { .. }
+                ) =>
+            {
                 self.outcome_by_search(store, g)
             }
             Err(e) => Err(e),
@@ -161,12 +168,23 @@ impl Cx {
                 let shown: Vec<String> = parts
                     .iter()
                     .map(|(p, v)| {
-                        let val = if ascii { v.ascii().to_string() } else { v.to_string() };
+                        let val = if ascii {
+                            v.ascii().to_string()
+                        } else {
+                            v.to_string()
+                        };
                         format!("{} = {val}", display::form(store, *p, nt))
                     })
                     .collect();
-                let total = if ascii { value.ascii().to_string() } else { value.to_string() };
-                format!("a sum: {}; nim-sum (☾ absorbing) = {total}", shown.join(", "))
+                let total = if ascii {
+                    value.ascii().to_string()
+                } else {
+                    value.to_string()
+                };
+                format!(
+                    "a sum: {}; nim-sum (☾ absorbing) = {total}",
+                    shown.join(", ")
+                )
             }
             _ => {
                 if ascii {

@@ -94,9 +94,9 @@ impl Args<'_> {
     fn list(&self, cx: &Cx, i: usize) -> Result<Rc<Vec<Value>>, Error> {
         match &self.vals[i] {
             Value::List(xs) | Value::Tuple(xs) => Ok(xs.clone()),
-            Value::Sequence { values, .. } => {
-                Ok(Rc::new(values.iter().map(|&v| Value::Int(v as i64)).collect()))
-            }
+            Value::Sequence { values, .. } => Ok(Rc::new(
+                values.iter().map(|&v| Value::Int(v as i64)).collect(),
+            )),
             other => Err(cx.err(
                 ErrorKind::Type {
                     message: format!("`{}` needs a list, not {}", self.name, other.type_name()),
@@ -112,7 +112,11 @@ impl Args<'_> {
             Value::Int(n) => Ok(*n),
             other => Err(cx.err(
                 ErrorKind::Type {
-                    message: format!("`{}` needs an integer, not {}", self.name, other.type_name()),
+                    message: format!(
+                        "`{}` needs an integer, not {}",
+                        self.name,
+                        other.type_name()
+                    ),
                     label: format!("this is {}", other.type_name()),
                 },
                 self.span(i),
@@ -170,10 +174,10 @@ pub fn call(
             graph::options(store, cx, g, Side::Left, &mut opts).map_err(|e| here(e, cx))?;
             let mut out = Vec::new();
             for o in opts {
-                let wins = match cx.game_value(store, o).map_err(|e| here(e, cx))? {
-                    GameValue::Nimber(0) | GameValue::LeftWin => true,
-                    _ => false,
-                };
+                let wins = matches!(
+                    cx.game_value(store, o).map_err(|e| here(e, cx))?,
+                    GameValue::Nimber(0) | GameValue::LeftWin
+                );
                 if wins {
                     out.push(Value::Position(cx.tidy(store, o)));
                 }
@@ -183,10 +187,17 @@ pub fn call(
         "options" | "left_options" | "right_options" => {
             a.expect(cx, 1)?;
             let g = a.game(cx, store, 0)?;
-            let side = if name == "right_options" { Side::Right } else { Side::Left };
+            let side = if name == "right_options" {
+                Side::Right
+            } else {
+                Side::Left
+            };
             let mut opts = Vec::new();
             graph::options(store, cx, g, side, &mut opts).map_err(|e| here(e, cx))?;
-            let tidy: Vec<Value> = opts.into_iter().map(|o| Value::Position(cx.tidy(store, o))).collect();
+            let tidy: Vec<Value> = opts
+                .into_iter()
+                .map(|o| Value::Position(cx.tidy(store, o)))
+                .collect();
             Ok(Value::List(Rc::new(tidy)))
         }
         "len" => {
@@ -200,9 +211,9 @@ pub fn call(
                 let mut t: i64 = 0;
                 for x in xs.iter() {
                     if let Value::Int(n) = x {
-                        t = t
-                            .checked_add(*n)
-                            .ok_or_else(|| cx.err(ErrorKind::Overflow { op: "sum".into() }, a.span))?;
+                        t = t.checked_add(*n).ok_or_else(|| {
+                            cx.err(ErrorKind::Overflow { op: "sum".into() }, a.span)
+                        })?;
                     }
                 }
                 return Ok(Value::Int(t));
@@ -211,7 +222,9 @@ pub fn call(
             for x in xs.iter() {
                 parts.push(cx.as_game(store, x, a.span(0))?);
             }
-            let s = store.sum(&parts).map_err(|e| Error::from(e).or_at(cx.file, a.span.clone()))?;
+            let s = store
+                .sum(&parts)
+                .map_err(|e| Error::from(e).or_at(cx.file, a.span.clone()))?;
             Ok(Value::Game(s))
         }
         "mex" => {
@@ -225,7 +238,10 @@ pub fn call(
                     other => {
                         return Err(cx.err(
                             ErrorKind::Type {
-                                message: format!("`mex` needs a list of integers, found {}", other.type_name()),
+                                message: format!(
+                                    "`mex` needs a list of integers, found {}",
+                                    other.type_name()
+                                ),
                                 label: "in this list".into(),
                             },
                             a.span(0),
@@ -245,7 +261,10 @@ pub fn call(
                     other => {
                         return Err(cx.err(
                             ErrorKind::Type {
-                                message: format!("`{name}` needs a list of integers, found {}", other.type_name()),
+                                message: format!(
+                                    "`{name}` needs a list of integers, found {}",
+                                    other.type_name()
+                                ),
                                 label: "in this list".into(),
                             },
                             a.span(0),
@@ -256,10 +275,16 @@ pub fn call(
             match name {
                 "sorted" => {
                     ints.sort_unstable();
-                    Ok(Value::List(Rc::new(ints.into_iter().map(Value::Int).collect())))
+                    Ok(Value::List(Rc::new(
+                        ints.into_iter().map(Value::Int).collect(),
+                    )))
                 }
                 _ => {
-                    let r = if name == "min" { ints.iter().min() } else { ints.iter().max() };
+                    let r = if name == "min" {
+                        ints.iter().min()
+                    } else {
+                        ints.iter().max()
+                    };
                     r.map(|&n| Value::Int(n)).ok_or_else(|| {
                         cx.err(
                             ErrorKind::Type {
@@ -289,7 +314,13 @@ pub fn call(
             let xs = a.list(cx, 0)?;
             let i = a.int(cx, 1)?;
             if i < 0 || i as usize >= xs.len() {
-                return Err(cx.err(ErrorKind::IndexOutOfRange { index: i, len: xs.len() }, a.span(1)));
+                return Err(cx.err(
+                    ErrorKind::IndexOutOfRange {
+                        index: i,
+                        len: xs.len(),
+                    },
+                    a.span(1),
+                ));
             }
             let mut v = (*xs).clone();
             v.remove(i as usize);
@@ -304,12 +335,16 @@ pub fn call(
         "abs" => {
             a.expect(cx, 1)?;
             let n = a.int(cx, 0)?;
-            Ok(Value::Int(n.checked_abs().ok_or_else(|| cx.err(ErrorKind::Overflow { op: "abs".into() }, a.span))?))
+            Ok(Value::Int(n.checked_abs().ok_or_else(|| {
+                cx.err(ErrorKind::Overflow { op: "abs".into() }, a.span)
+            })?))
         }
         "outcome_by_search" => {
             a.expect(cx, 1)?;
             let g = a.game(cx, store, 0)?;
-            cx.outcome_by_search(store, g).map(Value::Outcome).map_err(|e| here(e, cx))
+            cx.outcome_by_search(store, g)
+                .map(Value::Outcome)
+                .map_err(|e| here(e, cx))
         }
         "explain" => {
             a.expect(cx, 1)?;
@@ -348,7 +383,9 @@ pub fn call(
             };
             Ok(Value::Game(value_game(store, gv)))
         }
-        _ if super::heaps::NAMES.contains(&name) => super::heaps::call(cx, store, name, a.vals, exprs, span),
+        _ if super::heaps::NAMES.contains(&name) => {
+            super::heaps::call(cx, store, name, a.vals, exprs, span)
+        }
         _ => unreachable!("every name in NAMES is handled"),
     }
 }
@@ -392,7 +429,10 @@ impl Cx {
             .copied()
             .filter(|&p| {
                 !matches!(store.node(p), crate::game::Node::Position { .. })
-                    || self.expansions.get(p.index()).is_none_or(|&f| f != zero.index() as u32)
+                    || self
+                        .expansions
+                        .get(p.index())
+                        .is_none_or(|&f| f != zero.index() as u32)
             })
             .collect();
         store.sum(&kept).unwrap_or(g)

@@ -50,7 +50,12 @@ impl HeapTable {
     }
 
     /// Nim-values of heaps `0..=n`.
-    pub fn values(&mut self, rules: u32, n: u64, cancel: &Arc<AtomicBool>) -> Result<&[u32], Error> {
+    pub fn values(
+        &mut self,
+        rules: u32,
+        n: u64,
+        cancel: &Arc<AtomicBool>,
+    ) -> Result<&[u32], Error> {
         if n > MAX_HEAP {
             return Err(Error::type_error(
                 format!("heap size {n} is too large (at most {MAX_HEAP})"),
@@ -75,7 +80,9 @@ impl HeapTable {
                     b.set_position(done as u64);
                 }
             };
-            let ctl = Control::default().with_cancel(cancel).with_progress(&report);
+            let ctl = Control::default()
+                .with_cancel(cancel)
+                .with_progress(&report);
             let r = e.rules.nim_sequence(target, &ctl);
             if let Some(b) = &bar {
                 b.finish_and_clear();
@@ -97,15 +104,25 @@ impl HeapTable {
         Ok(self.values(rules, n, cancel)?[n as usize])
     }
 
-    pub fn options(&mut self, store: &mut Store, rules: u32, n: u64, out: &mut Vec<GameId>) -> Result<(), Error> {
+    pub fn options(
+        &mut self,
+        store: &mut Store,
+        rules: u32,
+        n: u64,
+        out: &mut Vec<GameId>,
+    ) -> Result<(), Error> {
         if n > MAX_OPTIONS_HEAP {
             return Err(Error::type_error(
-                format!("a heap of {n} has too many moves to list (at most heaps of {MAX_OPTIONS_HEAP})"),
+                format!(
+                    "a heap of {n} has too many moves to list (at most heaps of {MAX_OPTIONS_HEAP})"
+                ),
                 "too large to list",
             ));
         }
         let mut moves = Vec::new();
-        self.entries[rules as usize].rules.options(n as usize, &mut moves);
+        self.entries[rules as usize]
+            .rules
+            .options(n as usize, &mut moves);
         for heaps in moves {
             let parts: Vec<GameId> = heaps.iter().map(|&h| store.heap(rules, h as u64)).collect();
             out.push(store.sum(&parts)?);
@@ -118,7 +135,14 @@ impl HeapTable {
     }
 }
 
-pub const NAMES: &[&str] = &["heap", "subtraction", "allbut", "nim_sequence", "periodicity", "plot"];
+pub const NAMES: &[&str] = &[
+    "heap",
+    "subtraction",
+    "allbut",
+    "nim_sequence",
+    "periodicity",
+    "plot",
+];
 
 fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Error> {
     let items = match v {
@@ -126,7 +150,10 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
         other => {
             return Err(cx.err(
                 ErrorKind::Type {
-                    message: format!("`{what}` needs a list of positive integers, not {}", other.type_name()),
+                    message: format!(
+                        "`{what}` needs a list of positive integers, not {}",
+                        other.type_name()
+                    ),
                     label: format!("this is {}", other.type_name()),
                 },
                 span,
@@ -177,11 +204,21 @@ fn source(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Source, Error> 
 }
 
 impl Cx {
-    fn callable_values(&mut self, store: &mut Store, f: &Value, lo: u64, hi: u64, span: &Span) -> Result<Vec<u32>, Error> {
+    fn callable_values(
+        &mut self,
+        store: &mut Store,
+        f: &Value,
+        lo: u64,
+        hi: u64,
+        span: &Span,
+    ) -> Result<Vec<u32>, Error> {
         let mut out = Vec::with_capacity((hi - lo) as usize);
         for n in lo..hi {
             let pos = self.apply1(store, f, n as i64, span)?;
-            match self.game_value(store, pos).map_err(|e| e.or_at(self.file, span.clone()))? {
+            match self
+                .game_value(store, pos)
+                .map_err(|e| e.or_at(self.file, span.clone()))?
+            {
                 super::show::GameValue::Nimber(v) => out.push(v),
                 other => {
                     return Err(self.err(
@@ -197,9 +234,22 @@ impl Cx {
         Ok(out)
     }
 
-    fn apply1(&mut self, store: &mut Store, f: &Value, n: i64, span: &Span) -> Result<GameId, Error> {
+    fn apply1(
+        &mut self,
+        store: &mut Store,
+        f: &Value,
+        n: i64,
+        span: &Span,
+    ) -> Result<GameId, Error> {
         let arg = Expr::new(crate::syntax::ast::ExprKind::Int(n), span.clone());
-        let v = self.call(store, f.clone(), vec![Value::Int(n)], std::slice::from_ref(&arg), span, &arg)?;
+        let v = self.call(
+            store,
+            f.clone(),
+            vec![Value::Int(n)],
+            std::slice::from_ref(&arg),
+            span,
+            &arg,
+        )?;
         self.as_game(store, &v, span)
     }
 }
@@ -226,7 +276,9 @@ pub fn call(
             let Value::Str(code) = &vals[0] else {
                 return Err(cx.err(
                     ErrorKind::Type {
-                        message: "`heap` needs a take-and-break code as a string, like heap(\"0.07\")".into(),
+                        message:
+                            "`heap` needs a take-and-break code as a string, like heap(\"0.07\")"
+                                .into(),
                         label: format!("this is {}", vals[0].type_name()),
                     },
                     &sp(0),
@@ -242,7 +294,10 @@ pub fn call(
                     &sp(0),
                 )
             })?;
-            let id = cx.engines.heaps.register(store, HeapRules::TakeBreak(parsed));
+            let id = cx
+                .engines
+                .heaps
+                .register(store, HeapRules::TakeBreak(parsed));
             Ok(Value::Heap(id))
         }
         "subtraction" | "allbut" => {
@@ -270,14 +325,27 @@ pub fn call(
             let src = source(cx, &vals[0], &sp(0), name)?;
             let (lo, hi) = match &vals[1] {
                 Value::Int(n) if *n >= 0 => (0u64, *n as u64 + 1),
-                Value::List(xs) if xs.iter().all(|x| matches!(x, Value::Int(k) if *k >= 0)) && !xs.is_empty() => {
-                    let first = match xs[0] { Value::Int(k) => k as u64, _ => 0 };
-                    let last = match xs[xs.len() - 1] { Value::Int(k) => k as u64, _ => 0 };
-                    let contiguous = xs.iter().enumerate().all(|(i, x)| matches!(x, Value::Int(k) if *k as u64 == first + i as u64));
+                Value::List(xs)
+                    if xs.iter().all(|x| matches!(x, Value::Int(k) if *k >= 0))
+                        && !xs.is_empty() =>
+                {
+                    let first = match xs[0] {
+                        Value::Int(k) => k as u64,
+                        _ => 0,
+                    };
+                    let last = match xs[xs.len() - 1] {
+                        Value::Int(k) => k as u64,
+                        _ => 0,
+                    };
+                    let contiguous = xs
+                        .iter()
+                        .enumerate()
+                        .all(|(i, x)| matches!(x, Value::Int(k) if *k as u64 == first + i as u64));
                     if !contiguous {
                         return Err(cx.err(
                             ErrorKind::Type {
-                                message: "`nim_sequence` needs a range of heap sizes like 0..200".into(),
+                                message: "`nim_sequence` needs a range of heap sizes like 0..200"
+                                    .into(),
                                 label: "not a range".into(),
                             },
                             &sp(1),
@@ -288,7 +356,8 @@ pub fn call(
                 other => {
                     return Err(cx.err(
                         ErrorKind::Type {
-                            message: "`nim_sequence` needs a range of heap sizes like 0..200".into(),
+                            message: "`nim_sequence` needs a range of heap sizes like 0..200"
+                                .into(),
                             label: format!("this is {}", super::show::describe(other)),
                         },
                         &sp(1),
@@ -335,7 +404,11 @@ pub fn call(
                 Source::Heap(h) => {
                     let cancel = cx.interrupt.clone();
                     let ctl = Control::default().with_cancel(&cancel);
-                    let p = cx.engines.heaps.rules(h).periodicity(budget.unwrap_or(PERIODICITY_BUDGET), &ctl);
+                    let p = cx
+                        .engines
+                        .heaps
+                        .rules(h)
+                        .periodicity(budget.unwrap_or(PERIODICITY_BUDGET), &ctl);
                     if p.interrupted {
                         return Err(cx.err(ErrorKind::Interrupted, span));
                     }
@@ -354,7 +427,8 @@ pub fn call(
             let Value::Sequence { start, values } = &vals[0] else {
                 return Err(cx.err(
                     ErrorKind::Type {
-                        message: "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))".into(),
+                        message: "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))"
+                            .into(),
                         label: format!("this is {}", vals[0].type_name()),
                     },
                     &sp(0),
@@ -382,7 +456,10 @@ pub fn call(
                     &sp(0),
                 ));
             }
-            let svg = heap::svg_plot(values, &format!("nim-sequence, heaps 0..{}", values.len().saturating_sub(1)));
+            let svg = heap::svg_plot(
+                values,
+                &format!("nim-sequence, heaps 0..{}", values.len().saturating_sub(1)),
+            );
             std::fs::write(&path, svg).map_err(|e| {
                 cx.err(
                     ErrorKind::Io {
@@ -392,7 +469,9 @@ pub fn call(
                     span,
                 )
             })?;
-            Ok(Value::Text(format!("wrote {path} ({} points)", values.len()).into()))
+            Ok(Value::Text(
+                format!("wrote {path} ({} points)", values.len()).into(),
+            ))
         }
         _ => unreachable!("every heap built-in is handled"),
     }
@@ -406,7 +485,10 @@ fn periodicity_record(p: &heap::Periodicity) -> super::value::Record {
         fields: vec![
             ("period", opt(period.map(|q| q.period))),
             ("preperiod", opt(period.map(|q| q.preperiod))),
-            ("last_exceptional", opt(period.and_then(|q| q.last_exceptional))),
+            (
+                "last_exceptional",
+                opt(period.and_then(|q| q.last_exceptional)),
+            ),
             ("saltus", Value::Int(period.map_or(0, |q| q.saltus as i64))),
             ("certified", Value::Bool(p.certified_at.is_some())),
             ("certified_at", opt(p.certified_at)),
@@ -417,11 +499,22 @@ fn periodicity_record(p: &heap::Periodicity) -> super::value::Record {
 }
 
 impl super::builtins::Engines {
-    pub fn heap_options(&mut self, store: &mut Store, rules: u32, size: u64, out: &mut Vec<GameId>) -> Result<(), Error> {
+    pub fn heap_options(
+        &mut self,
+        store: &mut Store,
+        rules: u32,
+        size: u64,
+        out: &mut Vec<GameId>,
+    ) -> Result<(), Error> {
         self.heaps.options(store, rules, size, out)
     }
 
-    pub fn heap_nimber(&mut self, rules: u32, size: u64, interrupt: &Arc<AtomicBool>) -> Result<u32, Error> {
+    pub fn heap_nimber(
+        &mut self,
+        rules: u32,
+        size: u64,
+        interrupt: &Arc<AtomicBool>,
+    ) -> Result<u32, Error> {
         self.heaps.nimber(rules, size, interrupt)
     }
 }

@@ -25,7 +25,7 @@ pub use value::{Outcome, Value};
 pub const MAX_DEPTH: usize = 2_000_000;
 
 /// Default number of ruleset positions one query may explore.
-pub const DEFAULT_BUDGET: usize = 20_000_000;
+pub const DEFAULT_BUDGET: usize = 5_000_000;
 
 /// The interpreter: the game store plus everything else ([`Cx`]).
 pub struct Interp {
@@ -99,7 +99,12 @@ impl Interp {
     }
 
     pub fn run_file(&mut self, file: FileId, emit: &mut dyn FnMut(String)) -> Result<(), Error> {
-        let src = self.cx.files.get(file).map(|f| f.source().clone()).unwrap_or_default();
+        let src = self
+            .cx
+            .files
+            .get(file)
+            .map(|f| f.source().clone())
+            .unwrap_or_default();
         let program = crate::syntax::parse_program(&src).map_err(|e| syntax_error(e, file))?;
         for stmt in &program.stmts {
             self.cx.interrupt.store(false, Ordering::Relaxed);
@@ -143,7 +148,12 @@ impl Cx {
         Error::at(kind, self.file, span.clone())
     }
 
-    fn exec(&mut self, store: &mut Store, stmt: &Stmt, file: FileId) -> Result<Option<Value>, Error> {
+    fn exec(
+        &mut self,
+        store: &mut Store,
+        stmt: &Stmt,
+        file: FileId,
+    ) -> Result<Option<Value>, Error> {
         match stmt {
             Stmt::Let { name, value } => {
                 let v = self.eval(store, value)?;
@@ -159,7 +169,8 @@ impl Cx {
                     def: def.clone(),
                     file,
                 };
-                self.globals.insert(def.name.name.to_string(), Value::Func(Rc::new(c)));
+                self.globals
+                    .insert(def.name.name.to_string(), Value::Func(Rc::new(c)));
                 Ok(None)
             }
             Stmt::Ruleset(def) => {
@@ -170,7 +181,8 @@ impl Cx {
                     id,
                 });
                 self.rulesets.push(r.clone());
-                self.globals.insert(def.name.name.to_string(), Value::Ruleset(r));
+                self.globals
+                    .insert(def.name.name.to_string(), Value::Ruleset(r));
                 Ok(None)
             }
             Stmt::Import { path, span } => {
@@ -303,7 +315,9 @@ impl Cx {
                 if len > 100_000_000 {
                     return Err(self.err(
                         ErrorKind::Type {
-                            message: format!("the range has {len} elements, too many to build a list"),
+                            message: format!(
+                                "the range has {len} elements, too many to build a list"
+                            ),
                             label: "too large".into(),
                         },
                         &e.span,
@@ -317,9 +331,11 @@ impl Cx {
                     Value::Int(n) => Value::Int(n.checked_neg().ok_or_else(|| {
                         self.err(ErrorKind::Overflow { op: "-".into() }, &e.span)
                     })?),
-                    Value::Game(g) | Value::Position(g) => {
-                        Value::Game(store.conjugate(g).map_err(|x| Error::from(x).or_at(self.file, e.span.clone()))?)
-                    }
+                    Value::Game(g) | Value::Position(g) => Value::Game(
+                        store
+                            .conjugate(g)
+                            .map_err(|x| Error::from(x).or_at(self.file, e.span.clone()))?,
+                    ),
                     other => {
                         return Err(self.err(
                             ErrorKind::Type {
@@ -468,7 +484,12 @@ impl Cx {
     }
 
     /// A value used as a game: games themselves, and 0 (the only integer that is impartial).
-    pub(crate) fn as_game(&self, store: &mut Store, v: &Value, span: &Span) -> Result<GameId, Error> {
+    pub(crate) fn as_game(
+        &self,
+        store: &mut Store,
+        v: &Value,
+        span: &Span,
+    ) -> Result<GameId, Error> {
         match v {
             Value::Game(g) | Value::Position(g) => Ok(*g),
             Value::Int(0) => Ok(store.zero()),
@@ -509,7 +530,14 @@ impl Cx {
         }
         let a = self.eval(store, lhs)?;
         let b = self.eval(store, rhs)?;
-        let overflow = |cx: &Cx| cx.err(ErrorKind::Overflow { op: op.symbol().into() }, span);
+        let overflow = |cx: &Cx| {
+            cx.err(
+                ErrorKind::Overflow {
+                    op: op.symbol().into(),
+                },
+                span,
+            )
+        };
         match (op, &a, &b) {
             (BinOp::Eq, _, _) => return Ok(Value::Bool(self.equal(store, &a, &b, lhs, rhs)?)),
             (BinOp::Ne, _, _) => return Ok(Value::Bool(!self.equal(store, &a, &b, lhs, rhs)?)),
@@ -546,7 +574,9 @@ impl Cx {
                 let ga = self.as_game(store, &a, &lhs.span)?;
                 let mut gb = self.as_game(store, &b, &rhs.span)?;
                 if op == BinOp::Sub {
-                    gb = store.conjugate(gb).map_err(|x| Error::from(x).or_at(self.file, rhs.span.clone()))?;
+                    gb = store
+                        .conjugate(gb)
+                        .map_err(|x| Error::from(x).or_at(self.file, rhs.span.clone()))?;
                 }
                 let s = store
                     .sum(&[ga, gb])
@@ -606,9 +636,16 @@ impl Cx {
             (Value::Bool(x), Value::Bool(y)) => x == y,
             (Value::Str(x), Value::Str(y)) => x == y,
             (Value::Outcome(x), Value::Outcome(y)) => x == y,
-            (Value::Sequence { start: a0, values: x }, Value::Sequence { start: b0, values: y }) => {
-                a0 == b0 && x == y
-            }
+            (
+                Value::Sequence {
+                    start: a0,
+                    values: x,
+                },
+                Value::Sequence {
+                    start: b0,
+                    values: y,
+                },
+            ) => a0 == b0 && x == y,
             (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
                 if x.len() != y.len() {
                     return Ok(false);
@@ -626,8 +663,12 @@ impl Cx {
                 if ga == gb {
                     return Ok(true);
                 }
-                let va = self.game_value(store, ga).map_err(|e| e.or_at(self.file, lhs.span.clone()))?;
-                let vb = self.game_value(store, gb).map_err(|e| e.or_at(self.file, rhs.span.clone()))?;
+                let va = self
+                    .game_value(store, ga)
+                    .map_err(|e| e.or_at(self.file, lhs.span.clone()))?;
+                let vb = self
+                    .game_value(store, gb)
+                    .map_err(|e| e.or_at(self.file, rhs.span.clone()))?;
                 va == vb
             }
             _ => {

@@ -17,16 +17,27 @@ pub const STD: &[(&str, &str)] = &[
 ];
 
 impl Cx {
-    pub(crate) fn import(&mut self, store: &mut Store, path: &str, span: &Span) -> Result<(), Error> {
+    pub(crate) fn import(
+        &mut self,
+        store: &mut Store,
+        path: &str,
+        span: &Span,
+    ) -> Result<(), Error> {
         let (key, name, src) = self.resolve(path, span)?;
         if self.loaded.contains(&key) {
             return Ok(());
         }
         if self.loading.contains(&key) {
-            return Err(self.err(ErrorKind::ImportCycle { path: path.to_string() }, span));
+            return Err(self.err(
+                ErrorKind::ImportCycle {
+                    path: path.to_string(),
+                },
+                span,
+            ));
         }
         let file = self.files.add(name, src.clone());
-        let program = crate::syntax::parse_program(&src).map_err(|e| super::syntax_error(e, file))?;
+        let program =
+            crate::syntax::parse_program(&src).map_err(|e| super::syntax_error(e, file))?;
         self.loading.push(key.clone());
         let saved = (self.file, self.frame, self.locals.len());
         let mut result = Ok(());

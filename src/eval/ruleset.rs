@@ -28,7 +28,7 @@ impl Expander for Cx {
                 last: display::form(store, pos, Notation::default()),
             }));
         }
-        if self.explored % 1024 == 0 && self.interrupted() {
+        if self.explored.is_multiple_of(1024) && self.interrupted() {
             return Err(Error::new(ErrorKind::Interrupted));
         }
         let rs = self.rulesets[ruleset as usize].clone();
@@ -85,7 +85,8 @@ impl Expander for Cx {
         })?;
         let form = store.form(&left, &right);
         if self.expansions.len() <= pos.index() {
-            self.expansions.resize(store.len().max(pos.index() + 1), NONE);
+            self.expansions
+                .resize(store.len().max(pos.index() + 1), NONE);
         }
         self.expansions[pos.index()] = form.index() as u32;
         Ok(form)

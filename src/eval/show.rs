@@ -59,7 +59,9 @@ impl Cx {
         match r {
             Ok(n) => Ok(GameValue::Nimber(n)),
             Err(NormalError::Fail(e)) => Err(self.locate(e)),
-            Err(NormalError::NeedsAffine) => self.affine_value(store, g).map_err(|e| self.locate(e)),
+            Err(NormalError::NeedsAffine) => {
+                self.affine_value(store, g).map_err(|e| self.locate(e))
+            }
         }
     }
 
@@ -106,7 +108,11 @@ impl Cx {
 pub fn sequence(start: u64, values: &[u32]) -> String {
     const ROW: usize = 20;
     if values.len() <= ROW {
-        return values.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        return values
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
     }
     let last = start + values.len() as u64 - 1;
     let width = last.to_string().len();

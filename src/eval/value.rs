@@ -75,7 +75,10 @@ pub enum Value {
     Heap(u32),
     Record(Rc<Record>),
     /// A nim-sequence starting at heap size `start`, printed compactly.
-    Sequence { start: u64, values: Rc<Vec<u32>> },
+    Sequence {
+        start: u64,
+        values: Rc<Vec<u32>>,
+    },
     /// Text printed as is (`explain`).
     Text(Rc<str>),
 }

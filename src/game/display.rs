@@ -117,7 +117,11 @@ pub fn write_arg(a: &Arg, out: &mut String) {
     match a {
         Arg::Int(n) => out.push_str(&n.to_string()),
         Arg::Tuple(xs) | Arg::List(xs) => {
-            let (open, close) = if matches!(a, Arg::Tuple(_)) { ('(', ')') } else { ('[', ']') };
+            let (open, close) = if matches!(a, Arg::Tuple(_)) {
+                ('(', ')')
+            } else {
+                ('[', ']')
+            };
             out.push(open);
             for (i, x) in xs.iter().enumerate() {
                 if i > 0 {

@@ -45,7 +45,9 @@ pub fn options(
                 out.push(x);
             }
         }
-        Node::Form { left, right } => out.extend_from_slice(if side == Side::Left { left } else { right }),
+        Node::Form { left, right } => {
+            out.extend_from_slice(if side == Side::Left { left } else { right })
+        }
         Node::Sum(parts) => {
             let parts = parts.to_vec();
             let mut sub = Vec::new();

@@ -28,7 +28,12 @@ impl Validator for LoonyHelper {
 impl Completer for LoonyHelper {
     type Candidate = Pair;
 
-    fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let start = line[..pos]
             .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
             .map_or(0, |i| i + 1);
@@ -75,13 +80,19 @@ pub fn run(session: &mut Session) -> rustyline::Result<()> {
         .auto_add_history(true)
         .build();
     let names = Rc::new(RefCell::new(session.names()));
-    let mut ed: Editor<LoonyHelper, rustyline::history::DefaultHistory> = Editor::with_config(config)?;
-    ed.set_helper(Some(LoonyHelper { names: names.clone() }));
+    let mut ed: Editor<LoonyHelper, rustyline::history::DefaultHistory> =
+        Editor::with_config(config)?;
+    ed.set_helper(Some(LoonyHelper {
+        names: names.clone(),
+    }));
     let history = history_path();
     if let Some(h) = &history {
         let _ = ed.load_history(h);
     }
-    println!("Loony {} — impartial games. :help for help, :quit to leave.", env!("CARGO_PKG_VERSION"));
+    println!(
+        "Loony {} — impartial games. :help for help, :quit to leave.",
+        env!("CARGO_PKG_VERSION")
+    );
     loop {
         match ed.readline("loony> ") {
             Ok(line) => {

@@ -22,7 +22,10 @@ pub enum Reply {
 pub const COMMANDS: &[(&str, &str)] = &[
     (":help", "show this help"),
     (":load FILE", "run a script file in this session"),
-    (":budget N", "set how many ruleset positions one query may explore"),
+    (
+        ":budget N",
+        "set how many ruleset positions one query may explore",
+    ),
     (":ascii", "toggle ASCII output (moon, inf, -inf)"),
     (":quit", "leave (also Ctrl-D)"),
 ];
@@ -56,11 +59,16 @@ impl Session {
     /// Names a user may want completed: bindings, built-ins and keywords.
     pub fn names(&self) -> Vec<String> {
         let mut v: Vec<String> = self.interp.cx.globals.keys().cloned().collect();
-        v.extend(crate::eval::builtins::NAMES.iter().chain(crate::eval::heaps::NAMES).map(|s| s.to_string()));
+        v.extend(
+            crate::eval::builtins::NAMES
+                .iter()
+                .chain(crate::eval::heaps::NAMES)
+                .map(|s| s.to_string()),
+        );
         v.extend(
             [
-                "let", "fn", "ruleset", "import", "for", "in", "if", "then", "else", "entail", "carry",
-                "true", "false", "and", "or", "not", "inf", "moon",
+                "let", "fn", "ruleset", "import", "for", "in", "if", "then", "else", "entail",
+                "carry", "true", "false", "and", "or", "not", "inf", "moon",
             ]
             .iter()
             .map(|s| s.to_string()),
@@ -117,7 +125,9 @@ impl Session {
                 match std::fs::read_to_string(arg) {
                     Ok(src) => {
                         let mut replies = Vec::new();
-                        let r = self.interp.run(arg, &src, &mut |s| replies.push(Reply::Value(s)));
+                        let r = self
+                            .interp
+                            .run(arg, &src, &mut |s| replies.push(Reply::Value(s)));
                         if let Err(e) = r {
                             replies.push(Reply::Error(self.render(&e)));
                         }
@@ -139,7 +149,10 @@ impl Session {
             "ascii" => {
                 let nt = &mut self.interp.cx.notation;
                 nt.ascii = !nt.ascii;
-                vec![Reply::Info(format!("ascii output {}", if nt.ascii { "on" } else { "off" }))]
+                vec![Reply::Info(format!(
+                    "ascii output {}",
+                    if nt.ascii { "on" } else { "off" }
+                ))]
             }
             other => {
                 let names: Vec<&str> = COMMANDS
@@ -149,7 +162,9 @@ impl Session {
                 let hint = crate::diag::did_you_mean(other, names.into_iter())
                     .map(|s| format!(" (did you mean :{s}?)"))
                     .unwrap_or_default();
-                vec![Reply::Error(format!("error: unknown command `:{other}`{hint}; :help lists them\n"))]
+                vec![Reply::Error(format!(
+                    "error: unknown command `:{other}`{hint}; :help lists them\n"
+                ))]
             }
         }
     }
@@ -157,7 +172,11 @@ impl Session {
 
 /// Feeds lines to a session the way the terminal REPL would: a line that leaves a program
 /// unfinished waits for the next. Used for piped stdin and transcript tests.
-pub fn run_lines(session: &mut Session, lines: impl Iterator<Item = String>, out: &mut dyn FnMut(Reply)) {
+pub fn run_lines(
+    session: &mut Session,
+    lines: impl Iterator<Item = String>,
+    out: &mut dyn FnMut(Reply),
+) {
     let mut buf = String::new();
     for line in lines {
         buf.push_str(&line);

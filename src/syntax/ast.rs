@@ -142,19 +142,50 @@ pub enum ExprKind {
     Terminal(Terminal),
     /// `*` alone (None) or `*e`.
     Nimber(Option<Box<Expr>>),
-    Form { left: Vec<Expr>, right: Vec<Expr> },
+    Form {
+        left: Vec<Expr>,
+        right: Vec<Expr>,
+    },
     List(Vec<Expr>),
     Tuple(Vec<Expr>),
-    Comprehension { elem: Box<Expr>, clauses: Vec<Clause> },
-    Range { lo: Box<Expr>, hi: Box<Expr>, inclusive: bool },
+    Comprehension {
+        elem: Box<Expr>,
+        clauses: Vec<Clause>,
+    },
+    Range {
+        lo: Box<Expr>,
+        hi: Box<Expr>,
+        inclusive: bool,
+    },
     Neg(Box<Expr>),
     Not(Box<Expr>),
-    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Call { callee: Box<Expr>, args: Vec<Expr> },
-    Field { target: Box<Expr>, name: Ident },
-    Index { target: Box<Expr>, index: Box<Expr> },
-    If { cond: Box<Expr>, then: Box<Expr>, otherwise: Box<Expr> },
-    Let { name: Ident, value: Box<Expr>, body: Box<Expr> },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Call {
+        callee: Box<Expr>,
+        args: Vec<Expr>,
+    },
+    Field {
+        target: Box<Expr>,
+        name: Ident,
+    },
+    Index {
+        target: Box<Expr>,
+        index: Box<Expr>,
+    },
+    If {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        otherwise: Box<Expr>,
+    },
+    Let {
+        name: Ident,
+        value: Box<Expr>,
+        body: Box<Expr>,
+    },
 }
 
 impl Expr {

@@ -14,21 +14,45 @@ lalrpop_util::lalrpop_mod!(
 /// A syntax error, already phrased for the user.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParseError {
-    UnexpectedChar { span: Range<usize>, found: String },
-    IntTooLarge { span: Range<usize> },
-    UnterminatedString { span: Range<usize> },
+    UnexpectedChar {
+        span: Range<usize>,
+        found: String,
+    },
+    IntTooLarge {
+        span: Range<usize>,
+    },
+    UnterminatedString {
+        span: Range<usize>,
+    },
     /// The input ended while a bracket was still open.
-    Unclosed { open: Range<usize>, bracket: char, end: usize },
+    Unclosed {
+        open: Range<usize>,
+        bracket: char,
+        end: usize,
+    },
     /// A form `{…}` or `<…>` closed without the `|` between its sides.
-    MissingBar { form: Range<usize>, at: Range<usize> },
-    UnexpectedToken { span: Range<usize>, found: String, expected: Vec<String> },
-    UnexpectedEof { at: usize, expected: Vec<String> },
+    MissingBar {
+        form: Range<usize>,
+        at: Range<usize>,
+    },
+    UnexpectedToken {
+        span: Range<usize>,
+        found: String,
+        expected: Vec<String>,
+    },
+    UnexpectedEof {
+        at: usize,
+        expected: Vec<String>,
+    },
 }
 
 impl ParseError {
     /// True when more input could complete the program (the REPL then asks for another line).
     pub fn is_incomplete(&self) -> bool {
-        matches!(self, ParseError::Unclosed { .. } | ParseError::UnexpectedEof { .. })
+        matches!(
+            self,
+            ParseError::Unclosed { .. } | ParseError::UnexpectedEof { .. }
+        )
     }
 }
 
@@ -75,7 +99,10 @@ fn convert(src: &str, err: LalrpopError<'_>) -> ParseError {
             if closes_form && expected.iter().any(|e| e == "\"|\"") {
                 let open = open_brackets_before(src, l);
                 if let Some(&(_, at)) = open.last() {
-                    return ParseError::MissingBar { form: at..r, at: l..r };
+                    return ParseError::MissingBar {
+                        form: at..r,
+                        at: l..r,
+                    };
                 }
             }
             ParseError::UnexpectedToken {
@@ -91,7 +118,11 @@ fn convert(src: &str, err: LalrpopError<'_>) -> ParseError {
         },
         E::InvalidToken { location } => ParseError::UnexpectedChar {
             span: location..location + 1,
-            found: src[location..].chars().next().map(String::from).unwrap_or_default(),
+            found: src[location..]
+                .chars()
+                .next()
+                .map(String::from)
+                .unwrap_or_default(),
         },
     }
 }

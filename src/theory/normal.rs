@@ -120,7 +120,7 @@ impl NormalEngine {
         let mut steps: u32 = 0;
         while let Some(&x) = stack.last() {
             steps = steps.wrapping_add(1);
-            if steps % 4096 == 0 && exp.interrupted() {
+            if steps.is_multiple_of(4096) && exp.interrupted() {
                 return Err(Error::new(ErrorKind::Interrupted).into());
             }
             let state = self.state(x);
@@ -216,13 +216,23 @@ impl NormalEngine {
             .filter(|&g| self.memo.get(g.index()) == Some(&IN_PROGRESS))
             .collect();
         let from = on_path.iter().position(|&g| g == again).unwrap_or(0);
-        let mut path: Vec<String> = on_path[from..]
+        let mut path: Vec<GameId> = on_path[from..]
             .iter()
-            .filter(|&&g| matches!(store.node(g), Node::Position { .. }))
-            .map(|&g| display::form(store, g, nt))
+            .copied()
+            .filter(|&g| matches!(store.node(g), Node::Position { .. }))
             .collect();
+        // Name the cycle by a position: the node met again may be a shared literal form.
+        let again = if matches!(store.node(again), Node::Position { .. }) {
+            again
+        } else {
+            path.first().copied().unwrap_or(again)
+        };
+        if path.first() != Some(&again) {
+            path.insert(0, again);
+        }
+        path.push(again);
+        let mut path: Vec<String> = path.iter().map(|&g| display::form(store, g, nt)).collect();
         let position = display::form(store, again, nt);
-        path.push(position.clone());
         let ruleset = match store.node(again) {
             Node::Position { ruleset, .. } => store.ruleset_name(ruleset).to_string(),
             _ => "?".into(),
@@ -259,7 +269,10 @@ pub fn not_impartial(store: &Store, x: GameId) -> Error {
         .collect();
     let detail = match (only_left.is_empty(), only_right.is_empty()) {
         (false, true) => format!("Left can move to {} but Right cannot", only_left.join(", ")),
-        (true, false) => format!("Right can move to {} but Left cannot", only_right.join(", ")),
+        (true, false) => format!(
+            "Right can move to {} but Left cannot",
+            only_right.join(", ")
+        ),
         _ => format!(
             "Left's options {{{}}} differ from Right's {{{}}}",
             only_left.join(", "),

@@ -248,7 +248,7 @@ impl<'m> Solver<'m> {
             }
         }
         for &d in &self.equal_splits {
-            if n >= d + 2 && (n - d) % 2 == 0 {
+            if n >= d + 2 && (n - d).is_multiple_of(2) {
                 marks.insert(0);
             }
         }
@@ -332,7 +332,7 @@ impl<'m> Solver<'m> {
 /// Half-range of a two-heap split of `s` tokens: pairs `(i, s - i)` for `i` in `1..=half`.
 #[inline]
 fn half(s: usize, differ: bool) -> usize {
-    if differ && s % 2 == 0 {
+    if differ && s.is_multiple_of(2) {
         s / 2 - 1
     } else {
         s / 2
