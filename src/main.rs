@@ -29,6 +29,9 @@ struct Cli {
     /// How many ruleset positions one query may explore
     #[arg(long, value_name = "N")]
     budget: Option<usize>,
+    /// Print each result as JSON (sequences as {"start": n, "values": [...]}) for pipelines
+    #[arg(long)]
+    json: bool,
 }
 
 /// The interpreter's recursion is bounded (see `eval::MAX_DEPTH`); this stack is big enough for
@@ -52,6 +55,8 @@ fn main() -> ExitCode {
 
 fn configure(interp: &mut Interp, cli: &Cli) {
     interp.cx.notation.ascii = cli.ascii;
+    interp.cx.json = cli.json;
+    interp.cx.set_progress(std::io::stderr().is_terminal());
     if let Some(b) = cli.budget {
         interp.cx.budget = b.max(1);
     }

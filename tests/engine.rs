@@ -73,7 +73,7 @@ proptest! {
 #[test]
 fn deep_form_answers() {
     let src =
-        "fn nest(n) = if n == 0 then 0 else {nest(n - 1), 0 | nest(n - 1), 0}\nnest(100000)\n";
+        "fn nest(n) = if n == 0 then 0 else let g = nest(n - 1) in {g, 0 | g, 0}\nnest(100000)\n";
     assert_eq!(nim(src), "*2");
 }
 

@@ -39,6 +39,8 @@ pub struct Cx {
     pub files: Files,
     pub globals: FxHashMap<String, Value>,
     pub notation: Notation,
+    /// Print statement results as JSON (`--json`).
+    pub json: bool,
     pub budget: usize,
     /// Positions expanded by the current query (statement).
     pub explored: usize,
@@ -69,6 +71,7 @@ impl Interp {
                 files: Files::new(),
                 globals: FxHashMap::default(),
                 notation: Notation::default(),
+                json: false,
                 budget: DEFAULT_BUDGET,
                 explored: 0,
                 interrupt: Arc::new(AtomicBool::new(false)),
@@ -114,7 +117,12 @@ impl Interp {
             self.cx.frame = 0;
             self.cx.depth = 0;
             if let Some(v) = self.cx.exec(&mut self.store, stmt, file)? {
-                let shown = self.cx.show(&mut self.store, &v).map_err(|e| match stmt {
+                let shown = if self.cx.json {
+                    self.cx.show_json(&mut self.store, &v)
+                } else {
+                    self.cx.show(&mut self.store, &v)
+                };
+                let shown = shown.map_err(|e| match stmt {
                     Stmt::Expr(e2) => e.or_at(file, e2.span.clone()),
                     _ => e,
                 })?;
@@ -142,6 +150,11 @@ pub fn syntax_error(e: crate::syntax::ParseError, file: FileId) -> Error {
 impl Cx {
     pub fn interrupted(&self) -> bool {
         self.interrupt.load(Ordering::Relaxed)
+    }
+
+    /// Show progress bars for long heap computations (when a terminal is watching stderr).
+    pub fn set_progress(&mut self, on: bool) {
+        self.engines.heaps.progress = on;
     }
 
     pub(crate) fn err(&self, kind: ErrorKind, span: &Span) -> Error {

@@ -103,6 +103,56 @@ impl Cx {
     }
 }
 
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+impl Cx {
+    /// A value as JSON, for `--json` pipelines: games as their value strings, sequences as
+    /// `{"start": n, "values": [...]}`, records as objects.
+    pub fn show_json(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
+        Ok(match v {
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::List(xs) | Value::Tuple(xs) => {
+                let mut parts = Vec::with_capacity(xs.len());
+                for x in xs.iter() {
+                    parts.push(self.show_json(store, x)?);
+                }
+                format!("[{}]", parts.join(","))
+            }
+            Value::Sequence { start, values } => format!(
+                "{{\"start\":{start},\"values\":[{}]}}",
+                values
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            Value::Record(r) => {
+                let mut parts = Vec::with_capacity(r.fields.len());
+                for (k, x) in &r.fields {
+                    parts.push(format!("{}:{}", json_string(k), self.show_json(store, x)?));
+                }
+                format!("{{{}}}", parts.join(","))
+            }
+            other => json_string(&self.show(store, other)?),
+        })
+    }
+}
+
 /// A nim-sequence as the octal-game literature prints it: rows of values, each row labelled by
 /// the heap size it starts at.
 pub fn sequence(start: u64, values: &[u32]) -> String {

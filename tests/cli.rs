@@ -1,0 +1,86 @@
+//! The `loony` binary's public contract: -e, scripts, exit codes, --ascii, --json, piped stdin.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn loony(args: &[&str], stdin: Option<&str>) -> (String, String, i32) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_loony"));
+    cmd.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("run loony");
+    if let Some(input) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+    } else {
+        drop(child.stdin.take());
+    }
+    let out = child.wait_with_output().expect("wait");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn eval_prints_each_result() {
+    let (out, err, code) = loony(&["-e", "*2 + *3\nlet x = *4\nx\n{ | }"], None);
+    assert_eq!(out, "*\n*4\n0\n");
+    assert_eq!(err, "");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn error_exits_1_and_keeps_printed_results() {
+    let (out, err, code) = loony(&["-e", "*2\nnope\n*3"], None);
+    assert_eq!(out, "*2\n");
+    assert!(err.contains("error[E0101]: unknown name `nope`"), "{err}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn ascii_spellings() {
+    let (out, _, _) = loony(&["--ascii", "-e", "{∞ | ∞̄}\n∞\n-inf\n*2"], None);
+    assert_eq!(out, "moon\ninf\n-inf\n*2\n");
+    let (out, _, _) = loony(&["-e", "moon\ninf\n-inf"], None);
+    assert_eq!(out, "☾\n∞\n∞̄\n");
+}
+
+#[test]
+fn json_output() {
+    let (out, _, code) = loony(
+        &[
+            "--json",
+            "-e",
+            "nim_sequence(heap(\"0.77\"), 0..5)\n[*2, 3]\nperiodicity(subtraction([1, 3, 4])).period",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out, "{\"start\":0,\"values\":[0,1,2,3,1]}\n[\"*2\",3]\n7\n");
+}
+
+#[test]
+fn script_file_and_missing_file() {
+    let (out, _, code) = loony(&["examples/nim.cgt"], None);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("[0, *, *2"), "{out}");
+    let (_, err, code) = loony(&["no/such/file.cgt"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read"), "{err}");
+}
+
+#[test]
+fn piped_stdin_is_a_repl_session() {
+    let input = "let g = {0, *\n  | 0, *}\ng + *\nnope\ng\n:budget 7\n";
+    let (out, err, code) = loony(&[], Some(input));
+    assert_eq!(out, "*3\n*2\nposition budget: 7\n");
+    assert!(err.contains("unknown name `nope`"), "{err}");
+    assert_eq!(code, 1);
+}

@@ -1,0 +1,53 @@
+//! The REPL session through its string front end: bindings survive errors, commands work, and
+//! unfinished input waits for the next line.
+
+use loony::repl::{Reply, Session, run_lines};
+
+fn transcript(lines: &[&str]) -> Vec<Reply> {
+    let lines: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut s = Session::new();
+            let mut out = Vec::new();
+            run_lines(&mut s, lines.into_iter(), &mut |r| out.push(r));
+            out
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn session_keeps_bindings_after_errors() {
+    let out = transcript(&[
+        "ruleset s(n) {",
+        "  for k in [1, 3, 4] if k <= n => s(n - k)",
+        "}",
+        "s(7) + oops",
+        "[s(n) for n in 0..5]",
+        ":quit",
+        "*2",
+    ]);
+    assert!(matches!(&out[0], Reply::Error(e) if e.contains("unknown name `oops`")));
+    assert_eq!(out[1], Reply::Value("[0, *, 0, *, *2]".into()));
+    assert_eq!(out[2], Reply::Quit);
+    assert_eq!(out.len(), 3);
+}
+
+#[test]
+fn incomplete_input_continues() {
+    assert!(Session::is_incomplete("{0, *"));
+    assert!(Session::is_incomplete("<0 | "));
+    assert!(Session::is_incomplete("let x ="));
+    assert!(!Session::is_incomplete("{0, *}"));
+    assert!(!Session::is_incomplete(":help"));
+}
+
+#[test]
+fn commands() {
+    let out = transcript(&[":help", ":ascii", "{∞ | ∞̄}", ":frob"]);
+    assert!(matches!(&out[0], Reply::Info(s) if s.contains(":load")));
+    assert_eq!(out[2], Reply::Value("moon".into()));
+    assert!(matches!(&out[3], Reply::Error(e) if e.contains("unknown command")));
+}
