@@ -497,24 +497,3 @@ fn periodicity_record(p: &heap::Periodicity) -> super::value::Record {
         summary: p.to_string(),
     }
 }
-
-impl super::builtins::Engines {
-    pub fn heap_options(
-        &mut self,
-        store: &mut Store,
-        rules: u32,
-        size: u64,
-        out: &mut Vec<GameId>,
-    ) -> Result<(), Error> {
-        self.heaps.options(store, rules, size, out)
-    }
-
-    pub fn heap_nimber(
-        &mut self,
-        rules: u32,
-        size: u64,
-        interrupt: &Arc<AtomicBool>,
-    ) -> Result<u32, Error> {
-        self.heaps.nimber(rules, size, interrupt)
-    }
-}

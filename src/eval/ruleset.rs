@@ -99,12 +99,12 @@ impl Expander for Cx {
         size: u64,
         out: &mut Vec<GameId>,
     ) -> Result<(), Error> {
-        self.engines.heap_options(store, rules, size, out)
+        self.engines.heaps.options(store, rules, size, out)
     }
 
     fn heap_nimber(&mut self, rules: u32, size: u64) -> Result<u32, Error> {
         let interrupt = self.interrupt.clone();
-        self.engines.heap_nimber(rules, size, &interrupt)
+        self.engines.heaps.nimber(rules, size, &interrupt)
     }
 
     fn interrupted(&self) -> bool {
