@@ -63,10 +63,17 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     // The large targets, timed once each (too long for criterion's ten samples).
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    let mut first = false;
+    ONCE.call_once(|| first = true);
+    if !first {
+        return;
+    }
     let t = Instant::now();
-    let out = run(&format!("{KAYLES}len([kayles(n) for n in 0..=3000])"));
+    // The nim-sum forces every value to be computed.
+    let out = run(&format!("{KAYLES}sum([kayles(n) for n in 0..=3000])"));
     println!(
-        "one-shot: kayles(n) for all n <= 3000 via the ruleset path: {:.2?} ({out} values)",
+        "one-shot: kayles(n) for all n <= 3000 via the ruleset path: {:.2?} (their nim-sum: {out})",
         t.elapsed()
     );
     let t = Instant::now();
