@@ -6,6 +6,7 @@ use super::{Cx, Value};
 use crate::diag::{Error, ErrorKind};
 use crate::game::{GameId, Side, Store, graph};
 use crate::syntax::ast::{Expr, Span};
+use crate::theory::affine::Stop;
 use crate::theory::normal::{NormalEngine, mex};
 use std::rc::Rc;
 
@@ -366,7 +367,18 @@ pub fn call(
             let flag = cx.interrupt.clone();
             let stop = || flag.load(std::sync::atomic::Ordering::Relaxed);
             let (values, _) = crate::theory::affine::top_entails_with(n as usize, false, stop)
-                .map_err(|_| cx.err(ErrorKind::Interrupted, a.span))?;
+                .map_err(|stop| match stop {
+                    Stop::Interrupted => cx.err(ErrorKind::Interrupted, a.span),
+                    Stop::ValueTooLarge(at) => cx.err(
+                        ErrorKind::Type {
+                            message: format!(
+                                "`{name}` stops at stack {at}: its nim-value needs more than 14 bits"
+                            ),
+                            label: "the fast path stores nim-values below 16384".into(),
+                        },
+                        a.span(0),
+                    ),
+                })?;
             if name == "top_entails_moons" {
                 let moons = values
                     .iter()

@@ -25,21 +25,31 @@ pub struct TopEntailsRow {
     pub value: AffineValue,
 }
 
-/// The search was interrupted.
+/// Why the recurrence stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Interrupted;
+pub enum Stop {
+    /// The caller's interrupt flag was raised.
+    Interrupted,
+    /// Stack `n` reached a nim-value that no longer fits the packed
+    /// 14-bit table (16384 or more); never seen below millions of coins.
+    ValueTooLarge(usize),
+}
 
-/// `g(n)` is stored as `u16`; this marks `☾` (nim-values stay far below it:
-/// the largest for n ≤ 600 000 is 1808). The recurrence stops with `☾` for
-/// all larger stacks rather than overflow (see `immediate_pairs`).
+/// `g(n)` is stored as `u16` with `☾` marked by a high bit; nim-values stay
+/// below `LIMIT` (the largest for n ≤ 600 000 is 1808).
 const MOON: u16 = 1 << 15;
-const MOON_BIT: u16 = MOON;
+const LIMIT: usize = 1 << 14;
+/// How a `☾` part is encoded in the forward and the reversed copy of `g`: a
+/// pair with a `☾` part then xors to an index at or above `LIMIT`, which is
+/// never read back as a nim-value, so the hot loop needs no test.
+const MOON_FWD: u16 = 1 << 15;
+const MOON_REV: u16 = 1 << 14;
 
 /// Values `g(0), …, g(limit)` of Top Entails stacks.
 pub fn top_entails_values(limit: usize) -> Vec<AffineValue> {
     match top_entails_with(limit, false, || false) {
         Ok((values, _)) => values,
-        Err(Interrupted) => Vec::new(),
+        Err(_) => Vec::new(),
     }
 }
 
@@ -47,7 +57,7 @@ pub fn top_entails_values(limit: usize) -> Vec<AffineValue> {
 pub fn top_entails_rows(limit: usize) -> Vec<TopEntailsRow> {
     match top_entails_with(limit, true, || false) {
         Ok((_, rows)) => rows,
-        Err(Interrupted) => Vec::new(),
+        Err(_) => Vec::new(),
     }
 }
 
@@ -65,19 +75,55 @@ pub fn top_entails_moons(limit: usize) -> Vec<usize> {
 /// parallel; only pairs reaching into the block are done sequentially.
 const BLOCK: usize = 2048;
 
+type Stamp = Box<[u32; 1 << 16]>;
+
+fn new_stamp() -> Stamp {
+    vec![u32::MAX; 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the length is 1 << 16"))
+}
+
+/// `g` twice: forward, and reversed so that the parts `n − ℓ` of the splits
+/// of `n` also run forward in memory (both sides load as vectors).
+struct Table {
+    limit: usize,
+    fwd: Vec<u16>,
+    rev: Vec<u16>,
+}
+
+impl Table {
+    fn push(&mut self, n: usize, v: u16) {
+        let moon = v & MOON != 0;
+        self.fwd.push(if moon { MOON_FWD } else { v });
+        self.rev[self.limit - n] = if moon { MOON_REV } else { v };
+    }
+
+    /// The aligned halves `g(ℓ)` and `g(n − ℓ)` for `lo ≤ ℓ ≤ hi`.
+    fn splits(&self, n: usize, lo: usize, hi: usize) -> (&[u16], &[u16]) {
+        let base = self.limit - n;
+        (&self.fwd[lo..=hi], &self.rev[base + lo..=base + hi])
+    }
+}
+
 /// The recurrence up to `limit`, polling `interrupted` once per block of
 /// stacks. Rows are only built when `with_rows` (they cost memory).
 ///
-/// Cost: `n²/4` pair look-ups in total (≈ 9·10¹⁰ for 600 000), spread
-/// over the available cores.
+/// Cost: `n²/4` pair look-ups in total (≈ 9·10¹⁰ for 600 000), at about one
+/// store each, spread over the available cores.
 pub fn top_entails_with(
     limit: usize,
     with_rows: bool,
     mut interrupted: impl FnMut() -> bool,
-) -> Result<(Vec<AffineValue>, Vec<TopEntailsRow>), Interrupted> {
+) -> Result<(Vec<AffineValue>, Vec<TopEntailsRow>), Stop> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |t| t.get())
         .clamp(1, 8);
+    let mut table = Table {
+        limit,
+        fwd: Vec::with_capacity(limit + 1),
+        rev: vec![0; limit + 1],
+    };
     let mut g: Vec<u16> = Vec::with_capacity(limit + 1);
     let mut rows = Vec::new();
     // Nim-values (and their nim-sums) stay below `cap`, a power of two.
@@ -89,25 +135,27 @@ pub fn top_entails_with(
     let mut s_cur = vec![0u64; words];
     let mut p_cur = vec![0u64; words];
     let mut partial: Vec<u64> = Vec::new();
+    let mut stamps: Vec<Stamp> = (0..threads).map(|_| new_stamp()).collect();
     let mut n0 = 0;
     while n0 <= limit {
         if interrupted() {
-            return Err(Interrupted);
+            return Err(Stop::Interrupted);
         }
         let n1 = (n0 + BLOCK).min(limit + 1);
         let bw = words;
-        old_pairs(&g, n0, n1, bw, threads, &mut partial);
+        old_pairs(&table, n0, n1, bw, &mut stamps, &mut partial);
         for n in n0..n1 {
             // S_n: the old pairs found above, plus those reaching into the block.
             let pw = &partial[(n - n0) * bw..(n - n0 + 1) * bw];
             s_cur.fill(0);
             s_cur[..pw.len()].copy_from_slice(pw);
-            for l in 1..=(n / 2).min(n - n0) {
-                let (a, b) = (g[l], g[n - l]);
-                if (a | b) & MOON_BIT == 0 {
-                    let x = (a ^ b) as usize;
-                    s_cur[x / 64] |= 1 << (x % 64);
-                }
+            let hi = (n / 2).min(n - n0);
+            if hi >= 1 {
+                let stamp = &mut stamps[0];
+                let mark = n as u32;
+                let (left, right) = table.splits(n, 1, hi);
+                mark_splits(left, right, stamp, mark);
+                read_marks(stamp, mark, &mut s_cur);
             }
             // P_n = nim ∖ (S_{n−1} ∪ P_{n−1}); P_0 = ∅.
             let p_cofinite = if n == 0 {
@@ -137,10 +185,13 @@ pub fn top_entails_with(
                     .map(|i| p_cur[i] | s_cur[i])
                     .enumerate()
                     .find(|&(_, w)| w != u64::MAX)
-                    .map_or((words * 64) as u16, |(i, w)| {
+                    .map_or(cap as u16, |(i, w)| {
                         (i * 64) as u16 + (!w).trailing_zeros() as u16
                     })
             };
+            if value != MOON && value as usize >= LIMIT {
+                return Err(Stop::ValueTooLarge(n));
+            }
             if with_rows {
                 rows.push(TopEntailsRow {
                     immediate_nimbers: NimSet::from_words(&s_cur, false),
@@ -149,11 +200,12 @@ pub fn top_entails_with(
                 });
             }
             g.push(value);
+            table.push(n, value);
             std::mem::swap(&mut s_prev, &mut s_cur);
             std::mem::swap(&mut p_prev, &mut p_cur);
             p_prev_cofinite = p_cofinite;
             // Keep every value and nim-sum of values below `cap`.
-            if value != MOON && value as usize >= cap / 2 && cap < MOON as usize {
+            if value != MOON && value as usize >= cap / 2 && cap < LIMIT {
                 cap *= 2;
                 words = cap / 64;
                 for v in [&mut s_prev, &mut p_prev, &mut s_cur, &mut p_cur] {
@@ -167,71 +219,88 @@ pub fn top_entails_with(
 }
 
 /// For each `n` in `n0..n1`, the bitset (`words` wide) of `g(ℓ) ⊕ g(n−ℓ)`
-/// over the splits with both parts below `n0`, computed by `threads` workers
-/// (stack `n0 + i` goes to worker `i mod threads`).
-fn old_pairs(g: &[u16], n0: usize, n1: usize, words: usize, threads: usize, out: &mut Vec<u64>) {
+/// over the splits with both parts below `n0`, computed by one worker per
+/// stamp (stack `n0 + i` goes to worker `i mod workers`).
+fn old_pairs(
+    table: &Table,
+    n0: usize,
+    n1: usize,
+    words: usize,
+    stamps: &mut [Stamp],
+    out: &mut Vec<u64>,
+) {
     out.clear();
     out.resize((n1 - n0) * words, 0);
-    let work = |rows: &mut [(usize, &mut [u64])]| {
-        let mut stamp: Box<[u32; 1 << 16]> = match vec![0u32; 1 << 16].into_boxed_slice().try_into()
-        {
-            Ok(b) => b,
-            Err(_) => return,
-        };
+    let work = |stamp: &mut Stamp, rows: &mut [(usize, &mut [u64])]| {
         for (n, bits) in rows.iter_mut() {
             let n = *n;
-            let mark = n as u32 + 1;
+            let mark = n as u32;
             // ℓ > n − n0 keeps n − ℓ below n0.
             let lo = (n + 1).saturating_sub(n0).max(1);
-            immediate_pairs(g, n, lo, &mut stamp, mark);
-            for (w, word) in bits.iter_mut().enumerate() {
-                let mut acc = 0u64;
-                for (b, &s) in stamp[w * 64..(w + 1) * 64].iter().enumerate() {
-                    acc |= ((s == mark) as u64) << b;
-                }
-                *word = acc;
+            let hi = n / 2;
+            if lo <= hi {
+                let (left, right) = table.splits(n, lo, hi);
+                mark_splits(left, right, stamp, mark);
+                read_marks(stamp, mark, bits);
             }
         }
     };
-    let mut per_thread: Vec<Vec<(usize, &mut [u64])>> = (0..threads).map(|_| Vec::new()).collect();
+    let workers = stamps.len();
+    let mut per_worker: Vec<Vec<(usize, &mut [u64])>> = (0..workers).map(|_| Vec::new()).collect();
     for (i, chunk) in out.chunks_mut(words).enumerate() {
-        per_thread[i % threads].push((n0 + i, chunk));
+        per_worker[i % workers].push((n0 + i, chunk));
     }
-    if threads == 1 || n1 - n0 < 64 || n0 < 4096 {
-        for rows in per_thread.iter_mut() {
-            work(rows);
+    if workers == 1 || n1 - n0 < 64 || n0 < 4096 {
+        for (stamp, rows) in stamps.iter_mut().zip(per_worker.iter_mut()) {
+            work(stamp, rows);
         }
     } else {
         std::thread::scope(|scope| {
-            for rows in per_thread.iter_mut() {
-                scope.spawn(move || work(rows));
+            for (stamp, rows) in stamps.iter_mut().zip(per_worker.iter_mut()) {
+                scope.spawn(move || work(stamp, rows));
             }
         });
     }
 }
 
-fn to_value(v: u16) -> AffineValue {
-    if v & MOON_BIT != 0 {
-        AffineValue::Moon
-    } else {
-        AffineValue::Nimber(v as u32)
+/// Marks `stamp[a ⊕ b] = mark` for the aligned pairs of `left` and `right`.
+///
+/// The xors are formed 64 at a time into a buffer (the compiler vectorises
+/// that), then scattered: about one store per pair, three times faster than
+/// a loop that loads, xors and stores one pair at a time.
+#[inline(never)]
+fn mark_splits(left: &[u16], right: &[u16], stamp: &mut [u32; 1 << 16], mark: u32) {
+    let mut buf = [0u16; 64];
+    let mut lc = left.chunks_exact(64);
+    let mut rc = right.chunks_exact(64);
+    for (a, b) in (&mut lc).zip(&mut rc) {
+        for k in 0..64 {
+            buf[k] = a[k] ^ b[k];
+        }
+        for &x in &buf {
+            stamp[x as usize] = mark;
+        }
+    }
+    for (&a, &b) in lc.remainder().iter().zip(rc.remainder()) {
+        stamp[(a ^ b) as usize] = mark;
     }
 }
 
-/// Marks `stamp[g(ℓ) ⊕ g(n−ℓ)] = mark` for `lo ≤ ℓ ≤ n/2` with no ☾ part.
-///
-/// Branch-free: a pair with a ☾ part lands at an index with the ☾ bit set,
-/// which is never read back as a nim-value.
-#[inline(never)]
-fn immediate_pairs(g: &[u16], n: usize, lo: usize, stamp: &mut [u32; 1 << 16], mark: u32) {
-    let half = n / 2;
-    if lo > half {
-        return;
+/// Ors into `bits` the nim-values stamped with `mark` (one bit per value).
+fn read_marks(stamp: &[u32; 1 << 16], mark: u32, bits: &mut [u64]) {
+    for (w, word) in bits.iter_mut().enumerate() {
+        let mut acc = 0u64;
+        for (b, &s) in stamp[w * 64..(w + 1) * 64].iter().enumerate() {
+            acc |= ((s == mark) as u64) << b;
+        }
+        *word |= acc;
     }
-    // ℓ runs up over lo..=half while n−ℓ runs down from n−lo.
-    let left = &g[lo..=half];
-    let right = &g[n - half..=n - lo];
-    for (&a, &b) in left.iter().zip(right.iter().rev()) {
-        stamp[((a ^ b) | ((a | b) & MOON_BIT)) as usize] = mark;
+}
+
+fn to_value(v: u16) -> AffineValue {
+    if v & MOON != 0 {
+        AffineValue::Moon
+    } else {
+        AffineValue::Nimber(v as u32)
     }
 }
