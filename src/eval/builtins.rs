@@ -6,7 +6,7 @@ use super::{Cx, Value};
 use crate::diag::{Error, ErrorKind};
 use crate::game::{GameId, Side, Store, graph};
 use crate::syntax::ast::{Expr, Span};
-use crate::theory::affine::Stop;
+use crate::theory::affine::{AffineValue, Stop};
 use crate::theory::normal::{NormalEngine, mex};
 use std::rc::Rc;
 
@@ -17,6 +17,8 @@ pub struct Engines {
     pub normal: Option<NormalEngine>,
     pub heaps: super::heaps::HeapTable,
     pub affine: super::affine::AffineEngines,
+    /// Top Entails values from the fast path, the longest run so far.
+    pub top_entails: Vec<AffineValue>,
 }
 
 /// Every built-in name, for lookups and "did you mean".
@@ -364,23 +366,20 @@ pub fn call(
                     a.span(0),
                 ));
             }
-            let flag = cx.interrupt.clone();
-            let stop = || flag.load(std::sync::atomic::Ordering::Relaxed);
-            let (values, _) = crate::theory::affine::top_entails_with(n as usize, false, stop)
-                .map_err(|stop| match stop {
-                    Stop::Interrupted => cx.err(ErrorKind::Interrupted, a.span),
-                    Stop::ValueTooLarge(at) => cx.err(
-                        ErrorKind::Type {
-                            message: format!(
-                                "`{name}` stops at stack {at}: its nim-value needs more than 14 bits"
-                            ),
-                            label: "the fast path stores nim-values below 16384".into(),
-                        },
-                        a.span(0),
-                    ),
-                })?;
+            let values = top_entails_values(cx, n as usize).map_err(|stop| match stop {
+                Stop::Interrupted => cx.err(ErrorKind::Interrupted, a.span),
+                Stop::ValueTooLarge(at) => cx.err(
+                    ErrorKind::Type {
+                        message: format!(
+                            "`{name}` stops at stack {at}: its nim-value needs more than 14 bits"
+                        ),
+                        label: "the fast path stores nim-values below 16384".into(),
+                    },
+                    a.span(0),
+                ),
+            })?;
             if name == "top_entails_moons" {
-                let moons = values
+                let moons = values[..=n as usize]
                     .iter()
                     .enumerate()
                     .filter(|(_, v)| v.is_moon())
@@ -449,4 +448,37 @@ impl Cx {
             .collect();
         store.sum(&kept).unwrap_or(g)
     }
+}
+
+/// Top Entails values up to `n` from the session's cache, extending it by the fast path
+/// (which starts over from stack 0) when it is too short. The cost grows as `n²`, so a
+/// terminal gets a progress bar measured in splits, not stacks.
+fn top_entails_values(cx: &mut Cx, n: usize) -> Result<Vec<AffineValue>, Stop> {
+    if cx.engines.top_entails.len() > n {
+        return Ok(cx.engines.top_entails.clone());
+    }
+    let flag = cx.interrupt.clone();
+    let bar = (cx.engines.heaps.progress && n >= 100_000).then(|| {
+        let b = indicatif::ProgressBar::new(100);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {percent}% of Top Entails splits ({eta})",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let poll = |done: usize| {
+        if let Some(b) = &bar {
+            b.set_position(((done as f64 / n as f64).powi(2) * 100.0) as u64);
+        }
+        flag.load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let r = crate::theory::affine::top_entails_with(n, false, poll);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let (values, _) = r?;
+    cx.engines.top_entails = values.clone();
+    Ok(values)
 }

@@ -178,7 +178,7 @@ fn top_entails_fast_path_matches_tables() {
     assert_eq!(top_entails_values(200), seq);
     assert_eq!(top_entails_moons(5000), vec![1, 3, 2403, 2505]);
     assert_eq!(
-        top_entails_with(10_000, false, || true).map(|_| ()),
+        top_entails_with(10_000, false, |_| true).map(|_| ()),
         Err(Stop::Interrupted)
     );
 }

@@ -47,7 +47,7 @@ const MOON_REV: u16 = 1 << 14;
 
 /// Values `g(0), …, g(limit)` of Top Entails stacks.
 pub fn top_entails_values(limit: usize) -> Vec<AffineValue> {
-    match top_entails_with(limit, false, || false) {
+    match top_entails_with(limit, false, |_| false) {
         Ok((values, _)) => values,
         Err(_) => Vec::new(),
     }
@@ -55,7 +55,7 @@ pub fn top_entails_values(limit: usize) -> Vec<AffineValue> {
 
 /// Rows (`S_n`, `P_n`, value) for `n = 0..=limit`.
 pub fn top_entails_rows(limit: usize) -> Vec<TopEntailsRow> {
-    match top_entails_with(limit, true, || false) {
+    match top_entails_with(limit, true, |_| false) {
         Ok((_, rows)) => rows,
         Err(_) => Vec::new(),
     }
@@ -106,15 +106,16 @@ impl Table {
     }
 }
 
-/// The recurrence up to `limit`, polling `interrupted` once per block of
-/// stacks. Rows are only built when `with_rows` (they cost memory).
+/// The recurrence up to `limit`, calling `interrupted` with the number of
+/// stacks done once per block (it may report progress; `true` stops the
+/// run). Rows are only built when `with_rows` (they cost memory).
 ///
 /// Cost: `n²/4` pair look-ups in total (≈ 9·10¹⁰ for 600 000), at about one
 /// store each, spread over the available cores.
 pub fn top_entails_with(
     limit: usize,
     with_rows: bool,
-    mut interrupted: impl FnMut() -> bool,
+    mut interrupted: impl FnMut(usize) -> bool,
 ) -> Result<(Vec<AffineValue>, Vec<TopEntailsRow>), Stop> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |t| t.get())
@@ -138,7 +139,7 @@ pub fn top_entails_with(
     let mut stamps: Vec<Stamp> = (0..threads).map(|_| new_stamp()).collect();
     let mut n0 = 0;
     while n0 <= limit {
-        if interrupted() {
+        if interrupted(n0) {
             return Err(Stop::Interrupted);
         }
         let n1 = (n0 + BLOCK).min(limit + 1);
