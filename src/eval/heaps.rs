@@ -403,12 +403,37 @@ pub fn call(
             let p = match src {
                 Source::Heap(h) => {
                     let cancel = cx.interrupt.clone();
-                    let ctl = Control::default().with_cancel(&cancel);
-                    let p = cx
-                        .engines
-                        .heaps
-                        .rules(h)
-                        .periodicity(budget.unwrap_or(PERIODICITY_BUDGET), &ctl);
+                    let budget = budget.unwrap_or(PERIODICITY_BUDGET);
+                    // Most searches certify within a few hundred heaps; a bar appears only
+                    // once one has run for a second (on a terminal), so none stays silent.
+                    let started = std::time::Instant::now();
+                    let bar: std::cell::RefCell<Option<indicatif::ProgressBar>> =
+                        Default::default();
+                    let show = cx.engines.heaps.progress;
+                    let report = |done: usize, _target: usize| {
+                        if !show || started.elapsed().as_secs_f64() < 1.0 {
+                            return;
+                        }
+                        let mut bar = bar.borrow_mut();
+                        let b = bar.get_or_insert_with(|| {
+                            let b = indicatif::ProgressBar::new(budget as u64);
+                            b.set_style(
+                                indicatif::ProgressStyle::with_template(
+                                    "{bar:40} {pos}/{len} heaps searched for a period ({elapsed})",
+                                )
+                                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                            );
+                            b
+                        });
+                        b.set_position(done as u64);
+                    };
+                    let ctl = Control::default()
+                        .with_cancel(&cancel)
+                        .with_progress(&report);
+                    let p = cx.engines.heaps.rules(h).periodicity(budget, &ctl);
+                    if let Some(b) = bar.borrow().as_ref() {
+                        b.finish_and_clear();
+                    }
                     if p.interrupted {
                         return Err(cx.err(ErrorKind::Interrupted, span));
                     }
