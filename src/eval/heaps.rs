@@ -16,6 +16,9 @@ const MAX_OPTIONS_HEAP: u64 = 100_000;
 const MAX_HEAP: u64 = 1 << 31;
 /// How far `periodicity` computes before saying "not yet periodic".
 const PERIODICITY_BUDGET: usize = 1_000_000;
+/// The same when a move may leave three heaps: each heap then costs a pass over every split
+/// (a second to reach 5 000 heaps, a minute for 20 000), so the default stays at seconds.
+const PERIODICITY_BUDGET_THREE_HEAPS: usize = 5_000;
 /// How far `periodicity` explores a user ruleset (through the generic engine).
 const RULESET_PERIODICITY_BUDGET: usize = 2_000;
 
@@ -403,7 +406,12 @@ pub fn call(
             let p = match src {
                 Source::Heap(h) => {
                     let cancel = cx.interrupt.clone();
-                    let budget = budget.unwrap_or(PERIODICITY_BUDGET);
+                    let budget = budget.unwrap_or(match cx.engines.heaps.rules(h) {
+                        HeapRules::TakeBreak(code) if code.max_heaps() >= 3 => {
+                            PERIODICITY_BUDGET_THREE_HEAPS
+                        }
+                        _ => PERIODICITY_BUDGET,
+                    });
                     // Most searches certify within a few hundred heaps; a bar appears only
                     // once one has run for a second (on a terminal), so none stays silent.
                     let started = std::time::Instant::now();
