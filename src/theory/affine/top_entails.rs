@@ -45,7 +45,8 @@ const LIMIT: usize = 1 << 14;
 const MOON_FWD: u16 = 1 << 15;
 const MOON_REV: u16 = 1 << 14;
 
-/// Values `g(0), …, g(limit)` of Top Entails stacks.
+/// Values `g(0), …, g(limit)` of Top Entails stacks (empty if a nim-value
+/// outgrows the table; `top_entails_with` says where).
 pub fn top_entails_values(limit: usize) -> Vec<AffineValue> {
     match top_entails_with(limit, false, |_| false) {
         Ok((values, _)) => values,
@@ -53,7 +54,7 @@ pub fn top_entails_values(limit: usize) -> Vec<AffineValue> {
     }
 }
 
-/// Rows (`S_n`, `P_n`, value) for `n = 0..=limit`.
+/// Rows (`S_n`, `P_n`, value) for `n = 0..=limit` (empty as above).
 pub fn top_entails_rows(limit: usize) -> Vec<TopEntailsRow> {
     match top_entails_with(limit, true, |_| false) {
         Ok((_, rows)) => rows,
