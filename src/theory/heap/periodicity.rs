@@ -6,9 +6,15 @@
 //!   periodic forever (one heap beyond the theorem's minimum, to stay on the safe side).
 //! - Games that never split (subtraction games, codes with digits 1–3 only): each value
 //!   depends on the `t` values below it, so periodicity seen up to heap `e + p + t` is certain.
-//! - Everything else (three-heap hex digits, constrained splits such as Grundy's game
-//!   `4!.0`, all-but games) has no such theorem here: only an *apparent* period is reported,
-//!   possibly arithmetic (`g(n + p) = g(n) + saltus`, as all-but games show).
+//! - Hexadecimal codes whose moves may leave three heaps (no constraints): the same argument
+//!   with three heaps. For `n > 3e + 2p + t`, every option of `n + p` has a heap of at least
+//!   `e + p + 1`; taking `p` from it gives an option of `n` with the same value and the same
+//!   number of (nonempty) heaps, and every option of `n` has a heap of at least `e` to add
+//!   `p` to. So `g(n + p) = g(n)` seen for `e <= n <= 3e + 2p + t`, that is up to heap
+//!   `3(e + p) + t`, holds forever.
+//! - Everything else (constrained splits such as Grundy's game `4!.0`, all-but games) has no
+//!   such theorem here: only an *apparent* period is reported, possibly arithmetic
+//!   (`g(n + p) = g(n) + saltus`, as all-but games show).
 
 use std::fmt;
 
@@ -90,6 +96,10 @@ enum Certificate {
     Octal {
         t: usize,
     },
+    /// Its three-heap form (see the module notes).
+    ThreeHeaps {
+        t: usize,
+    },
     /// No splits: a window of `t` repeated values determines the rest.
     Linear {
         t: usize,
@@ -102,13 +112,16 @@ impl Certificate {
         let free_splits = moves
             .split2
             .iter()
+            .chain(&moves.split3)
             .all(|m| m.1 == super::code::Constraint::Free);
         match moves.max_removal() {
-            Some(t) if moves.split3.is_empty() && free_splits => {
-                if moves.split2.is_empty() {
-                    Certificate::Linear { t }
-                } else {
+            Some(t) if free_splits => {
+                if !moves.split3.is_empty() {
+                    Certificate::ThreeHeaps { t }
+                } else if !moves.split2.is_empty() {
                     Certificate::Octal { t }
+                } else {
+                    Certificate::Linear { t }
                 }
             }
             _ => Certificate::None,
@@ -119,6 +132,7 @@ impl Certificate {
     fn bound(self, e: usize, p: usize) -> Option<usize> {
         match self {
             Certificate::Octal { t } => e.checked_add(p)?.checked_mul(2)?.checked_add(t),
+            Certificate::ThreeHeaps { t } => e.checked_add(p)?.checked_mul(3)?.checked_add(t),
             Certificate::Linear { t } => e.checked_add(p)?.checked_add(t),
             Certificate::None => None,
         }
@@ -308,6 +322,40 @@ mod tests {
         let result = search(&code("4!.0"), 500);
         assert!(!result.certified);
         assert!(result.certified_at.is_none());
+    }
+
+    /// Three-heap certificates: wherever one is given, the period must still hold far past it.
+    #[test]
+    fn three_heap_certificates_hold_far_beyond() {
+        let mut certified = 0;
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut texts: Vec<String> = vec!["4.C".into(), "0.8".into(), "0.C".into()];
+        for _ in 0..40 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let digits: String = (0..1 + seed % 3)
+                .map(|i| char::from_digit(((seed >> (8 * i + 8)) % 16) as u32, 16).unwrap())
+                .collect();
+            let first = if seed >> 40 & 1 == 0 { "0" } else { "4" };
+            texts.push(format!("{first}.{digits}").to_uppercase());
+        }
+        for text in &texts {
+            let rules = code(text);
+            let result = search(&rules, 2000);
+            let (Some(period), Some(at)) = (result.period, result.certified_at) else {
+                continue;
+            };
+            certified += 1;
+            let far = 2 * at + 400;
+            let g = rules.nim_sequence(far, &Control::default()).unwrap();
+            for n in period.preperiod..=far - period.period {
+                assert_eq!(g[n + period.period], g[n], "{text}: {result} fails at {n}");
+            }
+        }
+        assert!(certified >= 10, "only {certified} codes certified");
+        let kc = search(&code("4.C"), 5000);
+        assert!(kc.certified, "{kc}");
     }
 
     #[test]
