@@ -366,7 +366,7 @@ pub fn call(
                     a.span(0),
                 ));
             }
-            let values = top_entails_values(cx, n as usize).map_err(|stop| match stop {
+            extend_top_entails(cx, n as usize).map_err(|stop| match stop {
                 Stop::Interrupted => cx.err(ErrorKind::Interrupted, a.span),
                 Stop::ValueTooLarge(at) => cx.err(
                     ErrorKind::Type {
@@ -378,8 +378,9 @@ pub fn call(
                     a.span(0),
                 ),
             })?;
+            let values = &cx.engines.top_entails[..=n as usize];
             if name == "top_entails_moons" {
-                let moons = values[..=n as usize]
+                let moons = values
                     .iter()
                     .enumerate()
                     .filter(|(_, v)| v.is_moon())
@@ -450,12 +451,12 @@ impl Cx {
     }
 }
 
-/// Top Entails values up to `n` from the session's cache, extending it by the fast path
+/// Makes the session's cache of Top Entails values reach stack `n`, rerunning the fast path
 /// (which starts over from stack 0) when it is too short. The cost grows as `n²`, so a
 /// terminal gets a progress bar measured in splits, not stacks.
-fn top_entails_values(cx: &mut Cx, n: usize) -> Result<Vec<AffineValue>, Stop> {
+fn extend_top_entails(cx: &mut Cx, n: usize) -> Result<(), Stop> {
     if cx.engines.top_entails.len() > n {
-        return Ok(cx.engines.top_entails.clone());
+        return Ok(());
     }
     let flag = cx.interrupt.clone();
     let bar = (cx.engines.heaps.progress && n >= 100_000).then(|| {
@@ -478,7 +479,6 @@ fn top_entails_values(cx: &mut Cx, n: usize) -> Result<Vec<AffineValue>, Stop> {
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let (values, _) = r?;
-    cx.engines.top_entails = values.clone();
-    Ok(values)
+    cx.engines.top_entails = r?.0;
+    Ok(())
 }
