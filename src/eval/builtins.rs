@@ -459,16 +459,8 @@ fn extend_top_entails(cx: &mut Cx, n: usize) -> Result<(), Stop> {
         return Ok(());
     }
     let flag = cx.interrupt.clone();
-    let bar = (cx.engines.heaps.progress && n >= 100_000).then(|| {
-        let b = indicatif::ProgressBar::new(100);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {percent}% of Top Entails splits ({eta})",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = (cx.engines.heaps.progress && n >= 100_000)
+        .then(|| super::progress::bar(100, "{bar:40} {percent}% of Top Entails splits ({eta})"));
     let poll = |done: usize| {
         if let Some(b) = &bar {
             b.set_position(((done as f64 / n as f64).powi(2) * 100.0) as u64);

@@ -70,14 +70,8 @@ impl HeapTable {
         let n = n as usize;
         if e.values.len() <= n {
             let target = n.max(e.values.len() * 2).max(64);
-            let bar = (progress && target >= 200_000).then(|| {
-                let b = indicatif::ProgressBar::new(target as u64);
-                b.set_style(
-                    indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} heaps ({eta})")
-                        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-                );
-                b
-            });
+            let bar = (progress && target >= 200_000)
+                .then(|| super::progress::bar(target as u64, "{bar:40} {pos}/{len} heaps ({eta})"));
             let report = |done: usize, _total: usize| {
                 if let Some(b) = &bar {
                     b.set_position(done as u64);
@@ -424,14 +418,10 @@ pub fn call(
                         }
                         let mut bar = bar.borrow_mut();
                         let b = bar.get_or_insert_with(|| {
-                            let b = indicatif::ProgressBar::new(budget as u64);
-                            b.set_style(
-                                indicatif::ProgressStyle::with_template(
-                                    "{bar:40} {pos}/{len} heaps searched for a period ({elapsed})",
-                                )
-                                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-                            );
-                            b
+                            super::progress::bar(
+                                budget as u64,
+                                "{bar:40} {pos}/{len} heaps searched for a period ({elapsed})",
+                            )
                         });
                         b.set_position(done as u64);
                     };

@@ -6,6 +6,7 @@ pub mod affine;
 pub mod builtins;
 pub mod heaps;
 pub mod modules;
+mod progress;
 pub mod ruleset;
 pub mod show;
 pub mod value;
