@@ -77,13 +77,15 @@ fn pair_xor_bits(g: &[u32], t: usize, words: usize) -> Vec<u64> {
     bits
 }
 
-/// Scratch for [`mark_triples`]: per value `u`, the union of the pair-xor sets of `s − a`
-/// over the heaps `a` with `g(a) = u`, and which rows are in use.
+/// Scratch for [`mark_triples`]: for each value `u` seen among the heaps `a`, a row holding
+/// the union of the pair-xor sets of `s − a` over the `a` with `g(a) = u`.
 #[derive(Default)]
 struct Triples {
-    rows: Vec<u64>,
-    used: Vec<bool>,
+    /// `slot[u]`: the row of value `u`, or `u32::MAX`.
+    slot: Vec<u32>,
+    /// The values with a row, in row order.
     touched: Vec<usize>,
+    rows: Vec<u64>,
     union: Vec<u64>,
 }
 
@@ -101,39 +103,35 @@ fn mark_triples(
     work: &mut u64,
 ) {
     // Values and xors stay below `words * 64`, a power of two (or below 64).
-    let values = words * 64;
-    if t.rows.len() < values * words {
-        t.rows.clear();
-        t.rows.resize(values * words, 0);
-        t.used.clear();
-        t.used.resize(values, false);
+    if t.slot.len() < words * 64 {
+        t.slot.resize(words * 64, u32::MAX);
     }
     for a in 1..=s - 2 {
         let u = g[a] as usize;
-        let row = &mut t.rows[u * words..(u + 1) * words];
-        for (r, &w) in row.iter_mut().zip(&pair_xors[s - a]) {
-            *r |= w;
-        }
-        if !t.used[u] {
-            t.used[u] = true;
+        if t.slot[u] == u32::MAX {
+            t.slot[u] = t.touched.len() as u32;
             t.touched.push(u);
+            t.rows.resize(t.touched.len() * words, 0);
+        }
+        let r = t.slot[u] as usize * words;
+        for (r, &w) in t.rows[r..r + words].iter_mut().zip(&pair_xors[s - a]) {
+            *r |= w;
         }
     }
     t.union.clear();
     t.union.resize(words, 0);
-    for &u in &t.touched {
-        let row = &mut t.rows[u * words..(u + 1) * words];
+    for (row, &u) in t.rows.chunks_exact(words).zip(&t.touched) {
         let (hi, lo) = (u / 64, (u % 64) as u32);
-        for (w, r) in row.iter_mut().enumerate() {
-            if *r != 0 {
-                t.union[w ^ hi] |= xor_bit_positions(*r, lo);
-                *r = 0;
+        for (w, &r) in row.iter().enumerate() {
+            if r != 0 {
+                t.union[w ^ hi] |= xor_bit_positions(r, lo);
             }
         }
-        t.used[u] = false;
+        t.slot[u] = u32::MAX;
     }
     *work += ((s + t.touched.len()) * words) as u64;
     t.touched.clear();
+    t.rows.clear();
     for (w, &word) in t.union.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
