@@ -2,4 +2,5 @@
 
 pub mod affine;
 pub mod heap;
+pub mod loopy;
 pub mod normal;

@@ -1,0 +1,9 @@
+//! Loopy impartial games: the generalized Sprague–Grundy function γ (seed 001 §1.2) and the
+//! algebra of sums of loopy games with entailing ones (seed 001 §2, Theorem 12, Table 1).
+
+pub mod gamma;
+
+pub use gamma::{Gamma, INF, Labeller, LoopyView, Outside, gamma, mex_sorted};
+
+#[cfg(test)]
+mod tests;
