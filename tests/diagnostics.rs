@@ -37,8 +37,8 @@ diagnostic!(integer_in_form, "{0, 1 | 0, 1}");
 diagnostic!(not_impartial, "{0, * | 0}");
 diagnostic!(not_impartial_nested, "{{0 | *}, 0 | {0 | *}, 0}");
 diagnostic!(
-    ruleset_cycle,
-    "ruleset loop(n) {\n  if n > 0 => loop(n - 1)\n  if n == 0 => loop(2)\n}\nloop(3)"
+    infinite_game,
+    "ruleset grow(n) {\n  if n > 0 => grow(n) + *\n}\ngrow(1)"
 );
 diagnostic!(
     ruleset_runaway,

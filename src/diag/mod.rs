@@ -51,10 +51,26 @@ pub enum ErrorKind {
         detail: String,
     },
     InfinitiesCollide,
-    Cycle {
-        ruleset: String,
+    /// A sum whose part recurs inside one of its own followers: infinitely many positions.
+    InfiniteGame {
         position: String,
-        path: Vec<String>,
+        follower: String,
+    },
+    /// The theory gives the game no value (its outcome is still known).
+    Undetermined {
+        form: String,
+        reason: String,
+        outcome: Option<String>,
+    },
+    /// A malformed value literal (`∞(A)`, `⟫(n)`).
+    BadLiteral {
+        message: String,
+        label: String,
+    },
+    /// A label of a labelled form that is defined twice or never used.
+    BadLabel {
+        message: String,
+        label: String,
     },
     Runaway {
         ruleset: String,
@@ -177,7 +193,10 @@ impl Error {
             ErrorKind::DivisionByZero => "E0106",
             ErrorKind::IndexOutOfRange { .. } => "E0107",
             ErrorKind::NotImpartial { .. } => "E0201",
-            ErrorKind::Cycle { .. } => "E0202",
+            ErrorKind::InfiniteGame { .. } => "E0202",
+            ErrorKind::Undetermined { .. } => "E0208",
+            ErrorKind::BadLiteral { .. } => "E0108",
+            ErrorKind::BadLabel { .. } => "E0109",
             ErrorKind::Runaway { .. } => "E0203",
             ErrorKind::NotAffine { .. } => "E0204",
             ErrorKind::InfinitiesCollide => "E0205",
@@ -231,10 +250,14 @@ impl Error {
             ErrorKind::InfinitiesCollide => {
                 "`∞ + ∞̄` has no value: both players would have already won".into()
             }
-            ErrorKind::Cycle {
-                ruleset, position, ..
-            } => {
-                format!("ruleset `{ruleset}` is loopy: position `{position}` repeats")
+            ErrorKind::InfiniteGame { position, .. } => {
+                format!("this game has infinitely many positions: `{position}` keeps recurring")
+            }
+            ErrorKind::Undetermined { form, .. } => {
+                format!("the value of `{form}` is not determined")
+            }
+            ErrorKind::BadLiteral { message, .. } | ErrorKind::BadLabel { message, .. } => {
+                message.clone()
             }
             ErrorKind::Runaway {
                 ruleset, budget, ..
@@ -319,15 +342,26 @@ impl Error {
                 detail.clone()
             }
             ErrorKind::InfinitiesCollide => "∞ and ∞̄ meet in this sum".to_string(),
-            ErrorKind::Cycle { position, path, .. } => {
-                if path.len() > 1 {
-                    notes.push(format!("the play that repeats: {}", path.join(" → ")));
+            ErrorKind::InfiniteGame { position, follower } => {
+                notes.push(format!(
+                    "`{position}` is a part of its own follower `{follower}`, so the sums met \
+                     in play grow without end; Loony values games with finitely many positions"
+                ));
+                "the positions of this game grow without end".to_string()
+            }
+            ErrorKind::Undetermined {
+                reason, outcome, ..
+            } => {
+                notes.push(reason.clone());
+                if let Some(o) = outcome {
+                    notes.push(format!(
+                        "its outcome is {o} (exact search); `outcome(…)` gives it"
+                    ));
                 }
-                notes.push(
-                    "loopy games are not supported yet: a ruleset's positions must not repeat"
-                        .into(),
-                );
-                format!("`{position}` can be reached from itself")
+                "no value in the theory".to_string()
+            }
+            ErrorKind::BadLiteral { label, .. } | ErrorKind::BadLabel { label, .. } => {
+                label.clone()
             }
             ErrorKind::Runaway { budget, last, .. } => {
                 notes.push(format!("the last position explored was `{last}`"));

@@ -1,22 +1,24 @@
 //! Built-in functions, and the engines they query (kept for the whole session).
 
-use super::show::GameValue;
+use super::query::MoveResult;
 use super::value::Outcome;
 use super::{Cx, Value};
 use crate::diag::{Error, ErrorKind};
-use crate::game::{GameId, Side, Store, graph};
+use crate::game::{GameId, Store};
+use crate::graph::Side;
 use crate::syntax::ast::{Expr, Span};
 use crate::theory::affine::{AffineValue, Stop};
-use crate::theory::normal::{NormalEngine, mex};
+use crate::theory::normal::mex;
+use crate::theory::value::Class;
 use std::rc::Rc;
 
 /// The session's engines. Taken out of the context while they run (they call back into it to
 /// expand positions), so a nested query gets a fresh engine instead of a borrow conflict.
 #[derive(Default)]
 pub struct Engines {
-    pub normal: Option<NormalEngine>,
+    /// Classes of the games valued so far, and the affine engine's memo.
+    pub memo: crate::theory::classify::Memo,
     pub heaps: super::heaps::HeapTable,
-    pub affine: super::affine::AffineEngines,
     /// Top Entails values from the fast path, the longest run so far.
     pub top_entails: Vec<AffineValue>,
 }
@@ -28,6 +30,8 @@ pub const NAMES: &[&str] = &[
     "nimber",
     "grundy",
     "winning_moves",
+    "drawing_moves",
+    "affine_value",
     "options",
     "left_options",
     "right_options",
@@ -154,37 +158,42 @@ pub fn call(
             a.expect(cx, 1)?;
             let g = a.game(cx, store, 0)?;
             let v = cx.game_value(store, g).map_err(|e| here(e, cx))?;
-            Ok(Value::Game(value_game(store, v)))
+            Ok(Value::Game(value_game(store, &v)))
+        }
+        "affine_value" => {
+            a.expect(cx, 1)?;
+            let g = a.game(cx, store, 0)?;
+            let v = cx.affine_value(store, g).map_err(|e| here(e, cx))?;
+            Ok(Value::Game(value_game(store, &v)))
         }
         "nimber" | "grundy" => {
             a.expect(cx, 1)?;
             let g = a.game(cx, store, 0)?;
             match cx.game_value(store, g).map_err(|e| here(e, cx))? {
-                GameValue::Nimber(n) => Ok(Value::Int(n as i64)),
+                Class::Nimber(n) => Ok(Value::Int(n as i64)),
                 other => Err(cx.err(
                     ErrorKind::NoValue {
-                        form: other.show(cx.notation),
+                        form: other.show(cx.notation.ascii).unwrap_or_default(),
                         reason: "its value is not a nimber".into(),
                     },
                     a.span(0),
                 )),
             }
         }
-        "winning_moves" => {
+        "winning_moves" | "drawing_moves" => {
             a.expect(cx, 1)?;
             let g = a.game(cx, store, 0)?;
-            let mut opts = Vec::new();
-            graph::options(store, cx, g, Side::Left, &mut opts).map_err(|e| here(e, cx))?;
-            let mut out = Vec::new();
-            for o in opts {
-                let wins = matches!(
-                    cx.game_value(store, o).map_err(|e| here(e, cx))?,
-                    GameValue::Nimber(0) | GameValue::LeftWin
-                );
-                if wins {
-                    out.push(Value::Position(cx.tidy(store, o)));
-                }
-            }
+            let want = if name == "winning_moves" {
+                MoveResult::Wins
+            } else {
+                MoveResult::Draws
+            };
+            let moves = cx.moves(store, g).map_err(|e| here(e, cx))?;
+            let out = moves
+                .into_iter()
+                .filter(|(_, r)| *r == want)
+                .map(|(o, _)| Value::Position(cx.tidy(store, o)))
+                .collect();
             Ok(Value::List(Rc::new(out)))
         }
         "options" | "left_options" | "right_options" => {
@@ -195,8 +204,7 @@ pub fn call(
             } else {
                 Side::Left
             };
-            let mut opts = Vec::new();
-            graph::options(store, cx, g, side, &mut opts).map_err(|e| here(e, cx))?;
+            let opts = cx.options_of(store, g, side).map_err(|e| here(e, cx))?;
             let tidy: Vec<Value> = opts
                 .into_iter()
                 .map(|o| Value::Position(cx.tidy(store, o)))
@@ -390,10 +398,10 @@ pub fn call(
             }
             let v = values[n as usize];
             let gv = match v.nimber() {
-                Some(k) => GameValue::Nimber(k),
-                None => GameValue::Moon,
+                Some(k) => Class::Nimber(k),
+                None => Class::Moon,
             };
-            Ok(Value::Game(value_game(store, gv)))
+            Ok(Value::Game(value_game(store, &gv)))
         }
         _ if super::heaps::NAMES.contains(&name) => {
             super::heaps::call(cx, store, name, a.vals, exprs, span)
@@ -415,16 +423,22 @@ fn simple_eq(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// The canonical game of a value: `*n`, or the literal moon `{∞ | ∞̄}`.
-pub fn value_game(store: &mut Store, v: GameValue) -> GameId {
+/// The simplest game of a value: `*n`, the literal moon `{∞ | ∞̄}`, the special moon
+/// `{{∞ | *n}, *n | *n, {*n | ∞̄}}`, the loopy literal `∞(A)`.
+pub fn value_game(store: &mut Store, v: &Class) -> GameId {
     match v {
-        GameValue::Nimber(n) => store.nimber(n),
-        GameValue::Moon => {
+        Class::Nimber(n) => store.nimber(*n),
+        Class::Moon | Class::EntailingMoon => {
             let (l, r) = (store.left_win(), store.right_win());
             store.form(&[l], &[r])
         }
-        GameValue::LeftWin => store.left_win(),
-        GameValue::RightWin => store.right_win(),
+        Class::SpecialMoon(n) => store.special_moon(*n),
+        Class::Loopy(a) => store.loopy(a),
+        Class::LeftWin => store.left_win(),
+        Class::RightWin => store.right_win(),
+        Class::Partizan | Class::Undetermined(_) => {
+            unreachable!("value_game is only called with printable values")
+        }
     }
 }
 

@@ -216,11 +216,11 @@ impl Cx {
                 .game_value(store, pos)
                 .map_err(|e| e.or_at(self.file, span.clone()))?
             {
-                super::show::GameValue::Nimber(v) => out.push(v),
+                crate::theory::value::Class::Nimber(v) => out.push(v),
                 other => {
                     return Err(self.err(
                         ErrorKind::NoValue {
-                            form: other.show(self.notation),
+                            form: other.show(self.notation.ascii).unwrap_or_default(),
                             reason: format!("position {n} has no nimber"),
                         },
                         span,

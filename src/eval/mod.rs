@@ -2,11 +2,11 @@
 //! expressions become nodes of the hash-consed store. Ruleset positions are not explored here,
 //! only named; the engines explore them on demand through [`Cx`]'s `Expander` implementation.
 
-pub mod affine;
 pub mod builtins;
 pub mod heaps;
 pub mod modules;
 mod progress;
+pub mod query;
 pub mod ruleset;
 pub mod show;
 pub mod value;

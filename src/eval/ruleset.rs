@@ -5,12 +5,13 @@
 use super::{Cx, Value};
 use crate::diag::{Error, ErrorKind};
 use crate::game::display::{self, Notation};
-use crate::game::{Expander, GameId, Node, Store};
+use crate::game::{GameId, Node, Store};
+use crate::graph::Source;
 use crate::syntax::ast::OptionKind;
 
 const NONE: u32 = u32::MAX;
 
-impl Expander for Cx {
+impl Source for Cx {
     fn expand(&mut self, store: &mut Store, pos: GameId) -> Result<GameId, Error> {
         if let Some(&f) = self.expansions.get(pos.index()) {
             if f != NONE {
@@ -105,6 +106,14 @@ impl Expander for Cx {
     fn heap_nimber(&mut self, rules: u32, size: u64) -> Result<u32, Error> {
         let interrupt = self.interrupt.clone();
         self.engines.heaps.nimber(rules, size, &interrupt)
+    }
+
+    fn known(&self, g: GameId) -> bool {
+        self.engines.memo.contains(g)
+    }
+
+    fn memo(&mut self) -> &mut crate::theory::classify::Memo {
+        &mut self.engines.memo
     }
 
     fn interrupted(&self) -> bool {

@@ -2,30 +2,8 @@
 
 use super::{Cx, Value};
 use crate::diag::Error;
-use crate::game::display::{self, Notation};
-use crate::game::{GameId, Node, Store};
-use crate::theory::normal::NormalError;
-
-/// The value of a game modulo its theory's equality.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameValue {
-    Nimber(u32),
-    Moon,
-    LeftWin,
-    RightWin,
-}
-
-impl GameValue {
-    pub fn show(self, nt: Notation) -> String {
-        match self {
-            GameValue::Nimber(n) => display::nimber(n),
-            GameValue::Moon => nt.moon().into(),
-            GameValue::LeftWin => nt.left_win().into(),
-            GameValue::RightWin => nt.right_win().into(),
-        }
-    }
-}
-
+use crate::game::Store;
+use crate::game::display;
 /// Short description of a value for error labels.
 pub fn describe(v: &Value) -> String {
     match v {
@@ -46,25 +24,6 @@ impl Cx {
         }
     }
 
-    pub fn game_value(&mut self, store: &mut Store, g: GameId) -> Result<GameValue, Error> {
-        match store.node(g) {
-            Node::LeftWin => return Ok(GameValue::LeftWin),
-            Node::RightWin => return Ok(GameValue::RightWin),
-            Node::Nimber(n) => return Ok(GameValue::Nimber(n)),
-            _ => {}
-        }
-        let mut normal = self.engines.normal.take().unwrap_or_default();
-        let r = normal.nimber(store, self, g);
-        self.engines.normal = Some(normal);
-        match r {
-            Ok(n) => Ok(GameValue::Nimber(n)),
-            Err(NormalError::Fail(e)) => Err(self.locate(e)),
-            Err(NormalError::NeedsAffine) => {
-                self.affine_value(store, g).map_err(|e| self.locate(e))
-            }
-        }
-    }
-
     pub fn show(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
         let nt = self.notation;
         Ok(match v {
@@ -72,7 +31,10 @@ impl Cx {
             Value::Bool(b) => b.to_string(),
             Value::Str(s) => s.to_string(),
             Value::Text(s) => s.to_string(),
-            Value::Game(g) => self.game_value(store, *g)?.show(nt),
+            Value::Game(g) => self
+                .game_value(store, *g)?
+                .show(nt.ascii)
+                .expect("game_value returns printable classes"),
             Value::Position(g) => display::form(store, *g, nt),
             Value::List(xs) => {
                 let mut parts = Vec::with_capacity(xs.len());

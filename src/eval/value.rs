@@ -2,35 +2,9 @@
 
 use crate::game::GameId;
 use crate::syntax::ast::{FnDef, RulesetDef};
-use std::fmt;
 use std::rc::Rc;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The previous player wins.
-    P,
-    /// The next player wins.
-    N,
-    /// Left wins whoever starts.
-    L,
-    /// Right wins whoever starts.
-    R,
-    /// Neither can force a win (loopy games).
-    D,
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = match self {
-            Outcome::P => "P",
-            Outcome::N => "N",
-            Outcome::L => "L",
-            Outcome::R => "R",
-            Outcome::D => "D",
-        };
-        f.write_str(s)
-    }
-}
+pub use crate::theory::value::Outcome;
 
 /// A user function with the file it was defined in (its spans point there).
 #[derive(Debug)]

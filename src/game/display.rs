@@ -33,16 +33,64 @@ const MAX_DEPTH: usize = 12;
 
 pub fn form(store: &Store, g: GameId, nt: Notation) -> String {
     let mut out = String::new();
-    write_form(store, g, nt, 0, &mut out);
+    let mut open = Vec::new();
+    write_form(store, g, nt, 0, &mut open, &mut out);
     out
 }
 
-fn write_form(store: &Store, g: GameId, nt: Notation, depth: usize, out: &mut String) {
+/// `open` holds the labelled nodes being printed: inside its own form a label prints as its
+/// name, so cycles print finitely.
+fn write_form(
+    store: &Store,
+    g: GameId,
+    nt: Notation,
+    depth: usize,
+    open: &mut Vec<GameId>,
+    out: &mut String,
+) {
     if depth > MAX_DEPTH {
         out.push('…');
         return;
     }
     match store.node(g) {
+        Node::Loopy(values) => {
+            let a: Vec<u32> = values
+                .iter()
+                .map(|&v| match store.node(v) {
+                    Node::Nimber(k) => k,
+                    _ => 0,
+                })
+                .collect();
+            out.push_str(&crate::theory::value::loopy(&a, nt.ascii));
+        }
+        Node::Labelled(k) => {
+            let name = store.label_name(k);
+            out.push_str(name);
+            if open.contains(&g) {
+                return;
+            }
+            match store.label_form(k).map(|f| store.node(f)) {
+                Some(Node::Form { left, right }) => {
+                    open.push(g);
+                    out.push('{');
+                    write_list(store, left, nt, depth, open, out);
+                    out.push_str(if left.is_empty() { "| " } else { " | " });
+                    write_list(store, right, nt, depth, open, out);
+                    if right.is_empty() {
+                        out.pop();
+                    }
+                    out.push('}');
+                    open.pop();
+                }
+                Some(_) => {
+                    // The form turned out to be a nimber (no use of the label survived).
+                    out.push('{');
+                    out.push_str(&form(store, store.label_form(k).expect("some"), nt));
+                    out.push('}');
+                }
+                None => {}
+            }
+        }
         Node::LeftWin => out.push_str(nt.left_win()),
         Node::RightWin => out.push_str(nt.right_win()),
         Node::Nimber(n) => out.push_str(&nimber(n)),
@@ -54,9 +102,9 @@ fn write_form(store: &Store, g: GameId, nt: Notation, depth: usize, out: &mut St
                 }
             }
             out.push('{');
-            write_list(store, left, nt, depth, out);
+            write_list(store, left, nt, depth, open, out);
             out.push_str(if left.is_empty() { "| " } else { " | " });
-            write_list(store, right, nt, depth, out);
+            write_list(store, right, nt, depth, open, out);
             if right.is_empty() {
                 out.pop();
             }
@@ -68,7 +116,7 @@ fn write_form(store: &Store, g: GameId, nt: Notation, depth: usize, out: &mut St
                 .iter()
                 .map(|&p| {
                     let mut s = String::new();
-                    write_form(store, p, nt, depth + 1, &mut s);
+                    write_form(store, p, nt, depth + 1, open, &mut s);
                     s
                 })
                 .collect();
@@ -92,7 +140,7 @@ fn write_form(store: &Store, g: GameId, nt: Notation, depth: usize, out: &mut St
             if sum {
                 out.push('(');
             }
-            write_form(store, p, nt, depth + 1, out);
+            write_form(store, p, nt, depth + 1, open, out);
             if sum {
                 out.push(')');
             }
@@ -104,12 +152,19 @@ fn write_form(store: &Store, g: GameId, nt: Notation, depth: usize, out: &mut St
     }
 }
 
-fn write_list(store: &Store, items: &[GameId], nt: Notation, depth: usize, out: &mut String) {
+fn write_list(
+    store: &Store,
+    items: &[GameId],
+    nt: Notation,
+    depth: usize,
+    open: &mut Vec<GameId>,
+    out: &mut String,
+) {
     for (i, &x) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        write_form(store, x, nt, depth + 1, out);
+        write_form(store, x, nt, depth + 1, open, out);
     }
 }
 

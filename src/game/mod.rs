@@ -1,8 +1,6 @@
 //! The game store: hash-consed forms, their moves, and how they print.
 
 pub mod display;
-pub mod graph;
 pub mod store;
 
-pub use graph::{Expander, Side};
 pub use store::{Arg, ArgsId, GameId, Node, Store};

@@ -57,6 +57,11 @@ pub enum Node<'a> {
     EntailRight(GameId),
     /// A heap of a heap game (take-and-break code or subtraction set).
     Heap { rules: u32, size: u64 },
+    /// The literal `∞(A)`: options the nimbers listed (`*a`, a ∈ A) and a move to itself.
+    Loopy(&'a [GameId]),
+    /// A node named by a label (`a{… a …}`); its form, which may mention the node itself, is
+    /// [`Store::label_form`].
+    Labelled(u32),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -71,6 +76,8 @@ enum Tag {
     EntailLeft,
     EntailRight,
     Heap,
+    Loopy,
+    Labelled,
 }
 
 #[derive(Clone, Copy)]
@@ -99,6 +106,8 @@ pub struct Store {
     heap_names: Vec<String>,
     heap_codes: Vec<String>,
     conj: Vec<u32>,
+    /// Labelled nodes: the label's name and the node's form (`None` while it is being built).
+    labels: Vec<(std::rc::Rc<str>, Option<GameId>)>,
     left_win: GameId,
     right_win: GameId,
     nimbers: Vec<GameId>,
@@ -124,6 +133,7 @@ impl Store {
             heap_names: Vec::new(),
             heap_codes: Vec::new(),
             conj: Vec::new(),
+            labels: Vec::new(),
             left_win: GameId(0),
             right_win: GameId(0),
             nimbers: Vec::new(),
@@ -167,6 +177,8 @@ impl Store {
                 rules: r.a,
                 size: (r.b as u64) | ((r.c as u64) << 32),
             },
+            Tag::Loopy => Node::Loopy(&self.data[r.a as usize..(r.a + r.b) as usize]),
+            Tag::Labelled => Node::Labelled(r.a),
         }
     }
 
@@ -179,7 +191,7 @@ impl Store {
 
     /// For nodes with data, `a` is ignored in the key (it is the data's position).
     fn intern(&mut self, tag: Tag, a: u32, b: u32, c: u32, data: &[GameId]) -> GameId {
-        let has_data = matches!(tag, Tag::Form | Tag::Sum);
+        let has_data = matches!(tag, Tag::Form | Tag::Sum | Tag::Loopy);
         let key_a = if has_data { 0 } else { a };
         let hash = Self::hash_of(tag, key_a, b, c, data);
         let Store {
@@ -217,10 +229,10 @@ impl Store {
         nodes.push(Raw { tag, a, b, c });
         let rehash = |&id: &GameId| {
             let r = &nodes[id.index()];
-            let has_data = matches!(r.tag, Tag::Form | Tag::Sum);
+            let has_data = matches!(r.tag, Tag::Form | Tag::Sum | Tag::Loopy);
             let len = match r.tag {
                 Tag::Form => (r.b + r.c) as usize,
-                Tag::Sum => r.b as usize,
+                Tag::Sum | Tag::Loopy => r.b as usize,
                 _ => 0,
             };
             let d = if has_data {
@@ -392,6 +404,47 @@ impl Store {
         self.intern(Tag::Heap, rules, size as u32, (size >> 32) as u32, &[])
     }
 
+    /// The literal `∞(A)`: the node whose options are `*a` for `a ∈ values` and itself.
+    pub fn loopy(&mut self, values: &[u32]) -> GameId {
+        let mut v = values.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        let ids: Vec<GameId> = v.iter().map(|&a| self.nimber(a)).collect();
+        self.intern(Tag::Loopy, 0, ids.len() as u32, 0, &ids)
+    }
+
+    /// The special moon `⟫(n) = {{∞ | *n}, *n | *n, {*n | ∞̄}}` (seed 001 Def. 22, A = {*n}).
+    pub fn special_moon(&mut self, n: u32) -> GameId {
+        let (lw, rw, x) = (self.left_win, self.right_win, self.nimber(n));
+        let check = self.form(&[lw], &[x]);
+        let counter = self.form(&[x], &[rw]);
+        self.form(&[check, x], &[x, counter])
+    }
+
+    /// A fresh labelled node named `name`, to be given its form by [`Store::define_label`]
+    /// once its options (which may mention it) are built.
+    pub fn new_label(&mut self, name: &str) -> GameId {
+        let k = self.labels.len() as u32;
+        self.labels.push((name.into(), None));
+        // Labelled nodes are never shared: each is its own key.
+        self.intern(Tag::Labelled, k, 0, 0, &[])
+    }
+
+    pub fn define_label(&mut self, node: GameId, form: GameId) {
+        if let Node::Labelled(k) = self.node(node) {
+            self.labels[k as usize].1 = Some(form);
+        }
+    }
+
+    /// The form of a labelled node (the node itself may occur in it).
+    pub fn label_form(&self, k: u32) -> Option<GameId> {
+        self.labels[k as usize].1
+    }
+
+    pub fn label_name(&self, k: u32) -> &str {
+        &self.labels[k as usize].0
+    }
+
     pub fn entail_left(&mut self, p: GameId) -> GameId {
         self.intern(Tag::EntailLeft, p.0, 0, 0, &[])
     }
@@ -405,12 +458,30 @@ impl Store {
     /// cannot overflow the stack.
     pub fn conjugate(&mut self, g: GameId) -> Result<GameId, InfinitiesCollide> {
         let mut stack = vec![(g, false)];
+        // A labelled node's conjugate is a fresh labelled node, known before its form is (the
+        // form may mention the node); the forms are filled in at the end.
+        let mut pending: Vec<(u32, GameId)> = Vec::new();
         while let Some(&(x, children_done)) = stack.last() {
             if self.conj.len() < self.nodes.len() {
                 self.conj.resize(self.nodes.len(), NONE);
             }
             if self.conj[x.index()] != NONE {
                 stack.pop();
+                continue;
+            }
+            if let Node::Labelled(k) = self.node(x) {
+                let name = self.labels[k as usize].0.clone();
+                let twin = self.new_label(&name);
+                if self.conj.len() < self.nodes.len() {
+                    self.conj.resize(self.nodes.len(), NONE);
+                }
+                self.conj[x.index()] = twin.0;
+                self.conj[twin.index()] = x.0;
+                pending.push((k, twin));
+                stack.pop();
+                if let Some(f) = self.labels[k as usize].1 {
+                    stack.push((f, false));
+                }
                 continue;
             }
             let kids: Vec<GameId> = match self.node(x) {
@@ -432,7 +503,8 @@ impl Store {
             let result = match self.node(x) {
                 Node::LeftWin => self.right_win,
                 Node::RightWin => self.left_win,
-                Node::Nimber(_) | Node::Position { .. } | Node::Heap { .. } => x,
+                Node::Nimber(_) | Node::Position { .. } | Node::Heap { .. } | Node::Loopy(_) => x,
+                Node::Labelled(_) => unreachable!("labelled nodes are handled above"),
                 Node::Form { left, right } => {
                     let nl: Vec<GameId> = right.iter().map(|&k| c(self, k)).collect();
                     let nr: Vec<GameId> = left.iter().map(|&k| c(self, k)).collect();
@@ -457,6 +529,12 @@ impl Store {
             self.conj[x.index()] = result.0;
             self.conj[result.index()] = x.0;
             stack.pop();
+        }
+        for (k, twin) in pending {
+            if let Some(f) = self.labels[k as usize].1 {
+                let cf = GameId(self.conj[f.index()]);
+                self.define_label(twin, cf);
+            }
         }
         Ok(GameId(self.conj[g.index()]))
     }

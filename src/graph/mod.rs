@@ -10,9 +10,11 @@
 
 pub mod explore;
 pub mod scc;
+pub mod source;
 
-pub use explore::{Explorer, Kind, PosGraph};
+pub use explore::{Explorer, Kind, PosGraph, Reach, Side};
 pub use scc::{Sccs, sccs};
+pub use source::Source;
 
 /// A directed graph on nodes `0..node_count()`. A node's successors come as two lists (Left's
 /// and Right's options, or the parts of a sum and nothing); impartial nodes give one list and an

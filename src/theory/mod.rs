@@ -1,6 +1,9 @@
 //! Value engines, one per theory.
 
 pub mod affine;
+pub mod classify;
+pub mod exact;
 pub mod heap;
 pub mod loopy;
 pub mod normal;
+pub mod value;

@@ -46,6 +46,11 @@ pub trait AffineGraph {
     fn nimber(&mut self, n: u32) -> Self::Id;
     /// The sum of `parts`; never called with both `∞` and `∞̄` among them.
     fn sum(&mut self, parts: &[Self::Id]) -> Result<Self::Id, Self::Error>;
+    /// The value of a quiet position when the caller knows it already (for instance from a
+    /// session memo), so the engine need not walk it again.
+    fn known_value(&mut self, _g: Self::Id) -> Option<super::AffineValue> {
+        None
+    }
     /// Polled during long searches; `true` makes them stop with
     /// [`AffineError::Interrupted`](super::AffineError::Interrupted).
     fn interrupted(&self) -> bool {

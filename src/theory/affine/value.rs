@@ -589,6 +589,12 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
             } => (left_check, right_check),
         };
         let quiet = !lc && !rc;
+        if (quiet || matches!(frame.acc, Acc::Sum(_))) && !self.values.contains_key(&x) {
+            if let Some(v) = graph.known_value(x) {
+                self.values.insert(x, v);
+                self.validated.insert(x);
+            }
+        }
         Ok(Some(if quiet || matches!(frame.acc, Acc::Sum(_)) {
             // Quiet positions (and sum components) must have a value.
             Task::Value

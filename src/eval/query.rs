@@ -1,0 +1,309 @@
+//! Questions about games, answered through the position-graph layer: the explorer builds the
+//! query's graph, [`classify`] picks the engine for each part, and the exact solver answers
+//! outcomes the theory leaves open. Nothing here walks a game itself.
+
+use super::Cx;
+use crate::diag::{Error, ErrorKind};
+use crate::game::display;
+use crate::game::{GameId, Node, Store};
+use crate::graph::{Explorer, Kind, Reach, Side};
+use crate::theory::affine;
+use crate::theory::classify::{self, Analysis, PARTIZAN};
+use crate::theory::exact::{self, Result3};
+use crate::theory::value::{Class, Outcome, Outside};
+
+/// How a move leaves the opponent, from the opponent's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveResult {
+    /// The opponent, to move, loses: a winning move.
+    Wins,
+    /// The opponent can only draw.
+    Draws,
+    /// The opponent wins.
+    Loses,
+}
+
+impl Cx {
+    fn exact_options(&self) -> exact::Options {
+        exact::Options {
+            collapse_nimbers: true,
+            budget: self.budget,
+        }
+    }
+
+    /// The class of a game (its value, or why it has none).
+    pub fn class_of(&mut self, store: &mut Store, g: GameId) -> Result<Class, Error> {
+        match store.node(g) {
+            Node::Nimber(n) => return Ok(Class::Nimber(n)),
+            Node::LeftWin => return Ok(Class::LeftWin),
+            Node::RightWin => return Ok(Class::RightWin),
+            _ => {}
+        }
+        if let Some((c, _)) = self.engines.memo.get(g) {
+            return Ok(c.clone());
+        }
+        let mut ex = Explorer::new(store, self, Reach::default());
+        let root = ex.node(g)?;
+        let an = classify::classify(&mut ex, root)?;
+        Ok(an.class(root).cloned().expect("the root is classed"))
+    }
+
+    /// The printed value of a game; an error when it has none.
+    pub fn game_value(&mut self, store: &mut Store, g: GameId) -> Result<Class, Error> {
+        let c = self.class_of(store, g).map_err(|e| self.locate(e))?;
+        if c.is_determined() {
+            return Ok(c);
+        }
+        let e = self.no_value(store, g, &c)?;
+        Err(self.locate(e))
+    }
+
+    /// The diagnostic for a game without a value: the offending form if it is not impartial,
+    /// otherwise what the theory leaves open, with the outcome the exact solver finds.
+    fn no_value(&mut self, store: &mut Store, g: GameId, c: &Class) -> Result<Error, Error> {
+        let (opts, nt) = (self.exact_options(), self.notation);
+        // The memo keeps classes, not reasons: look again, past what is known.
+        let reach = Reach {
+            stop_at_known: false,
+            ..Reach::default()
+        };
+        let mut ex = Explorer::new(store, self, reach);
+        let root = ex.node(g)?;
+        let an = classify::classify(&mut ex, root)?;
+        if *c == Class::Partizan {
+            if let Some(e) = an.reason(root) {
+                return Ok(e.clone());
+            }
+            let form = display::form(ex.store, g, Default::default());
+            return Ok(classify::not_impartial(ex.store, g).with_note(format!(
+                "`{form}` has a follower whose Left and Right options differ"
+            )));
+        }
+        let reason = match c {
+            Class::Undetermined(Outside::MoonBesideLoopy) => {
+                "beside a loopy game, a component equal to ☾ that is neither the literal moon \
+                 nor a special moon ⟫(n) has no class in seed 001's algebra"
+            }
+            _ => {
+                "it has entailing moves and cycles among its followers, which no theory of \
+                 Loony's covers yet"
+            }
+        };
+        let outcome = solve_outcome(&mut ex, &an, opts, root).ok().flatten();
+        Ok(Error::new(ErrorKind::Undetermined {
+            form: display::form(ex.store, g, nt),
+            reason: reason.into(),
+            outcome: outcome.map(|o| o.to_string()),
+        }))
+    }
+
+    /// The outcome class: from the value where the theory gives one, otherwise by exact search.
+    pub fn outcome(&mut self, store: &mut Store, g: GameId) -> Result<Outcome, Error> {
+        let c = self.class_of(store, g).map_err(|e| self.locate(e))?;
+        if let Some(o) = c.outcome() {
+            return Ok(o);
+        }
+        self.outcome_by_search(store, g)
+    }
+
+    /// The outcome by exact search from the axioms, never from a value: the oracle.
+    pub fn outcome_by_search(&mut self, store: &mut Store, g: GameId) -> Result<Outcome, Error> {
+        let opts = exact::Options {
+            collapse_nimbers: false,
+            budget: self.budget,
+        };
+        let mut ex = Explorer::new(store, self, Reach::default());
+        let root = ex.node(g)?;
+        let an = classify::classify(&mut ex, root)?;
+        match solve_outcome(&mut ex, &an, opts, root) {
+            Ok(Some(o)) => Ok(o),
+            Ok(None) => Err(Error::new(ErrorKind::NoValue {
+                form: display::form(ex.store, g, Default::default()),
+                reason: "one player can force a win moving first and the other only a draw".into(),
+            })),
+            Err(e) => Err(e),
+        }
+        .map_err(|e| self.locate(e))
+    }
+
+    /// The options of a game with how each leaves the opponent (Left moving).
+    pub fn moves(
+        &mut self,
+        store: &mut Store,
+        g: GameId,
+    ) -> Result<Vec<(GameId, MoveResult)>, Error> {
+        let opts = self.exact_options();
+        let mut ex = Explorer::new(store, self, Reach::default());
+        let root = ex.node(g)?;
+        let an = classify::classify(&mut ex, root)?;
+        let options = distinct(ex.options(root, Side::Left)?);
+        let mut out = Vec::with_capacity(options.len());
+        let lw = ex.left_win();
+        for o in options {
+            let r = if o == lw {
+                MoveResult::Wins
+            } else {
+                match option_class(&ex, &an, o) {
+                    Some(c) if is_quiet(&ex, o) && c.outcome().is_some() => {
+                        match c.outcome().expect("checked") {
+                            Outcome::P => MoveResult::Wins,
+                            Outcome::D => MoveResult::Draws,
+                            _ => MoveResult::Loses,
+                        }
+                    }
+                    _ => match exact::result_of(&mut ex, &an, opts, o, 1)? {
+                        Result3::Loss => MoveResult::Wins,
+                        Result3::Draw => MoveResult::Draws,
+                        Result3::Win => MoveResult::Loses,
+                    },
+                }
+            };
+            let shown = ex.game(o)?;
+            out.push((shown, r));
+        }
+        Ok(out)
+    }
+
+    /// The `side` options of a game, each listed once.
+    pub fn options_of(
+        &mut self,
+        store: &mut Store,
+        g: GameId,
+        side: Side,
+    ) -> Result<Vec<GameId>, Error> {
+        let mut ex = Explorer::new(
+            store,
+            self,
+            Reach {
+                stop_at_known: true,
+                heaps_as_nimbers: false,
+            },
+        );
+        let root = ex.node(g)?;
+        let options = distinct(ex.options(root, side)?);
+        let mut out = Vec::with_capacity(options.len());
+        for o in options {
+            out.push(ex.game(o)?);
+        }
+        Ok(out)
+    }
+}
+
+impl Cx {
+    /// `affine_value(G)`: the value modulo affine impartial games, a nimber or ☾.
+    pub fn affine_value(&mut self, store: &mut Store, g: GameId) -> Result<Class, Error> {
+        let c = self.game_value(store, g)?;
+        c.affine().ok_or_else(|| {
+            Error::new(ErrorKind::NoValue {
+                form: c.show(self.notation.ascii).unwrap_or_default(),
+                reason: "a loopy value has no value among affine impartial games".into(),
+            })
+        })
+    }
+
+    /// `explain(G)`: the immediate and protected nimbers and the rule that gave the value.
+    pub fn explain(&mut self, store: &mut Store, g: GameId) -> Result<super::Value, Error> {
+        let ascii = self.notation.ascii;
+        let nt = self.notation;
+        let mut ex = Explorer::new(store, self, Reach::default());
+        let root = ex.node(g)?;
+        let ex_result = classify::explain(&mut ex, root);
+        let explanation = match ex_result {
+            Ok(x) => x,
+            Err(e) => return Err(self.locate(e)),
+        };
+        let text = match &explanation {
+            affine::Explanation::Sum { parts, value } => {
+                let shown: Vec<String> = parts
+                    .iter()
+                    .map(|(p, v)| {
+                        let val = if ascii {
+                            v.ascii().to_string()
+                        } else {
+                            v.to_string()
+                        };
+                        format!("{} = {val}", display::form(store, *p, nt))
+                    })
+                    .collect();
+                let total = if ascii {
+                    value.ascii().to_string()
+                } else {
+                    value.to_string()
+                };
+                format!(
+                    "a sum: {}; nim-sum (☾ absorbing) = {total}",
+                    shown.join(", ")
+                )
+            }
+            ex => {
+                if ascii {
+                    ex.ascii().to_string()
+                } else {
+                    ex.to_string()
+                }
+            }
+        };
+        Ok(super::Value::Text(std::rc::Rc::from(text)))
+    }
+}
+
+/// The class of an option node: from the analysis, or (for sums made by a move) from its parts.
+fn option_class(ex: &Explorer, an: &Analysis, o: u32) -> Option<Class> {
+    if let Some(c) = an.class(o) {
+        return Some(c.clone());
+    }
+    if ex.graph.kind(o) == Kind::Sum {
+        let parts: Option<Vec<Class>> = ex
+            .graph
+            .parts(o)
+            .iter()
+            .map(|&p| an.class(p).cloned())
+            .collect();
+        return parts.map(|ps| crate::theory::value::sum(ps.iter()));
+    }
+    None
+}
+
+/// No check is pending after moving there: the opponent may move anywhere.
+fn is_quiet(ex: &Explorer, o: u32) -> bool {
+    let (lw, rw) = (ex.left_win(), ex.right_win());
+    let quiet1 = |u: u32| {
+        ex.graph.kind(u) != Kind::Form
+            || !ex.graph.is_expanded(u)
+            || !(ex.graph.left(u).contains(&lw) || ex.graph.right(u).contains(&rw))
+    };
+    match ex.graph.kind(o) {
+        Kind::Sum => ex.graph.parts(o).iter().all(|&p| quiet1(p)),
+        _ => quiet1(o),
+    }
+}
+
+fn distinct(mut v: Vec<u32>) -> Vec<u32> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    v.retain(|x| seen.insert(*x));
+    v
+}
+
+/// The outcome of node `u` by exact search (both players first when it may be partizan).
+fn solve_outcome(
+    ex: &mut Explorer,
+    an: &Analysis,
+    opts: exact::Options,
+    u: u32,
+) -> Result<Option<Outcome>, Error> {
+    let mut s = exact::Solver::new(opts);
+    let left = s.root(ex, an, u, 0);
+    let right = s.root(ex, an, u, 1);
+    let roots: Vec<u32> = [left, right].iter().filter_map(|r| r.ok()).collect();
+    if !roots.is_empty() {
+        s.solve(ex, an, &roots)?;
+    }
+    let res = |r: Result<u32, u32>, mover: u32| match r {
+        Ok(st) => s.result(st),
+        Err(w) if w == mover => Result3::Win,
+        Err(_) => Result3::Loss,
+    };
+    let (l, r) = (res(left, 0), res(right, 1));
+    let _ = an.flags(u) & PARTIZAN;
+    Ok(exact::outcome_of(l, r))
+}

@@ -1,0 +1,665 @@
+//! The class of every node of a query's graph, one strongly connected component at a time, by
+//! the engine the component calls for:
+//!
+//! * a node on no cycle whose options are nimbers and loopy values: the generalized mex (plain
+//!   mex when every option is a nimber: normal play);
+//! * a cycle of impartial positions without infinities: the loopy labelling ([`super::loopy`]);
+//! * a position with infinities or entailing options below it and no cycle: the affine engine
+//!   ([`super::affine`]), then the literal moon and the special moons are recognised;
+//! * sums: Table 1 ([`super::value::sum`]).
+//!
+//! What no theory covers (partizan forms, cycles through entailing moves) gets a class that
+//! says so; the exact solver answers its outcome.
+
+use super::affine::{self, AffineError, AffineGraph, AffineValue, Shape};
+use super::loopy::{INF, Labeller, LoopyView, Outside as Gamma};
+use super::value::{Class, Outside};
+use crate::diag::{Error, ErrorKind};
+use crate::game::display::{self, Notation};
+use crate::game::{GameId, Node, Store};
+use crate::graph::{Digraph, Explorer, Kind, PosGraph, Side, sccs};
+use rustc_hash::FxHashMap;
+
+/// Infinities (∞, ∞̄, entailing moves) occur at or below the node.
+pub const ENTAILING: u8 = 1;
+/// A cycle of moves is reachable from the node.
+pub const CYCLIC: u8 = 2;
+/// A form whose sides differ (and that is no check) is reachable: not impartial.
+pub const PARTIZAN: u8 = 4;
+
+/// What the session knows, kept across queries.
+#[derive(Default)]
+pub struct Memo {
+    classes: FxHashMap<GameId, (Class, u8)>,
+    /// The affine engine's own memo (values, protected sets), keyed by store form.
+    pub affine: Option<super::affine::AffineEngine<GameId>>,
+}
+
+impl Memo {
+    pub fn get(&self, g: GameId) -> Option<&(Class, u8)> {
+        self.classes.get(&g)
+    }
+
+    pub fn contains(&self, g: GameId) -> bool {
+        self.classes.contains_key(&g)
+    }
+
+    pub fn len(&self) -> usize {
+        self.classes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.classes.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        *self = Memo::default();
+    }
+}
+
+/// The classes of a query's nodes.
+pub struct Analysis {
+    pub class: Vec<Option<Class>>,
+    pub flags: Vec<u8>,
+    /// For a partizan node: the node whose sides differ, with the reason.
+    witness: FxHashMap<u32, u32>,
+    reasons: FxHashMap<u32, Error>,
+}
+
+impl Analysis {
+    pub fn class(&self, u: u32) -> Option<&Class> {
+        self.class.get(u as usize).and_then(Option::as_ref)
+    }
+
+    pub fn flags(&self, u: u32) -> u8 {
+        self.flags.get(u as usize).copied().unwrap_or(0)
+    }
+
+    /// A normal-play game with no cycle and no infinity: Sprague–Grundy applies everywhere.
+    pub fn is_pure_nimber(&self, u: u32) -> bool {
+        self.flags(u) == 0 && matches!(self.class(u), Some(Class::Nimber(_)))
+    }
+
+    /// Why a partizan node has no impartial value.
+    pub fn reason(&self, u: u32) -> Option<&Error> {
+        let w = self.witness.get(&u).copied().unwrap_or(u);
+        self.reasons.get(&w)
+    }
+}
+
+struct View<'a> {
+    graph: &'a PosGraph,
+    class: &'a [Option<Class>],
+}
+
+impl LoopyView for View<'_> {
+    fn options(&self, u: u32) -> &[u32] {
+        self.graph.left(u)
+    }
+    fn outside(&self, v: u32) -> Gamma<'_> {
+        match &self.class[v as usize] {
+            Some(Class::Nimber(k)) => Gamma::Finite(*k),
+            Some(Class::Loopy(a)) => Gamma::Infinite(a),
+            _ => unreachable!("only nimbers and loopy values reach the labeller"),
+        }
+    }
+}
+
+/// The affine engine's view of the query graph: store forms in, options listed by the
+/// explorer, known classes handed over so valued positions are not walked again.
+struct AffineView<'e, 'a> {
+    ex: &'e mut Explorer<'a>,
+    class: &'e [Option<Class>],
+}
+
+impl AffineView<'_, '_> {
+    fn options(&mut self, g: GameId, side: Side, out: &mut Vec<GameId>) -> Result<(), Error> {
+        let u = self.ex.node(g)?;
+        for o in self.ex.options(u, side)? {
+            out.push(self.ex.game(o)?);
+        }
+        Ok(())
+    }
+}
+
+impl AffineGraph for AffineView<'_, '_> {
+    type Id = GameId;
+    type Error = Error;
+
+    fn shape(&mut self, g: GameId) -> Result<Shape<GameId>, Error> {
+        let u = self.ex.node(g)?;
+        Ok(match self.ex.graph.kind(u) {
+            Kind::LeftWin => Shape::LeftWin,
+            Kind::RightWin => Shape::RightWin,
+            Kind::Sum => {
+                let parts = self.ex.graph.parts(u).to_vec();
+                let mut gs = Vec::with_capacity(parts.len());
+                for p in parts {
+                    gs.push(self.ex.game(p)?);
+                }
+                Shape::Sum(gs)
+            }
+            _ => Shape::Form,
+        })
+    }
+
+    fn left_options(&mut self, g: GameId, out: &mut Vec<GameId>) -> Result<(), Error> {
+        self.options(g, Side::Left, out)
+    }
+
+    fn right_options(&mut self, g: GameId, out: &mut Vec<GameId>) -> Result<(), Error> {
+        self.options(g, Side::Right, out)
+    }
+
+    fn conjugate(&mut self, g: GameId) -> Result<GameId, Error> {
+        Ok(self.ex.store.conjugate(g)?)
+    }
+
+    fn nimber(&mut self, n: u32) -> GameId {
+        self.ex.store.nimber(n)
+    }
+
+    fn sum(&mut self, parts: &[GameId]) -> Result<GameId, Error> {
+        Ok(self.ex.store.sum(parts)?)
+    }
+
+    fn known_value(&mut self, g: GameId) -> Option<AffineValue> {
+        let c = match self.ex.graph.find(g) {
+            Some(u) => self.class.get(u as usize).cloned().flatten(),
+            None => None,
+        }
+        .or_else(|| self.ex.src.memo().get(g).map(|(c, _)| c.clone()))?;
+        match c.affine()? {
+            Class::Nimber(k) => Some(AffineValue::Nimber(k)),
+            _ => Some(AffineValue::Moon),
+        }
+    }
+
+    fn interrupted(&self) -> bool {
+        self.ex.src.interrupted()
+    }
+}
+
+/// Explores from `root` and classes every node reached.
+pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
+    ex.explore(root)?;
+    let src_interrupt = |ex: &Explorer| ex.src.interrupted();
+    let sccs = {
+        let ex_ref: &Explorer = ex;
+        sccs(&ex_ref.graph, &mut || src_interrupt(ex_ref))
+    }
+    .ok_or_else(|| Error::new(ErrorKind::Interrupted))?;
+    let n = ex.graph.len();
+    let mut an = Analysis {
+        class: vec![None; n],
+        flags: vec![0; n],
+        witness: FxHashMap::default(),
+        reasons: FxHashMap::default(),
+    };
+    let mut lab = Labeller::new();
+    for c in 0..sccs.count() {
+        let members = sccs.component(c);
+        let m = members[0];
+        let (a, b) = ex.graph.successors(m);
+        let looped = members.len() > 1 || a.contains(&m) || b.contains(&m);
+        if looped {
+            cycle(ex, &mut an, &mut lab, members)?;
+        } else {
+            single(ex, &mut an, &mut lab, members[0])?;
+        }
+    }
+    // Remember what was found for later queries.
+    // Checks are not remembered: their parents read their structure, not a class.
+    let (lw, rw) = (ex.left_win(), ex.right_win());
+    let is_check = |g: &PosGraph, u: u32| {
+        g.kind(u) == Kind::Form
+            && g.is_expanded(u)
+            && (g.left(u).contains(&lw) || g.right(u).contains(&rw))
+    };
+    let checks: Vec<bool> = (0..n as u32).map(|u| is_check(&ex.graph, u)).collect();
+    let memo = ex.src.memo();
+    for u in 0..n as u32 {
+        if let (Some(g), Some(c)) = (ex.graph.origin(u), an.class(u)) {
+            if ex.graph.kind(u) != Kind::Known && !checks[u as usize] {
+                memo.classes.insert(g, (c.clone(), an.flags(u)));
+            }
+        }
+    }
+    Ok(an)
+}
+
+fn grow(an: &mut Analysis, n: usize) {
+    if an.class.len() < n {
+        an.class.resize(n, None);
+        an.flags.resize(n, 0);
+    }
+}
+
+fn set(an: &mut Analysis, u: u32, class: Class, flags: u8) {
+    grow(an, u as usize + 1);
+    an.class[u as usize] = Some(class);
+    an.flags[u as usize] = flags;
+}
+
+fn single(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Result<(), Error> {
+    let g = &ex.graph;
+    match g.kind(u) {
+        Kind::LeftWin => set(an, u, Class::LeftWin, ENTAILING),
+        Kind::RightWin => set(an, u, Class::RightWin, ENTAILING),
+        Kind::Nimber(k) => set(an, u, Class::Nimber(k), 0),
+        Kind::Known => {
+            let origin = g.origin(u).expect("known nodes come from the store");
+            let (c, f) = ex
+                .src
+                .memo()
+                .get(origin)
+                .cloned()
+                .expect("a known node is in the memo");
+            set(an, u, c, f);
+        }
+        Kind::Sum => {
+            let parts = g.parts(u);
+            let flags = parts.iter().fold(0, |f, &p| f | an.flags(p));
+            let class = super::value::sum(
+                parts
+                    .iter()
+                    .map(|&p| an.class(p).expect("parts are classed before their sum")),
+            );
+            if class == Class::Partizan {
+                if let Some(&p) = parts
+                    .iter()
+                    .find(|&&p| an.class(p) == Some(&Class::Partizan))
+                {
+                    let w = an.witness.get(&p).copied().unwrap_or(p);
+                    an.witness.insert(u, w);
+                }
+            }
+            set(an, u, class, flags);
+        }
+        Kind::Form => form(ex, an, lab, u)?,
+    }
+    Ok(())
+}
+
+fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Result<(), Error> {
+    let g = &ex.graph;
+    let (lw, rw) = (ex.left_win(), ex.right_win());
+    let here_entailing = g.left(u).contains(&lw)
+        || g.right(u).contains(&rw)
+        || g.left(u).contains(&rw)
+        || g.right(u).contains(&lw);
+    let below = g
+        .left(u)
+        .iter()
+        .chain(g.right(u))
+        .fold(0, |f, &v| f | an.flags(v));
+    let entailing = here_entailing || below & ENTAILING != 0;
+    let mut flags = below | if here_entailing { ENTAILING } else { 0 };
+    if !entailing {
+        if !g.is_symmetric_list(u) && !same_set(g.left(u), g.right(u)) {
+            let origin = g.origin(u).expect("forms come from the store");
+            let e = not_impartial(ex.store, origin);
+            an.reasons.insert(u, e);
+            set(an, u, Class::Partizan, flags | PARTIZAN);
+            return Ok(());
+        }
+        let opts = g.left(u);
+        if let Some(&p) = opts
+            .iter()
+            .find(|&&v| an.class(v) == Some(&Class::Partizan))
+        {
+            let w = an.witness.get(&p).copied().unwrap_or(p);
+            an.witness.insert(u, w);
+            set(an, u, Class::Partizan, flags | PARTIZAN);
+            return Ok(());
+        }
+        if opts
+            .iter()
+            .all(|&v| matches!(an.class(v), Some(Class::Nimber(_) | Class::Loopy(_))))
+        {
+            let view = View {
+                graph: g,
+                class: &an.class,
+            };
+            let r = lab
+                .label(&view, &[u], &mut || false)
+                .expect("never interrupted")[0];
+            let class = if r.label == INF {
+                Class::Loopy(lab.set(r.a).into())
+            } else {
+                Class::Nimber(r.label)
+            };
+            set(an, u, class, flags);
+            return Ok(());
+        }
+        // Options with moons or undetermined values but no infinity reachable cannot happen:
+        // those classes only arise below infinities.
+        set(
+            an,
+            u,
+            Class::Undetermined(Outside::LoopyAndEntailing),
+            flags,
+        );
+        return Ok(());
+    }
+    if flags & CYCLIC != 0 {
+        set(
+            an,
+            u,
+            Class::Undetermined(Outside::LoopyAndEntailing),
+            flags,
+        );
+        return Ok(());
+    }
+    // A check (∞ on one side only) is an option of an affine game, not an affine game itself.
+    if g.left(u).contains(&lw) != g.right(u).contains(&rw) {
+        set(an, u, Class::Partizan, flags);
+        return Ok(());
+    }
+    let origin = g.origin(u).expect("forms come from the store");
+    // Taken out while it runs: a nested query during the walk gets an engine of its own.
+    let mut eng = ex.src.memo().affine.take().unwrap_or_default();
+    let r = {
+        let mut view = AffineView {
+            ex,
+            class: &an.class,
+        };
+        eng.value(&mut view, origin)
+    };
+    ex.src.memo().affine = Some(eng);
+    grow(an, ex.graph.len());
+    let class = match r {
+        Ok(AffineValue::Nimber(k)) => Class::Nimber(k),
+        Ok(AffineValue::Moon) => {
+            // The recognition reads checks' answers: make sure they are listed.
+            for v in ex.graph.left(u).to_vec() {
+                ex.expand(v)?;
+            }
+            grow(an, ex.graph.len());
+            moon_class(ex, an, u)
+        }
+        Err(AffineError::Graph(e)) => return Err(e),
+        Err(AffineError::Interrupted) => return Err(Error::new(ErrorKind::Interrupted)),
+        Err(AffineError::Cycle { .. }) => Class::Undetermined(Outside::LoopyAndEntailing),
+        Err(e) => {
+            let e = affine_error(ex.store, e);
+            an.reasons.insert(u, e);
+            flags |= PARTIZAN;
+            Class::Partizan
+        }
+    };
+    set(an, u, class, flags);
+    Ok(())
+}
+
+fn same_set(a: &[u32], b: &[u32]) -> bool {
+    let (mut x, mut y) = (a.to_vec(), b.to_vec());
+    x.sort_unstable();
+    x.dedup();
+    y.sort_unstable();
+    y.dedup();
+    x == y
+}
+
+/// Which ☾ an affine game equal to ☾ is beside loopy games (seed 001 §2): the moon itself when
+/// the first player wins at once (a move to ∞, or a check nobody can answer), a special moon
+/// `⟫(n)` when the form is one up to the values of its options, else no class of the algebra.
+fn moon_class(ex: &mut Explorer, an: &Analysis, u: u32) -> Class {
+    // Nodes listed just now (a remembered check's answers) are classed in the memo.
+    let class_of = |ex: &mut Explorer, v: u32| {
+        an.class(v).cloned().or_else(|| {
+            let g = ex.graph.origin(v)?;
+            ex.src.memo().get(g).map(|(c, _)| c.clone())
+        })
+    };
+    let answers_of: Vec<(u32, Vec<Option<Class>>)> = ex
+        .graph
+        .left(u)
+        .to_vec()
+        .into_iter()
+        .map(|v| {
+            let answers = ex.graph.right(v).to_vec();
+            (v, answers.into_iter().map(|w| class_of(ex, w)).collect())
+        })
+        .collect();
+    let own: Vec<Option<Class>> = ex
+        .graph
+        .left(u)
+        .to_vec()
+        .into_iter()
+        .map(|v| class_of(ex, v))
+        .collect();
+    let g = &ex.graph;
+    let lw = ex.left_win();
+    let left = g.left(u);
+    if left.contains(&lw) {
+        return Class::Moon;
+    }
+    let is_check = |v: u32| g.kind(v) == Kind::Form && g.is_expanded(v) && g.left(v).contains(&lw);
+    // A check whose every answer leaves Left a move to ∞.
+    let unanswerable = |v: u32| g.right(v).iter().all(|&w| w == lw || is_check(w));
+    if left.iter().any(|&v| is_check(v) && unanswerable(v)) {
+        return Class::Moon;
+    }
+    // ⟫(n)_A = {{∞ | *n}, A | A, {*n | ∞̄}}, A nimbers and special moons including *n.
+    let mut n = None;
+    let mut has_n = Vec::new();
+    for (i, &v) in left.iter().enumerate() {
+        if is_check(v) {
+            let answers = g.right(v);
+            if answers.is_empty() {
+                return Class::EntailingMoon;
+            }
+            for (j, &w) in answers.iter().enumerate() {
+                match &answers_of[i].1[j] {
+                    Some(Class::Nimber(k)) if !is_check(w) && n.is_none_or(|m| m == *k) => {
+                        n = Some(*k)
+                    }
+                    _ => return Class::EntailingMoon,
+                }
+            }
+        } else {
+            match &own[i] {
+                Some(Class::Nimber(k)) => has_n.push(*k),
+                Some(Class::SpecialMoon(_)) => {}
+                _ => return Class::EntailingMoon,
+            }
+        }
+    }
+    match n {
+        Some(k) if has_n.contains(&k) => Class::SpecialMoon(k),
+        _ => Class::EntailingMoon,
+    }
+}
+
+fn cycle(
+    ex: &mut Explorer,
+    an: &mut Analysis,
+    lab: &mut Labeller,
+    members: &[u32],
+) -> Result<(), Error> {
+    let g = &ex.graph;
+    let (lw, rw) = (ex.left_win(), ex.right_win());
+    if let Some(&s) = members.iter().find(|&&m| g.kind(m) == Kind::Sum) {
+        return Err(infinite_game(ex, s, members));
+    }
+    let inside = |v: u32| members.contains(&v);
+    let mut flags = CYCLIC;
+    let mut pure = true;
+    let mut partizan = None;
+    for &m in members {
+        let (l, r) = (g.left(m), g.right(m));
+        if l.contains(&lw) || r.contains(&rw) || l.contains(&rw) || r.contains(&lw) {
+            flags |= ENTAILING;
+            pure = false;
+        }
+        if !g.is_symmetric_list(m) && !same_set(l, r) {
+            partizan.get_or_insert(m);
+            pure = false;
+        }
+        for &v in l.iter().chain(r) {
+            if inside(v) {
+                continue;
+            }
+            flags |= an.flags(v);
+            if !matches!(an.class(v), Some(Class::Nimber(_) | Class::Loopy(_))) {
+                pure = false;
+            }
+        }
+    }
+    if pure {
+        let view = View {
+            graph: g,
+            class: &an.class,
+        };
+        let interrupted = || ex.src.interrupted();
+        let results = lab
+            .label(&view, members, &mut || interrupted())
+            .ok_or_else(|| Error::new(ErrorKind::Interrupted))?
+            .to_vec();
+        for r in results {
+            let class = if r.label == INF {
+                Class::Loopy(lab.set(r.a).into())
+            } else {
+                Class::Nimber(r.label)
+            };
+            set(an, r.node, class, flags);
+        }
+        return Ok(());
+    }
+    let class = if let Some(w) = partizan {
+        let origin = g.origin(w).expect("forms come from the store");
+        let e = not_impartial(ex.store, origin);
+        an.reasons.insert(w, e);
+        flags |= PARTIZAN;
+        for &m in members {
+            an.witness.insert(m, w);
+        }
+        Class::Partizan
+    } else {
+        Class::Undetermined(Outside::LoopyAndEntailing)
+    };
+    for &m in members {
+        set(an, m, class.clone(), flags);
+    }
+    Ok(())
+}
+
+/// A sum on a cycle: a part of it recurs inside one of its own followers, so the positions
+/// grow without end.
+fn infinite_game(ex: &mut Explorer, s: u32, members: &[u32]) -> Error {
+    let nt = crate::game::display::Notation::default();
+    let part = ex
+        .graph
+        .parts(s)
+        .iter()
+        .copied()
+        .find(|p| members.contains(p))
+        .unwrap_or(s);
+    let show = |ex: &mut Explorer, u: u32| match ex.game(u) {
+        Ok(g) => crate::game::display::form(ex.store, g, nt),
+        Err(_) => "?".into(),
+    };
+    let position = show(ex, part);
+    let follower = show(ex, s);
+    Error::new(ErrorKind::InfiniteGame { position, follower })
+}
+
+/// The error for a form whose Left and Right options differ, naming what differs.
+pub fn not_impartial(store: &Store, x: GameId) -> Error {
+    let nt = Notation::default();
+    let Node::Form { left, right } = store.node(x) else {
+        return Error::new(ErrorKind::NotImpartial {
+            form: display::form(store, x, nt),
+            detail: "its Left and Right options differ".into(),
+        })
+        .about(x);
+    };
+    let only_left: Vec<String> = left
+        .iter()
+        .filter(|o| !right.contains(o))
+        .map(|&o| display::form(store, o, nt))
+        .collect();
+    let only_right: Vec<String> = right
+        .iter()
+        .filter(|o| !left.contains(o))
+        .map(|&o| display::form(store, o, nt))
+        .collect();
+    let detail = match (only_left.is_empty(), only_right.is_empty()) {
+        (false, true) => format!("Left can move to {} but Right cannot", only_left.join(", ")),
+        (true, false) => format!(
+            "Right can move to {} but Left cannot",
+            only_right.join(", ")
+        ),
+        _ => format!(
+            "Left's options {{{}}} differ from Right's {{{}}}",
+            only_left.join(", "),
+            only_right.join(", ")
+        ),
+    };
+    Error::new(ErrorKind::NotImpartial {
+        form: display::form(store, x, nt),
+        detail,
+    })
+    .about(x)
+}
+
+/// An affine engine error as a diagnostic about the offending form.
+pub fn affine_error(store: &Store, e: AffineError<GameId, Error>) -> Error {
+    let nt = Notation::default();
+    let show = |g: GameId| display::form(store, g, nt);
+    match e {
+        AffineError::Graph(e) => e,
+        AffineError::NotSymmetric { form, side, option } => {
+            let detail = match side {
+                affine::Side::Left => format!(
+                    "Left can move to `{}` but Right has no matching move",
+                    show(option)
+                ),
+                affine::Side::Right => format!(
+                    "Right can move to `{}` but Left has no matching move",
+                    show(option)
+                ),
+            };
+            Error::new(ErrorKind::NotAffine {
+                form: show(form),
+                detail,
+            })
+            .about(form)
+            .with_note(
+                "an affine impartial game has Right's options the conjugates of Left's, and so \
+                 do its quiet followers",
+            )
+        }
+        AffineError::Infinite { form } => Error::new(ErrorKind::NoValue {
+            form: show(form),
+            reason: "∞ and ∞̄ end the game; they are not affine impartial values".into(),
+        })
+        .about(form),
+        AffineError::UndefinedSum => Error::new(ErrorKind::InfinitiesCollide),
+        AffineError::Cycle { form } => Error::new(ErrorKind::NoValue {
+            form: show(form),
+            reason: "its entailing moves lie on a cycle".into(),
+        })
+        .about(form),
+        AffineError::Interrupted => Error::new(ErrorKind::Interrupted),
+    }
+}
+
+/// The affine engine's account of an entailing game `root` (immediate and protected nimbers,
+/// and the rule that gave the value); the graph is classified first so valued parts are not
+/// walked again.
+pub fn explain(ex: &mut Explorer, root: u32) -> Result<affine::Explanation<GameId>, Error> {
+    let an = classify(ex, root)?;
+    let origin = ex.game(root)?;
+    let mut eng = ex.src.memo().affine.take().unwrap_or_default();
+    let r = {
+        let mut view = AffineView {
+            ex,
+            class: &an.class,
+        };
+        eng.explain(&mut view, origin)
+    };
+    ex.src.memo().affine = Some(eng);
+    r.map_err(|e| affine_error(ex.store, e))
+}
