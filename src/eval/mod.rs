@@ -56,6 +56,8 @@ pub struct Cx {
     pub(crate) engines: builtins::Engines,
     pub(crate) loading: Vec<String>,
     pub(crate) loaded: Vec<String>,
+    /// Names of the labelled forms being built (a nested label may not reuse one).
+    pub(crate) labels: Vec<Rc<str>>,
 }
 
 impl Default for Interp {
@@ -86,6 +88,7 @@ impl Interp {
                 engines: builtins::Engines::default(),
                 loading: Vec::new(),
                 loaded: Vec::new(),
+                labels: Vec::new(),
             },
         }
     }
@@ -117,6 +120,7 @@ impl Interp {
             self.cx.locals.clear();
             self.cx.frame = 0;
             self.cx.depth = 0;
+            self.cx.labels.clear();
             if let Some(v) = self.cx.exec(&mut self.store, stmt, file)? {
                 let shown = if self.cx.json {
                     self.cx.show_json(&mut self.store, &v)
@@ -260,7 +264,20 @@ impl Cx {
                     let (l, r) = (store.left_win(), store.right_win());
                     store.form(&[l], &[r])
                 }
+                Terminal::SpecialMoon => {
+                    return Err(self.err(
+                        ErrorKind::BadLiteral {
+                            message: "`⟫` needs a number: the special moon is written `⟫(n)`"
+                                .into(),
+                            label: "write ⟫(n), e.g. ⟫(3) or moon(3)".into(),
+                        },
+                        &e.span,
+                    ));
+                }
             }),
+            ExprKind::Labelled { name, left, right } => {
+                Value::Game(self.labelled(store, name, left, right, &e.span)?)
+            }
             ExprKind::Nimber(None) => Value::Game(store.nimber(1)),
             ExprKind::Nimber(Some(inner)) => {
                 let v = self.eval(store, inner)?;
@@ -385,6 +402,9 @@ impl Cx {
                 r?
             }
             ExprKind::Call { callee, args } => {
+                if let ExprKind::Terminal(t) = &callee.kind {
+                    return self.value_literal(store, *t, args, &e.span, &callee.span);
+                }
                 let f = self.eval(store, callee)?;
                 let mut vals = Vec::with_capacity(args.len());
                 for a in args {
@@ -674,9 +694,8 @@ impl Cx {
             _ if is_gamey(a) && is_gamey(b) => {
                 let ga = self.as_game(store, a, &lhs.span)?;
                 let gb = self.as_game(store, b, &rhs.span)?;
-                if ga == gb {
-                    return Ok(true);
-                }
+                // Both sides are valued even when they are the same form: a game without a
+                // value is an error, not equal to itself.
                 let va = self
                     .game_value(store, ga)
                     .map_err(|e| e.or_at(self.file, lhs.span.clone()))?;
@@ -925,6 +944,142 @@ impl Cx {
     /// The first source location a form was written at, for errors about that form.
     pub(crate) fn span_of(&self, g: GameId) -> Option<diag::Loc> {
         self.form_spans.get(&g).cloned()
+    }
+}
+
+impl Cx {
+    /// `name{L | R}`: a fresh node whose options may mention it through `name`.
+    fn labelled(
+        &mut self,
+        store: &mut Store,
+        name: &Ident,
+        left: &[Expr],
+        right: &[Expr],
+        span: &Span,
+    ) -> Result<GameId, Error> {
+        if self.labels.iter().any(|l| **l == *name.name) {
+            return Err(self
+                .err(
+                    ErrorKind::BadLabel {
+                        message: format!(
+                            "the label `{}` is already the name of an enclosing form",
+                            name.name
+                        ),
+                        label: "a second label with this name".into(),
+                    },
+                    &name.span,
+                )
+                .with_note("inside a labelled form its name means that form; pick another name"));
+        }
+        let node = store.new_label(&name.name);
+        self.labels.push(name.name.clone());
+        self.locals.push((name.name.clone(), Value::Game(node)));
+        let sides = self
+            .game_list(store, left)
+            .and_then(|l| Ok((l, self.game_list(store, right)?)));
+        self.locals.pop();
+        self.labels.pop();
+        let (l, r) = sides?;
+        let form = store.form(&l, &r);
+        store.define_label(node, form);
+        if !store.mentions(form, node) {
+            return Err(self
+                .err(
+                    ErrorKind::BadLabel {
+                        message: format!("the label `{}` is never used", name.name),
+                        label: "this label names a form that never mentions it".into(),
+                    },
+                    &name.span,
+                )
+                .with_note(format!(
+                    "a label lets a form refer to itself, as in `{0}{{0, {0} | 0, {0}}}`; without \
+                 a use, write the form without it",
+                    name.name
+                )));
+        }
+        self.form_spans.entry(form).or_insert_with(|| diag::Loc {
+            file: self.file,
+            span: span.clone(),
+        });
+        self.form_spans.entry(node).or_insert_with(|| diag::Loc {
+            file: self.file,
+            span: span.clone(),
+        });
+        Ok(node)
+    }
+
+    /// `∞(a, b, …)` / `inf(…)` (the loopy value ∞(A) as a game), `⟫(n)` / `☾(n)` / `moon(n)`
+    /// (the special moon).
+    fn value_literal(
+        &mut self,
+        store: &mut Store,
+        t: Terminal,
+        args: &[Expr],
+        span: &Span,
+        head: &Span,
+    ) -> Result<Value, Error> {
+        let mut values = Vec::new();
+        for a in args {
+            match self.eval(store, a)? {
+                Value::Int(n) => values.push((n, a.span.clone())),
+                Value::List(xs) if args.len() == 1 => {
+                    for x in xs.iter() {
+                        match x {
+                            Value::Int(n) => values.push((*n, a.span.clone())),
+                            other => {
+                                return Err(self.bad_literal(
+                                    format!("`∞(A)` lists nim-values, not {}", other.type_name()),
+                                    &a.span,
+                                ));
+                            }
+                        }
+                    }
+                }
+                other => {
+                    return Err(self.bad_literal(
+                        format!("this literal takes integers, not {}", other.type_name()),
+                        &a.span,
+                    ));
+                }
+            }
+        }
+        for (n, sp) in &values {
+            if !(0..=u32::MAX as i64 - 2).contains(n) {
+                return Err(
+                    self.bad_literal(format!("{n} is not a nim-value (they are 0, 1, 2, …)"), sp)
+                );
+            }
+        }
+        match t {
+            Terminal::LeftWin => {
+                let a: Vec<u32> = values.iter().map(|(n, _)| *n as u32).collect();
+                Ok(Value::Game(store.loopy(&a)))
+            }
+            Terminal::Moon | Terminal::SpecialMoon => match values[..] {
+                [(n, _)] => Ok(Value::Game(store.special_moon(n as u32))),
+                _ => Err(self.bad_literal(
+                    format!(
+                        "the special moon takes one nim-value, ⟫(n); {} given",
+                        values.len()
+                    ),
+                    span,
+                )),
+            },
+            Terminal::RightWin => Err(self.bad_literal(
+                "`∞̄` (`-inf`) takes no arguments; the loopy value is written `∞(A)`".into(),
+                head,
+            )),
+        }
+    }
+
+    fn bad_literal(&self, message: String, span: &Span) -> Error {
+        self.err(
+            ErrorKind::BadLiteral {
+                message,
+                label: "here".into(),
+            },
+            span,
+        )
     }
 }
 

@@ -14,6 +14,12 @@ pub const STD: &[(&str, &str)] = &[
     ("std/grundy", include_str!("../std/grundy.cgt")),
     ("std/nimstring", include_str!("../std/nimstring.cgt")),
     ("std/top_entails", include_str!("../std/top_entails.cgt")),
+    ("std/keep_nim", include_str!("../std/keep_nim.cgt")),
+    (
+        "std/turn_keep_nim",
+        include_str!("../std/turn_keep_nim.cgt"),
+    ),
+    ("std/tripiece", include_str!("../std/tripiece.cgt")),
 ];
 
 impl Cx {

@@ -108,8 +108,19 @@ impl Cx {
 
     /// The outcome by exact search from the axioms, never from a value: the oracle.
     pub fn outcome_by_search(&mut self, store: &mut Store, g: GameId) -> Result<Outcome, Error> {
+        self.exact_outcome(store, g, false)
+    }
+
+    /// The outcome by exact search; `collapse` folds normal-play components into one nim heap
+    /// (Sprague–Grundy) instead of playing them out.
+    pub fn exact_outcome(
+        &mut self,
+        store: &mut Store,
+        g: GameId,
+        collapse: bool,
+    ) -> Result<Outcome, Error> {
         let opts = exact::Options {
-            collapse_nimbers: false,
+            collapse_nimbers: collapse,
             budget: self.budget,
         };
         let mut ex = Explorer::new(store, self, Reach::default());
@@ -126,7 +137,9 @@ impl Cx {
         .map_err(|e| self.locate(e))
     }
 
-    /// The options of a game with how each leaves the opponent (Left moving).
+    /// The options of a game with how each leaves the opponent (Left moving). The values
+    /// decide where they can (a quiet option, or a check whose answers are all quiet); the rest
+    /// share one exact search.
     pub fn moves(
         &mut self,
         store: &mut Store,
@@ -137,29 +150,46 @@ impl Cx {
         let root = ex.node(g)?;
         let an = classify::classify(&mut ex, root)?;
         let options = distinct(ex.options(root, Side::Left)?);
-        let mut out = Vec::with_capacity(options.len());
-        let lw = ex.left_win();
-        for o in options {
-            let r = if o == lw {
-                MoveResult::Wins
-            } else {
-                match option_class(&ex, &an, o) {
-                    Some(c) if is_quiet(&ex, o) && c.outcome().is_some() => {
-                        match c.outcome().expect("checked") {
-                            Outcome::P => MoveResult::Wins,
-                            Outcome::D => MoveResult::Draws,
-                            _ => MoveResult::Loses,
-                        }
-                    }
-                    _ => match exact::result_of(&mut ex, &an, opts, o, 1)? {
+        let mut results: Vec<Option<MoveResult>> = Vec::with_capacity(options.len());
+        for &o in &options {
+            results.push(by_values(&mut ex, &an, o)?);
+        }
+        if results.iter().any(Option::is_none) {
+            let mut solver = exact::Solver::new(opts);
+            let mut roots = Vec::new();
+            let mut states = Vec::with_capacity(options.len());
+            for (&o, r) in options.iter().zip(&results) {
+                let st = if r.is_none() {
+                    solver.root(&ex, &an, o, 1)
+                } else {
+                    Err(u32::MAX)
+                };
+                if let Ok(s) = st {
+                    roots.push(s);
+                }
+                states.push(st);
+            }
+            solver.solve(&mut ex, &an, &roots)?;
+            for (r, st) in results.iter_mut().zip(states) {
+                if r.is_some() {
+                    continue;
+                }
+                *r = Some(match st {
+                    Ok(s) => match solver.result(s) {
                         Result3::Loss => MoveResult::Wins,
                         Result3::Draw => MoveResult::Draws,
                         Result3::Win => MoveResult::Loses,
                     },
-                }
-            };
+                    // Right to move in ∞ (Left has won) or ∞̄.
+                    Err(0) => MoveResult::Wins,
+                    Err(_) => MoveResult::Loses,
+                });
+            }
+        }
+        let mut out = Vec::with_capacity(options.len());
+        for (o, r) in options.into_iter().zip(results) {
             let shown = ex.game(o)?;
-            out.push((shown, r));
+            out.push((shown, r.expect("every option decided")));
         }
         Ok(out)
     }
@@ -247,21 +277,94 @@ impl Cx {
     }
 }
 
-/// The class of an option node: from the analysis, or (for sums made by a move) from its parts.
-fn option_class(ex: &Explorer, an: &Analysis, o: u32) -> Option<Class> {
+/// The class of a node: from the analysis, from the session memo (nodes listed after the
+/// analysis, below a remembered position), or for sums made by a move from their parts.
+fn option_class(ex: &mut Explorer, an: &Analysis, o: u32) -> Option<Class> {
     if let Some(c) = an.class(o) {
         return Some(c.clone());
     }
+    if let Some(g) = ex.graph.origin(o) {
+        if let Some((c, _)) = ex.src.memo().get(g) {
+            return Some(c.clone());
+        }
+    }
     if ex.graph.kind(o) == Kind::Sum {
-        let parts: Option<Vec<Class>> = ex
-            .graph
-            .parts(o)
-            .iter()
-            .map(|&p| an.class(p).cloned())
-            .collect();
-        return parts.map(|ps| crate::theory::value::sum(ps.iter()));
+        let mut parts = Vec::new();
+        for p in ex.graph.parts(o).to_vec() {
+            parts.push(option_class(ex, an, p)?);
+        }
+        return Some(crate::theory::value::sum(parts.iter()));
     }
     None
+}
+
+/// How an option leaves Right (to move), read off the values: a quiet option by its outcome;
+/// a check by Right's best answer inside it (each answer quiet). `None` when the values do not
+/// say.
+fn by_values(ex: &mut Explorer, an: &Analysis, o: u32) -> Result<Option<MoveResult>, Error> {
+    let (lw, rw) = (ex.left_win(), ex.right_win());
+    if o == lw {
+        return Ok(Some(MoveResult::Wins));
+    }
+    if o == rw {
+        return Ok(Some(MoveResult::Loses));
+    }
+    let from_outcome = |c: Option<Class>| {
+        c.and_then(|c| c.outcome()).and_then(|o| match o {
+            Outcome::P => Some(MoveResult::Wins),
+            Outcome::D => Some(MoveResult::Draws),
+            Outcome::N => Some(MoveResult::Loses),
+            _ => None,
+        })
+    };
+    if is_quiet(ex, o) {
+        return Ok(from_outcome(option_class(ex, an, o)));
+    }
+    // One check among the parts: Right must answer inside it.
+    let parts: Vec<u32> = match ex.graph.kind(o) {
+        Kind::Sum => ex.graph.parts(o).to_vec(),
+        _ => vec![o],
+    };
+    let checks: Vec<usize> = (0..parts.len())
+        .filter(|&i| !is_quiet(ex, parts[i]))
+        .collect();
+    let [i] = checks[..] else {
+        return Ok(None);
+    };
+    let c = parts[i];
+    if !ex.graph.left(c).contains(&lw) || ex.graph.right(c).contains(&rw) {
+        return Ok(None);
+    }
+    let mut rest: Vec<Class> = Vec::new();
+    for (j, &p) in parts.iter().enumerate() {
+        if j != i {
+            match option_class(ex, an, p) {
+                Some(cl) => rest.push(cl),
+                None => return Ok(None),
+            }
+        }
+    }
+    let mut best = MoveResult::Wins;
+    for x in ex.graph.right(c).to_vec() {
+        if x == lw {
+            continue; // Right moving to ∞ loses at once
+        }
+        if !is_quiet(ex, x) {
+            return Ok(None);
+        }
+        let Some(cx) = option_class(ex, an, x) else {
+            return Ok(None);
+        };
+        let total = crate::theory::value::sum(rest.iter().chain(std::iter::once(&cx)));
+        // Left moves next: N means Left wins after this answer.
+        match total.outcome() {
+            Some(Outcome::N) => {}
+            Some(Outcome::D) => best = MoveResult::Draws,
+            Some(Outcome::P) => return Ok(Some(MoveResult::Loses)),
+            _ => return Ok(None),
+        }
+    }
+    Ok(Some(best))
 }
 
 /// No check is pending after moving there: the opponent may move anywhere.

@@ -445,6 +445,29 @@ impl Store {
         &self.labels[k as usize].0
     }
 
+    /// Does `node` occur in `g` (through forms, sums, entailing options and other labelled
+    /// nodes' forms)? Ruleset positions cannot hold games, so they are not searched.
+    pub fn mentions(&self, g: GameId, node: GameId) -> bool {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![g];
+        while let Some(x) = stack.pop() {
+            if x == node {
+                return true;
+            }
+            if !seen.insert(x) {
+                continue;
+            }
+            match self.node(x) {
+                Node::Form { left, right } => stack.extend(left.iter().chain(right)),
+                Node::Sum(ps) => stack.extend_from_slice(ps),
+                Node::EntailLeft(p) | Node::EntailRight(p) => stack.push(p),
+                Node::Labelled(k) => stack.extend(self.labels[k as usize].1),
+                _ => {}
+            }
+        }
+        false
+    }
+
     pub fn entail_left(&mut self, p: GameId) -> GameId {
         self.intern(Tag::EntailLeft, p.0, 0, 0, &[])
     }

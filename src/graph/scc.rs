@@ -32,66 +32,65 @@ const UNSEEN: u32 = u32::MAX;
 /// it returns `true` the search stops and `None` is returned.
 pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Option<Sccs> {
     let n = g.node_count();
-    let mut index = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
+    // index, lowlink and component side by side: one cache line per visit of a random node.
+    let mut st: Vec<[u32; 3]> = vec![[UNSEEN, 0, UNSEEN]; n];
     let mut stack: Vec<u32> = Vec::new();
-    // Call stack: (node, which successor list, position in it).
-    let mut calls: Vec<(u32, u8, u32)> = Vec::new();
+    // Call stack: node, which successor list, position in it.
+    let mut calls: Vec<(u32, u32, u32)> = Vec::new();
     let mut out = Sccs {
         members: Vec::with_capacity(n),
         start: vec![0],
-        comp: vec![UNSEEN; n],
+        comp: Vec::new(),
     };
     let mut next = 0u32;
     let mut steps = 0u32;
     for root in 0..n as u32 {
-        if index[root as usize] != UNSEEN {
+        if st[root as usize][0] != UNSEEN {
             continue;
         }
-        index[root as usize] = next;
-        low[root as usize] = next;
+        st[root as usize] = [next, next, UNSEEN];
         next += 1;
         stack.push(root);
-        on_stack[root as usize] = true;
         calls.push((root, 0, 0));
-        while let Some(&mut (u, ref mut list, ref mut pos)) = calls.last_mut() {
+        while let Some(top) = calls.last_mut() {
             steps = steps.wrapping_add(1);
-            if steps.is_multiple_of(1 << 14) && poll() {
+            if steps.is_multiple_of(1 << 16) && poll() {
                 return None;
             }
+            let u = top.0;
             let (a, b) = g.successors(u);
-            let succ = if *list == 0 { a } else { b };
-            if (*pos as usize) < succ.len() {
-                let v = succ[*pos as usize];
-                *pos += 1;
-                if index[v as usize] == UNSEEN {
-                    index[v as usize] = next;
-                    low[v as usize] = next;
+            let succ = if top.1 == 0 { a } else { b };
+            if let Some(&v) = succ.get(top.2 as usize) {
+                top.2 += 1;
+                let sv = st[v as usize];
+                if sv[0] == UNSEEN {
+                    st[v as usize] = [next, next, UNSEEN];
                     next += 1;
                     stack.push(v);
-                    on_stack[v as usize] = true;
                     calls.push((v, 0, 0));
-                } else if on_stack[v as usize] {
-                    low[u as usize] = low[u as usize].min(index[v as usize]);
+                } else if sv[2] == UNSEEN {
+                    // Still on the stack (no component yet).
+                    let su = &mut st[u as usize];
+                    su[1] = su[1].min(sv[0]);
                 }
                 continue;
             }
-            if *list == 0 {
-                *list = 1;
-                *pos = 0;
+            if top.1 == 0 {
+                top.1 = 1;
+                top.2 = 0;
                 continue;
             }
             calls.pop();
+            let su = st[u as usize];
             if let Some(&(p, _, _)) = calls.last() {
-                low[p as usize] = low[p as usize].min(low[u as usize]);
+                let sp = &mut st[p as usize];
+                sp[1] = sp[1].min(su[1]);
             }
-            if low[u as usize] == index[u as usize] {
+            if su[1] == su[0] {
                 let c = out.count() as u32;
                 loop {
                     let w = stack.pop().expect("u is on the stack");
-                    on_stack[w as usize] = false;
-                    out.comp[w as usize] = c;
+                    st[w as usize][2] = c;
                     out.members.push(w);
                     if w == u {
                         break;
@@ -101,6 +100,7 @@ pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Optio
             }
         }
     }
+    out.comp = st.iter().map(|s| s[2]).collect();
     Some(out)
 }
 

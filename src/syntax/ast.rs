@@ -123,8 +123,10 @@ pub enum Terminal {
     LeftWin,
     /// ∞̄: Right wins.
     RightWin,
-    /// ☾ = {∞ | ∞̄}.
+    /// ☾ = {∞ | ∞̄}; called, `☾(n)` is the special moon ⟫(n).
     Moon,
+    /// ⟫, written `⟫(n)`: the special moon.
+    SpecialMoon,
 }
 
 #[derive(Debug, Clone)]
@@ -143,6 +145,12 @@ pub enum ExprKind {
     /// `*` alone (None) or `*e`.
     Nimber(Option<Box<Expr>>),
     Form {
+        left: Vec<Expr>,
+        right: Vec<Expr>,
+    },
+    /// `name{L | R}`: a form that may mention itself by `name`.
+    Labelled {
+        name: Ident,
         left: Vec<Expr>,
         right: Vec<Expr>,
     },

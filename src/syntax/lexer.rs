@@ -99,6 +99,12 @@ pub enum Tok<'s> {
     #[token("☾")]
     #[token("moon")]
     Moon,
+    /// `⟫`, the special moon (always written `⟫(n)`).
+    #[token("⟫")]
+    SpecialMoon,
+    /// `∅`, the empty set (as in `∞(∅)`).
+    #[token("∅")]
+    EmptySet,
     #[token("let")]
     Let,
     #[token("fn")]
@@ -159,6 +165,8 @@ impl Tok<'_> {
                 | Tok::Infinity
                 | Tok::NegInfinity
                 | Tok::Moon
+                | Tok::SpecialMoon
+                | Tok::EmptySet
                 | Tok::True
                 | Tok::False
                 | Tok::Int(_)
@@ -210,6 +218,8 @@ impl Tok<'_> {
             Tok::Infinity => "∞",
             Tok::NegInfinity => "∞̄",
             Tok::Moon => "☾",
+            Tok::SpecialMoon => "⟫",
+            Tok::EmptySet => "∅",
             Tok::Let => "let",
             Tok::Fn => "fn",
             Tok::Ruleset => "ruleset",

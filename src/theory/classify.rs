@@ -568,6 +568,12 @@ fn infinite_game(ex: &mut Explorer, s: u32, members: &[u32]) -> Error {
 /// The error for a form whose Left and Right options differ, naming what differs.
 pub fn not_impartial(store: &Store, x: GameId) -> Error {
     let nt = Notation::default();
+    // A labelled node is shown with its form; the sides are the form's.
+    let shown = x;
+    let x = match store.node(x) {
+        Node::Labelled(k) => store.label_form(k).unwrap_or(x),
+        _ => x,
+    };
     let Node::Form { left, right } = store.node(x) else {
         return Error::new(ErrorKind::NotImpartial {
             form: display::form(store, x, nt),
@@ -598,10 +604,10 @@ pub fn not_impartial(store: &Store, x: GameId) -> Error {
         ),
     };
     Error::new(ErrorKind::NotImpartial {
-        form: display::form(store, x, nt),
+        form: display::form(store, shown, nt),
         detail,
     })
-    .about(x)
+    .about(shown)
 }
 
 /// An affine engine error as a diagnostic about the offending form.

@@ -1,0 +1,100 @@
+//! Loopy games: γ labelling throughput on explicit graphs, the exact solver on seed 001's
+//! Figure 1 with real pieces, and WindUp as a Loony ruleset against cgt-tools' solver.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use loony::eval::{Interp, Value};
+use loony::graph::Csr;
+use loony::theory::loopy::gamma;
+use std::hint::black_box;
+
+/// A random graph with `n` vertices and about `d` options each (cycles everywhere), plus
+/// terminal vertices so that finite values occur.
+fn random_graph(n: usize, d: usize, seed: u64) -> Csr {
+    let mut x = seed;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let lists: Vec<Vec<u32>> = (0..n)
+        .map(|i| {
+            if i % 7 == 0 {
+                return Vec::new();
+            }
+            let k = 1 + (next() % (2 * d as u64 - 1)) as usize;
+            (0..k).map(|_| (next() % n as u64) as u32).collect()
+        })
+        .collect();
+    Csr::from_lists(&lists)
+}
+
+/// WindUp(n, S) as an explicit graph: from i ≠ 0 move to (i − m) mod n.
+fn windup_graph(n: u32, s: &[u32]) -> Csr {
+    let lists: Vec<Vec<u32>> = (0..n)
+        .map(|i| {
+            if i == 0 {
+                vec![]
+            } else {
+                s.iter().map(|&m| (i + n - m % n) % n).collect()
+            }
+        })
+        .collect();
+    Csr::from_lists(&lists)
+}
+
+fn with_interp<T: Send + 'static>(f: impl FnOnce(&mut Interp) -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = Interp::new();
+            f(&mut interp)
+        })
+        .expect("spawn")
+        .join()
+        .expect("join")
+}
+
+fn figure1_exact() -> String {
+    with_interp(|interp| {
+        interp
+            .run("bench.cgt", "import \"std/tripiece\"", &mut |_| {})
+            .expect("module loads");
+        let Some(Value::Game(g)) = interp.cx.globals.get("figure1").cloned() else {
+            panic!("figure1 is a game")
+        };
+        let o = interp
+            .cx
+            .exact_outcome(&mut interp.store, g, true)
+            .expect("solves");
+        o.to_string()
+    })
+}
+
+fn bench(c: &mut Criterion) {
+    let g = random_graph(1_000_000, 10, 0x9E37_79B9_7F4A_7C15);
+    let edges = g.succ.len();
+    let mut group = c.benchmark_group("loopy");
+    group.sample_size(10);
+    group.throughput(criterion::Throughput::Elements(edges as u64));
+    group.bench_function("gamma: random graph, 10^6 vertices", |b| {
+        b.iter(|| black_box(gamma(&g, &mut || false).expect("labels").label.len()))
+    });
+    let w = windup_graph(1_000_000, &[1, 3, 4]);
+    group.throughput(criterion::Throughput::Elements(w.succ.len() as u64));
+    group.bench_function("gamma: WindUp(10^6, {1,3,4}) graph", |b| {
+        b.iter(|| black_box(gamma(&w, &mut || false).expect("labels").label.len()))
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("exact solver");
+    group.sample_size(10);
+    group.bench_function("Figure 1, real pieces (rounds folded to *2)", |b| {
+        b.iter(|| black_box(figure1_exact()))
+    });
+    group.finish();
+    println!("edges in the random graph: {edges}");
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
