@@ -53,3 +53,37 @@ diagnostic!(infinities_collide, "∞ + ∞̄");
 diagnostic!(unterminated_string, "import \"std/kayles");
 diagnostic!(index_out_of_range, "[1, 2, 3][3]");
 diagnostic!(not_callable, "let x = 3\nx(2)");
+diagnostic!(
+    loopy_partizan_cycle,
+    "ruleset r(n) {\n  => {r(n) | 0}\n}\nr(0)"
+);
+diagnostic!(bad_loopy_literal, "inf(0, -1) + *2");
+diagnostic!(special_moon_without_number, "⟫ + *1");
+diagnostic!(duplicate_label, "a{0, a{a | a} | 0, a}");
+diagnostic!(unused_label, "a{0, * | 0, *}");
+diagnostic!(
+    value_not_determined,
+    "let g = {*2, *3, {∞ | *2, *3} | *2, *3, {*2, *3 | ∞̄}}\ng + inf(2, 3)"
+);
+
+#[test]
+fn search_budget() {
+    // A budget of 2 000 states, so the search stops at once.
+    let src = "ruleset wu(n, i) { if i != 0 for m in [1, 2] => wu(n, (i - m + n) % n) }\n\
+               let g = {*2, *3, {∞ | *2, *3} | *2, *3, {*2, *3 | ∞̄}}\n\
+               outcome(g + wu(300, 5) + wu(300, 7))";
+    let out = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            interp.cx.budget = 2000;
+            match interp.run("test.cgt", src, &mut |_| {}) {
+                Ok(()) => "no error".to_string(),
+                Err(e) => e.render_plain(&interp.cx.files),
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("join");
+    insta::assert_snapshot!("search_budget", out, src);
+}

@@ -67,6 +67,10 @@ pub enum ErrorKind {
         message: String,
         label: String,
     },
+    /// The exact solver met more states than the budget allows.
+    SearchBudget {
+        budget: usize,
+    },
     /// A label of a labelled form that is defined twice or never used.
     BadLabel {
         message: String,
@@ -197,6 +201,7 @@ impl Error {
             ErrorKind::Undetermined { .. } => "E0208",
             ErrorKind::BadLiteral { .. } => "E0108",
             ErrorKind::BadLabel { .. } => "E0109",
+            ErrorKind::SearchBudget { .. } => "E0209",
             ErrorKind::Runaway { .. } => "E0203",
             ErrorKind::NotAffine { .. } => "E0204",
             ErrorKind::InfinitiesCollide => "E0205",
@@ -258,6 +263,9 @@ impl Error {
             }
             ErrorKind::BadLiteral { message, .. } | ErrorKind::BadLabel { message, .. } => {
                 message.clone()
+            }
+            ErrorKind::SearchBudget { budget } => {
+                format!("the exact search of this sum passed {budget} states without finishing")
             }
             ErrorKind::Runaway {
                 ruleset, budget, ..
@@ -362,6 +370,13 @@ impl Error {
             }
             ErrorKind::BadLiteral { label, .. } | ErrorKind::BadLabel { label, .. } => {
                 label.clone()
+            }
+            ErrorKind::SearchBudget { budget } => {
+                notes.push(format!(
+                    "the theory gives no value here, so every state of the sum is searched; \
+                     raise the budget (now {budget}) with `--budget N` or `:budget N`"
+                ));
+                "too many states to search".to_string()
             }
             ErrorKind::Runaway { budget, last, .. } => {
                 notes.push(format!("the last position explored was `{last}`"));

@@ -153,12 +153,8 @@ impl Solver {
                 return Err(Error::new(ErrorKind::Interrupted));
             }
             if self.states() > self.opts.budget {
-                return Err(Error::new(ErrorKind::Type {
-                    message: format!(
-                        "the exact search passed {} states without finishing",
-                        self.opts.budget
-                    ),
-                    label: "this sum is too large to search".into(),
+                return Err(Error::new(ErrorKind::SearchBudget {
+                    budget: self.opts.budget,
                 }));
             }
             let k = self.key(s).to_vec();
