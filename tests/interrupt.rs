@@ -1,0 +1,51 @@
+//! Ctrl-C during the loopy engine's long phases: the exploration, the labelling and the exact
+//! solver stop with the interrupt diagnostic, and the session goes on.
+
+use loony::eval::Interp;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+fn interrupted_after(setup: &str, long: &str, millis: u64) -> (String, String) {
+    let (setup, long) = (setup.to_string(), long.to_string());
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = Interp::new();
+            interp.cx.budget = 100_000_000;
+            interp.run("setup.cgt", &setup, &mut |_| {}).expect("setup runs");
+            let flag = interp.cx.interrupt.clone();
+            let waker = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(millis));
+                flag.store(true, Ordering::Relaxed);
+            });
+            let err = interp
+                .run("long.cgt", &long, &mut |_| {})
+                .expect_err("interrupted");
+            waker.join().expect("waker");
+            let mut after = String::new();
+            interp
+                .run("after.cgt", "w(3, 1)", &mut |s| after = s)
+                .expect("the session goes on");
+            (err.render_plain(&interp.cx.files), after)
+        })
+        .expect("spawn")
+        .join()
+        .expect("join")
+}
+
+#[test]
+fn ctrl_c_stops_the_exact_solver() {
+    let setup = "ruleset w(n, i) { if i != 0 for m in [1, 2] => w(n, (i - m + n) % n) }\n\
+                 let g = {*2, *3, {∞ | *2, *3} | *2, *3, {*2, *3 | ∞̄}}";
+    let (err, after) = interrupted_after(setup, "outcome(g + w(3000, 5) + w(3000, 7))", 300);
+    assert!(err.contains("E0501"), "{err}");
+    assert_eq!(after, "∞(0)");
+}
+
+#[test]
+fn ctrl_c_stops_exploring_a_large_loopy_ruleset() {
+    let setup = "ruleset w(n, i) { if i != 0 for m in [1, 2] => w(n, (i - m + n) % n) }";
+    let (err, after) = interrupted_after(setup, "w(50000000, 5)", 300);
+    assert!(err.contains("E0501"), "{err}");
+    assert_eq!(after, "∞(0)");
+}
