@@ -12,6 +12,6 @@ fn cases() {
             .unwrap_or(path)
             .to_string_lossy()
             .replace('\\', "/");
-        insta::assert_snapshot!(common::run_named(&rel, &src));
+        insta::assert_snapshot!(common::transcript(&rel, &src));
     });
 }

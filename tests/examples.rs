@@ -7,6 +7,6 @@ fn examples() {
     insta::glob!("../examples", "*.cgt", |path| {
         let src = std::fs::read_to_string(path).expect("read example");
         let name = format!("examples/{}", path.file_name().unwrap().to_string_lossy());
-        insta::assert_snapshot!(common::run_named(&name, &src));
+        insta::assert_snapshot!(common::transcript(&name, &src));
     });
 }

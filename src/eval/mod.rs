@@ -106,6 +106,26 @@ impl Interp {
     }
 
     pub fn run_file(&mut self, file: FileId, emit: &mut dyn FnMut(String)) -> Result<(), Error> {
+        self.run_file_echo(file, &mut |_, shown| emit(shown))
+    }
+
+    /// Like [`Interp::run`], but `emit` also gets the source of the statement each result
+    /// belongs to (for transcripts that show every input beside its output).
+    pub fn run_echo(
+        &mut self,
+        name: &str,
+        src: &str,
+        emit: &mut dyn FnMut(&str, String),
+    ) -> Result<(), Error> {
+        let file = self.cx.files.add(name.to_string(), src.to_string());
+        self.run_file_echo(file, emit)
+    }
+
+    fn run_file_echo(
+        &mut self,
+        file: FileId,
+        emit: &mut dyn FnMut(&str, String),
+    ) -> Result<(), Error> {
         let src = self
             .cx
             .files
@@ -131,7 +151,11 @@ impl Interp {
                     Stmt::Expr(e2) => e.or_at(file, e2.span.clone()),
                     _ => e,
                 })?;
-                emit(shown);
+                let input = match stmt {
+                    Stmt::Expr(e2) => src.get(e2.span.clone()).unwrap_or(""),
+                    _ => "",
+                };
+                emit(input, shown);
             }
         }
         Ok(())
