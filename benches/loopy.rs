@@ -6,6 +6,7 @@ use loony::eval::{Interp, Value};
 use loony::graph::Csr;
 use loony::theory::loopy::gamma;
 use std::hint::black_box;
+use std::time::Instant;
 
 /// A random graph with `n` vertices and about `d` options each (cycles everywhere), plus
 /// terminal vertices so that finite values occur.
@@ -71,6 +72,48 @@ fn figure1_exact() -> String {
     })
 }
 
+const WINDUP: &str = "ruleset wu(n, s, i) { if i != 0 for m in s => wu(n, s, (i - m + n) % n) }";
+
+/// All values of WindUp(n, {1, 3, 4}) through the ruleset path, as printed strings.
+fn windup_loony(n: u32) -> Vec<String> {
+    with_interp(move |interp| {
+        let mut out = String::new();
+        let src = format!("{WINDUP}\n[wu({n}, [1, 3, 4], i) for i in 0..{n}]");
+        interp
+            .run("bench.cgt", &src, &mut |s| out = s)
+            .expect("runs");
+        out.trim_matches(|c| c == '[' || c == ']')
+            .split(", ")
+            .map(str::to_string)
+            .collect()
+    })
+}
+
+fn windup_cgt(n: u32) -> Vec<String> {
+    let w = cgt::loopy::impartial::games::wind_up::WindUp::new_using_graph(n, vec![1, 3, 4]);
+    w.graph()
+        .iter()
+        .map(|v| {
+            use cgt::loopy::impartial::vertex::Vertex;
+            match v {
+                Vertex::Value(k) => match k.value() {
+                    0 => "0".to_string(),
+                    1 => "*".to_string(),
+                    k => format!("*{k}"),
+                },
+                Vertex::Loop(a) if a.is_empty() => "∞(∅)".to_string(),
+                Vertex::Loop(a) => format!(
+                    "∞({})",
+                    a.iter()
+                        .map(|x| x.value().to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ),
+            }
+        })
+        .collect()
+}
+
 fn bench(c: &mut Criterion) {
     let g = random_graph(1_000_000, 10, 0x9E37_79B9_7F4A_7C15);
     let edges = g.succ.len();
@@ -94,6 +137,33 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
     println!("edges in the random graph: {edges}");
+
+    let mut group = c.benchmark_group("WindUp(10^5, {1,3,4}), all values");
+    group.sample_size(10);
+    group.bench_function("Loony ruleset", |b| {
+        b.iter(|| black_box(windup_loony(100_000).len()))
+    });
+    group.bench_function("cgt WindUp::new_using_graph", |b| {
+        b.iter(|| black_box(windup_cgt(100_000).len()))
+    });
+    group.finish();
+
+    // The issue's size, once each in this run, with the ratio.
+    let t = Instant::now();
+    let ours = windup_loony(1_000_000);
+    let ours_t = t.elapsed();
+    let t = Instant::now();
+    let theirs = windup_cgt(1_000_000);
+    let theirs_t = t.elapsed();
+    assert_eq!(
+        ours, theirs,
+        "Loony and cgt agree on WindUp(10^6, {{1,3,4}})"
+    );
+    println!(
+        "one-shot WindUp(10^6, {{1,3,4}}), all values: Loony ruleset {ours_t:.2?}, cgt \
+         {theirs_t:.2?}, ratio {:.1}",
+        ours_t.as_secs_f64() / theirs_t.as_secs_f64()
+    );
 }
 
 criterion_group!(benches, bench);

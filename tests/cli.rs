@@ -84,3 +84,13 @@ fn piped_stdin_is_a_repl_session() {
     assert!(err.contains("unknown name `nope`"), "{err}");
     assert_eq!(code, 1);
 }
+
+#[test]
+fn ascii_spells_loopy_values_and_special_moons() {
+    let src = "inf(1,2,3)\ninf(0) + inf(1)\nmoon(3) + *1\n∞(∅)\n⟫(2) + inf(0,1)\noutcome(a{a | a})";
+    let (out, err, code) = loony(&["--ascii", "-e", src], None);
+    assert_eq!(out, "inf(1,2,3)\ninf()\nmoon(2)\ninf()\ninf(2,3)\nD\n");
+    assert_eq!((err.as_str(), code), ("", 0));
+    let (out, _, _) = loony(&["-e", src], None);
+    assert_eq!(out, "∞(1,2,3)\n∞(∅)\n⟫(2)\n∞(∅)\n∞(2,3)\nD\n");
+}

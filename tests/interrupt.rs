@@ -12,7 +12,9 @@ fn interrupted_after(setup: &str, long: &str, millis: u64) -> (String, String) {
         .spawn(move || {
             let mut interp = Interp::new();
             interp.cx.budget = 100_000_000;
-            interp.run("setup.cgt", &setup, &mut |_| {}).expect("setup runs");
+            interp
+                .run("setup.cgt", &setup, &mut |_| {})
+                .expect("setup runs");
             let flag = interp.cx.interrupt.clone();
             let waker = std::thread::spawn(move || {
                 std::thread::sleep(Duration::from_millis(millis));

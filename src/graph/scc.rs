@@ -32,15 +32,18 @@ const UNSEEN: u32 = u32::MAX;
 /// it returns `true` the search stops and `None` is returned.
 pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Option<Sccs> {
     let n = g.node_count();
-    // index, lowlink and component side by side: one cache line per visit of a random node.
-    let mut st: Vec<[u32; 3]> = vec![[UNSEEN, 0, UNSEEN]; n];
+    // Index and lowlink side by side (one cache line per visit of a random node); a node that
+    // has its component is marked by the top bit of its lowlink, so "on the stack" is "seen and
+    // not yet done".
+    const DONE: u32 = 1 << 31;
+    let mut st: Vec<[u32; 2]> = vec![[UNSEEN, 0]; n];
     let mut stack: Vec<u32> = Vec::new();
     // Call stack: node, which successor list, position in it.
     let mut calls: Vec<(u32, u32, u32)> = Vec::new();
     let mut out = Sccs {
         members: Vec::with_capacity(n),
         start: vec![0],
-        comp: Vec::new(),
+        comp: vec![UNSEEN; n],
     };
     let mut next = 0u32;
     let mut steps = 0u32;
@@ -48,7 +51,7 @@ pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Optio
         if st[root as usize][0] != UNSEEN {
             continue;
         }
-        st[root as usize] = [next, next, UNSEEN];
+        st[root as usize] = [next, next];
         next += 1;
         stack.push(root);
         calls.push((root, 0, 0));
@@ -64,18 +67,17 @@ pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Optio
                 top.2 += 1;
                 let sv = st[v as usize];
                 if sv[0] == UNSEEN {
-                    st[v as usize] = [next, next, UNSEEN];
+                    st[v as usize] = [next, next];
                     next += 1;
                     stack.push(v);
                     calls.push((v, 0, 0));
-                } else if sv[2] == UNSEEN {
-                    // Still on the stack (no component yet).
+                } else if sv[1] & DONE == 0 {
                     let su = &mut st[u as usize];
                     su[1] = su[1].min(sv[0]);
                 }
                 continue;
             }
-            if top.1 == 0 {
+            if top.1 == 0 && !b.is_empty() {
                 top.1 = 1;
                 top.2 = 0;
                 continue;
@@ -90,7 +92,8 @@ pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Optio
                 let c = out.count() as u32;
                 loop {
                     let w = stack.pop().expect("u is on the stack");
-                    st[w as usize][2] = c;
+                    st[w as usize][1] |= DONE;
+                    out.comp[w as usize] = c;
                     out.members.push(w);
                     if w == u {
                         break;
@@ -100,7 +103,6 @@ pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Optio
             }
         }
     }
-    out.comp = st.iter().map(|s| s[2]).collect();
     Some(out)
 }
 

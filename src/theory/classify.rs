@@ -203,7 +203,9 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         let (a, b) = ex.graph.successors(m);
         let looped = members.len() > 1 || a.contains(&m) || b.contains(&m);
         if looped {
-            cycle(ex, &mut an, &mut lab, members)?;
+            cycle(ex, &mut an, &mut lab, members, &|v| {
+                sccs.comp[v as usize] == c as u32
+            })?;
         } else {
             single(ex, &mut an, &mut lab, members[0])?;
         }
@@ -477,13 +479,13 @@ fn cycle(
     an: &mut Analysis,
     lab: &mut Labeller,
     members: &[u32],
+    inside: &dyn Fn(u32) -> bool,
 ) -> Result<(), Error> {
     let g = &ex.graph;
     let (lw, rw) = (ex.left_win(), ex.right_win());
     if let Some(&s) = members.iter().find(|&&m| g.kind(m) == Kind::Sum) {
-        return Err(infinite_game(ex, s, members));
+        return Err(infinite_game(ex, s, inside));
     }
-    let inside = |v: u32| members.contains(&v);
     let mut flags = CYCLIC;
     let mut pure = true;
     let mut partizan = None;
@@ -547,14 +549,14 @@ fn cycle(
 
 /// A sum on a cycle: a part of it recurs inside one of its own followers, so the positions
 /// grow without end.
-fn infinite_game(ex: &mut Explorer, s: u32, members: &[u32]) -> Error {
+fn infinite_game(ex: &mut Explorer, s: u32, inside: &dyn Fn(u32) -> bool) -> Error {
     let nt = crate::game::display::Notation::default();
     let part = ex
         .graph
         .parts(s)
         .iter()
         .copied()
-        .find(|p| members.contains(p))
+        .find(|&p| inside(p))
         .unwrap_or(s);
     let show = |ex: &mut Explorer, u: u32| match ex.game(u) {
         Ok(g) => crate::game::display::form(ex.store, g, nt),

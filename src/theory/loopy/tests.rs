@@ -322,7 +322,13 @@ fn labelling_stops_when_polled_true() {
     // A large cycle (WindUp(200 000, {1, 2})): asking to stop returns None, not a label.
     let n = 200_000u32;
     let lists: Vec<Vec<u32>> = (0..n)
-        .map(|i| if i == 0 { vec![] } else { vec![(i + n - 1) % n, (i + n - 2) % n] })
+        .map(|i| {
+            if i == 0 {
+                vec![]
+            } else {
+                vec![(i + n - 1) % n, (i + n - 2) % n]
+            }
+        })
         .collect();
     let g = Csr::from_lists(&lists);
     let mut calls = 0;
