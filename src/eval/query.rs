@@ -40,7 +40,7 @@ impl Cx {
             _ => {}
         }
         if let Some((c, _)) = self.engines.memo.get(g) {
-            return Ok(c.clone());
+            return Ok(c);
         }
         let mut ex = Explorer::new(store, self, Reach::default());
         let root = ex.node(g)?;
@@ -285,7 +285,7 @@ fn option_class(ex: &mut Explorer, an: &Analysis, o: u32) -> Option<Class> {
     }
     if let Some(g) = ex.graph.origin(o) {
         if let Some((c, _)) = ex.src.memo().get(g) {
-            return Some(c.clone());
+            return Some(c);
         }
     }
     if ex.graph.kind(o) == Kind::Sum {

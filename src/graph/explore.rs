@@ -233,15 +233,16 @@ impl<'a> Explorer<'a> {
             Node::RightWin => self.right_win,
             Node::Nimber(n) => self.fresh(g, Kind::Nimber(n), true),
             Node::Sum(parts) => {
+                // The store's sums are flat, without 0 or infinities: a node of their parts.
+                // (Not entered in the table of sums made by moves: a twin there is harmless.)
                 let parts = parts.to_vec();
                 let mut local = Vec::with_capacity(parts.len());
                 for p in parts {
                     local.push(self.node(p)?);
                 }
-                let s = self.sum(&local)?;
-                if self.graph.origin[s as usize] == NO_GAME {
-                    self.graph.origin[s as usize] = g.index() as u32;
-                }
+                local.sort_unstable();
+                let s = self.graph.push(Kind::Sum, g.index() as u32, true);
+                self.graph.set_lists(s, &local, &local);
                 self.graph.by_game.insert(g, s);
                 s
             }

@@ -27,29 +27,105 @@ pub const CYCLIC: u8 = 2;
 /// A form whose sides differ (and that is no check) is reachable: not impartial.
 pub const PARTIZAN: u8 = 4;
 
-/// What the session knows, kept across queries.
+/// What the session knows, kept across queries: the class of every store form valued so far,
+/// packed in a word indexed by store id (a tag in the top four bits), with the loopy A-sets
+/// interned once.
 #[derive(Default)]
 pub struct Memo {
-    classes: FxHashMap<GameId, (Class, u8)>,
+    code: Vec<u32>,
+    flags: Vec<u8>,
+    sets: Vec<std::rc::Rc<[u32]>>,
+    set_index: FxHashMap<std::rc::Rc<[u32]>, u32>,
+    count: usize,
     /// The affine engine's own memo (values, protected sets), keyed by store form.
     pub affine: Option<super::affine::AffineEngine<GameId>>,
 }
 
+const UNKNOWN: u32 = u32::MAX;
+const PAYLOAD: u32 = (1 << 28) - 1;
+
 impl Memo {
-    pub fn get(&self, g: GameId) -> Option<&(Class, u8)> {
-        self.classes.get(&g)
+    pub fn get(&self, g: GameId) -> Option<(Class, u8)> {
+        let code = *self.code.get(g.index())?;
+        if code == UNKNOWN {
+            return None;
+        }
+        let p = code & PAYLOAD;
+        let class = match code >> 28 {
+            0 => Class::Nimber(p),
+            1 => Class::Moon,
+            2 => Class::SpecialMoon(p),
+            3 => Class::Loopy(self.sets[p as usize].clone()),
+            4 => Class::EntailingMoon,
+            5 => Class::LeftWin,
+            6 => Class::RightWin,
+            7 => Class::Partizan,
+            8 => Class::Undetermined(Outside::MoonBesideLoopy),
+            _ => Class::Undetermined(Outside::LoopyAndEntailing),
+        };
+        Some((class, self.flags[g.index()]))
     }
 
     pub fn contains(&self, g: GameId) -> bool {
-        self.classes.contains_key(&g)
+        self.code.get(g.index()).is_some_and(|&c| c != UNKNOWN)
+    }
+
+    /// Remembers a class (nimbers too large for the packed word are simply not remembered).
+    pub fn insert(&mut self, g: GameId, class: &Class, flags: u8) {
+        let code = match class {
+            Class::Nimber(k) if *k <= PAYLOAD => *k,
+            Class::Nimber(_) => return,
+            Class::Moon => 1 << 28,
+            Class::SpecialMoon(n) if *n <= PAYLOAD => 2 << 28 | n,
+            Class::SpecialMoon(_) => return,
+            Class::Loopy(a) => {
+                let id = match self.set_index.get(a) {
+                    Some(&id) => id,
+                    None => {
+                        let id = self.sets.len() as u32;
+                        self.sets.push(a.clone());
+                        self.set_index.insert(a.clone(), id);
+                        id
+                    }
+                };
+                3 << 28 | id
+            }
+            Class::EntailingMoon => 4 << 28,
+            Class::LeftWin => 5 << 28,
+            Class::RightWin => 6 << 28,
+            Class::Partizan => 7 << 28,
+            Class::Undetermined(Outside::MoonBesideLoopy) => 8 << 28,
+            Class::Undetermined(Outside::LoopyAndEntailing) => 9 << 28,
+        };
+        let i = g.index();
+        if self.code.len() <= i {
+            self.code.resize(i + 1, UNKNOWN);
+            self.flags.resize(i + 1, 0);
+        }
+        if self.code[i] == UNKNOWN {
+            self.count += 1;
+        }
+        self.code[i] = code;
+        self.flags[i] = flags;
+    }
+
+    /// The loopy set interned for `a` (so equal sets share one allocation).
+    pub fn intern_set(&mut self, a: &[u32]) -> std::rc::Rc<[u32]> {
+        if let Some(&id) = self.set_index.get(a) {
+            return self.sets[id as usize].clone();
+        }
+        let rc: std::rc::Rc<[u32]> = a.into();
+        self.set_index.insert(rc.clone(), self.sets.len() as u32);
+        self.sets.push(rc.clone());
+        rc
     }
 
     pub fn len(&self) -> usize {
-        self.classes.len()
+        self.count
     }
 
     pub fn is_empty(&self) -> bool {
-        self.classes.is_empty()
+        self.count == 0
     }
 
     pub fn clear(&mut self) {
@@ -168,7 +244,7 @@ impl AffineGraph for AffineView<'_, '_> {
             Some(u) => self.class.get(u as usize).cloned().flatten(),
             None => None,
         }
-        .or_else(|| self.ex.src.memo().get(g).map(|(c, _)| c.clone()))?;
+        .or_else(|| self.ex.src.memo().get(g).map(|(c, _)| c))?;
         match c.affine()? {
             Class::Nimber(k) => Some(AffineValue::Nimber(k)),
             _ => Some(AffineValue::Moon),
@@ -223,7 +299,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
     for u in 0..n as u32 {
         if let (Some(g), Some(c)) = (ex.graph.origin(u), an.class(u)) {
             if ex.graph.kind(u) != Kind::Known && !checks[u as usize] {
-                memo.classes.insert(g, (c.clone(), an.flags(u)));
+                memo.insert(g, c, an.flags(u));
             }
         }
     }
@@ -255,7 +331,6 @@ fn single(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> R
                 .src
                 .memo()
                 .get(origin)
-                .cloned()
                 .expect("a known node is in the memo");
             set(an, u, c, f);
         }
@@ -327,7 +402,7 @@ fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Res
                 .label(&view, &[u], &mut || false)
                 .expect("never interrupted")[0];
             let class = if r.label == INF {
-                Class::Loopy(lab.set(r.a).into())
+                Class::Loopy(ex.src.memo().intern_set(lab.set(r.a)))
             } else {
                 Class::Nimber(r.label)
             };
@@ -411,7 +486,7 @@ fn moon_class(ex: &mut Explorer, an: &Analysis, u: u32) -> Class {
     let class_of = |ex: &mut Explorer, v: u32| {
         an.class(v).cloned().or_else(|| {
             let g = ex.graph.origin(v)?;
-            ex.src.memo().get(g).map(|(c, _)| c.clone())
+            ex.src.memo().get(g).map(|(c, _)| c)
         })
     };
     let answers_of: Vec<(u32, Vec<Option<Class>>)> = ex
@@ -521,7 +596,7 @@ fn cycle(
             .to_vec();
         for r in results {
             let class = if r.label == INF {
-                Class::Loopy(lab.set(r.a).into())
+                Class::Loopy(ex.src.memo().intern_set(lab.set(r.a)))
             } else {
                 Class::Nimber(r.label)
             };
