@@ -160,7 +160,7 @@ impl Cx {
             let mut states = Vec::with_capacity(options.len());
             for (&o, r) in options.iter().zip(&results) {
                 let st = if r.is_none() {
-                    solver.root(&ex, &an, o, 1)
+                    solver.root(&mut ex, &an, o, 1)
                 } else {
                     Err(u32::MAX)
                 };
@@ -235,6 +235,14 @@ impl Cx {
     pub fn explain(&mut self, store: &mut Store, g: GameId) -> Result<super::Value, Error> {
         let ascii = self.notation.ascii;
         let nt = self.notation;
+        if let Class::Loopy(a) = self.game_value(store, g)? {
+            return Err(Error::new(ErrorKind::NoValue {
+                form: crate::theory::value::loopy(&a, ascii),
+                reason: "`explain` shows the immediate and protected nimbers of entailing games; \
+                         this is a loopy game (its value comes from the labelling)"
+                    .into(),
+            }));
+        }
         let mut ex = Explorer::new(store, self, Reach::default());
         let root = ex.node(g)?;
         let ex_result = classify::explain(&mut ex, root);

@@ -10,12 +10,11 @@
 //! The oracle used in the tests turns that off and plays nimbers out move by move.
 
 use super::classify::Analysis;
-use super::value::Outcome;
+use super::value::{Class, Outcome};
 use crate::diag::{Error, ErrorKind};
 use crate::graph::{Explorer, Kind, Side};
 use hashbrown::HashTable;
-use rustc_hash::FxHasher;
-use std::hash::{Hash, Hasher};
+use rustc_hash::FxHashMap;
 
 /// The result for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +36,18 @@ const UNKNOWN: u8 = 0;
 const WIN: u8 = 1;
 const LOSS: u8 = 2;
 
+/// A move from an atom, decomposed once: who wins at once (a move to ∞ or ∞̄), the nim heap it
+/// adds, and the atoms it leaves (sorted).
+#[derive(Clone, Copy)]
+struct Move {
+    winner: u32,
+    nim: u32,
+    start: u32,
+    len: u32,
+}
+
+const NOBODY: u32 = 2;
+
 /// The solved state graph of one sum.
 pub struct Solver {
     /// State keys: `[nim, mover, atoms…]`, concatenated.
@@ -47,12 +58,23 @@ pub struct Solver {
     succ: Vec<u32>,
     result: Vec<u8>,
     opts: Options,
+    /// Moves of each (atom, side), decomposed.
+    moves: FxHashMap<(u32, u32), (u32, u32)>,
+    move_pool: Vec<Move>,
+    atom_pool: Vec<u32>,
 }
 
+/// A strong mix of the key (states differ in a few small numbers, so plain multiplicative
+/// hashing collides).
 fn hash_key(k: &[u32]) -> u64 {
-    let mut h = FxHasher::default();
-    k.hash(&mut h);
-    h.finish()
+    let mut h: u64 = 0x243F_6A88_85A3_08D3 ^ k.len() as u64;
+    for &x in k {
+        h = (h ^ x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+    }
+    h ^= h >> 32;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^ (h >> 29)
 }
 
 fn side_of(mover: u32) -> Side {
@@ -69,6 +91,9 @@ impl Solver {
             succ: Vec::new(),
             result: Vec::new(),
             opts,
+            moves: FxHashMap::default(),
+            move_pool: Vec::new(),
+            atom_pool: Vec::new(),
         }
     }
 
@@ -76,16 +101,12 @@ impl Solver {
         self.key_start.len() - 1
     }
 
-    fn key(&self, s: u32) -> &[u32] {
-        &self.pool[self.key_start[s as usize] as usize..self.key_start[s as usize + 1] as usize]
-    }
-
-    fn intern(&mut self, key: &[u32]) -> (u32, bool) {
+    fn intern(&mut self, key: &[u32]) -> u32 {
         let h = hash_key(key);
         let (pool, starts) = (&self.pool, &self.key_start);
         let get = |s: u32| &pool[starts[s as usize] as usize..starts[s as usize + 1] as usize];
         if let Some(&s) = self.table.find(h, |&s| get(s) == key) {
-            return (s, false);
+            return s;
         }
         let s = self.states() as u32;
         self.pool.extend_from_slice(key);
@@ -94,14 +115,30 @@ impl Solver {
         self.table.insert_unique(h, s, |&t| {
             hash_key(&pool[starts[t as usize] as usize..starts[t as usize + 1] as usize])
         });
-        (s, true)
+        s
+    }
+
+    /// The nimber of a normal-play node (no cycle, no infinity below), if the analysis or the
+    /// session memo knows it.
+    fn pure_nimber(ex: &mut Explorer, an: &Analysis, u: u32) -> Option<u32> {
+        if an.class(u).is_some() {
+            return an
+                .is_pure_nimber(u)
+                .then(|| an.class(u).and_then(|c| c.nimber()))
+                .flatten();
+        }
+        let g = ex.graph.origin(u)?;
+        match ex.src.memo().get(g) {
+            Some((Class::Nimber(k), 0)) => Some(k),
+            _ => None,
+        }
     }
 
     /// Adds node `u` to a state under construction: sums split into their parts, normal-play
     /// components fold into the nim heap. `Err(winner)` when `u` is ∞ or ∞̄.
     fn add(
         &self,
-        ex: &Explorer,
+        ex: &mut Explorer,
         an: &Analysis,
         u: u32,
         atoms: &mut Vec<u32>,
@@ -109,7 +146,7 @@ impl Solver {
     ) -> Result<(), u32> {
         match ex.graph.kind(u) {
             Kind::Sum => {
-                for &p in ex.graph.parts(u) {
+                for p in ex.graph.parts(u).to_vec() {
                     self.add(ex, an, p, atoms, nim)?;
                 }
             }
@@ -117,23 +154,64 @@ impl Solver {
             Kind::RightWin => return Err(1),
             Kind::Nimber(0) => {}
             Kind::Nimber(k) if self.opts.collapse_nimbers => *nim ^= k,
-            _ if self.opts.collapse_nimbers && an.is_pure_nimber(u) => {
-                *nim ^= an.class(u).and_then(|c| c.nimber()).unwrap_or(0)
-            }
-            _ => atoms.push(u),
+            _ => match Self::pure_nimber(ex, an, u) {
+                Some(k) if self.opts.collapse_nimbers => *nim ^= k,
+                _ => atoms.push(u),
+            },
         }
         Ok(())
     }
 
     /// The state of node `u` with `mover` (0 Left, 1 Right) to move; `Err(winner)` for ∞/∞̄.
-    pub fn root(&mut self, ex: &Explorer, an: &Analysis, u: u32, mover: u32) -> Result<u32, u32> {
+    pub fn root(
+        &mut self,
+        ex: &mut Explorer,
+        an: &Analysis,
+        u: u32,
+        mover: u32,
+    ) -> Result<u32, u32> {
         let mut atoms = Vec::new();
         let mut nim = 0;
         self.add(ex, an, u, &mut atoms, &mut nim)?;
         atoms.sort_unstable();
         let mut key = vec![nim, mover];
         key.extend_from_slice(&atoms);
-        Ok(self.intern(&key).0)
+        Ok(self.intern(&key))
+    }
+
+    /// The decomposed moves of `atom` for `mover`, listed once.
+    fn moves_of(
+        &mut self,
+        ex: &mut Explorer,
+        an: &Analysis,
+        atom: u32,
+        mover: u32,
+    ) -> Result<(u32, u32), Error> {
+        if let Some(&r) = self.moves.get(&(atom, mover)) {
+            return Ok(r);
+        }
+        let start = self.move_pool.len() as u32;
+        let mut atoms = Vec::new();
+        for o in ex.options(atom, side_of(mover))? {
+            atoms.clear();
+            let mut nim = 0;
+            let winner = match self.add(ex, an, o, &mut atoms, &mut nim) {
+                Ok(()) => NOBODY,
+                Err(w) => w,
+            };
+            atoms.sort_unstable();
+            let a = self.atom_pool.len() as u32;
+            self.atom_pool.extend_from_slice(&atoms);
+            self.move_pool.push(Move {
+                winner,
+                nim,
+                start: a,
+                len: atoms.len() as u32,
+            });
+        }
+        let r = (start, self.move_pool.len() as u32 - start);
+        self.moves.insert((atom, mover), r);
+        Ok(r)
     }
 
     /// Builds every state reachable from `roots` and solves them.
@@ -142,14 +220,13 @@ impl Solver {
         // States are numbered in discovery order; successors are listed in that order too.
         let mut listed = self.succ_start.len() as u32;
         let mut immediate = Vec::new();
-        let mut atoms = Vec::new();
-        let mut key = Vec::new();
-        let mut poll = 0u32;
+        let mut key: Vec<u32> = Vec::new();
+        let mut cur: Vec<u32> = Vec::new();
+        let mut out: Vec<u32> = Vec::new();
         while listed < self.states() as u32 {
             let s = listed;
             listed += 1;
-            poll = poll.wrapping_add(1);
-            if poll.is_multiple_of(1024) && ex.src.interrupted() {
+            if s.is_multiple_of(1024) && ex.src.interrupted() {
                 return Err(Error::new(ErrorKind::Interrupted));
             }
             if self.states() > self.opts.budget {
@@ -157,58 +234,63 @@ impl Solver {
                     budget: self.opts.budget,
                 }));
             }
-            let k = self.key(s).to_vec();
-            let (nim, mover) = (k[0], k[1]);
-            let parts = &k[2..];
-            let side = side_of(mover);
+            cur.clear();
+            cur.extend_from_slice(
+                &self.pool
+                    [self.key_start[s as usize] as usize..self.key_start[s as usize + 1] as usize],
+            );
+            let (nim, mover) = (cur[0], cur[1]);
+            let parts = &cur[2..];
             let mut win_now = false;
             self.succ_start.push(self.succ.len() as u32);
-            let mut out: Vec<u32> = Vec::new();
-            for i in 0..parts.len() {
+            out.clear();
+            'atoms: for i in 0..parts.len() {
                 if i > 0 && parts[i] == parts[i - 1] {
                     continue;
                 }
-                for o in ex.options(parts[i], side)? {
-                    atoms.clear();
-                    atoms.extend(
-                        parts
-                            .iter()
-                            .enumerate()
-                            .filter(|&(j, _)| j != i)
-                            .map(|(_, &a)| a),
-                    );
-                    let mut n2 = nim;
-                    match self.add(ex, an, o, &mut atoms, &mut n2) {
-                        Err(w) if w == mover => {
-                            win_now = true;
-                            break;
-                        }
-                        Err(_) => continue, // a move to the opponent's infinity loses at once
-                        Ok(()) => {}
+                let (m0, mn) = self.moves_of(ex, an, parts[i], mover)?;
+                for k in m0..m0 + mn {
+                    let mv = self.move_pool[k as usize];
+                    if mv.winner == mover {
+                        win_now = true;
+                        break 'atoms;
                     }
-                    atoms.sort_unstable();
+                    if mv.winner != NOBODY {
+                        continue; // a move to the opponent's infinity loses at once
+                    }
+                    // The rest of the atoms merged with the move's, both sorted.
                     key.clear();
-                    key.push(n2);
+                    key.push(nim ^ mv.nim);
                     key.push(1 - mover);
-                    key.extend_from_slice(&atoms);
-                    out.push(self.intern(&key).0);
-                }
-                if win_now {
-                    break;
-                }
-            }
-            if !win_now {
-                for n2 in 0..nim {
-                    key.clear();
-                    key.push(n2);
-                    key.push(1 - mover);
-                    key.extend_from_slice(parts);
-                    out.push(self.intern(&key).0);
+                    let add = &self.atom_pool[mv.start as usize..(mv.start + mv.len) as usize];
+                    let (mut a, mut b) = (0, 0);
+                    while a < parts.len() || b < add.len() {
+                        if a == i {
+                            a += 1;
+                            continue;
+                        }
+                        if b == add.len() || (a < parts.len() && parts[a] <= add[b]) {
+                            key.push(parts[a]);
+                            a += 1;
+                        } else {
+                            key.push(add[b]);
+                            b += 1;
+                        }
+                    }
+                    out.push(self.intern(&key));
                 }
             }
             if win_now {
                 immediate.push(s);
                 out.clear();
+            } else {
+                for n2 in 0..nim {
+                    key.clear();
+                    key.push(n2);
+                    key.push(1 - mover);
+                    key.extend_from_slice(parts);
+                    out.push(self.intern(&key));
+                }
             }
             out.sort_unstable();
             out.dedup();
