@@ -87,3 +87,4 @@ fn search_budget() {
         .expect("join");
     insta::assert_snapshot!("search_budget", out, src);
 }
+diagnostic!(explain_loopy, "explain(a{0, a | 0, a})");

@@ -67,6 +67,12 @@ pub enum ErrorKind {
         message: String,
         label: String,
     },
+    /// A built-in that does not apply to this kind of game.
+    NotApplicable {
+        function: String,
+        form: String,
+        reason: String,
+    },
     /// The exact solver met more states than the budget allows.
     SearchBudget {
         budget: usize,
@@ -202,6 +208,7 @@ impl Error {
             ErrorKind::BadLiteral { .. } => "E0108",
             ErrorKind::BadLabel { .. } => "E0109",
             ErrorKind::SearchBudget { .. } => "E0209",
+            ErrorKind::NotApplicable { .. } => "E0210",
             ErrorKind::Runaway { .. } => "E0203",
             ErrorKind::NotAffine { .. } => "E0204",
             ErrorKind::InfinitiesCollide => "E0205",
@@ -266,6 +273,9 @@ impl Error {
             }
             ErrorKind::SearchBudget { budget } => {
                 format!("the exact search of this sum passed {budget} states without finishing")
+            }
+            ErrorKind::NotApplicable { function, form, .. } => {
+                format!("`{function}` does not apply to `{form}`")
             }
             ErrorKind::Runaway {
                 ruleset, budget, ..
@@ -371,6 +381,7 @@ impl Error {
             ErrorKind::BadLiteral { label, .. } | ErrorKind::BadLabel { label, .. } => {
                 label.clone()
             }
+            ErrorKind::NotApplicable { reason, .. } => reason.clone(),
             ErrorKind::SearchBudget { budget } => {
                 notes.push(format!(
                     "the theory gives no value here, so every state of the sum is searched; \

@@ -224,9 +224,10 @@ impl Cx {
     pub fn affine_value(&mut self, store: &mut Store, g: GameId) -> Result<Class, Error> {
         let c = self.game_value(store, g)?;
         c.affine().ok_or_else(|| {
-            Error::new(ErrorKind::NoValue {
+            Error::new(ErrorKind::NotApplicable {
+                function: "affine_value".into(),
                 form: c.show(self.notation.ascii).unwrap_or_default(),
-                reason: "a loopy value has no value among affine impartial games".into(),
+                reason: "a loopy game has no value among affine impartial games".into(),
             })
         })
     }
@@ -236,10 +237,11 @@ impl Cx {
         let ascii = self.notation.ascii;
         let nt = self.notation;
         if let Class::Loopy(a) = self.game_value(store, g)? {
-            return Err(Error::new(ErrorKind::NoValue {
+            return Err(Error::new(ErrorKind::NotApplicable {
+                function: "explain".into(),
                 form: crate::theory::value::loopy(&a, ascii),
-                reason: "`explain` shows the immediate and protected nimbers of entailing games; \
-                         this is a loopy game (its value comes from the labelling)"
+                reason: "a loopy game: `explain` shows the immediate and protected nimbers of \
+                         entailing games"
                     .into(),
             }));
         }
