@@ -2,4 +2,5 @@
 
 pub mod affine;
 pub mod heap;
+pub mod misere;
 pub mod normal;
