@@ -19,6 +19,7 @@ pub struct Engines {
     pub affine: super::affine::AffineEngines,
     /// Top Entails values from the fast path, the longest run so far.
     pub top_entails: Vec<AffineValue>,
+    pub misere: super::misere::MisereSlot,
 }
 
 /// Every built-in name, for lookups and "did you mean".
@@ -64,6 +65,7 @@ pub fn lookup(name: &str) -> Option<Value> {
             NAMES
                 .iter()
                 .chain(super::heaps::NAMES)
+                .chain(super::misere::NAMES)
                 .copied()
                 .find(|n| *n == name)?,
         ),
@@ -189,6 +191,9 @@ pub fn call(
         }
         "options" | "left_options" | "right_options" => {
             a.expect(cx, 1)?;
+            if let Value::Misere(m) = a.vals[0] {
+                return super::misere::options(cx, m, a.span);
+            }
             let g = a.game(cx, store, 0)?;
             let side = if name == "right_options" {
                 Side::Right
@@ -398,6 +403,9 @@ pub fn call(
         _ if super::heaps::NAMES.contains(&name) => {
             super::heaps::call(cx, store, name, a.vals, exprs, span)
         }
+        _ if super::misere::NAMES.contains(&name) => {
+            super::misere::call(cx, store, name, a.vals, exprs, span)
+        }
         _ => unreachable!("every name in NAMES is handled"),
     }
 }
@@ -408,6 +416,7 @@ fn simple_eq(a: &Value, b: &Value) -> bool {
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Str(x), Value::Str(y)) => x == y,
         (Value::Game(x) | Value::Position(x), Value::Game(y) | Value::Position(y)) => x == y,
+        (Value::Misere(x), Value::Misere(y)) => x == y,
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| simple_eq(p, q))
         }

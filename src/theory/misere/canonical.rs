@@ -77,9 +77,9 @@ struct Rec {
     minus: u32,
 }
 
-/// Games past this many options are refused (the store would hold them as flat lists anyway,
-/// but nim heaps that large are a typo, not a question).
-pub const MAX_NIM_HEAP: u64 = 20_000;
+/// The largest nim heap built: `*n` holds its `n` options as a list, so the heaps below it take
+/// `n²` words (64 MB at this limit).
+pub const MAX_NIM_HEAP: u64 = 4096;
 
 pub struct MisereStore {
     recs: Vec<Rec>,
@@ -283,30 +283,26 @@ impl MisereStore {
             return Some(Mid::ZERO);
         }
         // Rule R: {S} = K when K's options are a proper subset T of S and every member of
-        // S ∖ T has K as an option. Such a K equals {S}, so it has the same G⁺ and G⁻: that
-        // filter discards almost every grandchild before the set tests.
+        // S ∖ T has K as an option. Members of T are born before K and members of S ∖ T after,
+        // so a member of S with the largest birthday is outside T: K is one of its options.
+        // Such a K equals {S}, so it has the same G⁺ and G⁻, which discards most candidates
+        // before the set tests.
         let (plus, minus) = self.mex_pair(opts);
-        let mut tried: [Mid; 16] = [Mid::ZERO; 16];
-        let mut n_tried = 0;
-        for &d in opts {
-            for &k in self.options_by_id(d) {
-                if k == Mid::ZERO {
-                    continue;
-                }
-                let r = self.recs[k.index()];
-                if r.plus != plus || r.minus != minus || r.len as usize >= opts.len() {
-                    continue;
-                }
-                if tried[..n_tried.min(16)].contains(&k) {
-                    continue;
-                }
-                if n_tried < 16 {
-                    tried[n_tried] = k;
-                }
-                n_tried += 1;
-                if self.reverses_to(opts, k) {
-                    return Some(k);
-                }
+        let pivot = opts
+            .iter()
+            .copied()
+            .max_by_key(|&d| (self.birthday(d), std::cmp::Reverse(self.num_options(d))))
+            .expect("nonempty");
+        for &k in self.options_by_id(pivot) {
+            if k == Mid::ZERO {
+                continue;
+            }
+            let r = self.recs[k.index()];
+            if r.plus != plus || r.minus != minus || r.len as usize >= opts.len() {
+                continue;
+            }
+            if self.reverses_to(opts, k) {
+                return Some(k);
             }
         }
         None
