@@ -8,6 +8,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
+use loony::eval::Interp;
 use loony::theory::misere::{Mid, MisereStore};
 
 /// Canonical forms of heaps 0..=n from the moves of a heap game (each move lists the heaps left),
@@ -48,6 +49,19 @@ fn grundy(n: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// The same through the language: heap positions converted by the evaluator glue.
+fn language(src: &str) -> String {
+    let mut interp = Interp::new();
+    let mut out = String::new();
+    interp
+        .run("bench.cgt", src, &mut |s| out.push_str(&s))
+        .expect("runs");
+    out
+}
+
+const KAYLES_SRC: &str = "len([genus(heap(\"0.77\")(n)) for n in 0..=40])";
+const GRUNDY_SRC: &str = "len([genus(heap(\"4!.0\")(n)) for n in 0..=60])";
+
 fn once(label: &str, f: impl FnOnce()) {
     let t = Instant::now();
     f();
@@ -60,6 +74,12 @@ fn bench(c: &mut Criterion) {
     });
     once("grundy 0..60, canonical form + genus", || {
         black_box(heaps(60, grundy));
+    });
+    once("language: kayles 0..40 genus", || {
+        assert_eq!(language(KAYLES_SRC), "41");
+    });
+    once("language: grundy 0..60 genus", || {
+        assert_eq!(language(GRUNDY_SRC), "61");
     });
     once("day 5 enumeration", || {
         let n = MisereStore::new().count_born_by(5).expect("not cancelled");
@@ -77,6 +97,12 @@ fn bench(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(5));
     group.bench_function("kayles 0..40", |b| b.iter(|| black_box(heaps(40, kayles))));
     group.bench_function("grundy 0..60", |b| b.iter(|| black_box(heaps(60, grundy))));
+    group.bench_function("language: kayles 0..40 genus", |b| {
+        b.iter(|| black_box(language(KAYLES_SRC)))
+    });
+    group.bench_function("language: grundy 0..60 genus", |b| {
+        b.iter(|| black_box(language(GRUNDY_SRC)))
+    });
     group.bench_function("print grundy(30)", |b| {
         b.iter_batched(
             || heaps(30, grundy),

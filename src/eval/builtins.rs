@@ -226,6 +226,9 @@ pub fn call(
                 }
                 return Ok(Value::Int(t));
             }
+            if xs.iter().any(|x| matches!(x, Value::Misere(_))) {
+                return super::misere::sum(cx, store, &xs, a.span(0));
+            }
             let mut parts = Vec::with_capacity(xs.len());
             for x in xs.iter() {
                 parts.push(cx.as_game(store, x, a.span(0))?);

@@ -492,6 +492,60 @@ pub fn show(cx: &mut Cx, m: Mid) -> Result<String, Error> {
     })
 }
 
+/// A misère canonical game as a form of the game store (`{opts | opts}`, shared subgames shared),
+/// for the normal-play functions and for forms and ruleset options built from misère games.
+pub fn to_form(cx: &Cx, store: &mut Store, m: Mid, span: &Span) -> Result<GameId, Error> {
+    let Some(s) = cx.engines.misere.session.as_ref() else {
+        return Err(cx.err(ErrorKind::MisereBusy, span));
+    };
+    let games = &s.games;
+    let mut done: FxHashMap<Mid, GameId> = FxHashMap::default();
+    let mut stack = vec![m];
+    let mut buf = Vec::new();
+    let mut steps = 0u32;
+    while let Some(&x) = stack.last() {
+        steps = steps.wrapping_add(1);
+        if steps.is_multiple_of(4096) && cx.interrupted() {
+            return Err(cx.err(ErrorKind::Interrupted, span));
+        }
+        if done.contains_key(&x) {
+            stack.pop();
+            continue;
+        }
+        let missing: Vec<Mid> = games
+            .options(x)
+            .iter()
+            .copied()
+            .filter(|o| !done.contains_key(o))
+            .collect();
+        if !missing.is_empty() {
+            stack.extend(missing);
+            continue;
+        }
+        buf.clear();
+        buf.extend(games.options(x).iter().map(|o| done[o]));
+        let g = store.form(&buf, &buf);
+        done.insert(x, g);
+        stack.pop();
+    }
+    Ok(done[&m])
+}
+
+/// `sum(list)` of a list holding misère games: the misère sum.
+pub fn sum(cx: &mut Cx, store: &mut Store, items: &[Value], span: &Span) -> Result<Value, Error> {
+    with_session(cx, span, |cx, s| {
+        let mut acc = Mid::ZERO;
+        for v in items {
+            let m = to_mid(cx, s, store, v, span)?;
+            acc = s
+                .games
+                .add(acc, m)
+                .map_err(|e| engine_error(&mut s.games, e).or_at(cx.file, span.clone()))?;
+        }
+        Ok(Value::Misere(acc))
+    })
+}
+
 /// The canonical options of a misère game, in CGSuite's (ascending) order.
 pub fn options(cx: &mut Cx, m: Mid, span: &Span) -> Result<Value, Error> {
     with_session(cx, span, |_, s| {

@@ -517,6 +517,8 @@ impl Cx {
             Value::Game(g) | Value::Position(g) => Ok(*g),
             Value::Int(0) => Ok(store.zero()),
             Value::Int(n) => Err(self.err(ErrorKind::IntegerAsGame(*n), span)),
+            // A misère canonical game is an impartial form like any other.
+            Value::Misere(m) => misere::to_form(self, store, *m, span),
             other => Err(self.err(
                 ErrorKind::Type {
                     message: format!("expected a game, found {}", other.type_name()),

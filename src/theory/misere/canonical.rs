@@ -32,10 +32,6 @@ impl Mid {
         self.0 as usize
     }
 
-    pub fn from_raw(r: u32) -> Mid {
-        Mid(r)
-    }
-
     pub fn raw(self) -> u32 {
         self.0
     }

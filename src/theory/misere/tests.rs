@@ -670,10 +670,62 @@ fn notation_reads_back() {
     }
 }
 
+/// The moves of an octal game `0.d1d2d3` written out here (independent of `theory::heap`): digit
+/// `dk` lets a player remove `k` tokens leaving no heap (bit 1), one heap (bit 2) or two (bit 4).
+fn octal_moves(digits: &[u8], n: usize) -> Vec<Vec<usize>> {
+    let mut v = Vec::new();
+    for (i, &d) in digits.iter().enumerate() {
+        let k = i + 1;
+        if k > n {
+            break;
+        }
+        let rest = n - k;
+        if d & 1 != 0 && rest == 0 {
+            v.push(vec![]);
+        }
+        if d & 2 != 0 && rest > 0 {
+            v.push(vec![rest]);
+        }
+        if d & 4 != 0 && rest >= 2 {
+            for a in 1..=rest / 2 {
+                v.push(vec![a, rest - a]);
+            }
+        }
+    }
+    v
+}
+
+fn octal_137(n: usize) -> Vec<Vec<usize>> {
+    octal_moves(&[1, 3, 7], n)
+}
+
+fn octal_77(n: usize) -> Vec<Vec<usize>> {
+    octal_moves(&[7, 7], n)
+}
+
+fn octal_6(n: usize) -> Vec<Vec<usize>> {
+    octal_moves(&[6], n)
+}
+
+#[test]
+fn octal_moves_are_kayles_and_dawson() {
+    let mut s = MisereStore::new();
+    assert_eq!(heaps(&mut s, 20, octal_77), heaps(&mut s, 20, kayles_moves));
+    let d = heaps(&mut s, 20, |n| octal_moves(&[0, 7], n));
+    assert_eq!(d, heaps(&mut s, 20, dawson_moves));
+}
+
 #[test]
 fn heap_sums_agree_with_search() {
     // Misère outcomes of sums of up to three heaps, by search over multisets of heap sizes.
-    for moves in [kayles_moves, dawson_moves, grundy_moves] {
+    for moves in [
+        kayles_moves,
+        dawson_moves,
+        grundy_moves,
+        octal_137,
+        octal_77,
+        octal_6,
+    ] {
         let mut s = MisereStore::new();
         let h = heaps(&mut s, 14, moves);
         let mut memo: FxHashMap<Vec<usize>, bool> = FxHashMap::default();
@@ -762,4 +814,19 @@ fn conversion_adds_sums_and_reports_cycles() {
         _ => panic!("expected the source's error"),
     }
     assert_eq!(s.canonical_of(&mut src, &mut memo, 1).ok(), Some(two_sharp));
+}
+
+#[test]
+fn long_sums_stop_when_interrupted() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let mut s = MisereStore::new();
+    let k = heaps(&mut s, 31, kayles_moves);
+    s.set_cancel(Some(Arc::new(AtomicBool::new(true))));
+    assert_eq!(s.add(k[30], k[31]), Err(MisereError::Interrupted));
+    // The store is still usable, and the sum completes once the flag is cleared.
+    s.set_cancel(None);
+    let g = s.add(k[30], k[31]).unwrap();
+    assert_eq!(s.add(k[31], k[30]).unwrap(), g);
+    assert_eq!(s.nim_plus(g), s.nim_plus(k[30]) ^ s.nim_plus(k[31]));
 }
