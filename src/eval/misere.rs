@@ -133,6 +133,8 @@ fn with_session<T>(
     }
     let mut s = cx.engines.misere.session.take().unwrap_or_default();
     s.games.set_cancel(Some(cx.interrupt.clone()));
+    // The position budget bounds the games one call may create, as it bounds explored positions.
+    s.games.set_budget(Some(cx.budget));
     cx.engines.misere.busy = true;
     let r = f(cx, &mut s);
     cx.engines.misere.session = Some(s);
@@ -178,6 +180,14 @@ fn engine_error(games: &mut MisereStore, e: MisereError) -> Error {
             message,
             at,
         },
+        MisereError::Budget(limit) => {
+            return Error::new(ErrorKind::MisereTooLarge {
+                message: format!("this misère computation created more than {limit} games"),
+            })
+            .with_note(format!(
+                "sums of large games have large canonical forms; raise the budget (now {limit}) with `--budget N` or `:budget N`"
+            ));
+        }
     });
     if printing {
         return err

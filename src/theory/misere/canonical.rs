@@ -94,6 +94,8 @@ pub struct MisereStore {
     pub(super) ops: super::ops::OpsCache,
     pub(super) notation: super::notation::NotationCache,
     cancel: Option<Arc<AtomicBool>>,
+    /// How many games the current computation may add: (store size at its start, allowance).
+    budget: Option<(usize, usize)>,
     steps: u32,
     scratch: Vec<Mid>,
 }
@@ -125,6 +127,7 @@ impl MisereStore {
             ops: Default::default(),
             notation: Default::default(),
             cancel: None,
+            budget: None,
             steps: 0,
             scratch: Vec::new(),
         };
@@ -140,16 +143,22 @@ impl MisereStore {
         self.cancel = flag;
     }
 
-    /// Counts a unit of work; every few thousand units, checks for Ctrl-C.
+    /// From now on, computations may add at most `games` games (sums of large games create
+    /// millions); `None` lifts the limit.
+    pub fn set_budget(&mut self, games: Option<usize>) {
+        self.budget = games.map(|g| (self.recs.len(), g));
+    }
+
+    /// Counts a unit of work; every few thousand units, checks for Ctrl-C and the budget.
     pub(super) fn poll(&mut self) -> Result<()> {
         self.steps = self.steps.wrapping_add(1);
-        if self.steps.is_multiple_of(4096)
-            && self
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(AtomicOrdering::Relaxed))
-        {
-            return Err(MisereError::Interrupted);
+        if self.steps.is_multiple_of(4096) {
+            self.check_cancel()?;
+            if let Some((start, allowed)) = self.budget {
+                if self.recs.len() - start > allowed {
+                    return Err(MisereError::Budget(allowed));
+                }
+            }
         }
         Ok(())
     }

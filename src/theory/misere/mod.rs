@@ -51,6 +51,8 @@ pub enum MisereError {
     Identical(Mid),
     /// A string in CGSuite's notation that does not parse.
     Parse { message: String, at: usize },
+    /// One computation created more games than its budget allows.
+    Budget(usize),
 }
 
 pub type Result<T> = std::result::Result<T, MisereError>;
