@@ -830,3 +830,19 @@ fn long_sums_stop_when_interrupted() {
     assert_eq!(s.add(k[31], k[30]).unwrap(), g);
     assert_eq!(s.nim_plus(g), s.nim_plus(k[30]) ^ s.nim_plus(k[31]));
 }
+
+#[test]
+fn nim_heaps_are_their_birthdays() {
+    let mut s = MisereStore::new();
+    let games = s.born_by(4).unwrap();
+    let mut all = games.clone();
+    for &a in &games {
+        for &b in &games {
+            all.push(s.add(a, b).unwrap());
+        }
+    }
+    for g in all {
+        let heap = s.nim(u64::from(s.birthday(g))).unwrap();
+        assert_eq!(s.is_nim_heap(g), g == heap);
+    }
+}
