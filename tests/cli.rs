@@ -94,3 +94,25 @@ fn ascii_spells_loopy_values_and_special_moons() {
     let (out, _, _) = loony(&["-e", src], None);
     assert_eq!(out, "∞(1,2,3)\n∞(∅)\n⟫(2)\n∞(∅)\n∞(2,3)\nD\n");
 }
+
+#[test]
+fn misere_values_as_json_and_in_help() {
+    let (out, _, code) = loony(
+        &[
+            "--json",
+            "-e",
+            "[*[[2], 0], genus(*[[2], 0]), misere_outcome(*2 + *2)]",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out, "[\"*[2#0]\",\"1^2\",\"P\"]\n");
+    // `:help` names every misère function.
+    let (out, _, _) = loony(&[], Some(":help\n"));
+    for name in loony::eval::misere::NAMES.iter().chain(&["options"]) {
+        assert!(
+            out.contains(&format!("{name}(")),
+            "{name} missing from :help"
+        );
+    }
+}

@@ -88,3 +88,25 @@ fn search_budget() {
     insta::assert_snapshot!("search_budget", out, src);
 }
 diagnostic!(explain_loopy, "explain(a{0, a | 0, a})");
+diagnostic!(misere_specifier, "*[\"foo\"]");
+diagnostic!(misere_not_linked, "link(*[[[2]]], *[[2]])");
+diagnostic!(misere_not_subtractable, "misere_minus(*[[[2]]], *[[4]])");
+diagnostic!(misere_entailing, "misere_form({∞ | 0})");
+diagnostic!(
+    misere_entailing_ruleset,
+    "ruleset e(n) { if n > 0 => entail e(n - 1) }\ngenus(e(3))"
+);
+diagnostic!(misere_identical, "distinguisher(*[[2]], *[[2]])");
+diagnostic!(misere_nim_heap_too_large, "*[5000]");
+diagnostic!(misere_string_too_long, "misere_form(heap(\"0.77\")(40))");
+diagnostic!(misere_notation, "misere_form(\"*[2#(0]\")");
+diagnostic!(
+    misere_busy,
+    "ruleset r(n) { if n > 0 and misere_nimber(*[1]) == 0 => r(n - 1) }\ngenus(r(2))"
+);
+diagnostic!(
+    misere_cycle,
+    "ruleset loop(n) {\n  if n > 0 => loop(n - 1)\n  if n == 0 => loop(2)\n}\nmisere_form(loop(3))"
+);
+diagnostic!(misere_not_impartial, "misere_outcome({0, * | 0})");
+diagnostic!(misere_negative_heap, "*[[2], -1]");

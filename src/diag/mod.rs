@@ -111,6 +111,40 @@ pub enum ErrorKind {
         path: String,
         message: String,
     },
+    /// `*[…]` with an element that is not an integer, a list or a game.
+    MisereSpecifier {
+        found: String,
+    },
+    /// `link(g, h)` of games that are not linked (CGSuite's wording).
+    MisereNotLinked {
+        g: String,
+        h: String,
+    },
+    /// `misere_minus(g, h)` where `h` is not a part of `g` (CGSuite's wording).
+    MisereNotSubtractable {
+        g: String,
+        h: String,
+    },
+    /// A misère function given a game with ∞, ∞̄, `entail` or `carry`.
+    MisereEntailing {
+        form: String,
+    },
+    /// `distinguisher(g, g)`.
+    MisereIdentical {
+        game: String,
+    },
+    /// A nim heap or a printed string past the misère engine's limits.
+    MisereTooLarge {
+        message: String,
+    },
+    /// A string that is not CGSuite's misère notation.
+    MisereNotation {
+        text: String,
+        message: String,
+        at: usize,
+    },
+    /// A misère function called while the misère engine is converting a ruleset position.
+    MisereBusy,
 }
 
 /// An error; boxed so that `Result<_, Error>` stays small on the hot paths.
@@ -219,6 +253,14 @@ impl Error {
             ErrorKind::Io { .. } => "E0303",
             ErrorKind::BadHeapCode { .. } => "E0401",
             ErrorKind::Interrupted => "E0501",
+            ErrorKind::MisereSpecifier { .. } => "E0601",
+            ErrorKind::MisereNotLinked { .. } => "E0602",
+            ErrorKind::MisereNotSubtractable { .. } => "E0603",
+            ErrorKind::MisereEntailing { .. } => "E0604",
+            ErrorKind::MisereIdentical { .. } => "E0605",
+            ErrorKind::MisereTooLarge { .. } => "E0606",
+            ErrorKind::MisereNotation { .. } => "E0607",
+            ErrorKind::MisereBusy => "E0608",
         }
     }
 
@@ -275,7 +317,7 @@ impl Error {
                 format!("the exact search of this sum passed {budget} states without finishing")
             }
             ErrorKind::NotApplicable { function, form, .. } => {
-                format!("`{function}` does not apply to `{form}`")
+                format!("{function} does not apply to `{form}`")
             }
             ErrorKind::Runaway {
                 ruleset, budget, ..
@@ -295,6 +337,29 @@ impl Error {
                 format!("bad heap code \"{code}\": {message}")
             }
             ErrorKind::Interrupted => "interrupted".into(),
+            ErrorKind::MisereSpecifier { .. } => {
+                "Invalid misere game specifier: must be a `List` of `Integer`s or `MisereCanonicalGame`s"
+                    .into()
+            }
+            ErrorKind::MisereNotLinked { g, h } => {
+                format!("Those misere games are not linked: {g}, {h}")
+            }
+            ErrorKind::MisereNotSubtractable { g, h } => {
+                format!("Those misere games are not subtractable: {g}, {h}")
+            }
+            ErrorKind::MisereEntailing { form } => {
+                format!("`{form}` has entailing moves, which misère play does not cover")
+            }
+            ErrorKind::MisereIdentical { game } => {
+                format!("no game distinguishes {game} from itself")
+            }
+            ErrorKind::MisereTooLarge { message } => message.clone(),
+            ErrorKind::MisereNotation { text, message, .. } => {
+                format!("bad misère notation \"{text}\": {message}")
+            }
+            ErrorKind::MisereBusy => {
+                "misère functions cannot be called from a ruleset while its positions are being converted to misère forms".into()
+            }
         }
     }
 
@@ -409,6 +474,37 @@ impl Error {
             ErrorKind::Io { .. } => "here".to_string(),
             ErrorKind::BadHeapCode { .. } => "in this code".to_string(),
             ErrorKind::Interrupted => "the computation was stopped here".to_string(),
+            ErrorKind::MisereSpecifier { found } => {
+                notes.push(
+                    "integers are nim heaps, lists are games with those options, and games may be any impartial game"
+                        .into(),
+                );
+                format!("this holds {found}")
+            }
+            ErrorKind::MisereNotLinked { .. } => {
+                notes.push(
+                    "two games are linked exactly when neither is an option of the other".into(),
+                );
+                "one of these games is an option of the other".to_string()
+            }
+            ErrorKind::MisereNotSubtractable { .. } => {
+                notes.push("see `parts(g)` for the games that can be subtracted".into());
+                "the second game is not a part of the first".to_string()
+            }
+            ErrorKind::MisereEntailing { .. } => {
+                notes.push(
+                    "misère canonical forms exist for short impartial games: no ∞, ∞̄, `entail` or `carry`"
+                        .into(),
+                );
+                "∞, ∞̄, `entail` or `carry` is reachable from here".to_string()
+            }
+            ErrorKind::MisereIdentical { .. } => "these games are equal".to_string(),
+            ErrorKind::MisereTooLarge { .. } => "too large".to_string(),
+            ErrorKind::MisereNotation { .. } => "in this string".to_string(),
+            ErrorKind::MisereBusy => {
+                notes.push("compute misère values outside the ruleset's rules".into());
+                "called here".to_string()
+            }
         };
         (label, notes)
     }
@@ -438,6 +534,12 @@ impl Error {
             if let ErrorKind::BadHeapCode { at, .. } = &self.kind {
                 // The code is inside a string literal: point at the offending characters.
                 let inner = loc.span.start + 1 + at.start..loc.span.start + 1 + at.end;
+                if inner.end < loc.span.end {
+                    span = inner;
+                }
+            }
+            if let ErrorKind::MisereNotation { at, .. } = &self.kind {
+                let inner = loc.span.start + 1 + at..loc.span.start + 2 + at;
                 if inner.end < loc.span.end {
                     span = inner;
                 }

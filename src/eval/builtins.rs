@@ -21,6 +21,7 @@ pub struct Engines {
     pub heaps: super::heaps::HeapTable,
     /// Top Entails values from the fast path, the longest run so far.
     pub top_entails: Vec<AffineValue>,
+    pub misere: super::misere::MisereSlot,
 }
 
 /// Every built-in name, for lookups and "did you mean".
@@ -68,6 +69,7 @@ pub fn lookup(name: &str) -> Option<Value> {
             NAMES
                 .iter()
                 .chain(super::heaps::NAMES)
+                .chain(super::misere::NAMES)
                 .copied()
                 .find(|n| *n == name)?,
         ),
@@ -198,6 +200,9 @@ pub fn call(
         }
         "options" | "left_options" | "right_options" => {
             a.expect(cx, 1)?;
+            if let Value::Misere(m) = a.vals[0] {
+                return super::misere::options(cx, m, a.span);
+            }
             let g = a.game(cx, store, 0)?;
             let side = if name == "right_options" {
                 Side::Right
@@ -228,6 +233,9 @@ pub fn call(
                     }
                 }
                 return Ok(Value::Int(t));
+            }
+            if xs.iter().any(|x| matches!(x, Value::Misere(_))) {
+                return super::misere::sum(cx, store, &xs, a.span(0));
             }
             let mut parts = Vec::with_capacity(xs.len());
             for x in xs.iter() {
@@ -406,6 +414,9 @@ pub fn call(
         _ if super::heaps::NAMES.contains(&name) => {
             super::heaps::call(cx, store, name, a.vals, exprs, span)
         }
+        _ if super::misere::NAMES.contains(&name) => {
+            super::misere::call(cx, store, name, a.vals, exprs, span)
+        }
         _ => unreachable!("every name in NAMES is handled"),
     }
 }
@@ -416,6 +427,7 @@ fn simple_eq(a: &Value, b: &Value) -> bool {
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Str(x), Value::Str(y)) => x == y,
         (Value::Game(x) | Value::Position(x), Value::Game(y) | Value::Position(y)) => x == y,
+        (Value::Misere(x), Value::Misere(y)) => x == y,
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| simple_eq(p, q))
         }

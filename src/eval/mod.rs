@@ -4,6 +4,7 @@
 
 pub mod builtins;
 pub mod heaps;
+pub mod misere;
 pub mod modules;
 mod progress;
 pub mod query;
@@ -250,7 +251,11 @@ impl Cx {
     fn unknown_name(&self, name: &str, span: &Span) -> Error {
         let locals = self.locals[self.frame..].iter().map(|(n, _)| &**n);
         let globals = self.globals.keys().map(String::as_str);
-        let builtins = builtins::NAMES.iter().chain(heaps::NAMES).copied();
+        let builtins = builtins::NAMES
+            .iter()
+            .chain(heaps::NAMES)
+            .chain(misere::NAMES)
+            .copied();
         let suggestion = diag::did_you_mean(name, locals.chain(globals).chain(builtins));
         self.err(
             ErrorKind::UnknownName {
@@ -309,6 +314,8 @@ impl Cx {
                     Value::Int(n) if (0..=u32::MAX as i64 - 2).contains(&n) => {
                         Value::Game(store.nimber(n as u32))
                     }
+                    // `*[…]`: CGSuite's misère literal.
+                    Value::List(items) => return misere::literal(self, store, &items, &inner.span),
                     Value::Int(n) => {
                         return Err(self.err(
                             ErrorKind::Type {
@@ -391,6 +398,8 @@ impl Cx {
                             .conjugate(g)
                             .map_err(|x| Error::from(x).or_at(self.file, e.span.clone()))?,
                     ),
+                    // An impartial game is its own negative.
+                    Value::Misere(m) => Value::Misere(m),
                     other => {
                         return Err(self.err(
                             ErrorKind::Type {
@@ -552,6 +561,8 @@ impl Cx {
             Value::Game(g) | Value::Position(g) => Ok(*g),
             Value::Int(0) => Ok(store.zero()),
             Value::Int(n) => Err(self.err(ErrorKind::IntegerAsGame(*n), span)),
+            // A misère canonical game is an impartial form like any other.
+            Value::Misere(m) => misere::to_form(self, store, *m, span),
             other => Err(self.err(
                 ErrorKind::Type {
                     message: format!("expected a game, found {}", other.type_name()),
@@ -628,6 +639,9 @@ impl Cx {
                 v.extend(y.iter().cloned());
                 return Ok(Value::List(Rc::new(v)));
             }
+            (BinOp::Add | BinOp::Sub, _, _) if misere::involves(&a, &b) => {
+                return misere::add(self, store, &a, &b, (&lhs.span, &rhs.span), span);
+            }
             (BinOp::Add | BinOp::Sub, _, _) if is_gamey(&a) && is_gamey(&b) => {
                 let ga = self.as_game(store, &a, &lhs.span)?;
                 let mut gb = self.as_game(store, &b, &rhs.span)?;
@@ -694,6 +708,9 @@ impl Cx {
             (Value::Bool(x), Value::Bool(y)) => x == y,
             (Value::Str(x), Value::Str(y)) => x == y,
             (Value::Outcome(x), Value::Outcome(y)) => x == y,
+            _ if misere::involves(a, b) => {
+                return misere::equal(self, store, a, b, (&lhs.span, &rhs.span));
+            }
             (
                 Value::Sequence {
                     start: a0,

@@ -225,7 +225,7 @@ impl Cx {
         let c = self.game_value(store, g)?;
         c.affine().ok_or_else(|| {
             Error::new(ErrorKind::NotApplicable {
-                function: "affine_value".into(),
+                function: "`affine_value`".into(),
                 form: c.show(self.notation.ascii).unwrap_or_default(),
                 reason: "a loopy game has no value among affine impartial games".into(),
             })
@@ -238,7 +238,7 @@ impl Cx {
         let nt = self.notation;
         if let Class::Loopy(a) = self.game_value(store, g)? {
             return Err(Error::new(ErrorKind::NotApplicable {
-                function: "explain".into(),
+                function: "`explain`".into(),
                 form: crate::theory::value::loopy(&a, ascii),
                 reason: "a loopy game: `explain` shows the immediate and protected nimbers of \
                          entailing games"

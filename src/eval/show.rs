@@ -61,6 +61,7 @@ impl Cx {
             Value::Heap(h) => store.heap_code(*h).to_string(),
             Value::Record(r) => r.summary.clone(),
             Value::Sequence { start, values } => sequence(*start, values),
+            Value::Misere(m) => super::misere::show(self, *m)?,
         })
     }
 }

@@ -55,6 +55,8 @@ pub enum Value {
     },
     /// Text printed as is (`explain`).
     Text(Rc<str>),
+    /// A misère canonical game of the session's misère store, printed in CGSuite's notation.
+    Misere(crate::theory::misere::Mid),
 }
 
 impl Value {
@@ -74,6 +76,7 @@ impl Value {
             Value::Record(_) => "a record",
             Value::Sequence { .. } => "a nim-sequence",
             Value::Text(_) => "text",
+            Value::Misere(_) => "a misère game",
         }
     }
 }

@@ -63,6 +63,7 @@ impl Session {
             crate::eval::builtins::NAMES
                 .iter()
                 .chain(crate::eval::heaps::NAMES)
+                .chain(crate::eval::misere::NAMES)
                 .map(|s| s.to_string()),
         );
         v.extend(
@@ -114,6 +115,10 @@ impl Session {
                 );
                 for (c, what) in COMMANDS {
                     s.push_str(&format!("  {c:<12} {what}\n"));
+                }
+                s.push_str("Misère play (the player who cannot move wins):\n");
+                for (f, what) in crate::eval::misere::HELP {
+                    s.push_str(&format!("  {f:<46} {what}\n"));
                 }
                 s.push_str("Examples: *2 + *3   {0, * | 0, *}   outcome(*3 + *3)   [kayles(n) for n in 0..12] after import \"std/kayles\"");
                 vec![Reply::Info(s)]

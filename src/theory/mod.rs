@@ -5,5 +5,6 @@ pub mod classify;
 pub mod exact;
 pub mod heap;
 pub mod loopy;
+pub mod misere;
 pub mod normal;
 pub mod value;
