@@ -67,6 +67,10 @@ pub enum ErrorKind {
         message: String,
         label: String,
     },
+    /// A rule asked for the value of the very position whose options it is listing.
+    SelfDependent {
+        position: String,
+    },
     /// A built-in that does not apply to this kind of game.
     NotApplicable {
         function: String,
@@ -243,6 +247,7 @@ impl Error {
             ErrorKind::BadLabel { .. } => "E0109",
             ErrorKind::SearchBudget { .. } => "E0209",
             ErrorKind::NotApplicable { .. } => "E0210",
+            ErrorKind::SelfDependent { .. } => "E0211",
             ErrorKind::Runaway { .. } => "E0203",
             ErrorKind::NotAffine { .. } => "E0204",
             ErrorKind::InfinitiesCollide => "E0205",
@@ -315,6 +320,9 @@ impl Error {
             }
             ErrorKind::SearchBudget { budget } => {
                 format!("the exact search of this sum passed {budget} states without finishing")
+            }
+            ErrorKind::SelfDependent { position } => {
+                format!("`{position}` depends on its own value")
             }
             ErrorKind::NotApplicable { function, form, .. } => {
                 format!("{function} does not apply to `{form}`")
@@ -447,6 +455,14 @@ impl Error {
                 label.clone()
             }
             ErrorKind::NotApplicable { reason, .. } => reason.clone(),
+            ErrorKind::SelfDependent { .. } => {
+                notes.push(
+                    "a rule of this ruleset asks about its own position (through `options`, \
+                     `nimber`, …) while its options are being listed, so they can never be known"
+                        .into(),
+                );
+                "asked about while its options were being listed".to_string()
+            }
             ErrorKind::SearchBudget { budget } => {
                 notes.push(format!(
                     "the theory gives no value here, so every state of the sum is searched; \

@@ -194,7 +194,7 @@ pub fn call(
             let out = moves
                 .into_iter()
                 .filter(|(_, r)| *r == want)
-                .map(|(o, _)| Value::Position(cx.tidy(store, o)))
+                .map(|(o, _)| Value::Position(o))
                 .collect();
             Ok(Value::List(Rc::new(out)))
         }
@@ -210,10 +210,7 @@ pub fn call(
                 Side::Left
             };
             let opts = cx.options_of(store, g, side).map_err(|e| here(e, cx))?;
-            let tidy: Vec<Value> = opts
-                .into_iter()
-                .map(|o| Value::Position(cx.tidy(store, o)))
-                .collect();
+            let tidy: Vec<Value> = opts.into_iter().map(Value::Position).collect();
             Ok(Value::List(Rc::new(tidy)))
         }
         "len" => {
@@ -451,29 +448,6 @@ pub fn value_game(store: &mut Store, v: &Class) -> GameId {
         Class::Partizan | Class::Undetermined(_) => {
             unreachable!("value_game is only called with printable values")
         }
-    }
-}
-
-impl Cx {
-    /// A move as a user wants to read it: summands that are finished positions (no moves left,
-    /// as already explored) are left out, so `kayles(0) + kayles(4)` shows as `kayles(4)`.
-    pub fn tidy(&mut self, store: &mut Store, g: GameId) -> GameId {
-        let zero = store.zero();
-        let crate::game::Node::Sum(parts) = store.node(g) else {
-            return g;
-        };
-        let kept: Vec<GameId> = parts
-            .iter()
-            .copied()
-            .filter(|&p| {
-                !matches!(store.node(p), crate::game::Node::Position { .. })
-                    || self
-                        .expansions
-                        .get(p.index())
-                        .is_none_or(|&f| f != zero.index() as u32)
-            })
-            .collect();
-        store.sum(&kept).unwrap_or(g)
     }
 }
 

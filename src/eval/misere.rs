@@ -244,7 +244,7 @@ impl Impartial for View<'_, '_> {
                 Ok(Shape::Sum(parts))
             }
             Kind::LeftWin | Kind::RightWin => Err(entailing(self.ex.store, g)),
-            Kind::Form | Kind::Known => {
+            Kind::Form | Kind::Known | Kind::Value(_) => {
                 let left = self.ex.options(u, Side::Left)?;
                 let right = self.ex.options(u, Side::Right)?;
                 for &o in left.iter().chain(&right) {
@@ -295,6 +295,7 @@ fn form_of(cx: &mut Cx, s: &mut MisereSession, store: &mut Store, g: GameId) -> 
     let reach = Reach {
         stop_at_known: false,
         heaps_as_nimbers: false,
+        fold_known: false,
     };
     let r = {
         let mut ex = Explorer::new(store, cx, reach);

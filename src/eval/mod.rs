@@ -3,6 +3,7 @@
 //! only named; the engines explore them on demand through [`Cx`]'s `Expander` implementation.
 
 pub mod builtins;
+pub mod compile;
 pub mod heaps;
 pub mod misere;
 pub mod modules;
@@ -52,7 +53,14 @@ pub struct Cx {
     pub(crate) file: FileId,
     pub(crate) depth: usize,
     pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
-    pub(crate) expansions: Vec<u32>,
+    /// Compiled rulesets, by ruleset id (compiled on first use).
+    pub(crate) compiled: Vec<Option<Rc<compile::Compiled>>>,
+    /// The session's ruleset positions, by compact key.
+    pub positions: crate::graph::positions::PosTable,
+    /// Positions whose options are being listed right now (outermost first).
+    pub(crate) expanding: Vec<crate::graph::positions::PosId>,
+    /// Scratch for a position's arguments in compiled code.
+    pub(crate) arg_buf: Vec<Value>,
     pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
     pub(crate) engines: builtins::Engines,
     pub(crate) loading: Vec<String>,
@@ -84,7 +92,10 @@ impl Interp {
                 file: 0,
                 depth: 0,
                 rulesets: Vec::new(),
-                expansions: Vec::new(),
+                compiled: Vec::new(),
+                positions: Default::default(),
+                expanding: Vec::new(),
+                arg_buf: Vec::new(),
                 form_spans: FxHashMap::default(),
                 engines: builtins::Engines::default(),
                 loading: Vec::new(),
@@ -599,6 +610,20 @@ impl Cx {
         }
         let a = self.eval(store, lhs)?;
         let b = self.eval(store, rhs)?;
+        self.binary_values(store, op, a, b, (&lhs.span, &rhs.span), span)
+    }
+
+    /// A binary operator (not `and`/`or`) on evaluated operands; `spans` are the operands'.
+    pub(crate) fn binary_values(
+        &mut self,
+        store: &mut Store,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        spans: (&Span, &Span),
+        span: &Span,
+    ) -> Result<Value, Error> {
+        let (lhs_span, rhs_span) = spans;
         let overflow = |cx: &Cx| {
             cx.err(
                 ErrorKind::Overflow {
@@ -608,8 +633,12 @@ impl Cx {
             )
         };
         match (op, &a, &b) {
-            (BinOp::Eq, _, _) => return Ok(Value::Bool(self.equal(store, &a, &b, lhs, rhs)?)),
-            (BinOp::Ne, _, _) => return Ok(Value::Bool(!self.equal(store, &a, &b, lhs, rhs)?)),
+            (BinOp::Eq, _, _) => {
+                return Ok(Value::Bool(self.equal(store, &a, &b, lhs_span, rhs_span)?));
+            }
+            (BinOp::Ne, _, _) => {
+                return Ok(Value::Bool(!self.equal(store, &a, &b, lhs_span, rhs_span)?));
+            }
             (_, Value::Int(x), Value::Int(y)) => {
                 let (x, y) = (*x, *y);
                 return Ok(match op {
@@ -618,7 +647,7 @@ impl Cx {
                     BinOp::Mul => Value::Int(x.checked_mul(y).ok_or_else(|| overflow(self))?),
                     BinOp::Div | BinOp::Rem => {
                         if y == 0 {
-                            return Err(self.err(ErrorKind::DivisionByZero, &rhs.span));
+                            return Err(self.err(ErrorKind::DivisionByZero, rhs_span));
                         }
                         let r = if op == BinOp::Div {
                             x.checked_div_euclid(y)
@@ -640,15 +669,15 @@ impl Cx {
                 return Ok(Value::List(Rc::new(v)));
             }
             (BinOp::Add | BinOp::Sub, _, _) if misere::involves(&a, &b) => {
-                return misere::add(self, store, &a, &b, (&lhs.span, &rhs.span), span);
+                return misere::add(self, store, &a, &b, (lhs_span, rhs_span), span);
             }
             (BinOp::Add | BinOp::Sub, _, _) if is_gamey(&a) && is_gamey(&b) => {
-                let ga = self.as_game(store, &a, &lhs.span)?;
-                let mut gb = self.as_game(store, &b, &rhs.span)?;
+                let ga = self.as_game(store, &a, lhs_span)?;
+                let mut gb = self.as_game(store, &b, rhs_span)?;
                 if op == BinOp::Sub {
                     gb = store
                         .conjugate(gb)
-                        .map_err(|x| Error::from(x).or_at(self.file, rhs.span.clone()))?;
+                        .map_err(|x| Error::from(x).or_at(self.file, rhs_span.clone()))?;
                 }
                 let s = store
                     .sum(&[ga, gb])
@@ -661,16 +690,16 @@ impl Cx {
         let (bad, bad_span, other) = if matches!(a, Value::Game(_) | Value::Position(_))
             && !matches!(b, Value::Game(_) | Value::Position(_) | Value::Int(_))
         {
-            (&b, &rhs.span, &a)
+            (&b, rhs_span, &a)
         } else {
-            (&a, &lhs.span, &b)
+            (&a, lhs_span, &b)
         };
         if matches!(op, BinOp::Add | BinOp::Sub) {
             if let (Value::Int(n), true) = (&a, is_gamey(&b)) {
-                return Err(self.err(ErrorKind::IntegerAsGame(*n), &lhs.span));
+                return Err(self.err(ErrorKind::IntegerAsGame(*n), lhs_span));
             }
             if let (true, Value::Int(n)) = (is_gamey(&a), &b) {
-                return Err(self.err(ErrorKind::IntegerAsGame(*n), &rhs.span));
+                return Err(self.err(ErrorKind::IntegerAsGame(*n), rhs_span));
             }
         }
         Err(self.err(
@@ -700,8 +729,8 @@ impl Cx {
         store: &mut Store,
         a: &Value,
         b: &Value,
-        lhs: &Expr,
-        rhs: &Expr,
+        lhs_span: &Span,
+        rhs_span: &Span,
     ) -> Result<bool, Error> {
         Ok(match (a, b) {
             (Value::Int(x), Value::Int(y)) => x == y,
@@ -709,7 +738,7 @@ impl Cx {
             (Value::Str(x), Value::Str(y)) => x == y,
             (Value::Outcome(x), Value::Outcome(y)) => x == y,
             _ if misere::involves(a, b) => {
-                return misere::equal(self, store, a, b, (&lhs.span, &rhs.span));
+                return misere::equal(self, store, a, b, (lhs_span, rhs_span));
             }
             (
                 Value::Sequence {
@@ -726,23 +755,23 @@ impl Cx {
                     return Ok(false);
                 }
                 for (p, q) in x.iter().zip(y.iter()) {
-                    if !self.equal(store, p, q, lhs, rhs)? {
+                    if !self.equal(store, p, q, lhs_span, rhs_span)? {
                         return Ok(false);
                     }
                 }
                 true
             }
             _ if is_gamey(a) && is_gamey(b) => {
-                let ga = self.as_game(store, a, &lhs.span)?;
-                let gb = self.as_game(store, b, &rhs.span)?;
+                let ga = self.as_game(store, a, lhs_span)?;
+                let gb = self.as_game(store, b, rhs_span)?;
                 // Both sides are valued even when they are the same form: a game without a
                 // value is an error, not equal to itself.
                 let va = self
                     .game_value(store, ga)
-                    .map_err(|e| e.or_at(self.file, lhs.span.clone()))?;
+                    .map_err(|e| e.or_at(self.file, lhs_span.clone()))?;
                 let vb = self
                     .game_value(store, gb)
-                    .map_err(|e| e.or_at(self.file, rhs.span.clone()))?;
+                    .map_err(|e| e.or_at(self.file, rhs_span.clone()))?;
                 va == vb
             }
             _ => {
@@ -751,7 +780,7 @@ impl Cx {
                         message: format!("cannot compare {} with {}", a.type_name(), b.type_name()),
                         label: format!("this is {}", b.type_name()),
                     },
-                    &rhs.span,
+                    rhs_span,
                 ));
             }
         })
@@ -972,14 +1001,6 @@ impl Cx {
                 ));
             }
         })
-    }
-
-    pub(crate) fn from_arg(a: &Arg) -> Value {
-        match a {
-            Arg::Int(n) => Value::Int(*n),
-            Arg::Tuple(xs) => Value::Tuple(Rc::new(xs.iter().map(Self::from_arg).collect())),
-            Arg::List(xs) => Value::List(Rc::new(xs.iter().map(Self::from_arg).collect())),
-        }
     }
 
     /// The first source location a form was written at, for errors about that form.

@@ -8,7 +8,7 @@ use crate::game::display;
 use crate::game::{GameId, Node, Store};
 use crate::graph::{Explorer, Kind, Reach, Side};
 use crate::theory::affine;
-use crate::theory::classify::{self, Analysis, PARTIZAN};
+use crate::theory::classify::{self, Analysis, Key, PARTIZAN};
 use crate::theory::exact::{self, Result3};
 use crate::theory::value::{Class, Outcome, Outside};
 
@@ -39,10 +39,10 @@ impl Cx {
             Node::RightWin => return Ok(Class::RightWin),
             _ => {}
         }
-        if let Some((c, _)) = self.engines.memo.get(g) {
+        if let Some((c, _)) = self.engines.memo.get(Key::Game(g)) {
             return Ok(c);
         }
-        let mut ex = Explorer::new(store, self, Reach::default());
+        let mut ex = Explorer::new(store, self, Reach::values());
         let root = ex.node(g)?;
         let an = classify::classify(&mut ex, root)?;
         Ok(an.class(root).cloned().expect("the root is classed"))
@@ -188,7 +188,7 @@ impl Cx {
         }
         let mut out = Vec::with_capacity(options.len());
         for (o, r) in options.into_iter().zip(results) {
-            let shown = ex.game(o)?;
+            let shown = ex.shown(o)?;
             out.push((shown, r.expect("every option decided")));
         }
         Ok(out)
@@ -207,13 +207,14 @@ impl Cx {
             Reach {
                 stop_at_known: true,
                 heaps_as_nimbers: false,
+                fold_known: false,
             },
         );
         let root = ex.node(g)?;
         let options = distinct(ex.options(root, side)?);
         let mut out = Vec::with_capacity(options.len());
         for o in options {
-            out.push(ex.game(o)?);
+            out.push(ex.shown(o)?);
         }
         Ok(out)
     }
@@ -254,17 +255,16 @@ impl Cx {
         };
         let text = match &explanation {
             affine::Explanation::Sum { parts, value } => {
-                let shown: Vec<String> = parts
-                    .iter()
-                    .map(|(p, v)| {
-                        let val = if ascii {
-                            v.ascii().to_string()
-                        } else {
-                            v.to_string()
-                        };
-                        format!("{} = {val}", display::form(store, *p, nt))
-                    })
-                    .collect();
+                let mut shown: Vec<String> = Vec::new();
+                for (p, v) in parts {
+                    let val = if ascii {
+                        v.ascii().to_string()
+                    } else {
+                        v.to_string()
+                    };
+                    let g = ex.shown(*p)?;
+                    shown.push(format!("{} = {val}", display::form(ex.store, g, nt)));
+                }
                 let total = if ascii {
                     value.ascii().to_string()
                 } else {
@@ -293,8 +293,8 @@ fn option_class(ex: &mut Explorer, an: &Analysis, o: u32) -> Option<Class> {
     if let Some(c) = an.class(o) {
         return Some(c.clone());
     }
-    if let Some(g) = ex.graph.origin(o) {
-        if let Some((c, _)) = ex.src.memo().get(g) {
+    if let Some(k) = ex.graph.key(o) {
+        if let Some((c, _)) = ex.src.memo().get(k) {
             return Some(c);
         }
     }

@@ -1,96 +1,72 @@
-//! Exploring ruleset positions: a position's literal form is built by running the ruleset's
-//! rules with the position's arguments bound. Each position is expanded once (memoised by
-//! ruleset and arguments through hash-consing) and counts against the position budget.
+//! Exploring ruleset positions: a position's options come from running its ruleset's compiled
+//! rules with the position's arguments bound. Each expansion counts against the position budget;
+//! a position met again while its own options are being listed (a rule that asks for the value
+//! of its own position) is an error, not an endless recursion.
 
-use super::{Cx, Value};
+use super::Cx;
+use super::compile::OptBuf;
 use crate::diag::{Error, ErrorKind};
 use crate::game::display::{self, Notation};
 use crate::game::{GameId, Node, Store};
 use crate::graph::Source;
-use crate::syntax::ast::OptionKind;
+use crate::graph::positions::PosId;
 
-const NONE: u32 = u32::MAX;
+impl Cx {
+    fn pos_display(&mut self, store: &mut Store, pos: PosId) -> String {
+        let g = self.pos_game(store, pos);
+        display::form(store, g, Notation::default())
+    }
+}
 
 impl Source for Cx {
-    fn expand(&mut self, store: &mut Store, pos: GameId) -> Result<GameId, Error> {
-        if let Some(&f) = self.expansions.get(pos.index()) {
-            if f != NONE {
-                return Ok(GameId::from_index(f));
-            }
-        }
-        let Node::Position { ruleset, args } = store.node(pos) else {
-            return Ok(pos);
-        };
+    fn expand_pos(&mut self, store: &mut Store, pos: PosId, out: &mut OptBuf) -> Result<(), Error> {
+        let rid = self.positions.ruleset(pos);
         self.explored += 1;
         if self.explored > self.budget {
             return Err(Error::new(ErrorKind::Runaway {
-                ruleset: store.ruleset_name(ruleset).to_string(),
+                ruleset: store.ruleset_name(rid).to_string(),
                 budget: self.budget,
-                last: display::form(store, pos, Notation::default()),
+                last: self.pos_display(store, pos),
             }));
         }
         if self.explored.is_multiple_of(1024) && self.interrupted() {
             return Err(Error::new(ErrorKind::Interrupted));
         }
-        let rs = self.rulesets[ruleset as usize].clone();
-        let args: Vec<Value> = store.args_of(args).iter().map(Cx::from_arg).collect();
+        if self.expanding.contains(&pos) {
+            let shown = self.pos_display(store, pos);
+            return Err(Error::new(ErrorKind::SelfDependent { position: shown }));
+        }
+        let comp = self.compiled(rid);
+        let mut args = Vec::new();
+        self.positions.args(pos, &mut args);
         let (saved_frame, saved_file, saved_depth) = (self.frame, self.file, self.depth);
         let base = self.locals.len();
         self.frame = base;
-        self.file = rs.file;
-        let mut left = Vec::new();
-        let mut right = Vec::new();
-        let mut result = Ok(());
-        for (p, a) in rs.def.params.iter().zip(args) {
-            result = self.bind(p, a);
-            if result.is_err() {
-                break;
-            }
-        }
-        if result.is_ok() {
-            for rule in &rs.def.rules {
-                result = self.clauses(store, &rule.clauses, &mut |cx, store| {
-                    let v = cx.eval(store, &rule.option)?;
-                    let g = cx.as_game(store, &v, &rule.option.span)?;
-                    match rule.kind {
-                        OptionKind::Plain => {
-                            left.push(g);
-                            right.push(g);
-                        }
-                        OptionKind::Entail => {
-                            left.push(store.entail_left(g));
-                            right.push(store.entail_right(g));
-                        }
-                        OptionKind::Carry => {
-                            let (lw, rw) = (store.left_win(), store.right_win());
-                            left.push(store.form(&[lw], &[g]));
-                            right.push(store.form(&[g], &[rw]));
-                        }
-                    }
-                    Ok(())
-                });
-                if result.is_err() {
-                    break;
-                }
-            }
-        }
+        self.file = comp.file;
+        self.expanding.push(pos);
+        let result = comp.expand(self, store, args, out);
+        self.expanding.pop();
         self.locals.truncate(base);
         self.frame = saved_frame;
         self.file = saved_file;
         self.depth = saved_depth;
         result.map_err(|e| {
-            e.with_note(format!(
-                "while exploring `{}`",
-                display::form(store, pos, Notation::default())
-            ))
-        })?;
-        let form = store.form(&left, &right);
-        if self.expansions.len() <= pos.index() {
-            self.expansions
-                .resize(store.len().max(pos.index() + 1), NONE);
-        }
-        self.expansions[pos.index()] = form.index() as u32;
-        Ok(form)
+            let shown = self.pos_display(store, pos);
+            e.with_note(format!("while exploring `{shown}`"))
+        })
+    }
+
+    fn pos_of(&mut self, store: &Store, g: GameId) -> PosId {
+        let Node::Position { ruleset, args } = store.node(g) else {
+            unreachable!("pos_of is asked about store positions")
+        };
+        self.positions.intern_args(ruleset, store.args_of(args))
+    }
+
+    fn pos_game(&mut self, store: &mut Store, pos: PosId) -> GameId {
+        let rid = self.positions.ruleset(pos);
+        let args = store.args(self.positions.store_args(pos));
+        store.position(rid, args)
     }
 
     fn heap_options(
@@ -108,12 +84,12 @@ impl Source for Cx {
         self.engines.heaps.nimber(rules, size, &interrupt)
     }
 
-    fn known(&self, g: GameId) -> bool {
-        self.engines.memo.contains(g)
-    }
-
     fn memo(&mut self) -> &mut crate::theory::classify::Memo {
         &mut self.engines.memo
+    }
+
+    fn memo_ref(&self) -> &crate::theory::classify::Memo {
+        &self.engines.memo
     }
 
     fn interrupted(&self) -> bool {

@@ -9,9 +9,15 @@
 //! Only what is shown to the user becomes a store form again ([`Explorer::game`]).
 
 use super::Digraph;
+use super::positions::PosId;
 use super::source::Source;
 use crate::diag::{Error, ErrorKind};
+use crate::eval::compile::{Atom, OptBuf};
 use crate::game::{GameId, Node, Store};
+use crate::syntax::ast::OptionKind;
+use crate::theory::classify::Key;
+use crate::theory::value::Class;
+use hashbrown::HashTable;
 use rustc_hash::FxHashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +35,9 @@ pub enum Kind {
     Nimber(u32),
     /// Valued by the session already; expanded only when an engine asks for its options.
     Known,
+    /// A leaf standing for options whose parts were all valued already: the class of their sum
+    /// ([`PosGraph::value`]). Made only when the query asks for values alone.
+    Value(u32),
 }
 
 /// Which player's options.
@@ -47,11 +56,40 @@ pub struct PosGraph {
     left: Vec<(u32, u32)>,
     right: Vec<(u32, u32)>,
     edges: Vec<u32>,
-    /// The store form of each node (`NO_GAME` for sums built by the explorer).
+    /// The store form of each node, or its position key (`is_pos`); `NO_GAME` for sums and
+    /// entailing options built by the explorer.
     origin: Vec<u32>,
+    is_pos: Vec<bool>,
     expanded: Vec<bool>,
     by_game: FxHashMap<GameId, u32>,
-    by_parts: FxHashMap<Box<[u32]>, u32>,
+    /// Local node of each session position met (`NO_GAME` where not met), indexed by key id.
+    by_pos: Vec<u32>,
+    /// Sums made by moves, by their (sorted) parts, which live in the node's own list.
+    by_parts: HashTable<u32>,
+    /// Entailing and carry-on options built by the explorer: what they wrap.
+    synth: FxHashMap<u32, (Synth, u32)>,
+    synth_index: FxHashMap<(Synth, u32), u32>,
+    /// Options made of several parts (sums), kept as groups rather than sum nodes: for a node,
+    /// an index into `group_pool` holding the number of options and the end of each option's
+    /// parts within the node's list. Only symmetric lists are grouped; `NO_GAME` for none.
+    groups: Vec<u32>,
+    group_pool: Vec<u32>,
+    /// The classes (and flags) of the value leaves, one leaf per distinct class.
+    values: Vec<(Class, u8, u32)>,
+    value_index: FxHashMap<(Class, u8), u32>,
+}
+
+/// An option `entail P` or `carry P` of a compiled position, by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Synth {
+    /// `{∞ | P^R}`
+    EntailLeft,
+    /// `{P^L | ∞̄}`
+    EntailRight,
+    /// `{∞ | P}`
+    CarryLeft,
+    /// `{P | ∞̄}`
+    CarryRight,
 }
 
 impl PosGraph {
@@ -97,7 +135,23 @@ impl PosGraph {
     pub fn origin(&self, u: u32) -> Option<GameId> {
         match self.origin[u as usize] {
             NO_GAME => None,
+            _ if self.is_pos[u as usize] => None,
             g => Some(GameId::from_index(g)),
+        }
+    }
+
+    /// The class and flags of a value leaf.
+    pub fn value(&self, i: u32) -> (&Class, u8) {
+        let (c, f, _) = &self.values[i as usize];
+        (c, *f)
+    }
+
+    /// How the session remembers a node: its store form or its position key.
+    pub fn key(&self, u: u32) -> Option<Key> {
+        match self.origin[u as usize] {
+            NO_GAME => None,
+            p if self.is_pos[u as usize] => Some(Key::Pos(p)),
+            g => Some(Key::Game(GameId::from_index(g))),
         }
     }
 
@@ -112,8 +166,60 @@ impl PosGraph {
         self.left.push((0, 0));
         self.right.push((0, 0));
         self.origin.push(origin);
+        self.is_pos.push(false);
         self.expanded.push(expanded);
+        self.groups.push(NO_GAME);
         u
+    }
+
+    /// Is the node's list parts of options (some options being sums of several parts)?
+    pub fn is_grouped(&self, u: u32) -> bool {
+        self.groups[u as usize] != NO_GAME
+    }
+
+    /// The options of a symmetric node as slices of parts (one part for most options).
+    pub fn groups(&self, u: u32) -> Groups<'_> {
+        let list = self.left(u);
+        match self.groups[u as usize] {
+            NO_GAME => Groups {
+                list,
+                ends: &[],
+                at: 0,
+                i: 0,
+                single: true,
+            },
+            g => {
+                let n = self.group_pool[g as usize] as usize;
+                Groups {
+                    list,
+                    ends: &self.group_pool[g as usize + 1..g as usize + 1 + n],
+                    at: 0,
+                    i: 0,
+                    single: false,
+                }
+            }
+        }
+    }
+
+    /// The sum node of sorted, flat `parts` (made once per query).
+    fn intern_sum(&mut self, parts: &[u32]) -> u32 {
+        let h = hash_parts(parts);
+        let (kind, left, edges) = (&self.kind, &self.left, &self.edges);
+        let eq = |&s: &u32| {
+            let (a, l) = left[s as usize];
+            kind[s as usize] == Kind::Sum && &edges[a as usize..(a + l) as usize] == parts
+        };
+        if let Some(&s) = self.by_parts.find(h, eq) {
+            return s;
+        }
+        let s = self.push(Kind::Sum, NO_GAME, true);
+        self.set_lists(s, parts, parts);
+        let (left, edges) = (&self.left, &self.edges);
+        self.by_parts.insert_unique(h, s, |&t| {
+            let (a, l) = left[t as usize];
+            hash_parts(&edges[a as usize..(a + l) as usize])
+        });
+        s
     }
 
     fn set_lists(&mut self, u: u32, left: &[u32], right: &[u32]) {
@@ -127,6 +233,41 @@ impl PosGraph {
             self.edges.extend_from_slice(right);
             self.right[u as usize] = (r, right.len() as u32);
         }
+    }
+}
+
+fn hash_parts(p: &[u32]) -> u64 {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3;
+    for &x in p {
+        h = (h ^ x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+    }
+    h
+}
+
+/// The options of a node as slices of their parts.
+pub struct Groups<'a> {
+    list: &'a [u32],
+    ends: &'a [u32],
+    at: usize,
+    i: usize,
+    single: bool,
+}
+
+impl<'a> Iterator for Groups<'a> {
+    type Item = &'a [u32];
+
+    fn next(&mut self) -> Option<&'a [u32]> {
+        if self.single {
+            let r = self.list.get(self.i..self.i + 1)?;
+            self.i += 1;
+            return Some(r);
+        }
+        let end = *self.ends.get(self.i)? as usize;
+        let r = &self.list[self.at..end];
+        self.at = end;
+        self.i += 1;
+        Some(r)
     }
 }
 
@@ -155,6 +296,9 @@ pub struct Reach {
     pub stop_at_known: bool,
     /// Heaps are leaves with their nimber (normal play); otherwise their moves are listed.
     pub heaps_as_nimbers: bool,
+    /// Only values are asked: an option whose parts are all valued already becomes a shared
+    /// leaf of its class instead of a node of its own (moves are not listed then).
+    pub fold_known: bool,
 }
 
 impl Default for Reach {
@@ -162,6 +306,17 @@ impl Default for Reach {
         Reach {
             stop_at_known: true,
             heaps_as_nimbers: true,
+            fold_known: false,
+        }
+    }
+}
+
+impl Reach {
+    /// For questions about values only.
+    pub fn values() -> Self {
+        Reach {
+            fold_known: true,
+            ..Reach::default()
         }
     }
 }
@@ -176,6 +331,12 @@ pub struct Explorer<'a> {
     right_win: u32,
     zero: u32,
     steps: u32,
+    // Scratch space reused by every expansion.
+    buf: OptBuf,
+    pool: Vec<u32>,
+    opts: Vec<(OptionKind, u32, u32)>,
+    keys: Vec<u64>,
+    flat: Vec<u32>,
 }
 
 impl<'a> Explorer<'a> {
@@ -189,6 +350,11 @@ impl<'a> Explorer<'a> {
             right_win: 0,
             zero: 0,
             steps: 0,
+            buf: OptBuf::default(),
+            pool: Vec::new(),
+            opts: Vec::new(),
+            keys: Vec::new(),
+            flat: Vec::new(),
         };
         let (lw, rw, z) = (e.store.left_win(), e.store.right_win(), e.store.zero());
         e.left_win = e.fresh(lw, Kind::LeftWin, true);
@@ -250,15 +416,346 @@ impl<'a> Explorer<'a> {
                 let v = self.src.heap_nimber(rules, size)?;
                 self.fresh(g, Kind::Nimber(v), true)
             }
-            _ if self.reach.stop_at_known && self.src.known(g) => self.fresh(g, Kind::Known, false),
+            Node::Position { .. } => {
+                let p = self.src.pos_of(self.store, g);
+                let u = self.pos(p);
+                self.graph.by_game.insert(g, u);
+                u
+            }
+            _ if self.reach.stop_at_known && self.src.memo_ref().contains(Key::Game(g)) => {
+                self.fresh(g, Kind::Known, false)
+            }
             _ => self.fresh(g, Kind::Form, false),
         };
         Ok(u)
     }
 
+    /// The local node of a ruleset position (created unexpanded if new).
+    pub fn pos(&mut self, p: PosId) -> u32 {
+        if let Some(&u) = self.graph.by_pos.get(p as usize) {
+            if u != NO_GAME {
+                return u;
+            }
+        }
+        let known = self.reach.stop_at_known && self.src.memo_ref().contains(Key::Pos(p));
+        let kind = if known { Kind::Known } else { Kind::Form };
+        let u = self.graph.push(kind, p, false);
+        self.graph.is_pos[u as usize] = true;
+        if self.graph.by_pos.len() <= p as usize {
+            let n = (p as usize + 1).max(self.graph.by_pos.len() * 2);
+            self.graph.by_pos.resize(n, NO_GAME);
+        }
+        self.graph.by_pos[p as usize] = u;
+        u
+    }
+
+    /// The value leaf of an option whose parts the session has valued (plain values only:
+    /// nimbers, loopy values, the moons with literal forms), or `None`.
+    fn fold(&mut self, parts: &[Atom]) -> Option<u32> {
+        let mut classes: [Option<(Class, u8)>; 4] = Default::default();
+        if parts.len() > classes.len() {
+            return None;
+        }
+        for (i, &a) in parts.iter().enumerate() {
+            let key = match a {
+                Atom::Pos(p) => Key::Pos(p),
+                Atom::Game(g) => match self.store.node(g) {
+                    Node::Nimber(n) => {
+                        classes[i] = Some((Class::Nimber(n), 0));
+                        continue;
+                    }
+                    _ => Key::Game(g),
+                },
+            };
+            let (c, f) = self.src.memo_ref().get(key)?;
+            if !matches!(
+                c,
+                Class::Nimber(_) | Class::Loopy(_) | Class::SpecialMoon(_) | Class::Moon
+            ) {
+                return None;
+            }
+            classes[i] = Some((c, f));
+        }
+        let flags = classes.iter().flatten().fold(0, |f, (_, g)| f | g);
+        let class = crate::theory::value::sum(classes.iter().flatten().map(|(c, _)| c));
+        Some(self.leaf(class, flags))
+    }
+
+    fn leaf(&mut self, class: Class, flags: u8) -> u32 {
+        if let Some(&u) = self.graph.value_index.get(&(class.clone(), flags)) {
+            return u;
+        }
+        let i = self.graph.values.len() as u32;
+        let u = self.graph.push(Kind::Value(i), NO_GAME, true);
+        self.graph.values.push((class.clone(), flags, u));
+        self.graph.value_index.insert((class, flags), u);
+        u
+    }
+
+    fn atom(&mut self, a: Atom) -> Result<u32, Error> {
+        match a {
+            Atom::Pos(p) => Ok(self.pos(p)),
+            Atom::Game(g) => self.node(g),
+        }
+    }
+
+    fn synthetic(&mut self, what: Synth, p: u32) -> Result<u32, Error> {
+        if let Some(&u) = self.graph.synth_index.get(&(what, p)) {
+            return Ok(u);
+        }
+        let (lw, rw) = (self.left_win, self.right_win);
+        let (left, right) = match what {
+            Synth::EntailLeft => (vec![lw], self.options(p, Side::Right)?),
+            Synth::EntailRight => (self.options(p, Side::Left)?, vec![rw]),
+            Synth::CarryLeft => (vec![lw], vec![p]),
+            Synth::CarryRight => (vec![p], vec![rw]),
+        };
+        let u = self.graph.push(Kind::Form, NO_GAME, true);
+        self.graph.set_lists(u, &left, &right);
+        self.graph.synth.insert(u, (what, p));
+        self.graph.synth_index.insert((what, p), u);
+        Ok(u)
+    }
+
+    /// The conjugate of a node (Left and Right swapped): ruleset positions, nimbers and
+    /// valued leaves are impartial, entailing options swap sides, sums and store forms are
+    /// conjugated part by part.
+    pub fn conjugate(&mut self, u: u32) -> Result<u32, Error> {
+        match self.graph.kind(u) {
+            Kind::LeftWin => return Ok(self.right_win),
+            Kind::RightWin => return Ok(self.left_win),
+            Kind::Nimber(_) | Kind::Value(_) => return Ok(u),
+            Kind::Sum => {
+                let mut parts = Vec::new();
+                for p in self.graph.parts(u).to_vec() {
+                    parts.push(self.conjugate(p)?);
+                }
+                return self.sum(&parts);
+            }
+            _ => {}
+        }
+        if let Some(&(what, p)) = self.graph.synth.get(&u) {
+            let q = self.conjugate(p)?;
+            let twin = match what {
+                Synth::EntailLeft => Synth::EntailRight,
+                Synth::EntailRight => Synth::EntailLeft,
+                Synth::CarryLeft => Synth::CarryRight,
+                Synth::CarryRight => Synth::CarryLeft,
+            };
+            return self.synthetic(twin, q);
+        }
+        match self.graph.key(u) {
+            Some(Key::Pos(_)) => Ok(u),
+            Some(Key::Game(g)) => {
+                let c = self.store.conjugate(g)?;
+                self.node(c)
+            }
+            None => unreachable!("sums, entailing options and leaves are handled above"),
+        }
+    }
+
+    /// What the session can remember a check by: its store form, or what an entailing or
+    /// carry-on option made here wraps (tagged by kind).
+    pub fn check_key(&self, u: u32) -> Option<(u8, Key)> {
+        if let Some(&(what, p)) = self.graph.synth.get(&u) {
+            let tag = match what {
+                Synth::EntailLeft => 1,
+                Synth::EntailRight => 2,
+                Synth::CarryLeft => 3,
+                Synth::CarryRight => 4,
+            };
+            return Some((tag, self.graph.key(p)?));
+        }
+        Some((0, self.graph.key(u)?))
+    }
+
+    /// Lists the options of a compiled ruleset position. Each option's parts are put in order
+    /// and the list is made a set; a sum gets a node of its own without being looked up (sums
+    /// are cheap to value from their parts, and most are met once).
+    fn expand_pos(&mut self, u: u32, p: PosId) -> Result<(), Error> {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        let r = self.src.expand_pos(self.store, p, &mut buf);
+        if let Err(e) = r {
+            self.buf = buf;
+            return Err(e);
+        }
+        let mut pool = std::mem::take(&mut self.pool);
+        let mut opts = std::mem::take(&mut self.opts);
+        pool.clear();
+        opts.clear();
+        let (lw, rw) = (self.left_win, self.right_win);
+        let mut result = Ok(());
+        for o in &buf.opts {
+            let start = pool.len() as u32;
+            if self.reach.fold_known && o.kind == OptionKind::Plain {
+                if let Some(leaf) = self.fold(buf.parts(o)) {
+                    pool.push(leaf);
+                    opts.push((o.kind, start, 1));
+                    continue;
+                }
+            }
+            let (mut l, mut r) = (false, false);
+            for &a in buf.parts(o) {
+                let x = match self.atom(a) {
+                    Ok(x) => x,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                };
+                match self.graph.kind(x) {
+                    Kind::Sum => pool.extend_from_slice(self.graph.parts(x)),
+                    _ if x == self.zero => {}
+                    Kind::LeftWin => l = true,
+                    Kind::RightWin => r = true,
+                    _ => pool.push(x),
+                }
+            }
+            if result.is_err() {
+                break;
+            }
+            if l && r {
+                result = Err(Error::new(ErrorKind::InfinitiesCollide));
+                break;
+            }
+            if l || r {
+                pool.truncate(start as usize);
+                pool.push(if l { lw } else { rw });
+            }
+            pool[start as usize..].sort_unstable();
+            opts.push((o.kind, start, pool.len() as u32 - start));
+        }
+        self.buf = buf;
+        if let Err(e) = result {
+            self.pool = pool;
+            self.opts = opts;
+            return Err(e);
+        }
+        // A position's options are a set: the same option written twice is one move. Options of
+        // at most two parts (nearly all) are compared as one packed word.
+        let key =
+            |o: &(OptionKind, u32, u32)| (o.0 as u8, &pool[o.1 as usize..(o.1 + o.2) as usize]);
+        let packed = |o: &(OptionKind, u32, u32)| -> Option<u64> {
+            let p = &pool[o.1 as usize..(o.1 + o.2) as usize];
+            let k = (o.0 as u64) << 62;
+            match p {
+                [] => Some(k),
+                [a] => Some(k | 1 << 61 | *a as u64),
+                [a, b] if *a < 1 << 29 && *b < 1 << 29 => {
+                    Some(k | 2 << 59 | (*a as u64) << 29 | *b as u64)
+                }
+                _ => None,
+            }
+        };
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        keys.extend(opts.iter().map_while(packed));
+        if keys.len() == opts.len() {
+            // Sort the packed words with the option's index in the low bits of nothing: the
+            // word determines the option, so the sorted distinct words are the options.
+            keys.sort_unstable();
+            keys.dedup();
+            opts.clear();
+            pool.clear();
+            for &k in &keys {
+                let kind = match k >> 62 {
+                    0 => OptionKind::Plain,
+                    1 => OptionKind::Entail,
+                    _ => OptionKind::Carry,
+                };
+                let start = pool.len() as u32;
+                if k >> 61 & 1 == 1 {
+                    pool.push((k & 0x1FFF_FFFF_FFFF) as u32);
+                } else if k >> 60 & 1 == 1 {
+                    pool.push((k >> 29 & 0x1FFF_FFFF) as u32);
+                    pool.push((k & 0x1FFF_FFFF) as u32);
+                }
+                opts.push((kind, start, pool.len() as u32 - start));
+            }
+            self.keys = keys;
+        } else {
+            self.keys = keys;
+            opts.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
+            opts.dedup_by(|a, b| key(a) == key(b));
+        }
+        // All plain: keep sums as groups of parts in the node's own list (no sum nodes).
+        if opts.iter().all(|o| o.0 == OptionKind::Plain) {
+            let mut list = Vec::with_capacity(pool.len());
+            let mut ends = Vec::with_capacity(opts.len() + 1);
+            ends.push(opts.len() as u32);
+            let mut multi = false;
+            for &(_, start, len) in opts.iter() {
+                let parts = &pool[start as usize..(start + len) as usize];
+                match parts {
+                    [] => list.push(self.zero),
+                    _ => list.extend_from_slice(parts),
+                }
+                multi |= parts.len() > 1;
+                ends.push(list.len() as u32);
+            }
+            self.pool = pool;
+            self.opts = opts;
+            self.graph.kind[u as usize] = Kind::Form;
+            self.graph.set_lists(u, &list, &list);
+            if multi {
+                self.graph.groups[u as usize] = self.graph.group_pool.len() as u32;
+                self.graph.group_pool.extend_from_slice(&ends);
+            }
+            self.graph.expanded[u as usize] = true;
+            return Ok(());
+        }
+        let (mut left, mut right) = (
+            Vec::with_capacity(opts.len()),
+            Vec::with_capacity(opts.len()),
+        );
+        let mut result = Ok(());
+        for &(kind, start, len) in opts.iter() {
+            let parts = &pool[start as usize..(start + len) as usize].to_vec();
+            let x = match parts[..] {
+                [] => self.zero,
+                [one] => one,
+                _ => match self.sum(parts) {
+                    Ok(x) => x,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                },
+            };
+            let pair = match kind {
+                OptionKind::Plain => Ok((x, x)),
+                OptionKind::Entail => self
+                    .synthetic(Synth::EntailLeft, x)
+                    .and_then(|a| Ok((a, self.synthetic(Synth::EntailRight, x)?))),
+                OptionKind::Carry => self
+                    .synthetic(Synth::CarryLeft, x)
+                    .and_then(|a| Ok((a, self.synthetic(Synth::CarryRight, x)?))),
+            };
+            match pair {
+                Ok((a, b)) => {
+                    left.push(a);
+                    right.push(b);
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        self.pool = pool;
+        self.opts = opts;
+        result?;
+        self.graph.kind[u as usize] = Kind::Form;
+        self.graph.set_lists(u, &left, &right);
+        self.graph.expanded[u as usize] = true;
+        Ok(())
+    }
+
     /// The sum of local nodes: nested sums flattened, the literal 0 dropped, ∞ absorbing.
     pub fn sum(&mut self, parts: &[u32]) -> Result<u32, Error> {
-        let mut flat: Vec<u32> = Vec::with_capacity(parts.len());
+        let mut flat = std::mem::take(&mut self.flat);
+        flat.clear();
         let (mut lw, mut rw) = (false, false);
         for &p in parts {
             match self.graph.kind(p) {
@@ -270,26 +767,19 @@ impl<'a> Explorer<'a> {
                 _ => flat.push(p),
             }
         }
-        match (lw, rw) {
-            (true, true) => return Err(Error::new(ErrorKind::InfinitiesCollide)),
-            (true, false) => return Ok(self.left_win),
-            (false, true) => return Ok(self.right_win),
-            _ => {}
-        }
-        match flat.len() {
-            0 => Ok(self.zero),
-            1 => Ok(flat[0]),
+        let r = match (lw, rw, flat.len()) {
+            (true, true, _) => Err(Error::new(ErrorKind::InfinitiesCollide)),
+            (true, false, _) => Ok(self.left_win),
+            (false, true, _) => Ok(self.right_win),
+            (_, _, 0) => Ok(self.zero),
+            (_, _, 1) => Ok(flat[0]),
             _ => {
                 flat.sort_unstable();
-                if let Some(&s) = self.graph.by_parts.get(&flat[..]) {
-                    return Ok(s);
-                }
-                let s = self.graph.push(Kind::Sum, NO_GAME, true);
-                self.graph.set_lists(s, &flat, &flat);
-                self.graph.by_parts.insert(flat.into_boxed_slice(), s);
-                Ok(s)
+                Ok(self.graph.intern_sum(&flat))
             }
-        }
+        };
+        self.flat = flat;
+        r
     }
 
     /// Lists the options of `u` (once). Sums keep their parts; their moves are produced by
@@ -299,25 +789,22 @@ impl<'a> Explorer<'a> {
             return Ok(());
         }
         self.poll()?;
+        if let Some(Key::Pos(p)) = self.graph.key(u) {
+            return self.expand_pos(u, p);
+        }
         let g = self
             .graph
             .origin(u)
             .expect("unexpanded nodes come from the store");
         let (mut left, mut right) = (Vec::new(), Vec::new());
         let mut form = g;
-        loop {
-            match self.store.node(form) {
-                Node::Position { .. } => form = self.src.expand(self.store, form)?,
-                Node::Labelled(k) => {
-                    form = self.store.label_form(k).ok_or_else(|| {
-                        Error::new(ErrorKind::Type {
-                            message: "a label is used before its form is complete".into(),
-                            label: "this labelled form".into(),
-                        })
-                    })?
-                }
-                _ => break,
-            }
+        while let Node::Labelled(k) = self.store.node(form) {
+            form = self.store.label_form(k).ok_or_else(|| {
+                Error::new(ErrorKind::Type {
+                    message: "a label is used before its form is complete".into(),
+                    label: "this labelled form".into(),
+                })
+            })?;
         }
         match self.store.node(form) {
             Node::Form { left: l, right: r } => {
@@ -360,10 +847,10 @@ impl<'a> Explorer<'a> {
                 }
                 right.clone_from(&left);
             }
-            Node::LeftWin | Node::RightWin | Node::Sum(_) => {
-                unreachable!("terminals and sums are interned as such, never expanded")
+            Node::LeftWin | Node::RightWin | Node::Sum(_) | Node::Position { .. } => {
+                unreachable!("terminals, sums and positions are interned as such")
             }
-            Node::Position { .. } | Node::Labelled(_) => unreachable!("resolved above"),
+            Node::Labelled(_) => unreachable!("resolved above"),
         }
         self.graph.kind[u as usize] = Kind::Form;
         self.graph.set_lists(u, &left, &right);
@@ -373,8 +860,27 @@ impl<'a> Explorer<'a> {
 
     /// The `side` options of any node: a form's lists, a nimber's smaller nimbers, and for a
     /// sum the moves in each part (new sums, interned here).
+    /// Turns a grouped node's sums into sum nodes, so its lists are plain option lists.
+    pub fn ungroup(&mut self, u: u32) -> Result<(), Error> {
+        if !self.graph.is_grouped(u) {
+            return Ok(());
+        }
+        let groups: Vec<Vec<u32>> = self.graph.groups(u).map(<[u32]>::to_vec).collect();
+        let mut list = Vec::with_capacity(groups.len());
+        for parts in groups {
+            list.push(match parts[..] {
+                [one] => one,
+                _ => self.sum(&parts)?,
+            });
+        }
+        self.graph.set_lists(u, &list, &list);
+        self.graph.groups[u as usize] = NO_GAME;
+        Ok(())
+    }
+
     pub fn options(&mut self, u: u32, side: Side) -> Result<Vec<u32>, Error> {
         self.expand(u)?;
+        self.ungroup(u)?;
         Ok(match self.graph.kind(u) {
             Kind::Form => match side {
                 Side::Left => self.graph.left(u).to_vec(),
@@ -420,6 +926,12 @@ impl<'a> Explorer<'a> {
                 out
             }
             Kind::LeftWin | Kind::RightWin => Vec::new(),
+            Kind::Value(_) => {
+                // Stands for options already valued: list the simplest game's options.
+                let g = self.game(u)?;
+                let v = self.node(g)?;
+                return self.options(v, side);
+            }
             Kind::Known => unreachable!("expand resolves known nodes"),
         })
     }
@@ -454,15 +966,73 @@ impl<'a> Explorer<'a> {
         Ok(())
     }
 
-    /// A node as a store form, for showing it: sums built here become store sums now.
+    /// A node as a store form, for showing it (or for engines keyed by store forms): positions,
+    /// sums and entailing options built here become store nodes now.
     pub fn game(&mut self, u: u32) -> Result<GameId, Error> {
-        if let Some(g) = self.graph.origin(u) {
+        match self.graph.key(u) {
+            Some(Key::Game(g)) => return Ok(g),
+            Some(Key::Pos(p)) => {
+                let g = self.src.pos_game(self.store, p);
+                self.graph.by_game.insert(g, u);
+                return Ok(g);
+            }
+            None => {}
+        }
+        if let Kind::Value(i) = self.graph.kind(u) {
+            // The simplest game of the class stands for the folded options.
+            let g = match self.graph.value(i).0.clone() {
+                Class::Nimber(n) => self.store.nimber(n),
+                Class::Loopy(a) => self.store.loopy(&a),
+                Class::SpecialMoon(n) => self.store.special_moon(n),
+                _ => {
+                    let (l, r) = (self.store.left_win(), self.store.right_win());
+                    self.store.form(&[l], &[r])
+                }
+            };
+            return Ok(g);
+        }
+        if let Some(&(what, p)) = self.graph.synth.get(&u) {
+            let inner = self.game(p)?;
+            let (lw, rw) = (self.store.left_win(), self.store.right_win());
+            let g = match what {
+                Synth::EntailLeft => self.store.entail_left(inner),
+                Synth::EntailRight => self.store.entail_right(inner),
+                Synth::CarryLeft => self.store.form(&[lw], &[inner]),
+                Synth::CarryRight => self.store.form(&[inner], &[rw]),
+            };
+            self.graph.by_game.entry(g).or_insert(u);
             return Ok(g);
         }
         let parts = self.graph.parts(u).to_vec();
         let mut gs = Vec::with_capacity(parts.len());
         for p in parts {
             gs.push(self.game(p)?);
+        }
+        let g = self.store.sum(&gs)?;
+        self.graph.by_game.entry(g).or_insert(u);
+        Ok(g)
+    }
+
+    /// A node as shown to a user: like [`Explorer::game`], but a finished ruleset position (no
+    /// moves left) in a sum is left out, so `kayles(0) + kayles(4)` reads `kayles(4)`.
+    pub fn shown(&mut self, u: u32) -> Result<GameId, Error> {
+        if self.graph.kind(u) != Kind::Sum {
+            return self.game(u);
+        }
+        let mut gs = Vec::new();
+        for p in self.graph.parts(u).to_vec() {
+            let position = matches!(self.graph.key(p), Some(Key::Pos(_)));
+            if position {
+                self.expand(p)?;
+            }
+            let finished = position
+                && self.graph.kind(p) == Kind::Form
+                && self.graph.is_expanded(p)
+                && self.graph.left(p).is_empty()
+                && self.graph.right(p).is_empty();
+            if !finished {
+                gs.push(self.game(p)?);
+            }
         }
         Ok(self.store.sum(&gs)?)
     }

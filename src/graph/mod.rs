@@ -9,10 +9,11 @@
 //! games on its own.
 
 pub mod explore;
+pub mod positions;
 pub mod scc;
 pub mod source;
 
-pub use explore::{Explorer, Kind, PosGraph, Reach, Side};
+pub use explore::{Explorer, Groups, Kind, PosGraph, Reach, Side};
 pub use scc::{Sccs, sccs};
 pub use source::Source;
 

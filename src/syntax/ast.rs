@@ -50,7 +50,7 @@ pub struct Rule {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum OptionKind {
     Plain,
     /// The opponent must answer inside the option.

@@ -17,6 +17,7 @@ use super::value::{Class, Outside};
 use crate::diag::{Error, ErrorKind};
 use crate::game::display::{self, Notation};
 use crate::game::{GameId, Node, Store};
+use crate::graph::positions::PosId;
 use crate::graph::{Digraph, Explorer, Kind, PosGraph, Side, sccs};
 use rustc_hash::FxHashMap;
 
@@ -27,29 +28,66 @@ pub const CYCLIC: u8 = 2;
 /// A form whose sides differ (and that is no check) is reachable: not impartial.
 pub const PARTIZAN: u8 = 4;
 
-/// What the session knows, kept across queries: the class of every store form valued so far,
-/// packed in a word indexed by store id (a tag in the top four bits), with the loopy A-sets
-/// interned once.
+/// A game as the session remembers it: a store form, or a ruleset position by key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    Game(GameId),
+    Pos(PosId),
+}
+
+/// Classes packed in one word each (a tag in the top four bits), indexed by id.
 #[derive(Default)]
-pub struct Memo {
+struct Packed {
     code: Vec<u32>,
     flags: Vec<u8>,
+}
+
+impl Packed {
+    fn get(&self, i: usize) -> Option<(u32, u8)> {
+        let c = *self.code.get(i)?;
+        (c != UNKNOWN).then(|| (c, self.flags[i]))
+    }
+
+    fn set(&mut self, i: usize, code: u32, flags: u8) -> bool {
+        if self.code.len() <= i {
+            self.code.resize(i + 1, UNKNOWN);
+            self.flags.resize(i + 1, 0);
+        }
+        let new = self.code[i] == UNKNOWN;
+        self.code[i] = code;
+        self.flags[i] = flags;
+        new
+    }
+}
+
+/// What the session knows, kept across queries: the class of every store form and ruleset
+/// position valued so far, with the loopy A-sets interned once.
+#[derive(Default)]
+pub struct Memo {
+    games: Packed,
+    positions: Packed,
     sets: Vec<std::rc::Rc<[u32]>>,
     set_index: FxHashMap<std::rc::Rc<[u32]>, u32>,
     count: usize,
-    /// The affine engine's own memo (values, protected sets), keyed by store form.
-    pub affine: Option<super::affine::AffineEngine<GameId>>,
+    /// The affine engine's protected and counter sets of checks, by what the checks are
+    /// remembered by ([`Explorer::check_key`]) and which set (`true`: protected).
+    pub affine_sets: FxHashMap<(u8, Key, bool), super::affine::NimSet>,
 }
 
 const UNKNOWN: u32 = u32::MAX;
 const PAYLOAD: u32 = (1 << 28) - 1;
 
 impl Memo {
-    pub fn get(&self, g: GameId) -> Option<(Class, u8)> {
-        let code = *self.code.get(g.index())?;
-        if code == UNKNOWN {
-            return None;
+    fn table(&self, k: Key) -> (&Packed, usize) {
+        match k {
+            Key::Game(g) => (&self.games, g.index()),
+            Key::Pos(p) => (&self.positions, p as usize),
         }
+    }
+
+    pub fn get(&self, k: Key) -> Option<(Class, u8)> {
+        let (t, i) = self.table(k);
+        let (code, flags) = t.get(i)?;
         let p = code & PAYLOAD;
         let class = match code >> 28 {
             0 => Class::Nimber(p),
@@ -63,15 +101,16 @@ impl Memo {
             8 => Class::Undetermined(Outside::MoonBesideLoopy),
             _ => Class::Undetermined(Outside::LoopyAndEntailing),
         };
-        Some((class, self.flags[g.index()]))
+        Some((class, flags))
     }
 
-    pub fn contains(&self, g: GameId) -> bool {
-        self.code.get(g.index()).is_some_and(|&c| c != UNKNOWN)
+    pub fn contains(&self, k: Key) -> bool {
+        let (t, i) = self.table(k);
+        t.get(i).is_some()
     }
 
     /// Remembers a class (nimbers too large for the packed word are simply not remembered).
-    pub fn insert(&mut self, g: GameId, class: &Class, flags: u8) {
+    pub fn insert(&mut self, k: Key, class: &Class, flags: u8) {
         let code = match class {
             Class::Nimber(k) if *k <= PAYLOAD => *k,
             Class::Nimber(_) => return,
@@ -97,16 +136,11 @@ impl Memo {
             Class::Undetermined(Outside::MoonBesideLoopy) => 8 << 28,
             Class::Undetermined(Outside::LoopyAndEntailing) => 9 << 28,
         };
-        let i = g.index();
-        if self.code.len() <= i {
-            self.code.resize(i + 1, UNKNOWN);
-            self.flags.resize(i + 1, 0);
-        }
-        if self.code[i] == UNKNOWN {
-            self.count += 1;
-        }
-        self.code[i] = code;
-        self.flags[i] = flags;
+        let new = match k {
+            Key::Game(g) => self.games.set(g.index(), code, flags),
+            Key::Pos(p) => self.positions.set(p as usize, code, flags),
+        };
+        self.count += new as usize;
     }
 
     /// The loopy set interned for `a` (so equal sets share one allocation).
@@ -136,6 +170,8 @@ impl Memo {
 /// The classes of a query's nodes.
 pub struct Analysis {
     pub class: Vec<Option<Class>>,
+    /// The query's affine engine (its memo is by local id, good for the whole query).
+    affine: affine::AffineEngine<u32>,
     pub flags: Vec<u8>,
     /// For a partizan node: the node whose sides differ, with the reason.
     witness: FxHashMap<u32, u32>,
@@ -188,72 +224,92 @@ struct AffineView<'e, 'a> {
     class: &'e [Option<Class>],
 }
 
-impl AffineView<'_, '_> {
-    fn options(&mut self, g: GameId, side: Side, out: &mut Vec<GameId>) -> Result<(), Error> {
-        let u = self.ex.node(g)?;
-        for o in self.ex.options(u, side)? {
-            out.push(self.ex.game(o)?);
-        }
-        Ok(())
-    }
-}
-
 impl AffineGraph for AffineView<'_, '_> {
-    type Id = GameId;
+    type Id = u32;
     type Error = Error;
 
-    fn shape(&mut self, g: GameId) -> Result<Shape<GameId>, Error> {
-        let u = self.ex.node(g)?;
+    fn shape(&mut self, u: u32) -> Result<Shape<u32>, Error> {
         Ok(match self.ex.graph.kind(u) {
             Kind::LeftWin => Shape::LeftWin,
             Kind::RightWin => Shape::RightWin,
-            Kind::Sum => {
-                let parts = self.ex.graph.parts(u).to_vec();
-                let mut gs = Vec::with_capacity(parts.len());
-                for p in parts {
-                    gs.push(self.ex.game(p)?);
-                }
-                Shape::Sum(gs)
-            }
+            Kind::Sum => Shape::Sum(self.ex.graph.parts(u).to_vec()),
             _ => Shape::Form,
         })
     }
 
-    fn left_options(&mut self, g: GameId, out: &mut Vec<GameId>) -> Result<(), Error> {
-        self.options(g, Side::Left, out)
+    fn left_options(&mut self, u: u32, out: &mut Vec<u32>) -> Result<(), Error> {
+        out.extend(self.ex.options(u, Side::Left)?);
+        Ok(())
     }
 
-    fn right_options(&mut self, g: GameId, out: &mut Vec<GameId>) -> Result<(), Error> {
-        self.options(g, Side::Right, out)
+    fn right_options(&mut self, u: u32, out: &mut Vec<u32>) -> Result<(), Error> {
+        out.extend(self.ex.options(u, Side::Right)?);
+        Ok(())
     }
 
-    fn conjugate(&mut self, g: GameId) -> Result<GameId, Error> {
-        Ok(self.ex.store.conjugate(g)?)
+    fn conjugate(&mut self, u: u32) -> Result<u32, Error> {
+        self.ex.conjugate(u)
     }
 
-    fn nimber(&mut self, n: u32) -> GameId {
-        self.ex.store.nimber(n)
+    fn nimber(&mut self, n: u32) -> u32 {
+        let g = self.ex.store.nimber(n);
+        self.ex.node(g).expect("nimbers are leaves")
     }
 
-    fn sum(&mut self, parts: &[GameId]) -> Result<GameId, Error> {
-        Ok(self.ex.store.sum(parts)?)
+    fn sum(&mut self, parts: &[u32]) -> Result<u32, Error> {
+        self.ex.sum(parts)
     }
 
-    fn known_value(&mut self, g: GameId) -> Option<AffineValue> {
-        let c = match self.ex.graph.find(g) {
-            Some(u) => self.class.get(u as usize).cloned().flatten(),
-            None => None,
-        }
-        .or_else(|| self.ex.src.memo().get(g).map(|(c, _)| c))?;
+    fn known_value(&mut self, u: u32) -> Option<AffineValue> {
+        let c = match self.class.get(u as usize).cloned().flatten() {
+            Some(c) => c,
+            None => {
+                let k = self.ex.graph.key(u)?;
+                self.ex.src.memo().get(k)?.0
+            }
+        };
         match c.affine()? {
             Class::Nimber(k) => Some(AffineValue::Nimber(k)),
             _ => Some(AffineValue::Moon),
         }
     }
 
+    fn known_set(&mut self, u: u32, protect: bool) -> Option<affine::NimSet> {
+        let (tag, key) = self.ex.check_key(u)?;
+        self.ex
+            .src
+            .memo()
+            .affine_sets
+            .get(&(tag, key, protect))
+            .cloned()
+    }
+
     fn interrupted(&self) -> bool {
         self.ex.src.interrupted()
     }
+}
+
+/// Runs the query's affine engine (one per query: its memo is by local id).
+fn run_affine<T>(
+    ex: &mut Explorer,
+    eng: &mut affine::AffineEngine<u32>,
+    class: &[Option<Class>],
+    f: impl FnOnce(&mut affine::AffineEngine<u32>, &mut AffineView) -> T,
+) -> T {
+    let mut view = AffineView { ex, class };
+    f(eng, &mut view)
+}
+
+/// Keeps the protected and counter sets the query's affine engine found, for later queries.
+fn keep_affine_sets(ex: &mut Explorer, eng: &affine::AffineEngine<u32>) {
+    let keep: Vec<((u8, Key, bool), affine::NimSet)> = eng
+        .sets()
+        .filter_map(|(u, protect, set)| {
+            let (tag, key) = ex.check_key(u)?;
+            Some(((tag, key, protect), set.clone()))
+        })
+        .collect();
+    ex.src.memo().affine_sets.extend(keep);
 }
 
 /// Explores from `root` and classes every node reached.
@@ -271,6 +327,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         flags: vec![0; n],
         witness: FxHashMap::default(),
         reasons: FxHashMap::default(),
+        affine: affine::AffineEngine::new(),
     };
     let mut lab = Labeller::new();
     for c in 0..sccs.count() {
@@ -287,6 +344,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         }
     }
     // Remember what was found for later queries.
+    keep_affine_sets(ex, &an.affine);
     // Checks are not remembered: their parents read their structure, not a class.
     let (lw, rw) = (ex.left_win(), ex.right_win());
     let is_check = |g: &PosGraph, u: u32| {
@@ -297,9 +355,9 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
     let checks: Vec<bool> = (0..n as u32).map(|u| is_check(&ex.graph, u)).collect();
     let memo = ex.src.memo();
     for u in 0..n as u32 {
-        if let (Some(g), Some(c)) = (ex.graph.origin(u), an.class(u)) {
+        if let (Some(k), Some(c)) = (ex.graph.key(u), an.class(u)) {
             if ex.graph.kind(u) != Kind::Known && !checks[u as usize] {
-                memo.insert(g, c, an.flags(u));
+                memo.insert(k, c, an.flags(u));
             }
         }
     }
@@ -325,13 +383,14 @@ fn single(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> R
         Kind::LeftWin => set(an, u, Class::LeftWin, ENTAILING),
         Kind::RightWin => set(an, u, Class::RightWin, ENTAILING),
         Kind::Nimber(k) => set(an, u, Class::Nimber(k), 0),
+        Kind::Value(i) => {
+            let (c, f) = g.value(i);
+            let c = c.clone();
+            set(an, u, c, f);
+        }
         Kind::Known => {
-            let origin = g.origin(u).expect("known nodes come from the store");
-            let (c, f) = ex
-                .src
-                .memo()
-                .get(origin)
-                .expect("a known node is in the memo");
+            let key = g.key(u).expect("known nodes are remembered by key");
+            let (c, f) = ex.src.memo().get(key).expect("a known node is in the memo");
             set(an, u, c, f);
         }
         Kind::Sum => {
@@ -374,49 +433,93 @@ fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Res
     let mut flags = below | if here_entailing { ENTAILING } else { 0 };
     if !entailing {
         if !g.is_symmetric_list(u) && !same_set(g.left(u), g.right(u)) {
-            let origin = g.origin(u).expect("forms come from the store");
-            let e = not_impartial(ex.store, origin);
+            let e = not_impartial_node(ex, u)?;
             an.reasons.insert(u, e);
             set(an, u, Class::Partizan, flags | PARTIZAN);
             return Ok(());
         }
-        let opts = g.left(u);
-        if let Some(&p) = opts
-            .iter()
-            .find(|&&v| an.class(v) == Some(&Class::Partizan))
-        {
+        // The generalized mex over the options' values (sums valued part by part): the mex m
+        // of the nimbers, unless an option is loopy and cannot be answered by a move to m.
+        let mut small = 0u64;
+        let mut big: Vec<u32> = Vec::new();
+        let mut loopy: Vec<std::rc::Rc<[u32]>> = Vec::new();
+        let mut partizan = None;
+        let mut other = false;
+        for grp in g.groups(u) {
+            let single;
+            let c = match grp {
+                [v] => match an.class(*v) {
+                    Some(c) => c,
+                    None => unreachable!("options are classed before their position"),
+                },
+                parts => {
+                    single = super::value::sum(
+                        parts
+                            .iter()
+                            .map(|&p| an.class(p).expect("parts are classed")),
+                    );
+                    if single == Class::Partizan {
+                        partizan = parts
+                            .iter()
+                            .copied()
+                            .find(|&p| an.class(p) == Some(&Class::Partizan));
+                    }
+                    &single
+                }
+            };
+            match c {
+                Class::Nimber(k) if *k < 64 => small |= 1 << k,
+                Class::Nimber(k) => big.push(*k),
+                Class::Loopy(a) => loopy.push(a.clone()),
+                Class::Partizan => {
+                    partizan = partizan.or(Some(grp[0]));
+                }
+                _ => other = true,
+            }
+        }
+        if let Some(p) = partizan {
             let w = an.witness.get(&p).copied().unwrap_or(p);
             an.witness.insert(u, w);
             set(an, u, Class::Partizan, flags | PARTIZAN);
             return Ok(());
         }
-        if opts
-            .iter()
-            .all(|&v| matches!(an.class(v), Some(Class::Nimber(_) | Class::Loopy(_))))
-        {
-            let view = View {
-                graph: g,
-                class: &an.class,
-            };
-            let r = lab
-                .label(&view, &[u], &mut || false)
-                .expect("never interrupted")[0];
-            let class = if r.label == INF {
-                Class::Loopy(ex.src.memo().intern_set(lab.set(r.a)))
-            } else {
-                Class::Nimber(r.label)
-            };
-            set(an, u, class, flags);
+        if other {
+            // Moons or undetermined values without an infinity reachable cannot happen: those
+            // classes only arise below infinities.
+            set(
+                an,
+                u,
+                Class::Undetermined(Outside::LoopyAndEntailing),
+                flags,
+            );
             return Ok(());
         }
-        // Options with moons or undetermined values but no infinity reachable cannot happen:
-        // those classes only arise below infinities.
-        set(
-            an,
-            u,
-            Class::Undetermined(Outside::LoopyAndEntailing),
-            flags,
-        );
+        let m = if small != u64::MAX {
+            (!small).trailing_zeros()
+        } else {
+            big.sort_unstable();
+            big.dedup();
+            let mut m = 64;
+            for &v in &big {
+                if v == m {
+                    m += 1;
+                } else if v > m {
+                    break;
+                }
+            }
+            m
+        };
+        let class = if loopy.iter().all(|a| a.binary_search(&m).is_ok()) {
+            Class::Nimber(m)
+        } else {
+            let mut finite: Vec<u32> = (0..64).filter(|k| small >> k & 1 == 1).collect();
+            finite.extend_from_slice(&big);
+            finite.sort_unstable();
+            finite.dedup();
+            Class::Loopy(ex.src.memo().intern_set(&finite))
+        };
+        let _ = lab;
+        set(an, u, class, flags);
         return Ok(());
     }
     if flags & CYCLIC != 0 {
@@ -433,17 +536,15 @@ fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Res
         set(an, u, Class::Partizan, flags);
         return Ok(());
     }
-    let origin = g.origin(u).expect("forms come from the store");
-    // Taken out while it runs: a nested query during the walk gets an engine of its own.
-    let mut eng = ex.src.memo().affine.take().unwrap_or_default();
-    let r = {
-        let mut view = AffineView {
-            ex,
-            class: &an.class,
-        };
-        eng.value(&mut view, origin)
-    };
-    ex.src.memo().affine = Some(eng);
+    // The affine engine reads option lists: sums become nodes, valued from their parts.
+    if ex.graph.is_grouped(u) {
+        let before = ex.graph.len();
+        ex.ungroup(u)?;
+        value_new_sums(ex, an, before);
+    }
+    let class = std::mem::take(&mut an.class);
+    let r = run_affine(ex, &mut an.affine, &class, |eng, view| eng.value(view, u));
+    an.class = class;
     grow(an, ex.graph.len());
     let class = match r {
         Ok(AffineValue::Nimber(k)) => Class::Nimber(k),
@@ -459,7 +560,7 @@ fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Res
         Err(AffineError::Interrupted) => return Err(Error::new(ErrorKind::Interrupted)),
         Err(AffineError::Cycle { .. }) => Class::Undetermined(Outside::LoopyAndEntailing),
         Err(e) => {
-            let e = affine_error(ex.store, e);
+            let e = affine_error(ex, e);
             an.reasons.insert(u, e);
             flags |= PARTIZAN;
             Class::Partizan
@@ -478,6 +579,24 @@ fn same_set(a: &[u32], b: &[u32]) -> bool {
     x == y
 }
 
+/// Classes for the sum nodes made since node `from` (their parts are classed).
+fn value_new_sums(ex: &Explorer, an: &mut Analysis, from: usize) {
+    grow(an, ex.graph.len());
+    for s in from..ex.graph.len() {
+        let s = s as u32;
+        if ex.graph.kind(s) == Kind::Sum && an.class(s).is_none() {
+            let parts = ex.graph.parts(s);
+            let flags = parts.iter().fold(0, |f, &p| f | an.flags(p));
+            let class = super::value::sum(
+                parts
+                    .iter()
+                    .map(|&p| an.class(p).expect("parts are classed before their sum")),
+            );
+            set(an, s, class, flags);
+        }
+    }
+}
+
 /// Which ☾ an affine game equal to ☾ is beside loopy games (seed 001 §2): the moon itself when
 /// the first player wins at once (a move to ∞, or a check nobody can answer), a special moon
 /// `⟫(n)` when the form is one up to the values of its options, else no class of the algebra.
@@ -485,8 +604,8 @@ fn moon_class(ex: &mut Explorer, an: &Analysis, u: u32) -> Class {
     // Nodes listed just now (a remembered check's answers) are classed in the memo.
     let class_of = |ex: &mut Explorer, v: u32| {
         an.class(v).cloned().or_else(|| {
-            let g = ex.graph.origin(v)?;
-            ex.src.memo().get(g).map(|(c, _)| c)
+            let k = ex.graph.key(v)?;
+            ex.src.memo().get(k).map(|(c, _)| c)
         })
     };
     let answers_of: Vec<(u32, Vec<Option<Class>>)> = ex
@@ -556,11 +675,28 @@ fn cycle(
     members: &[u32],
     inside: &dyn Fn(u32) -> bool,
 ) -> Result<(), Error> {
-    let g = &ex.graph;
     let (lw, rw) = (ex.left_win(), ex.right_win());
-    if let Some(&s) = members.iter().find(|&&m| g.kind(m) == Kind::Sum) {
+    if let Some(&s) = members.iter().find(|&&m| ex.graph.kind(m) == Kind::Sum) {
         return Err(infinite_game(ex, s, inside));
     }
+    // A sum option on the cycle: its part recurs inside its own follower.
+    for &m in members {
+        if ex.graph.is_grouped(m) {
+            let recurring = ex
+                .graph
+                .groups(m)
+                .find(|grp| grp.len() > 1 && grp.iter().any(|&p| inside(p)))
+                .map(<[u32]>::to_vec);
+            if let Some(parts) = recurring {
+                let s = ex.sum(&parts)?;
+                return Err(infinite_game_parts(ex, s, &parts, inside));
+            }
+            let before = ex.graph.len();
+            ex.ungroup(m)?;
+            value_new_sums(ex, an, before);
+        }
+    }
+    let g = &ex.graph;
     let mut flags = CYCLIC;
     let mut pure = true;
     let mut partizan = None;
@@ -605,8 +741,7 @@ fn cycle(
         return Ok(());
     }
     let class = if let Some(w) = partizan {
-        let origin = g.origin(w).expect("forms come from the store");
-        let e = not_impartial(ex.store, origin);
+        let e = not_impartial_node(ex, w)?;
         an.reasons.insert(w, e);
         flags |= PARTIZAN;
         for &m in members {
@@ -620,6 +755,23 @@ fn cycle(
         set(an, m, class.clone(), flags);
     }
     Ok(())
+}
+
+fn infinite_game_parts(
+    ex: &mut Explorer,
+    s: u32,
+    parts: &[u32],
+    inside: &dyn Fn(u32) -> bool,
+) -> Error {
+    let nt = crate::game::display::Notation::default();
+    let part = parts.iter().copied().find(|&p| inside(p)).unwrap_or(s);
+    let mut show = |u: u32| match ex.game(u) {
+        Ok(g) => crate::game::display::form(ex.store, g, nt),
+        Err(_) => "?".into(),
+    };
+    let position = show(part);
+    let follower = show(s);
+    Error::new(ErrorKind::InfiniteGame { position, follower })
 }
 
 /// A sum on a cycle: a part of it recurs inside one of its own followers, so the positions
@@ -640,6 +792,41 @@ fn infinite_game(ex: &mut Explorer, s: u32, inside: &dyn Fn(u32) -> bool) -> Err
     let position = show(ex, part);
     let follower = show(ex, s);
     Error::new(ErrorKind::InfiniteGame { position, follower })
+}
+
+/// The error for a node whose Left and Right options differ, read off the graph (so ruleset
+/// positions, which have no literal form, are described too).
+pub fn not_impartial_node(ex: &mut Explorer, u: u32) -> Result<Error, Error> {
+    let nt = Notation::default();
+    let (l, r) = (ex.graph.left(u).to_vec(), ex.graph.right(u).to_vec());
+    let show = |ex: &mut Explorer, xs: Vec<u32>| -> Result<Vec<String>, Error> {
+        let mut out = Vec::new();
+        for x in xs {
+            let g = ex.shown(x)?;
+            out.push(display::form(ex.store, g, nt));
+        }
+        Ok(out)
+    };
+    let only_left = show(ex, l.iter().copied().filter(|o| !r.contains(o)).collect())?;
+    let only_right = show(ex, r.iter().copied().filter(|o| !l.contains(o)).collect())?;
+    let detail = match (only_left.is_empty(), only_right.is_empty()) {
+        (false, true) => format!("Left can move to {} but Right cannot", only_left.join(", ")),
+        (true, false) => format!(
+            "Right can move to {} but Left cannot",
+            only_right.join(", ")
+        ),
+        _ => format!(
+            "Left's options {{{}}} differ from Right's {{{}}}",
+            only_left.join(", "),
+            only_right.join(", ")
+        ),
+    };
+    let g = ex.game(u)?;
+    Ok(Error::new(ErrorKind::NotImpartial {
+        form: display::form(ex.store, g, nt),
+        detail,
+    })
+    .about(g))
 }
 
 /// The error for a form whose Left and Right options differ, naming what differs.
@@ -688,43 +875,55 @@ pub fn not_impartial(store: &Store, x: GameId) -> Error {
 }
 
 /// An affine engine error as a diagnostic about the offending form.
-pub fn affine_error(store: &Store, e: AffineError<GameId, Error>) -> Error {
+pub fn affine_error(ex: &mut Explorer, e: AffineError<u32, Error>) -> Error {
     let nt = Notation::default();
-    let show = |g: GameId| display::form(store, g, nt);
+    let mut show = |u: u32| match ex.shown(u) {
+        Ok(g) => (display::form(ex.store, g, nt), Some(g)),
+        Err(_) => ("?".into(), None),
+    };
+    let about = |e: Error, g: Option<GameId>| match g {
+        Some(g) => e.about(g),
+        None => e,
+    };
     match e {
         AffineError::Graph(e) => e,
         AffineError::NotSymmetric { form, side, option } => {
+            let (form, g) = show(form);
+            let (option, _) = show(option);
             let detail = match side {
-                affine::Side::Left => format!(
-                    "Left can move to `{}` but Right has no matching move",
-                    show(option)
-                ),
-                affine::Side::Right => format!(
-                    "Right can move to `{}` but Left has no matching move",
-                    show(option)
-                ),
+                affine::Side::Left => {
+                    format!("Left can move to `{option}` but Right has no matching move")
+                }
+                affine::Side::Right => {
+                    format!("Right can move to `{option}` but Left has no matching move")
+                }
             };
-            Error::new(ErrorKind::NotAffine {
-                form: show(form),
-                detail,
-            })
-            .about(form)
-            .with_note(
+            about(Error::new(ErrorKind::NotAffine { form, detail }), g).with_note(
                 "an affine impartial game has Right's options the conjugates of Left's, and so \
                  do its quiet followers",
             )
         }
-        AffineError::Infinite { form } => Error::new(ErrorKind::NoValue {
-            form: show(form),
-            reason: "∞ and ∞̄ end the game; they are not affine impartial values".into(),
-        })
-        .about(form),
+        AffineError::Infinite { form } => {
+            let (form, g) = show(form);
+            about(
+                Error::new(ErrorKind::NoValue {
+                    form,
+                    reason: "∞ and ∞̄ end the game; they are not affine impartial values".into(),
+                }),
+                g,
+            )
+        }
         AffineError::UndefinedSum => Error::new(ErrorKind::InfinitiesCollide),
-        AffineError::Cycle { form } => Error::new(ErrorKind::NoValue {
-            form: show(form),
-            reason: "its entailing moves lie on a cycle".into(),
-        })
-        .about(form),
+        AffineError::Cycle { form } => {
+            let (form, g) = show(form);
+            about(
+                Error::new(ErrorKind::NoValue {
+                    form,
+                    reason: "its entailing moves lie on a cycle".into(),
+                }),
+                g,
+            )
+        }
         AffineError::Interrupted => Error::new(ErrorKind::Interrupted),
     }
 }
@@ -732,17 +931,12 @@ pub fn affine_error(store: &Store, e: AffineError<GameId, Error>) -> Error {
 /// The affine engine's account of an entailing game `root` (immediate and protected nimbers,
 /// and the rule that gave the value); the graph is classified first so valued parts are not
 /// walked again.
-pub fn explain(ex: &mut Explorer, root: u32) -> Result<affine::Explanation<GameId>, Error> {
-    let an = classify(ex, root)?;
-    let origin = ex.game(root)?;
-    let mut eng = ex.src.memo().affine.take().unwrap_or_default();
-    let r = {
-        let mut view = AffineView {
-            ex,
-            class: &an.class,
-        };
-        eng.explain(&mut view, origin)
-    };
-    ex.src.memo().affine = Some(eng);
-    r.map_err(|e| affine_error(ex.store, e))
+pub fn explain(ex: &mut Explorer, root: u32) -> Result<affine::Explanation<u32>, Error> {
+    let mut an = classify(ex, root)?;
+    ex.ungroup(root)?;
+    let class = std::mem::take(&mut an.class);
+    let r = run_affine(ex, &mut an.affine, &class, |eng, view| {
+        eng.explain(view, root)
+    });
+    r.map_err(|e| affine_error(ex, e))
 }

@@ -127,8 +127,8 @@ impl Solver {
                 .then(|| an.class(u).and_then(|c| c.nimber()))
                 .flatten();
         }
-        let g = ex.graph.origin(u)?;
-        match ex.src.memo().get(g) {
+        let k = ex.graph.key(u)?;
+        match ex.src.memo().get(k) {
             Some((Class::Nimber(k), 0)) => Some(k),
             _ => None,
         }

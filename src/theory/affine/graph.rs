@@ -51,6 +51,11 @@ pub trait AffineGraph {
     fn known_value(&mut self, _g: Self::Id) -> Option<super::AffineValue> {
         None
     }
+    /// `W(C)` of a left-check (`protect = true`) or `U(X)` of a right-check, when the caller
+    /// remembers it from an earlier query.
+    fn known_set(&mut self, _g: Self::Id, _protect: bool) -> Option<super::NimSet> {
+        None
+    }
     /// Polled during long searches; `true` makes them stop with
     /// [`AffineError::Interrupted`](super::AffineError::Interrupted).
     fn interrupted(&self) -> bool {

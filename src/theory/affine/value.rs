@@ -277,6 +277,14 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
         *self = Self::new();
     }
 
+    /// The protected sets `W(C)` (`true`) and counter sets `U(X)` (`false`) found so far.
+    pub fn sets(&self) -> impl Iterator<Item = (Id, bool, &NimSet)> {
+        self.protect
+            .iter()
+            .map(|(&g, s)| (g, true, s))
+            .chain(self.counter.iter().map(|(&g, s)| (g, false, s)))
+    }
+
     /// Number of memoised values.
     pub fn memo_len(&self) -> usize {
         self.values.len()
@@ -722,7 +730,24 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
                 continue;
             }
             let x = frame.opts[frame.idx];
-            match self.need(graph, frame, x)? {
+            let need = self.need(graph, frame, x)?;
+            // Sets remembered from earlier queries count as done.
+            match need {
+                Some(Task::Protect) if !self.protect.contains_key(&x) => {
+                    if let Some(set) = graph.known_set(x, true) {
+                        self.protect.insert(x, set);
+                        self.validated.insert(x);
+                    }
+                }
+                Some(Task::Counter) if !self.counter.contains_key(&x) => {
+                    if let Some(set) = graph.known_set(x, false) {
+                        self.counter.insert(x, set);
+                        self.validated.insert(x);
+                    }
+                }
+                _ => {}
+            }
+            match need {
                 None => frame.idx += 1,
                 Some(t) if self.is_done(t, x) => {
                     self.fold(frame, t, x);
