@@ -543,6 +543,18 @@ fn emit(
             if args.len() != *arity {
                 return Err(cx.arity(name, *arity, args.len(), span));
             }
+            // Integer arguments (the common case) go straight into the key.
+            let mut ints = [0i64; 8];
+            if args.len() <= ints.len()
+                && args
+                    .iter()
+                    .zip(ints.iter_mut())
+                    .all(|(a, slot)| int_of(a, &f.slots).map(|n| *slot = n).is_some())
+            {
+                let p = cx.positions.intern_ints(*rid, &ints[..args.len()]);
+                out.atoms.push(Atom::Pos(p));
+                return Ok(());
+            }
             // A reused buffer (taken, since evaluating an argument may expand positions).
             let mut vals = std::mem::take(&mut cx.arg_buf);
             vals.clear();
@@ -587,6 +599,54 @@ fn emit(
     Ok(())
 }
 
+/// An integer expression evaluated without building values, when every leaf is an integer and
+/// nothing overflows; `None` sends the caller to the general path (which reports any error).
+fn int_of(e: &CExpr, slots: &[Value]) -> Option<i64> {
+    match e {
+        CExpr::Const(Value::Int(n)) => Some(*n),
+        CExpr::Slot(s) => match &slots[*s as usize] {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        },
+        CExpr::Bin(op, l, r, ..) => {
+            let (a, b) = (int_of(l, slots)?, int_of(r, slots)?);
+            match op {
+                BinOp::Add => a.checked_add(b),
+                BinOp::Sub => a.checked_sub(b),
+                BinOp::Mul => a.checked_mul(b),
+                BinOp::Div if b != 0 => a.checked_div_euclid(b),
+                BinOp::Rem if b != 0 => a.checked_rem_euclid(b),
+                _ => None,
+            }
+        }
+        CExpr::Neg(x, _) => int_of(x, slots)?.checked_neg(),
+        _ => None,
+    }
+}
+
+/// A comparison or boolean of integers, without building values.
+fn bool_of(e: &CExpr, slots: &[Value]) -> Option<bool> {
+    match e {
+        CExpr::Bin(op, l, r, ..) => {
+            let (a, b) = (int_of(l, slots)?, int_of(r, slots)?);
+            Some(match op {
+                BinOp::Lt => a < b,
+                BinOp::Le => a <= b,
+                BinOp::Gt => a > b,
+                BinOp::Ge => a >= b,
+                BinOp::Eq => a == b,
+                BinOp::Ne => a != b,
+                _ => return None,
+            })
+        }
+        CExpr::And(l, r, ..) => Some(bool_of(l, slots)? && bool_of(r, slots)?),
+        CExpr::Or(l, r, ..) => Some(bool_of(l, slots)? || bool_of(r, slots)?),
+        CExpr::Not(x, _) => Some(!bool_of(x, slots)?),
+        CExpr::Const(Value::Bool(v)) => Some(*v),
+        _ => None,
+    }
+}
+
 fn truth(
     cx: &mut Cx,
     store: &mut Store,
@@ -594,6 +654,9 @@ fn truth(
     e: &CExpr,
     span: &Span,
 ) -> Result<bool, Error> {
+    if let Some(v) = bool_of(e, &f.slots) {
+        return Ok(v);
+    }
     match eval(cx, store, f, e)? {
         Value::Bool(v) => Ok(v),
         other => Err(cx.err(
@@ -613,6 +676,9 @@ fn int(
     e: &CExpr,
     span: &Span,
 ) -> Result<i64, Error> {
+    if let Some(n) = int_of(e, &f.slots) {
+        return Ok(n);
+    }
     match eval(cx, store, f, e)? {
         Value::Int(n) => Ok(n),
         other => Err(cx.err(

@@ -128,6 +128,35 @@ impl PosTable {
         self.intern_slow(ruleset, args)
     }
 
+    /// The id of a position whose arguments are all integers.
+    pub fn intern_ints(&mut self, ruleset: u32, args: &[i64]) -> PosId {
+        if let [n] = *args {
+            if (0..UNARY_LIMIT).contains(&n) {
+                if let Some(&p) = self
+                    .unary
+                    .get(ruleset as usize)
+                    .and_then(|v| v.get(n as usize))
+                {
+                    if p != u32::MAX {
+                        return p;
+                    }
+                }
+            }
+        }
+        if args.iter().all(|n| (-SMALL..SMALL).contains(n)) && args.len() > 1 {
+            let mut key = std::mem::take(&mut self.scratch);
+            key.clear();
+            key.push(ruleset << 8 | args.len() as u32);
+            key.extend(args.iter().map(|&n| (n as i32 as u32) << 1));
+            let id = self.intern_key(&key);
+            self.scratch = key;
+            return id;
+        }
+        let values: Vec<Value> = args.iter().map(|&n| Value::Int(n)).collect();
+        self.intern(ruleset, &values)
+            .expect("integers are arguments")
+    }
+
     fn intern_slow(&mut self, ruleset: u32, args: &[Value]) -> Result<PosId, BadArg> {
         let mut key = std::mem::take(&mut self.scratch);
         key.clear();
