@@ -54,7 +54,8 @@ const NO_GAME: u32 = u32::MAX;
 pub struct PosGraph {
     kind: Vec<Kind>,
     left: Vec<(u32, u32)>,
-    right: Vec<(u32, u32)>,
+    /// Right's list where it differs from Left's (entailing options); most nodes share one list.
+    right: FxHashMap<u32, (u32, u32)>,
     edges: Vec<u32>,
     /// The store form of each node, or its position key (`is_pos`); `NO_GAME` for sums and
     /// entailing options built by the explorer.
@@ -72,8 +73,11 @@ pub struct PosGraph {
     /// Options made of several parts (sums), kept as groups rather than sum nodes: for a node,
     /// an index into `group_pool` holding the number of options and the end of each option's
     /// parts within the node's list. Only symmetric lists are grouped; `NO_GAME` for none.
-    groups: Vec<u32>,
+    groups: FxHashMap<u32, u32>,
     group_pool: Vec<u32>,
+    /// Nodes whose lists were let go, and how many edge slots they held.
+    released: Vec<bool>,
+    dead: usize,
     /// The classes (and flags) of the value leaves, one leaf per distinct class.
     values: Vec<(Class, u8, u32)>,
     value_index: FxHashMap<(Class, u8), u32>,
@@ -117,7 +121,7 @@ impl PosGraph {
 
     /// Right's options of an expanded form.
     pub fn right(&self, u: u32) -> &[u32] {
-        let (s, l) = self.right[u as usize];
+        let (s, l) = self.right.get(&u).copied().unwrap_or(self.left[u as usize]);
         &self.edges[s as usize..(s + l) as usize]
     }
 
@@ -128,7 +132,7 @@ impl PosGraph {
 
     /// A form whose Left and Right options are the same list.
     pub fn is_symmetric_list(&self, u: u32) -> bool {
-        self.left[u as usize] == self.right[u as usize]
+        !self.right.contains_key(&u)
     }
 
     /// The store form of a node that came from the store.
@@ -164,23 +168,21 @@ impl PosGraph {
         let u = self.kind.len() as u32;
         self.kind.push(kind);
         self.left.push((0, 0));
-        self.right.push((0, 0));
         self.origin.push(origin);
         self.is_pos.push(false);
         self.expanded.push(expanded);
-        self.groups.push(NO_GAME);
         u
     }
 
     /// Is the node's list parts of options (some options being sums of several parts)?
     pub fn is_grouped(&self, u: u32) -> bool {
-        self.groups[u as usize] != NO_GAME
+        self.groups.contains_key(&u)
     }
 
     /// The options of a symmetric node as slices of parts (one part for most options).
     pub fn groups(&self, u: u32) -> Groups<'_> {
         let list = self.left(u);
-        match self.groups[u as usize] {
+        match self.groups.get(&u).copied().unwrap_or(NO_GAME) {
             NO_GAME => Groups {
                 list,
                 ends: &[],
@@ -199,6 +201,56 @@ impl PosGraph {
                 }
             }
         }
+    }
+
+    /// Lets go of a classed node's option lists (the query wants values only). Their space is
+    /// reclaimed once enough lists are gone.
+    pub fn release(&mut self, u: u32) {
+        let i = u as usize;
+        if !self.expanded[i] || self.released.get(i).copied().unwrap_or(false) {
+            return;
+        }
+        if self.kind[i] == Kind::Sum && !self.origin_is_store(u) {
+            // Sums made by moves are looked up by their parts: keep them.
+            return;
+        }
+        let l = self.left[i];
+        let r = self.right.remove(&u).unwrap_or(l);
+        self.dead += l.1 as usize + if r == l { 0 } else { r.1 as usize };
+        self.left[i] = (0, 0);
+        self.groups.remove(&u);
+        if self.released.len() <= i {
+            self.released.resize(self.kind.len(), false);
+        }
+        self.released[i] = true;
+        // Compaction walks every node: wait until at least as many slots are dead.
+        if self.dead > (1 << 16).max(self.kind.len()) && self.dead * 2 > self.edges.len() {
+            self.compact();
+        }
+    }
+
+    fn origin_is_store(&self, u: u32) -> bool {
+        self.origin[u as usize] != NO_GAME
+    }
+
+    /// Moves the lists still held to the front of the edge array.
+    fn compact(&mut self) {
+        let mut edges = Vec::with_capacity(self.edges.len() - self.dead);
+        for i in 0..self.kind.len() {
+            let l = self.left[i];
+            if l.1 != 0 {
+                let nl = edges.len() as u32;
+                edges.extend_from_slice(&self.edges[l.0 as usize..(l.0 + l.1) as usize]);
+                self.left[i] = (nl, l.1);
+            }
+            if let Some(r) = self.right.get_mut(&(i as u32)) {
+                let nr = edges.len() as u32;
+                edges.extend_from_slice(&self.edges[r.0 as usize..(r.0 + r.1) as usize]);
+                *r = (nr, r.1);
+            }
+        }
+        self.edges = edges;
+        self.dead = 0;
     }
 
     /// The sum node of sorted, flat `parts` (made once per query).
@@ -227,11 +279,11 @@ impl PosGraph {
         self.edges.extend_from_slice(left);
         self.left[u as usize] = (s, left.len() as u32);
         if left == right {
-            self.right[u as usize] = (s, left.len() as u32);
+            self.right.remove(&u);
         } else {
             let r = self.edges.len() as u32;
             self.edges.extend_from_slice(right);
-            self.right[u as usize] = (r, right.len() as u32);
+            self.right.insert(u, (r, right.len() as u32));
         }
     }
 }
@@ -337,6 +389,8 @@ pub struct Explorer<'a> {
     opts: Vec<(OptionKind, u32, u32)>,
     keys: Vec<u64>,
     flat: Vec<u32>,
+    /// The value leaf of each nimber (normal play), by value.
+    nimber_leaves: Vec<u32>,
 }
 
 impl<'a> Explorer<'a> {
@@ -355,6 +409,7 @@ impl<'a> Explorer<'a> {
             opts: Vec::new(),
             keys: Vec::new(),
             flat: Vec::new(),
+            nimber_leaves: Vec::new(),
         };
         let (lw, rw, z) = (e.store.left_win(), e.store.right_win(), e.store.zero());
         e.left_win = e.fresh(lw, Kind::LeftWin, true);
@@ -455,6 +510,43 @@ impl<'a> Explorer<'a> {
         let mut classes: [Option<(Class, u8)>; 4] = Default::default();
         if parts.len() > classes.len() {
             return None;
+        }
+        // Most options of a position explored for the first time have a new part: reject
+        // those before decoding any class.
+        let memo = self.src.memo_ref();
+        let known = |a: &Atom| match *a {
+            Atom::Pos(p) => memo.contains(Key::Pos(p)),
+            Atom::Game(_) => true,
+        };
+        if !parts.iter().all(known) {
+            return None;
+        }
+        // Nimbers of normal play (the common case): one nim-sum, one leaf per value.
+        let mut x = 0u32;
+        let all_nimbers = parts.iter().all(|a| match *a {
+            Atom::Pos(p) => match memo.nimber(Key::Pos(p)) {
+                Some((k, 0)) => {
+                    x ^= k;
+                    true
+                }
+                _ => false,
+            },
+            Atom::Game(_) => false,
+        });
+        if all_nimbers {
+            if let Some(&u) = self.nimber_leaves.get(x as usize) {
+                if u != NO_GAME {
+                    return Some(u);
+                }
+            }
+            let u = self.leaf(Class::Nimber(x), 0);
+            if (x as usize) < 1 << 20 {
+                if self.nimber_leaves.len() <= x as usize {
+                    self.nimber_leaves.resize(x as usize + 1, NO_GAME);
+                }
+                self.nimber_leaves[x as usize] = u;
+            }
+            return Some(u);
         }
         for (i, &a) in parts.iter().enumerate() {
             let key = match a {
@@ -699,7 +791,8 @@ impl<'a> Explorer<'a> {
             self.graph.kind[u as usize] = Kind::Form;
             self.graph.set_lists(u, &list, &list);
             if multi {
-                self.graph.groups[u as usize] = self.graph.group_pool.len() as u32;
+                let at = self.graph.group_pool.len() as u32;
+                self.graph.groups.insert(u, at);
                 self.graph.group_pool.extend_from_slice(&ends);
             }
             self.graph.expanded[u as usize] = true;
@@ -874,7 +967,7 @@ impl<'a> Explorer<'a> {
             });
         }
         self.graph.set_lists(u, &list, &list);
-        self.graph.groups[u as usize] = NO_GAME;
+        self.graph.groups.remove(&u);
         Ok(())
     }
 

@@ -21,7 +21,7 @@ const SMALL: i64 = 1 << 30;
 pub struct PosTable {
     words: Vec<u32>,
     start: Vec<u32>,
-    table: HashTable<u32>,
+    table: HashTable<(u32, u32)>,
     compounds: Vec<(Arg, Value)>,
     compound_index: FxHashMap<Arg, u32>,
     /// Allocation address of a stored compound's list/tuple → its id (only for values kept
@@ -180,20 +180,22 @@ impl PosTable {
 
     fn intern_key(&mut self, key: &[u32]) -> PosId {
         let h = hash_words(key);
-        let (words, start) = (&self.words, &self.start);
-        let get = |p: u32| {
-            let s = start[p as usize] as usize;
+        let words = &self.words;
+        // Entries hold the key's place too: one memory access to compare, not two.
+        let get = |s: u32| {
+            let s = s as usize;
             &words[s..s + 1 + (words[s] & 0xFF) as usize]
         };
-        if let Some(&p) = self.table.find(h, |&p| get(p) == key) {
+        if let Some(&(p, _)) = self.table.find(h, |&(_, s)| get(s) == key) {
             return p;
         }
         let p = self.start.len() as u32;
-        self.start.push(self.words.len() as u32);
+        let at = self.words.len() as u32;
+        self.start.push(at);
         self.words.extend_from_slice(key);
-        let (words, start) = (&self.words, &self.start);
-        self.table.insert_unique(h, p, |&q| {
-            let s = start[q as usize] as usize;
+        let words = &self.words;
+        self.table.insert_unique(h, (p, at), |&(_, s)| {
+            let s = s as usize;
             hash_words(&words[s..s + 1 + (words[s] & 0xFF) as usize])
         });
         p

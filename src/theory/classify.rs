@@ -18,7 +18,7 @@ use crate::diag::{Error, ErrorKind};
 use crate::game::display::{self, Notation};
 use crate::game::{GameId, Node, Store};
 use crate::graph::positions::PosId;
-use crate::graph::{Digraph, Explorer, Kind, PosGraph, Side, sccs};
+use crate::graph::{Digraph, Explorer, Kind, PosGraph, Side};
 use rustc_hash::FxHashMap;
 
 /// Infinities (∞, ∞̄, entailing moves) occur at or below the node.
@@ -107,6 +107,13 @@ impl Memo {
     pub fn contains(&self, k: Key) -> bool {
         let (t, i) = self.table(k);
         t.get(i).is_some()
+    }
+
+    /// The nimber and flags of a game remembered as a nimber (without building its class).
+    pub fn nimber(&self, k: Key) -> Option<(u32, u8)> {
+        let (t, i) = self.table(k);
+        let (code, flags) = t.get(i)?;
+        (code >> 28 == 0).then_some((code & PAYLOAD, flags))
     }
 
     /// Remembers a class (nimbers too large for the packed word are simply not remembered).
@@ -314,54 +321,142 @@ fn keep_affine_sets(ex: &mut Explorer, eng: &affine::AffineEngine<u32>) {
 
 /// Explores from `root` and classes every node reached.
 pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
-    ex.explore(root)?;
-    let src_interrupt = |ex: &Explorer| ex.src.interrupted();
-    let sccs = {
-        let ex_ref: &Explorer = ex;
-        sccs(&ex_ref.graph, &mut || src_interrupt(ex_ref))
-    }
-    .ok_or_else(|| Error::new(ErrorKind::Interrupted))?;
-    let n = ex.graph.len();
     let mut an = Analysis {
-        class: vec![None; n],
-        flags: vec![0; n],
+        class: Vec::new(),
+        flags: Vec::new(),
         witness: FxHashMap::default(),
         reasons: FxHashMap::default(),
         affine: affine::AffineEngine::new(),
     };
     let mut lab = Labeller::new();
-    for c in 0..sccs.count() {
-        let members = sccs.component(c);
+    // Tarjan's algorithm run while exploring: a node is expanded when first visited, and each
+    // strongly connected component is classed as soon as it is complete (sinks first), so the
+    // lists of finished normal-play and loopy components can be let go at once.
+    const UNSEEN: u32 = u32::MAX;
+    const DONE: u32 = 1 << 31;
+    let mut st: Vec<[u32; 2]> = Vec::new();
+    let mut comp: Vec<u32> = Vec::new();
+    let mut stack: Vec<u32> = Vec::new();
+    let mut calls: Vec<(u32, u32, u32)> = Vec::new();
+    let mut members: Vec<u32> = Vec::new();
+    let (mut next, mut ncomp, mut steps) = (0u32, 0u32, 0u32);
+    let visit = |ex: &mut Explorer,
+                 st: &mut Vec<[u32; 2]>,
+                 stack: &mut Vec<u32>,
+                 calls: &mut Vec<(u32, u32, u32)>,
+                 next: &mut u32,
+                 u: u32|
+     -> Result<(), Error> {
+        if st.len() <= u as usize {
+            st.resize((u as usize + 1).max(ex.graph.len()), [UNSEEN, 0]);
+        }
+        st[u as usize] = [*next, *next];
+        *next += 1;
+        stack.push(u);
+        if ex.graph.kind(u) != Kind::Known {
+            ex.expand(u)?;
+        }
+        calls.push((u, 0, 0));
+        Ok(())
+    };
+    visit(ex, &mut st, &mut stack, &mut calls, &mut next, root)?;
+    while let Some(&(u, list, pos)) = calls.last() {
+        steps = steps.wrapping_add(1);
+        if steps.is_multiple_of(1 << 14) && ex.src.interrupted() {
+            return Err(Error::new(ErrorKind::Interrupted));
+        }
+        let v = {
+            let (a, b) = ex.graph.successors(u);
+            let succ = if list == 0 { a } else { b };
+            succ.get(pos as usize).copied()
+        };
+        if let Some(v) = v {
+            calls.last_mut().expect("nonempty").2 += 1;
+            if st.len() <= v as usize {
+                st.resize((v as usize + 1).max(ex.graph.len()), [UNSEEN, 0]);
+            }
+            let sv = st[v as usize];
+            if sv[0] == UNSEEN {
+                visit(ex, &mut st, &mut stack, &mut calls, &mut next, v)?;
+            } else if sv[1] & DONE == 0 {
+                let su = &mut st[u as usize];
+                su[1] = su[1].min(sv[0]);
+            }
+            continue;
+        }
+        if list == 0 && !ex.graph.successors(u).1.is_empty() {
+            let top = calls.last_mut().expect("nonempty");
+            top.1 = 1;
+            top.2 = 0;
+            continue;
+        }
+        calls.pop();
+        let su = st[u as usize];
+        if let Some(&(p, _, _)) = calls.last() {
+            let sp = &mut st[p as usize];
+            sp[1] = sp[1].min(su[1]);
+        }
+        if su[1] != su[0] {
+            continue;
+        }
+        // A complete component: pop it and class it.
+        members.clear();
+        loop {
+            let w = stack.pop().expect("u is on the stack");
+            st[w as usize][1] |= DONE;
+            if comp.len() <= w as usize {
+                comp.resize((w as usize + 1).max(ex.graph.len()), UNSEEN);
+            }
+            comp[w as usize] = ncomp;
+            members.push(w);
+            if w == u {
+                break;
+            }
+        }
+        let c = ncomp;
+        ncomp += 1;
         let m = members[0];
-        let (a, b) = ex.graph.successors(m);
-        let looped = members.len() > 1 || a.contains(&m) || b.contains(&m);
+        let looped = members.len() > 1 || {
+            let (a, b) = ex.graph.successors(m);
+            a.contains(&m) || b.contains(&m)
+        };
+        grow(&mut an, ex.graph.len());
         if looped {
-            cycle(ex, &mut an, &mut lab, members, &|v| {
-                sccs.comp[v as usize] == c as u32
+            let comp_ref = &comp;
+            cycle(ex, &mut an, &mut lab, &members, &|v| {
+                comp_ref.get(v as usize) == Some(&c)
             })?;
         } else {
-            single(ex, &mut an, &mut lab, members[0])?;
+            single(ex, &mut an, &mut lab, m)?;
         }
+        finish(ex, &an, &members);
     }
-    // Remember what was found for later queries.
     keep_affine_sets(ex, &an.affine);
-    // Checks are not remembered: their parents read their structure, not a class.
+    Ok(an)
+}
+
+/// Remembers the classes of a finished component for later queries, and lets go of the lists
+/// of its nodes when the query only wants values and nothing entailing hangs below them.
+fn finish(ex: &mut Explorer, an: &Analysis, members: &[u32]) {
     let (lw, rw) = (ex.left_win(), ex.right_win());
-    let is_check = |g: &PosGraph, u: u32| {
-        g.kind(u) == Kind::Form
+    for &u in members {
+        let g = &ex.graph;
+        // Checks are not remembered: their parents read their structure, not a class.
+        let check = g.kind(u) == Kind::Form
             && g.is_expanded(u)
-            && (g.left(u).contains(&lw) || g.right(u).contains(&rw))
-    };
-    let checks: Vec<bool> = (0..n as u32).map(|u| is_check(&ex.graph, u)).collect();
-    let memo = ex.src.memo();
-    for u in 0..n as u32 {
-        if let (Some(k), Some(c)) = (ex.graph.key(u), an.class(u)) {
-            if ex.graph.kind(u) != Kind::Known && !checks[u as usize] {
-                memo.insert(k, c, an.flags(u));
+            && (g.left(u).contains(&lw) || g.right(u).contains(&rw));
+        if let (Some(k), Some(c)) = (g.key(u), an.class(u)) {
+            if g.kind(u) != Kind::Known && !check {
+                let c = c.clone();
+                ex.src.memo().insert(k, &c, an.flags(u));
             }
         }
     }
-    Ok(an)
+    if ex.reach.fold_known && members.iter().all(|&u| an.flags(u) & ENTAILING == 0) {
+        for &u in members {
+            ex.graph.release(u);
+        }
+    }
 }
 
 fn grow(an: &mut Analysis, n: usize) {
