@@ -452,7 +452,13 @@ fn finish(ex: &mut Explorer, an: &Analysis, members: &[u32]) {
             }
         }
     }
-    if ex.reach.fold_known && members.iter().all(|&u| an.flags(u) & ENTAILING == 0) {
+    // Only values the engines never look inside again: nimbers and loopy values with nothing
+    // entailing below (a partizan form may yet be walked by the affine engine to name it).
+    let settled = |u: u32| {
+        an.flags(u) & ENTAILING == 0
+            && matches!(an.class(u), Some(Class::Nimber(_) | Class::Loopy(_)))
+    };
+    if ex.reach.fold_known && members.iter().all(|&u| settled(u)) {
         for &u in members {
             ex.graph.release(u);
         }
