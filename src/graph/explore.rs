@@ -54,8 +54,10 @@ const NO_GAME: u32 = u32::MAX;
 pub struct PosGraph {
     kind: Vec<Kind>,
     left: Vec<(u32, u32)>,
-    /// Right's list where it differs from Left's (entailing options); most nodes share one list.
-    right: FxHashMap<u32, (u32, u32)>,
+    /// Right's list where it differs from Left's (entailing options): an index into
+    /// `right_lists`, `NO_GAME` when the node has one list for both.
+    right: Vec<u32>,
+    right_lists: Vec<(u32, u32)>,
     edges: Vec<u32>,
     /// The store form of each node, or its position key (`is_pos`); `NO_GAME` for sums and
     /// entailing options built by the explorer.
@@ -121,7 +123,10 @@ impl PosGraph {
 
     /// Right's options of an expanded form.
     pub fn right(&self, u: u32) -> &[u32] {
-        let (s, l) = self.right.get(&u).copied().unwrap_or(self.left[u as usize]);
+        let (s, l) = match self.right[u as usize] {
+            NO_GAME => self.left[u as usize],
+            r => self.right_lists[r as usize],
+        };
         &self.edges[s as usize..(s + l) as usize]
     }
 
@@ -132,7 +137,7 @@ impl PosGraph {
 
     /// A form whose Left and Right options are the same list.
     pub fn is_symmetric_list(&self, u: u32) -> bool {
-        !self.right.contains_key(&u)
+        self.right[u as usize] == NO_GAME
     }
 
     /// The store form of a node that came from the store.
@@ -168,6 +173,7 @@ impl PosGraph {
         let u = self.kind.len() as u32;
         self.kind.push(kind);
         self.left.push((0, 0));
+        self.right.push(NO_GAME);
         self.origin.push(origin);
         self.is_pos.push(false);
         self.expanded.push(expanded);
@@ -215,9 +221,13 @@ impl PosGraph {
             return;
         }
         let l = self.left[i];
-        let r = self.right.remove(&u).unwrap_or(l);
+        let r = match self.right[i] {
+            NO_GAME => l,
+            r => std::mem::take(&mut self.right_lists[r as usize]),
+        };
         self.dead += l.1 as usize + if r == l { 0 } else { r.1 as usize };
         self.left[i] = (0, 0);
+        self.right[i] = NO_GAME;
         self.groups.remove(&u);
         if self.released.len() <= i {
             self.released.resize(self.kind.len(), false);
@@ -243,7 +253,8 @@ impl PosGraph {
                 edges.extend_from_slice(&self.edges[l.0 as usize..(l.0 + l.1) as usize]);
                 self.left[i] = (nl, l.1);
             }
-            if let Some(r) = self.right.get_mut(&(i as u32)) {
+            if self.right[i] != NO_GAME {
+                let r = &mut self.right_lists[self.right[i] as usize];
                 let nr = edges.len() as u32;
                 edges.extend_from_slice(&self.edges[r.0 as usize..(r.0 + r.1) as usize]);
                 *r = (nr, r.1);
@@ -279,11 +290,12 @@ impl PosGraph {
         self.edges.extend_from_slice(left);
         self.left[u as usize] = (s, left.len() as u32);
         if left == right {
-            self.right.remove(&u);
+            self.right[u as usize] = NO_GAME;
         } else {
             let r = self.edges.len() as u32;
             self.edges.extend_from_slice(right);
-            self.right.insert(u, (r, right.len() as u32));
+            self.right[u as usize] = self.right_lists.len() as u32;
+            self.right_lists.push((r, right.len() as u32));
         }
     }
 }
@@ -618,11 +630,16 @@ impl<'a> Explorer<'a> {
             Kind::RightWin => return Ok(self.left_win),
             Kind::Nimber(_) | Kind::Value(_) => return Ok(u),
             Kind::Sum => {
-                let mut parts = Vec::new();
-                for p in self.graph.parts(u).to_vec() {
-                    parts.push(self.conjugate(p)?);
+                let parts = self.graph.parts(u).to_vec();
+                let mut conj = Vec::with_capacity(parts.len());
+                for &p in &parts {
+                    conj.push(self.conjugate(p)?);
                 }
-                return self.sum(&parts);
+                // A sum of impartial parts is its own conjugate.
+                if conj == parts {
+                    return Ok(u);
+                }
+                return self.sum(&conj);
             }
             _ => {}
         }
