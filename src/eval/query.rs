@@ -45,7 +45,7 @@ impl Cx {
         let mut ex = Explorer::new(store, self, Reach::values());
         let root = ex.node(g)?;
         let an = classify::classify(&mut ex, root)?;
-        Ok(an.class(root).cloned().expect("the root is classed"))
+        Ok(an.class(root).expect("the root is classed"))
     }
 
     /// The printed value of a game; an error when it has none.

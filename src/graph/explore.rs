@@ -49,10 +49,16 @@ pub enum Side {
 
 const NO_GAME: u32 = u32::MAX;
 
+const EXPANDED: u8 = 1;
+const POS: u8 = 2;
+const RELEASED: u8 = 4;
+
 /// The graph of one query.
 #[derive(Default)]
 pub struct PosGraph {
     kind: Vec<Kind>,
+    /// Per node: expanded, a position key in `origin`, lists let go.
+    bits: Vec<u8>,
     left: Vec<(u32, u32)>,
     /// Right's list where it differs from Left's (entailing options): an index into
     /// `right_lists`, `NO_GAME` when the node has one list for both.
@@ -62,8 +68,7 @@ pub struct PosGraph {
     /// The store form of each node, or its position key (`is_pos`); `NO_GAME` for sums and
     /// entailing options built by the explorer.
     origin: Vec<u32>,
-    is_pos: Vec<bool>,
-    expanded: Vec<bool>,
+
     by_game: FxHashMap<GameId, u32>,
     /// Local node of each session position met (`NO_GAME` where not met), indexed by key id.
     by_pos: Vec<u32>,
@@ -78,7 +83,6 @@ pub struct PosGraph {
     groups: FxHashMap<u32, u32>,
     group_pool: Vec<u32>,
     /// Nodes whose lists were let go, and how many edge slots they held.
-    released: Vec<bool>,
     dead: usize,
     /// The classes (and flags) of the value leaves, one leaf per distinct class.
     values: Vec<(Class, u8, u32)>,
@@ -112,7 +116,7 @@ impl PosGraph {
     }
 
     pub fn is_expanded(&self, u: u32) -> bool {
-        self.expanded[u as usize]
+        self.bits[u as usize] & EXPANDED != 0
     }
 
     /// Left's options of an expanded form; the parts of a sum.
@@ -144,7 +148,7 @@ impl PosGraph {
     pub fn origin(&self, u: u32) -> Option<GameId> {
         match self.origin[u as usize] {
             NO_GAME => None,
-            _ if self.is_pos[u as usize] => None,
+            _ if self.bits[u as usize] & POS != 0 => None,
             g => Some(GameId::from_index(g)),
         }
     }
@@ -159,7 +163,7 @@ impl PosGraph {
     pub fn key(&self, u: u32) -> Option<Key> {
         match self.origin[u as usize] {
             NO_GAME => None,
-            p if self.is_pos[u as usize] => Some(Key::Pos(p)),
+            p if self.bits[u as usize] & POS != 0 => Some(Key::Pos(p)),
             g => Some(Key::Game(GameId::from_index(g))),
         }
     }
@@ -175,8 +179,7 @@ impl PosGraph {
         self.left.push((0, 0));
         self.right.push(NO_GAME);
         self.origin.push(origin);
-        self.is_pos.push(false);
-        self.expanded.push(expanded);
+        self.bits.push(if expanded { EXPANDED } else { 0 });
         u
     }
 
@@ -213,7 +216,7 @@ impl PosGraph {
     /// reclaimed once enough lists are gone.
     pub fn release(&mut self, u: u32) {
         let i = u as usize;
-        if !self.expanded[i] || self.released.get(i).copied().unwrap_or(false) {
+        if self.bits[i] & EXPANDED == 0 || self.bits[i] & RELEASED != 0 {
             return;
         }
         if self.kind[i] == Kind::Sum && !self.origin_is_store(u) {
@@ -229,10 +232,7 @@ impl PosGraph {
         self.left[i] = (0, 0);
         self.right[i] = NO_GAME;
         self.groups.remove(&u);
-        if self.released.len() <= i {
-            self.released.resize(self.kind.len(), false);
-        }
-        self.released[i] = true;
+        self.bits[i] |= RELEASED;
         // Compaction walks every node: wait until at least as many slots are dead.
         if self.dead > (1 << 16).max(self.kind.len()) && self.dead * 2 > self.edges.len() {
             self.compact();
@@ -507,7 +507,7 @@ impl<'a> Explorer<'a> {
         let known = self.reach.stop_at_known && self.src.memo_ref().contains(Key::Pos(p));
         let kind = if known { Kind::Known } else { Kind::Form };
         let u = self.graph.push(kind, p, false);
-        self.graph.is_pos[u as usize] = true;
+        self.graph.bits[u as usize] |= POS;
         if self.graph.by_pos.len() <= p as usize {
             let n = (p as usize + 1).max(self.graph.by_pos.len() * 2);
             self.graph.by_pos.resize(n, NO_GAME);
@@ -812,7 +812,7 @@ impl<'a> Explorer<'a> {
                 self.graph.groups.insert(u, at);
                 self.graph.group_pool.extend_from_slice(&ends);
             }
-            self.graph.expanded[u as usize] = true;
+            self.graph.bits[u as usize] |= EXPANDED;
             return Ok(());
         }
         let (mut left, mut right) = (
@@ -858,7 +858,7 @@ impl<'a> Explorer<'a> {
         result?;
         self.graph.kind[u as usize] = Kind::Form;
         self.graph.set_lists(u, &left, &right);
-        self.graph.expanded[u as usize] = true;
+        self.graph.bits[u as usize] |= EXPANDED;
         Ok(())
     }
 
@@ -928,7 +928,7 @@ impl<'a> Explorer<'a> {
             }
             Node::Nimber(n) => {
                 self.graph.kind[u as usize] = Kind::Nimber(n);
-                self.graph.expanded[u as usize] = true;
+                self.graph.bits[u as usize] |= EXPANDED;
                 return Ok(());
             }
             Node::Loopy(values) => {
@@ -964,7 +964,7 @@ impl<'a> Explorer<'a> {
         }
         self.graph.kind[u as usize] = Kind::Form;
         self.graph.set_lists(u, &left, &right);
-        self.graph.expanded[u as usize] = true;
+        self.graph.bits[u as usize] |= EXPANDED;
         Ok(())
     }
 

@@ -60,22 +60,93 @@ impl Packed {
     }
 }
 
+/// Classes packed in one word: a tag in the top four bits, a nimber, a special moon's `n` or a
+/// loopy set's id below. The sets live in the codec, interned once.
+#[derive(Default)]
+pub struct Codec {
+    sets: Vec<std::rc::Rc<[u32]>>,
+    set_index: FxHashMap<std::rc::Rc<[u32]>, u32>,
+}
+
+const UNKNOWN: u32 = u32::MAX;
+const PAYLOAD: u32 = (1 << 28) - 1;
+
+impl Codec {
+    fn set_id(&mut self, a: &std::rc::Rc<[u32]>) -> u32 {
+        match self.set_index.get(a) {
+            Some(&id) => id,
+            None => {
+                let id = self.sets.len() as u32;
+                self.sets.push(a.clone());
+                self.set_index.insert(a.clone(), id);
+                id
+            }
+        }
+    }
+
+    /// The word of a class; `None` for nimbers too large for it.
+    pub fn encode(&mut self, class: &Class) -> Option<u32> {
+        Some(match class {
+            Class::Nimber(k) if *k <= PAYLOAD => *k,
+            Class::Nimber(_) => return None,
+            Class::Moon => 1 << 28,
+            Class::SpecialMoon(n) if *n <= PAYLOAD => 2 << 28 | n,
+            Class::SpecialMoon(_) => return None,
+            Class::Loopy(a) => 3 << 28 | self.set_id(a),
+            Class::EntailingMoon => 4 << 28,
+            Class::LeftWin => 5 << 28,
+            Class::RightWin => 6 << 28,
+            Class::Partizan => 7 << 28,
+            Class::Undetermined(Outside::MoonBesideLoopy) => 8 << 28,
+            Class::Undetermined(Outside::LoopyAndEntailing) => 9 << 28,
+        })
+    }
+
+    pub fn decode(&self, code: u32) -> Class {
+        let p = code & PAYLOAD;
+        match code >> 28 {
+            0 => Class::Nimber(p),
+            1 => Class::Moon,
+            2 => Class::SpecialMoon(p),
+            3 => Class::Loopy(self.sets[p as usize].clone()),
+            4 => Class::EntailingMoon,
+            5 => Class::LeftWin,
+            6 => Class::RightWin,
+            7 => Class::Partizan,
+            8 => Class::Undetermined(Outside::MoonBesideLoopy),
+            _ => Class::Undetermined(Outside::LoopyAndEntailing),
+        }
+    }
+
+    /// The loopy set of a word, if it is one.
+    pub fn loopy(&self, code: u32) -> Option<&[u32]> {
+        (code >> 28 == 3).then(|| &*self.sets[(code & PAYLOAD) as usize])
+    }
+
+    /// The loopy set interned for `a` (so equal sets share one allocation).
+    pub fn intern_set(&mut self, a: &[u32]) -> std::rc::Rc<[u32]> {
+        if let Some(&id) = self.set_index.get(a) {
+            return self.sets[id as usize].clone();
+        }
+        let rc: std::rc::Rc<[u32]> = a.into();
+        self.set_index.insert(rc.clone(), self.sets.len() as u32);
+        self.sets.push(rc.clone());
+        rc
+    }
+}
+
 /// What the session knows, kept across queries: the class of every store form and ruleset
-/// position valued so far, with the loopy A-sets interned once.
+/// position valued so far.
 #[derive(Default)]
 pub struct Memo {
     games: Packed,
     positions: Packed,
-    sets: Vec<std::rc::Rc<[u32]>>,
-    set_index: FxHashMap<std::rc::Rc<[u32]>, u32>,
+    pub codec: Codec,
     count: usize,
     /// The affine engine's protected and counter sets of checks, by what the checks are
     /// remembered by ([`Explorer::check_key`]) and which set (`true`: protected).
     pub affine_sets: FxHashMap<(u8, Key, bool), super::affine::NimSet>,
 }
-
-const UNKNOWN: u32 = u32::MAX;
-const PAYLOAD: u32 = (1 << 28) - 1;
 
 impl Memo {
     fn table(&self, k: Key) -> (&Packed, usize) {
@@ -88,20 +159,7 @@ impl Memo {
     pub fn get(&self, k: Key) -> Option<(Class, u8)> {
         let (t, i) = self.table(k);
         let (code, flags) = t.get(i)?;
-        let p = code & PAYLOAD;
-        let class = match code >> 28 {
-            0 => Class::Nimber(p),
-            1 => Class::Moon,
-            2 => Class::SpecialMoon(p),
-            3 => Class::Loopy(self.sets[p as usize].clone()),
-            4 => Class::EntailingMoon,
-            5 => Class::LeftWin,
-            6 => Class::RightWin,
-            7 => Class::Partizan,
-            8 => Class::Undetermined(Outside::MoonBesideLoopy),
-            _ => Class::Undetermined(Outside::LoopyAndEntailing),
-        };
-        Some((class, flags))
+        Some((self.codec.decode(code), flags))
     }
 
     pub fn contains(&self, k: Key) -> bool {
@@ -118,30 +176,8 @@ impl Memo {
 
     /// Remembers a class (nimbers too large for the packed word are simply not remembered).
     pub fn insert(&mut self, k: Key, class: &Class, flags: u8) {
-        let code = match class {
-            Class::Nimber(k) if *k <= PAYLOAD => *k,
-            Class::Nimber(_) => return,
-            Class::Moon => 1 << 28,
-            Class::SpecialMoon(n) if *n <= PAYLOAD => 2 << 28 | n,
-            Class::SpecialMoon(_) => return,
-            Class::Loopy(a) => {
-                let id = match self.set_index.get(a) {
-                    Some(&id) => id,
-                    None => {
-                        let id = self.sets.len() as u32;
-                        self.sets.push(a.clone());
-                        self.set_index.insert(a.clone(), id);
-                        id
-                    }
-                };
-                3 << 28 | id
-            }
-            Class::EntailingMoon => 4 << 28,
-            Class::LeftWin => 5 << 28,
-            Class::RightWin => 6 << 28,
-            Class::Partizan => 7 << 28,
-            Class::Undetermined(Outside::MoonBesideLoopy) => 8 << 28,
-            Class::Undetermined(Outside::LoopyAndEntailing) => 9 << 28,
+        let Some(code) = self.codec.encode(class) else {
+            return;
         };
         let new = match k {
             Key::Game(g) => self.games.set(g.index(), code, flags),
@@ -150,15 +186,9 @@ impl Memo {
         self.count += new as usize;
     }
 
-    /// The loopy set interned for `a` (so equal sets share one allocation).
+    /// The loopy set interned for `a`.
     pub fn intern_set(&mut self, a: &[u32]) -> std::rc::Rc<[u32]> {
-        if let Some(&id) = self.set_index.get(a) {
-            return self.sets[id as usize].clone();
-        }
-        let rc: std::rc::Rc<[u32]> = a.into();
-        self.set_index.insert(rc.clone(), self.sets.len() as u32);
-        self.sets.push(rc.clone());
-        rc
+        self.codec.intern_set(a)
     }
 
     pub fn len(&self) -> usize {
@@ -174,29 +204,106 @@ impl Memo {
     }
 }
 
-/// The classes of a query's nodes.
-pub struct Analysis {
-    pub class: Vec<Option<Class>>,
-    /// The query's affine engine (its memo is by local id, good for the whole query).
-    affine: affine::AffineEngine<u32>,
-    pub flags: Vec<u8>,
-    /// For a partizan node: the node whose sides differ, with the reason.
-    witness: FxHashMap<u32, u32>,
-    reasons: FxHashMap<u32, Error>,
+/// The classes of one query's nodes, a word each (classes the word cannot hold, huge nimbers,
+/// kept aside).
+#[derive(Default)]
+pub struct ClassTable {
+    code: Vec<u32>,
+    flags: Vec<u8>,
+    codec: Codec,
+    wide: FxHashMap<u32, Class>,
 }
 
-impl Analysis {
-    pub fn class(&self, u: u32) -> Option<&Class> {
-        self.class.get(u as usize).and_then(Option::as_ref)
+const WIDE: u32 = u32::MAX - 1;
+
+impl ClassTable {
+    pub fn get(&self, u: u32) -> Option<Class> {
+        match *self.code.get(u as usize)? {
+            UNKNOWN => None,
+            WIDE => self.wide.get(&u).cloned(),
+            c => Some(self.codec.decode(c)),
+        }
+    }
+
+    pub fn is_set(&self, u: u32) -> bool {
+        self.code.get(u as usize).is_some_and(|&c| c != UNKNOWN)
     }
 
     pub fn flags(&self, u: u32) -> u8 {
         self.flags.get(u as usize).copied().unwrap_or(0)
     }
 
+    /// The nimber of a node classed as one.
+    pub fn nimber(&self, u: u32) -> Option<u32> {
+        match self.code.get(u as usize).copied()? {
+            UNKNOWN | WIDE => self.get(u).and_then(|c| c.nimber()),
+            c if c >> 28 == 0 => Some(c & PAYLOAD),
+            _ => None,
+        }
+    }
+
+    /// A nimber or a loopy value, as the labeller reads it.
+    fn gamma(&self, u: u32) -> Option<Gamma<'_>> {
+        let c = *self.code.get(u as usize)?;
+        if c == UNKNOWN || c == WIDE {
+            return match self.wide.get(&u) {
+                Some(Class::Nimber(k)) => Some(Gamma::Finite(*k)),
+                _ => None,
+            };
+        }
+        match c >> 28 {
+            0 => Some(Gamma::Finite(c & PAYLOAD)),
+            3 => self.codec.loopy(c).map(Gamma::Infinite),
+            _ => None,
+        }
+    }
+
+    fn set(&mut self, u: u32, class: &Class, flags: u8) {
+        let i = u as usize;
+        if self.code.len() <= i {
+            self.code.resize(i + 1, UNKNOWN);
+            self.flags.resize(i + 1, 0);
+        }
+        self.code[i] = match self.codec.encode(class) {
+            Some(c) => c,
+            None => {
+                self.wide.insert(u, class.clone());
+                WIDE
+            }
+        };
+        self.flags[i] = flags;
+    }
+
+    fn grow(&mut self, n: usize) {
+        if self.code.len() < n {
+            self.code.resize(n, UNKNOWN);
+            self.flags.resize(n, 0);
+        }
+    }
+}
+
+/// The classes of a query's nodes.
+pub struct Analysis {
+    pub table: ClassTable,
+    /// The query's affine engine (its memo is by local id, good for the whole query).
+    affine: affine::AffineEngine<u32>,
+    /// For a partizan node: the node whose sides differ, with the reason.
+    witness: FxHashMap<u32, u32>,
+    reasons: FxHashMap<u32, Error>,
+}
+
+impl Analysis {
+    pub fn class(&self, u: u32) -> Option<Class> {
+        self.table.get(u)
+    }
+
+    pub fn flags(&self, u: u32) -> u8 {
+        self.table.flags(u)
+    }
+
     /// A normal-play game with no cycle and no infinity: Sprague–Grundy applies everywhere.
     pub fn is_pure_nimber(&self, u: u32) -> bool {
-        self.flags(u) == 0 && matches!(self.class(u), Some(Class::Nimber(_)))
+        self.flags(u) == 0 && self.table.nimber(u).is_some()
     }
 
     /// Why a partizan node has no impartial value.
@@ -208,7 +315,7 @@ impl Analysis {
 
 struct View<'a> {
     graph: &'a PosGraph,
-    class: &'a [Option<Class>],
+    table: &'a ClassTable,
 }
 
 impl LoopyView for View<'_> {
@@ -216,11 +323,9 @@ impl LoopyView for View<'_> {
         self.graph.left(u)
     }
     fn outside(&self, v: u32) -> Gamma<'_> {
-        match &self.class[v as usize] {
-            Some(Class::Nimber(k)) => Gamma::Finite(*k),
-            Some(Class::Loopy(a)) => Gamma::Infinite(a),
-            _ => unreachable!("only nimbers and loopy values reach the labeller"),
-        }
+        self.table
+            .gamma(v)
+            .expect("only nimbers and loopy values reach the labeller")
     }
 }
 
@@ -228,7 +333,7 @@ impl LoopyView for View<'_> {
 /// explorer, known classes handed over so valued positions are not walked again.
 struct AffineView<'e, 'a> {
     ex: &'e mut Explorer<'a>,
-    class: &'e [Option<Class>],
+    class: &'e ClassTable,
 }
 
 impl AffineGraph for AffineView<'_, '_> {
@@ -268,7 +373,7 @@ impl AffineGraph for AffineView<'_, '_> {
     }
 
     fn known_value(&mut self, u: u32) -> Option<AffineValue> {
-        let c = match self.class.get(u as usize).cloned().flatten() {
+        let c = match self.class.get(u) {
             Some(c) => c,
             None => {
                 let k = self.ex.graph.key(u)?;
@@ -300,7 +405,7 @@ impl AffineGraph for AffineView<'_, '_> {
 fn run_affine<T>(
     ex: &mut Explorer,
     eng: &mut affine::AffineEngine<u32>,
-    class: &[Option<Class>],
+    class: &ClassTable,
     f: impl FnOnce(&mut affine::AffineEngine<u32>, &mut AffineView) -> T,
 ) -> T {
     let mut view = AffineView { ex, class };
@@ -322,8 +427,7 @@ fn keep_affine_sets(ex: &mut Explorer, eng: &affine::AffineEngine<u32>) {
 /// Explores from `root` and classes every node reached.
 pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
     let mut an = Analysis {
-        class: Vec::new(),
-        flags: Vec::new(),
+        table: ClassTable::default(),
         witness: FxHashMap::default(),
         reasons: FxHashMap::default(),
         affine: affine::AffineEngine::new(),
@@ -334,8 +438,8 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
     // lists of finished normal-play and loopy components can be let go at once.
     const UNSEEN: u32 = u32::MAX;
     const DONE: u32 = 1 << 31;
+    // Per node: [index, lowlink] while on the stack; [component, DONE | lowlink] after.
     let mut st: Vec<[u32; 2]> = Vec::new();
-    let mut comp: Vec<u32> = Vec::new();
     let mut stack: Vec<u32> = Vec::new();
     let mut calls: Vec<(u32, u32, u32)> = Vec::new();
     let mut members: Vec<u32> = Vec::new();
@@ -403,11 +507,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         members.clear();
         loop {
             let w = stack.pop().expect("u is on the stack");
-            st[w as usize][1] |= DONE;
-            if comp.len() <= w as usize {
-                comp.resize((w as usize + 1).max(ex.graph.len()), UNSEEN);
-            }
-            comp[w as usize] = ncomp;
+            st[w as usize] = [ncomp, st[w as usize][1] | DONE];
             members.push(w);
             if w == u {
                 break;
@@ -422,9 +522,11 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         };
         grow(&mut an, ex.graph.len());
         if looped {
-            let comp_ref = &comp;
+            let st_ref = &st;
             cycle(ex, &mut an, &mut lab, &members, &|v| {
-                comp_ref.get(v as usize) == Some(&c)
+                st_ref
+                    .get(v as usize)
+                    .is_some_and(|x| x[1] & DONE != 0 && x[0] == c)
             })?;
         } else {
             single(ex, &mut an, &mut lab, m)?;
@@ -447,7 +549,6 @@ fn finish(ex: &mut Explorer, an: &Analysis, members: &[u32]) {
             && (g.left(u).contains(&lw) || g.right(u).contains(&rw));
         if let (Some(k), Some(c)) = (g.key(u), an.class(u)) {
             if g.kind(u) != Kind::Known && !check {
-                let c = c.clone();
                 ex.src.memo().insert(k, &c, an.flags(u));
             }
         }
@@ -466,16 +567,11 @@ fn finish(ex: &mut Explorer, an: &Analysis, members: &[u32]) {
 }
 
 fn grow(an: &mut Analysis, n: usize) {
-    if an.class.len() < n {
-        an.class.resize(n, None);
-        an.flags.resize(n, 0);
-    }
+    an.table.grow(n);
 }
 
 fn set(an: &mut Analysis, u: u32, class: Class, flags: u8) {
-    grow(an, u as usize + 1);
-    an.class[u as usize] = Some(class);
-    an.flags[u as usize] = flags;
+    an.table.set(u, &class, flags);
 }
 
 fn single(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Result<(), Error> {
@@ -497,15 +593,15 @@ fn single(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> R
         Kind::Sum => {
             let parts = g.parts(u);
             let flags = parts.iter().fold(0, |f, &p| f | an.flags(p));
-            let class = super::value::sum(
-                parts
-                    .iter()
-                    .map(|&p| an.class(p).expect("parts are classed before their sum")),
-            );
+            let classes: Vec<Class> = parts
+                .iter()
+                .map(|&p| an.class(p).expect("parts are classed before their sum"))
+                .collect();
+            let class = super::value::sum(classes.iter());
             if class == Class::Partizan {
                 if let Some(&p) = parts
                     .iter()
-                    .find(|&&p| an.class(p) == Some(&Class::Partizan))
+                    .find(|&&p| an.class(p) == Some(Class::Partizan))
                 {
                     let w = an.witness.get(&p).copied().unwrap_or(p);
                     an.witness.insert(u, w);
@@ -547,31 +643,41 @@ fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Res
         let mut partizan = None;
         let mut other = false;
         for grp in g.groups(u) {
-            let single;
+            // Nimbers straight from the table (normal play: nearly every option).
+            if let [v] = grp {
+                if let Some(k) = an.table.nimber(*v) {
+                    if k < 64 {
+                        small |= 1 << k;
+                    } else {
+                        big.push(k);
+                    }
+                    continue;
+                }
+            }
             let c = match grp {
                 [v] => match an.class(*v) {
                     Some(c) => c,
                     None => unreachable!("options are classed before their position"),
                 },
                 parts => {
-                    single = super::value::sum(
-                        parts
-                            .iter()
-                            .map(|&p| an.class(p).expect("parts are classed")),
-                    );
-                    if single == Class::Partizan {
+                    let classes: Vec<Class> = parts
+                        .iter()
+                        .map(|&p| an.class(p).expect("parts are classed"))
+                        .collect();
+                    let c = super::value::sum(classes.iter());
+                    if c == Class::Partizan {
                         partizan = parts
                             .iter()
                             .copied()
-                            .find(|&p| an.class(p) == Some(&Class::Partizan));
+                            .find(|&p| an.class(p) == Some(Class::Partizan));
                     }
-                    &single
+                    c
                 }
             };
             match c {
-                Class::Nimber(k) if *k < 64 => small |= 1 << k,
-                Class::Nimber(k) => big.push(*k),
-                Class::Loopy(a) => loopy.push(a.clone()),
+                Class::Nimber(k) if k < 64 => small |= 1 << k,
+                Class::Nimber(k) => big.push(k),
+                Class::Loopy(a) => loopy.push(a),
                 Class::Partizan => {
                     partizan = partizan.or(Some(grp[0]));
                 }
@@ -643,9 +749,9 @@ fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Res
         ex.ungroup(u)?;
         value_new_sums(ex, an, before);
     }
-    let class = std::mem::take(&mut an.class);
-    let r = run_affine(ex, &mut an.affine, &class, |eng, view| eng.value(view, u));
-    an.class = class;
+    let table = std::mem::take(&mut an.table);
+    let r = run_affine(ex, &mut an.affine, &table, |eng, view| eng.value(view, u));
+    an.table = table;
     grow(an, ex.graph.len());
     let class = match r {
         Ok(AffineValue::Nimber(k)) => Class::Nimber(k),
@@ -688,11 +794,11 @@ fn value_new_sums(ex: &Explorer, an: &mut Analysis, from: usize) {
         if ex.graph.kind(s) == Kind::Sum && an.class(s).is_none() {
             let parts = ex.graph.parts(s);
             let flags = parts.iter().fold(0, |f, &p| f | an.flags(p));
-            let class = super::value::sum(
-                parts
-                    .iter()
-                    .map(|&p| an.class(p).expect("parts are classed before their sum")),
-            );
+            let classes: Vec<Class> = parts
+                .iter()
+                .map(|&p| an.class(p).expect("parts are classed before their sum"))
+                .collect();
+            let class = super::value::sum(classes.iter());
             set(an, s, class, flags);
         }
     }
@@ -704,7 +810,7 @@ fn value_new_sums(ex: &Explorer, an: &mut Analysis, from: usize) {
 fn moon_class(ex: &mut Explorer, an: &Analysis, u: u32) -> Class {
     // Nodes listed just now (a remembered check's answers) are classed in the memo.
     let class_of = |ex: &mut Explorer, v: u32| {
-        an.class(v).cloned().or_else(|| {
+        an.class(v).or_else(|| {
             let k = ex.graph.key(v)?;
             ex.src.memo().get(k).map(|(c, _)| c)
         })
@@ -824,7 +930,7 @@ fn cycle(
     if pure {
         let view = View {
             graph: g,
-            class: &an.class,
+            table: &an.table,
         };
         let interrupted = || ex.src.interrupted();
         let results = lab
@@ -1035,8 +1141,8 @@ pub fn affine_error(ex: &mut Explorer, e: AffineError<u32, Error>) -> Error {
 pub fn explain(ex: &mut Explorer, root: u32) -> Result<affine::Explanation<u32>, Error> {
     let mut an = classify(ex, root)?;
     ex.ungroup(root)?;
-    let class = std::mem::take(&mut an.class);
-    let r = run_affine(ex, &mut an.affine, &class, |eng, view| {
+    let table = std::mem::take(&mut an.table);
+    let r = run_affine(ex, &mut an.affine, &table, |eng, view| {
         eng.explain(view, root)
     });
     r.map_err(|e| affine_error(ex, e))

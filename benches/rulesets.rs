@@ -1,0 +1,126 @@
+//! The generic ruleset path (compiled rulesets, the position-graph layer, the engines) on the
+//! targets of its issue: kayles for every n ≤ 3000, a three-heap ruleset of 10⁶ and 8·10⁶
+//! positions (time and peak memory per position), Top Entails through its ruleset, and
+//! WindUp(10⁶, {1, 3, 4}) against cgt-tools.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use loony::eval::Interp;
+use std::hint::black_box;
+use std::time::Instant;
+
+fn run(src: &str, budget: usize) -> String {
+    let src = src.to_string();
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = Interp::new();
+            interp.cx.budget = budget;
+            let mut out = String::new();
+            interp
+                .run("bench.cgt", &src, &mut |s| out = s)
+                .expect("bench program runs");
+            out
+        })
+        .expect("spawn")
+        .join()
+        .expect("join")
+}
+
+const KAYLES: &str = "ruleset kayles(n) {\n  for t in [1, 2] if t <= n for a in 0..=(n - t) => kayles(a) + kayles(n - t - a)\n}\n";
+const THREE: &str = "ruleset s(a, b, c) {\n  for k in 1..=3 if k <= a => s(a - k, b, c)\n  for k in 1..=3 if k <= b => s(a, b - k, c)\n  for k in 1..=3 if k <= c => s(a, b, c - k)\n}\n";
+const TOP_ENTAILS: &str = "ruleset te(n) {\n  for a in 1..n if a <= n - a => te(a) + te(n - a)\n  if n >= 1 => entail te(n - 1)\n}\n";
+const WINDUP: &str = "ruleset wu(n, s, i) { if i != 0 for m in s => wu(n, s, (i - m + n) % n) }\n";
+
+/// Peak resident memory of this process so far, in bytes (Linux).
+fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+fn windup_cgt(n: u32) -> usize {
+    let w = cgt::loopy::impartial::games::wind_up::WindUp::new_using_graph(n, vec![1, 3, 4]);
+    w.graph().len()
+}
+
+fn bench(c: &mut Criterion) {
+    // Memory first, while this process has done nothing else: peak RSS over positions.
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let before = peak_rss().unwrap_or(0);
+        let t = Instant::now();
+        let out = run(&format!("{THREE}s(99, 99, 99)"), 5_000_000);
+        let (took, peak) = (t.elapsed(), peak_rss().unwrap_or(0));
+        println!(
+            "one-shot: s(99,99,99), 10^6 positions: {took:.2?}, value {out}, peak RSS {} MB \
+             ({} bytes a position over the {} MB before)",
+            peak / (1 << 20),
+            peak.saturating_sub(before) / 1_000_000,
+            before / (1 << 20)
+        );
+        let t = Instant::now();
+        let out = run(&format!("{THREE}s(199, 199, 199)"), 10_000_000);
+        let (took, peak2) = (t.elapsed(), peak_rss().unwrap_or(0));
+        println!(
+            "one-shot: s(199,199,199), 8*10^6 positions: {took:.2?}, value {out}, peak RSS {} MB \
+             ({} bytes a position)",
+            peak2 / (1 << 20),
+            peak2.saturating_sub(before) / 8_000_000
+        );
+        let t = Instant::now();
+        let out = run(
+            &format!("{WINDUP}len([wu(1000000, [1, 3, 4], i) for i in 0..1000000])"),
+            5_000_000,
+        );
+        let ours = t.elapsed();
+        let t = Instant::now();
+        let n = windup_cgt(1_000_000);
+        let theirs = t.elapsed();
+        println!(
+            "one-shot: WindUp(10^6, {{1,3,4}}), all values: Loony ruleset {ours:.2?} ({out} \
+             values), cgt {theirs:.2?} ({n} values), ratio {:.1}",
+            ours.as_secs_f64() / theirs.as_secs_f64()
+        );
+    });
+
+    let mut g = c.benchmark_group("ruleset path");
+    g.sample_size(10);
+    g.bench_function("kayles(n) for all n <= 3000 (one sum)", |b| {
+        b.iter(|| {
+            black_box(run(
+                &format!("{KAYLES}sum([kayles(n) for n in 0..=3000])"),
+                5_000_000,
+            ))
+        })
+    });
+    g.bench_function("kayles(n) for all n <= 3000 (3001 queries)", |b| {
+        b.iter(|| {
+            black_box(run(
+                &format!("{KAYLES}len([nimber(kayles(n)) for n in 0..=3000])"),
+                5_000_000,
+            ))
+        })
+    });
+    g.bench_function("s(99, 99, 99), 10^6 positions", |b| {
+        b.iter(|| black_box(run(&format!("{THREE}s(99, 99, 99)"), 5_000_000)))
+    });
+    g.bench_function("top_entails(2000) via its ruleset", |b| {
+        b.iter(|| black_box(run(&format!("{TOP_ENTAILS}te(2000)"), 5_000_000)))
+    });
+    g.bench_function("WindUp(10^5, {1,3,4}) all values, Loony ruleset", |b| {
+        b.iter(|| {
+            black_box(run(
+                &format!("{WINDUP}len([wu(100000, [1, 3, 4], i) for i in 0..100000])"),
+                5_000_000,
+            ))
+        })
+    });
+    g.bench_function("WindUp(10^5, {1,3,4}) all values, cgt", |b| {
+        b.iter(|| black_box(windup_cgt(100_000)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
