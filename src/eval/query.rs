@@ -336,7 +336,7 @@ fn by_values(ex: &mut Explorer, an: &Analysis, o: u32) -> Result<Option<MoveResu
         _ => vec![o],
     };
     let checks: Vec<usize> = (0..parts.len())
-        .filter(|&i| !is_quiet(ex, parts[i]))
+        .filter(|&i| ex.is_check(parts[i]))
         .collect();
     let [i] = checks[..] else {
         return Ok(None);
@@ -378,17 +378,12 @@ fn by_values(ex: &mut Explorer, an: &Analysis, o: u32) -> Result<Option<MoveResu
 }
 
 /// No check is pending after moving there: the opponent may move anywhere.
-fn is_quiet(ex: &Explorer, o: u32) -> bool {
-    let (lw, rw) = (ex.left_win(), ex.right_win());
-    let quiet1 = |u: u32| {
-        ex.graph.kind(u) != Kind::Form
-            || !ex.graph.is_expanded(u)
-            || !(ex.graph.left(u).contains(&lw) || ex.graph.right(u).contains(&rw))
+fn is_quiet(ex: &mut Explorer, o: u32) -> bool {
+    let parts = match ex.graph.kind(o) {
+        Kind::Sum => ex.graph.parts(o).to_vec(),
+        _ => vec![o],
     };
-    match ex.graph.kind(o) {
-        Kind::Sum => ex.graph.parts(o).iter().all(|&p| quiet1(p)),
-        _ => quiet1(o),
-    }
+    parts.into_iter().all(|u| !ex.is_check(u))
 }
 
 fn distinct(mut v: Vec<u32>) -> Vec<u32> {

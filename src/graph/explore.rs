@@ -52,6 +52,10 @@ const NO_GAME: u32 = u32::MAX;
 const EXPANDED: u8 = 1;
 const POS: u8 = 2;
 const RELEASED: u8 = 4;
+/// The node's list has sums kept as groups (`groups` holds where).
+const GROUPED: u8 = 8;
+/// An entailing or carry-on option made by the explorer (`synth` holds what it wraps).
+const SYNTH: u8 = 16;
 
 /// The graph of one query.
 #[derive(Default)]
@@ -185,13 +189,18 @@ impl PosGraph {
 
     /// Is the node's list parts of options (some options being sums of several parts)?
     pub fn is_grouped(&self, u: u32) -> bool {
-        self.groups.contains_key(&u)
+        self.bits[u as usize] & GROUPED != 0
     }
 
     /// The options of a symmetric node as slices of parts (one part for most options).
     pub fn groups(&self, u: u32) -> Groups<'_> {
         let list = self.left(u);
-        match self.groups.get(&u).copied().unwrap_or(NO_GAME) {
+        let g = if self.bits[u as usize] & GROUPED != 0 {
+            self.groups[&u]
+        } else {
+            NO_GAME
+        };
+        match g {
             NO_GAME => Groups {
                 list,
                 ends: &[],
@@ -231,7 +240,10 @@ impl PosGraph {
         self.dead += l.1 as usize + if r == l { 0 } else { r.1 as usize };
         self.left[i] = (0, 0);
         self.right[i] = NO_GAME;
-        self.groups.remove(&u);
+        if self.bits[i] & GROUPED != 0 {
+            self.groups.remove(&u);
+            self.bits[i] &= !GROUPED;
+        }
         self.bits[i] |= RELEASED;
         // Compaction walks every node: wait until at least as many slots are dead.
         if self.dead > (1 << 16).max(self.kind.len()) && self.dead * 2 > self.edges.len() {
@@ -603,10 +615,22 @@ impl<'a> Explorer<'a> {
         }
     }
 
+    /// An entailing or carry-on option wrapping `p`. Its lists are made when it is expanded
+    /// (an entailing option lists `p`'s options, so making them now would expand `p` at once,
+    /// recursing down a chain of entailing options).
     fn synthetic(&mut self, what: Synth, p: u32) -> Result<u32, Error> {
         if let Some(&u) = self.graph.synth_index.get(&(what, p)) {
             return Ok(u);
         }
+        let u = self.graph.push(Kind::Form, NO_GAME, false);
+        self.graph.bits[u as usize] |= SYNTH;
+        self.graph.synth.insert(u, (what, p));
+        self.graph.synth_index.insert((what, p), u);
+        Ok(u)
+    }
+
+    fn expand_synthetic(&mut self, u: u32) -> Result<(), Error> {
+        let (what, p) = self.graph.synth[&u];
         let (lw, rw) = (self.left_win, self.right_win);
         let (left, right) = match what {
             Synth::EntailLeft => (vec![lw], self.options(p, Side::Right)?),
@@ -614,11 +638,30 @@ impl<'a> Explorer<'a> {
             Synth::CarryLeft => (vec![lw], vec![p]),
             Synth::CarryRight => (vec![p], vec![rw]),
         };
-        let u = self.graph.push(Kind::Form, NO_GAME, true);
         self.graph.set_lists(u, &left, &right);
-        self.graph.synth.insert(u, (what, p));
-        self.graph.synth_index.insert((what, p), u);
-        Ok(u)
+        self.graph.bits[u as usize] |= EXPANDED;
+        Ok(())
+    }
+
+    /// Does moving to `u` check (∞ among Left's options or ∞̄ among Right's)? Entailing options
+    /// made here are listed first if need be; a failure to list them counts as quiet.
+    pub fn is_check(&mut self, u: u32) -> bool {
+        if self.graph.kind(u) != Kind::Form {
+            return false;
+        }
+        if self.graph.bits[u as usize] & SYNTH != 0 && self.expand(u).is_err() {
+            return false;
+        }
+        let (lw, rw) = (self.left_win, self.right_win);
+        self.graph.is_expanded(u)
+            && (self.graph.left(u).contains(&lw) || self.graph.right(u).contains(&rw))
+    }
+
+    fn synth_of(&self, u: u32) -> Option<&(Synth, u32)> {
+        if self.graph.bits[u as usize] & SYNTH == 0 {
+            return None;
+        }
+        self.graph.synth.get(&u)
     }
 
     /// The conjugate of a node (Left and Right swapped): ruleset positions, nimbers and
@@ -643,7 +686,7 @@ impl<'a> Explorer<'a> {
             }
             _ => {}
         }
-        if let Some(&(what, p)) = self.graph.synth.get(&u) {
+        if let Some(&(what, p)) = self.synth_of(u) {
             let q = self.conjugate(p)?;
             let twin = match what {
                 Synth::EntailLeft => Synth::EntailRight,
@@ -666,7 +709,7 @@ impl<'a> Explorer<'a> {
     /// What the session can remember a check by: its store form, or what an entailing or
     /// carry-on option made here wraps (tagged by kind).
     pub fn check_key(&self, u: u32) -> Option<(u8, Key)> {
-        if let Some(&(what, p)) = self.graph.synth.get(&u) {
+        if let Some(&(what, p)) = self.synth_of(u) {
             let tag = match what {
                 Synth::EntailLeft => 1,
                 Synth::EntailRight => 2,
@@ -810,6 +853,7 @@ impl<'a> Explorer<'a> {
             if multi {
                 let at = self.graph.group_pool.len() as u32;
                 self.graph.groups.insert(u, at);
+                self.graph.bits[u as usize] |= GROUPED;
                 self.graph.group_pool.extend_from_slice(&ends);
             }
             self.graph.bits[u as usize] |= EXPANDED;
@@ -899,6 +943,9 @@ impl<'a> Explorer<'a> {
             return Ok(());
         }
         self.poll()?;
+        if self.graph.bits[u as usize] & SYNTH != 0 {
+            return self.expand_synthetic(u);
+        }
         if let Some(Key::Pos(p)) = self.graph.key(u) {
             return self.expand_pos(u, p);
         }
@@ -985,6 +1032,7 @@ impl<'a> Explorer<'a> {
         }
         self.graph.set_lists(u, &list, &list);
         self.graph.groups.remove(&u);
+        self.graph.bits[u as usize] &= !GROUPED;
         Ok(())
     }
 
@@ -1101,7 +1149,7 @@ impl<'a> Explorer<'a> {
             };
             return Ok(g);
         }
-        if let Some(&(what, p)) = self.graph.synth.get(&u) {
+        if let Some(&(what, p)) = self.synth_of(u) {
             let inner = self.game(p)?;
             let (lw, rw) = (self.store.left_win(), self.store.right_win());
             let g = match what {
