@@ -438,7 +438,10 @@ fn enumerate(
         gen_of,
         ngen,
     };
-    let minus = Minus { start: mstart, data };
+    let minus = Minus {
+        start: mstart,
+        data,
+    };
     Ok((acts, words, minus))
 }
 
@@ -496,11 +499,7 @@ pub fn product(
 /// The reduction of a marked candidate: classes of `x ρ y ⇔ ∀z (xz ∈ P ⇔ yz ∈ P)`, found as the
 /// coarsest partition refining {P, N} that every heap action respects (Moore's refinement),
 /// numbered by their least member so that lex order is kept.
-pub fn reduce(
-    marked: &Marked,
-    ceiling: &Ceiling,
-    cancel: &dyn Fn() -> bool,
-) -> Result<Cand, Stop> {
+pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> Result<Cand, Stop> {
     let acts = &marked.acts;
     let m = acts.m;
     let mut class: Vec<u32> = marked.p.iter().map(|&b| b as u32).collect();

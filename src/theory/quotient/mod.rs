@@ -233,9 +233,7 @@ fn quotient_of(solver: &Solver, certified_at: Option<usize>, period: Option<Peri
     for (x, &is_p) in cand.p.iter().enumerate() {
         p[new_of[x] as usize] = is_p;
     }
-    let phi = (0..=heaps)
-        .map(|h| new_of[acts.phi(h) as usize])
-        .collect();
+    let phi = (0..=heaps).map(|h| new_of[acts.phi(h) as usize]).collect();
     Quotient {
         heap: heaps,
         bipartite: Bipartite { monoid, p },
@@ -291,4 +289,3 @@ pub fn solve(
     };
     Ok(quotient_of(&solver, at, period))
 }
-

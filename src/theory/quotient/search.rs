@@ -138,10 +138,16 @@ mod tests {
         let mut nim = HeapRules::all_but([]);
         let mut s = Searcher::new();
         for heaps in [vec![1], vec![1, 1, 1], vec![2, 2], vec![1, 2, 3]] {
-            assert!(s.is_p(&mut nim, &heaps, 1 << 20, &|| false).unwrap(), "{heaps:?}");
+            assert!(
+                s.is_p(&mut nim, &heaps, 1 << 20, &|| false).unwrap(),
+                "{heaps:?}"
+            );
         }
         for heaps in [vec![], vec![1, 1], vec![2], vec![1, 2, 2]] {
-            assert!(!s.is_p(&mut nim, &heaps, 1 << 20, &|| false).unwrap(), "{heaps:?}");
+            assert!(
+                !s.is_p(&mut nim, &heaps, 1 << 20, &|| false).unwrap(),
+                "{heaps:?}"
+            );
         }
         // Misère Kayles single-heap P-positions ≤ 40 are 1 4 9 12 20 (digest §6).
         let mut kayles = HeapRules::from(Code::parse("0.77").unwrap());

@@ -377,4 +377,3 @@ fn layers(cand: &Cand, opts: &HeapOptions, n: usize) -> (u32, u32) {
     }
     (MAX_LAYERS as u32, 2)
 }
-

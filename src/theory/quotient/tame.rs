@@ -76,12 +76,7 @@ mod tests {
     fn tame_quotients_are_named() {
         let t2 = Bipartite::parse("<a,b | a2=1,b3=b>", &["a", "b2"], 100).unwrap();
         assert_eq!(name(&t2).as_deref(), Some("T2"));
-        let t3 = Bipartite::parse(
-            "<a,b,c | a2=1,b3=b,b2c=c,c2=b2>",
-            &["a", "b2"],
-            100,
-        )
-        .unwrap();
+        let t3 = Bipartite::parse("<a,b,c | a2=1,b3=b,b2c=c,c2=b2>", &["a", "b2"], 100).unwrap();
         assert_eq!(t3.monoid.size(), 10);
         assert_eq!(name(&t3).as_deref(), Some("T3"));
         let t1 = Bipartite::parse("<a | a2=1>", &["a"], 10).unwrap();

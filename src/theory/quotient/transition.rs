@@ -91,7 +91,10 @@ impl<'a> HeapPair<'a> {
                 if g == NONE {
                     (0, None)
                 } else {
-                    (cand.acts.table(g as usize)[0], Some(cand.acts.table(g as usize)))
+                    (
+                        cand.acts.table(g as usize)[0],
+                        Some(cand.acts.table(g as usize)),
+                    )
                 }
             }
         };
