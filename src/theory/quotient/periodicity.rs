@@ -7,16 +7,13 @@
 //! Φ(H_{M−p}); by induction the solution is final. For a code removing at most d tokens and
 //! leaving at most k heaps, map a move of H_M leaving parts with largest part c to the same
 //! move of H_{M−p} with c − p (and back). This needs c − p ≥ max(n0, 1) for the smallest
-//! possible largest part c = ⌈(M − d)/k⌉, i.e. M ≥ k·(max(n0,1) + p) + d − k + 1:
-//!
-//!     N ≥ k·max(n0, 1) + k·p + d − k.
-//!
-//! (max(n0, 1): a part of size 0 would be a different move.) Loony certifies only once
-//! CGSuite's criterion `2·n0 + 2·p + d + 2 ≤ N + 1` holds as well, so that `certified_at`
-//! matches the published figures (Kayles: heap 169); the proof's bound is never larger for
-//! octal codes. For all-but games (remove any number but those in E, e = max E) the options of
-//! H_M are all heaps below M − e plus a window of e heaps, which repeat once
-//! N ≥ n0 + 2p + e − 1.
+//! possible largest part c = ⌈(M − d)/k⌉, i.e. M ≥ k·(max(n0,1) + p) + d − k + 1, so
+//! `N ≥ k·max(n0, 1) + k·p + d − k` (max(n0, 1): a part of size 0 would be a different move).
+//! Loony also waits for CGSuite's criterion `2·n0 + 2·p + d + 2 ≤ N + 1`, so that
+//! `certified_at` matches the published figures (Kayles: heap 169); for octal codes (k ≤ 2)
+//! it is the larger of the two. For all-but games (remove any number except those in E, e =
+//! max E) the options of H_M are all heaps below M − e plus a window of e heaps, which repeat
+//! once `N ≥ n0 + 2p + e − 1`.
 
 use super::game::Certificate;
 
