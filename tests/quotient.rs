@@ -469,7 +469,7 @@ fn group_facts_hold_for_every_computed_quotient() {
             let q = quotient(&rules, Some(n));
             let order = q.order();
             assert!(
-                order == 1 || order % 2 == 0,
+                order == 1 || order.is_multiple_of(2),
                 "{g} Q_{n} has odd order {order}"
             );
             assert_ne!(order, 4, "{g} Q_{n}");
@@ -492,4 +492,63 @@ fn group_facts_hold_for_every_computed_quotient() {
         by_order.contains_key(&8),
         "an order-8 quotient was computed"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The language: Ctrl-C stops a long computation cleanly and the session goes on.
+
+#[test]
+fn ctrl_c_stops_quotient_and_the_session_goes_on() {
+    use std::sync::atomic::Ordering;
+    let out = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(|| {
+            let mut interp = loony::eval::Interp::new();
+            let flag = interp.cx.interrupt.clone();
+            let waker = std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                flag.store(true, Ordering::Relaxed);
+            });
+            // Dawson's Kayles never certifies: only Ctrl-C (or the ceiling) ends this.
+            let err = interp
+                .run("long.cgt", "quotient(heap(\"0.07\"))", &mut |_| {})
+                .expect_err("interrupted");
+            waker.join().expect("waker");
+            let mut after = String::new();
+            interp
+                .run("after.cgt", "quotient(heap(\"0.75\")).order", &mut |s| {
+                    after = s
+                })
+                .expect("the session goes on");
+            (err.render_plain(&interp.cx.files), after)
+        })
+        .expect("spawn")
+        .join()
+        .expect("join");
+    assert!(out.0.contains("E0501"), "{}", out.0);
+    assert_eq!(out.1, "8");
+}
+
+#[test]
+fn json_prints_a_quotient_as_an_object() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loony"))
+        .args(["--json", "-e", "quotient(heap(\"0.31\"))"])
+        .output()
+        .expect("run loony");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    for field in [
+        r#""order":6"#,
+        r#""p_portion":["a","b2"]"#,
+        r#""presentation":"<a,b | a2=1,b3=b>""#,
+        r#""period":2"#,
+        r#""preperiod":3"#,
+        r#""phi":["1","a","b","b2","ab2","b2","ab2","b2","ab2","b2","ab2","b2","ab2","b2"]"#,
+        r#""certified":true"#,
+        r#""certified_at":13"#,
+        r#""name":"T2""#,
+        r#""table":"#,
+    ] {
+        assert!(text.contains(field), "{field} missing in {text}");
+    }
 }

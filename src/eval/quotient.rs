@@ -40,6 +40,8 @@ pub struct QuotientCache {
     searchers: FxHashMap<GameKey, Searcher>,
     /// Ruleset id → moves read so far (heap n at index n).
     ruleset_moves: FxHashMap<u32, Listed>,
+    /// Size ceilings of the computations (the defaults unless a host lowers them).
+    pub limits: Limits,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -91,7 +93,7 @@ impl Game {
     }
 }
 
-fn game_arg(cx: &Cx, v: &Value, span: &Span) -> Result<Game, Error> {
+fn game_arg(cx: &Cx, store: &Store, v: &Value, span: &Span) -> Result<Game, Error> {
     match v {
         Value::Heap(h) => Ok(Game::Heap(*h)),
         Value::Ruleset(r) if r.def.params.len() == 1 => Ok(Game::Ruleset(r.clone())),
@@ -103,6 +105,16 @@ fn game_arg(cx: &Cx, v: &Value, span: &Span) -> Result<Game, Error> {
                     r.def.name.name,
                     r.def.params.len()
                 ),
+            },
+            span,
+        )),
+        Value::Game(g) | Value::Position(g) => Err(cx.err(
+            ErrorKind::NotHeapGame {
+                found: format!(
+                    "the game `{}`",
+                    crate::game::display::form(store, *g, cx.notation)
+                ),
+                detail: "a position, not the rules of a heap game".into(),
             },
             span,
         )),
@@ -133,6 +145,11 @@ fn ruleset_heaps(store: &Store, g: GameId, r: u32) -> Option<Vec<usize>> {
 }
 
 impl Cx {
+    /// Sets the size ceilings of quotient computations (hosts with less memory; tests).
+    pub fn set_quotient_limits(&mut self, limits: Limits) {
+        self.engines.quotients.limits = limits;
+    }
+
     /// Reads the moves of ruleset heaps 1..=n (and checks heap 0 has none) into the cache.
     fn read_ruleset(
         &mut self,
@@ -274,7 +291,8 @@ impl Cx {
         };
         let flag = self.interrupt.clone();
         let ctl = Control::default().with_cancel(&flag).with_progress(&report);
-        let r = quotient::solve(owned.as_mut(), bound, Limits::default(), &ctl);
+        let limits = self.engines.quotients.limits;
+        let r = quotient::solve(owned.as_mut(), bound, limits, &ctl);
         if let Some(b) = bar.borrow().as_ref() {
             b.finish_and_clear();
         }
@@ -547,7 +565,7 @@ pub fn call(
     match name {
         "quotient" => {
             arity(cx, 1, 2)?;
-            let game = game_arg(cx, &vals[0], &sp(0))?;
+            let game = game_arg(cx, store, &vals[0], &sp(0))?;
             let bound = match vals.get(1) {
                 None => None,
                 Some(Value::Int(n)) if (0..=MAX_BOUND).contains(n) => Some(*n as usize),

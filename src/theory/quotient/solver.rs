@@ -341,7 +341,7 @@ fn fixed(marked: &Marked, opts: &HeapOptions, g: &Word) -> bool {
             break;
         }
     }
-    predicted == !has_p_move
+    predicted != has_p_move
 }
 
 /// The component (index, period) of the new heap: iterate the layers F_k (the elements x of
