@@ -19,6 +19,18 @@ use std::rc::Rc;
 
 pub const NAMES: &[&str] = &["quotient", "isomorphic"];
 
+/// One line of `:help` per function.
+pub const HELP: &[(&str, &str)] = &[
+    (
+        "quotient(G), quotient(G, n)",
+        "the misère quotient of a heap game (until certified), or its partial quotient Q_n",
+    ),
+    (
+        "isomorphic(q1, q2)",
+        "whether two quotients are one monoid with one P-portion",
+    ),
+];
+
 /// The largest heap bound accepted (each heap costs at least a pass over Q).
 const MAX_BOUND: i64 = 1_000_000;
 /// Positions memoised by one exhaustive outcome search.
