@@ -16,7 +16,9 @@
 //!    when every heap of G gets a component with index above its count in G (then G is the
 //!    lex-least word of its element, and marking is exact there). Smaller choices are tried
 //!    first: one heap whose count differs between G and the word it was confused with, then
-//!    two.
+//!    two. A verification reports up to [`BATCH`] failures in lex order; after the least one,
+//!    the others are fixed too while the new candidate still gets them wrong locally, which
+//!    saves most verifications (failures come in families, e.g. G + H_k + H_k for many k).
 
 use super::Stop;
 use super::bitset::{self, Rows};
@@ -55,6 +57,10 @@ pub struct Stats {
     /// Largest unreduced product.
     pub largest_product: usize,
 }
+
+/// Failures taken from one verification (the least is fixed for sure, the others while the
+/// candidate still gets them wrong).
+const BATCH: usize = 64;
 
 /// Layers are iterated at most this often before a component is guessed.
 const MAX_LAYERS: usize = 64;
@@ -169,7 +175,8 @@ impl<'g> Solver<'g> {
             let word = cand.words.heaps(x);
             let table: Vec<u32> = (0..m as u32).map(|y| cand.acts.apply(&word, y)).collect();
             let start = chain.len();
-            let found = {
+            let mut found = Vec::new();
+            {
                 let pair = HeapPair::new(
                     cand,
                     translates,
@@ -177,15 +184,21 @@ impl<'g> Solver<'g> {
                     n,
                     Some((x, (x != 0).then_some(&table[..]))),
                 );
-                chain.extend(cand, translates, &pair, limits.antichain_bytes, cancel)?
-            };
-            match found {
-                None => {
-                    cand.assign_table(n, x, table);
-                    return Ok(true);
-                }
-                Some(_) => chain.truncate(start),
+                chain.extend(
+                    cand,
+                    translates,
+                    &pair,
+                    limits.antichain_bytes,
+                    cancel,
+                    1,
+                    &mut found,
+                )?;
             }
+            if found.is_empty() {
+                cand.assign_table(n, x, table);
+                return Ok(true);
+            }
+            chain.truncate(start);
         }
         Ok(false)
     }
@@ -206,14 +219,30 @@ impl<'g> Solver<'g> {
         loop {
             self.stats.candidates += 1;
             self.stats.largest_candidate = self.stats.largest_candidate.max(c.size());
-            match transition::verify(&c, &self.opts, n, self.limits.antichain_bytes, cancel)? {
+            match transition::verify(
+                &c,
+                &self.opts,
+                n,
+                self.limits.antichain_bytes,
+                BATCH,
+                cancel,
+            )? {
                 Verdict::Holds { chain, translates } => {
                     self.cand = c;
                     self.chain = chain;
                     self.translates = translates;
                     return Ok(());
                 }
-                Verdict::Fails(word) => c = self.recalibrate(&c, n, &word, cancel)?,
+                Verdict::Fails(words) => {
+                    // The least failure first; then the others that the new candidate still
+                    // gets wrong locally (their prediction disagrees with their options').
+                    c = self.recalibrate(&c, n, &words[0], cancel)?;
+                    for w in &words[1..] {
+                        if locally_wrong(&c, &self.opts, w) {
+                            c = self.recalibrate(&c, n, w, cancel)?;
+                        }
+                    }
+                }
             }
         }
     }
@@ -342,6 +371,31 @@ fn fixed(marked: &Marked, opts: &HeapOptions, g: &Word) -> bool {
         }
     }
     predicted != has_p_move
+}
+
+/// Whether a reduced candidate predicts `g` differently from what its prediction of g's
+/// options implies.
+fn locally_wrong(c: &Cand, opts: &HeapOptions, g: &Word) -> bool {
+    let acts = &c.acts;
+    let predicted = c.p[acts.apply(g, 0) as usize];
+    let mut rest = Vec::with_capacity(g.len());
+    let mut has_p_move = false;
+    for (i, &h) in g.iter().enumerate() {
+        if i > 0 && g[i - 1] == h {
+            continue;
+        }
+        rest.clear();
+        rest.extend(g[..i].iter().chain(&g[i + 1..]).copied());
+        let d = acts.apply(&rest, 0);
+        if opts.of[h as usize]
+            .iter()
+            .any(|o| c.p[acts.apply(o, d) as usize])
+        {
+            has_p_move = true;
+            break;
+        }
+    }
+    predicted == has_p_move
 }
 
 /// The component (index, period) of the new heap: iterate the layers F_k (the elements x of

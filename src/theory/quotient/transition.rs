@@ -127,9 +127,10 @@ impl<'a> HeapPair<'a> {
     }
 }
 
-/// The lexicographically least P-side failure, as a word.
-pub fn p_failure(cand: &Cand, translates: &Rows, pairs: &[HeapPair]) -> Option<Word> {
-    let mut best: Option<Word> = None;
+/// P-side failures, as words: for every heap the least x failing with it. The least of them
+/// is the lexicographically least P-side failure.
+pub fn p_failures(cand: &Cand, translates: &Rows, pairs: &[HeapPair]) -> Vec<Word> {
+    let mut out: Vec<Word> = Vec::new();
     let mut row = vec![0u64; translates.width];
     for pair in pairs {
         if pair.options.is_empty() {
@@ -143,12 +144,12 @@ pub fn p_failure(cand: &Cand, translates: &Rows, pairs: &[HeapPair]) -> Option<W
             let mut word = cand.words.heaps(x as u32);
             word.push(pair.heap);
             word.sort_unstable_by(|a, b| b.cmp(a));
-            if best.as_ref().is_none_or(|b| word < *b) {
-                best = Some(word);
-            }
+            out.push(word);
         }
     }
-    best
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The N-side search state: the antichain of minimal (element, A) pairs met so far, in lex
@@ -232,7 +233,10 @@ impl Antichain {
     }
 
     /// Adds the positions with copies of heap `pair` (which must be larger than every heap
-    /// added before), stopping at the first N-failure. `p` is the candidate's P-portion.
+    /// added before). N-failures are collected in lex order into `found`, stopping once it
+    /// holds `want` of them (a failing position is kept as an entry, so the search can go on
+    /// past it).
+    #[allow(clippy::too_many_arguments)]
     pub fn extend(
         &mut self,
         cand: &Cand,
@@ -240,14 +244,16 @@ impl Antichain {
         pair: &HeapPair,
         max_bytes: usize,
         cancel: &dyn Fn() -> bool,
-    ) -> Result<Option<NFailure>, Stop> {
-        if pair.options.is_empty() {
-            return Ok(None);
+        want: usize,
+        found: &mut Vec<NFailure>,
+    ) -> Result<(), Stop> {
+        if pair.options.is_empty() || found.len() >= want {
+            return Ok(());
         }
         // A heap whose pair is no smaller than a pair already met changes nothing: any
         // position using it is dominated by a lex-smaller one using that position instead.
         if self.subsumed(pair.value, &pair.sigma) {
-            return Ok(None);
+            return Ok(());
         }
         let acts = &cand.acts;
         let m = acts.m;
@@ -284,10 +290,13 @@ impl Antichain {
                     bitset::union(&mut buf, translates.row(s as usize));
                 }
                 if !cand.p[y as usize] && !bitset::get(&buf, 0) {
-                    return Ok(Some(NFailure {
+                    found.push(NFailure {
                         from: e,
                         heap: pair.heap,
-                    }));
+                    });
+                    if found.len() >= want {
+                        return Ok(());
+                    }
                 }
                 if self.subsumed(y, &buf) {
                     continue;
@@ -303,49 +312,55 @@ impl Antichain {
             std::mem::swap(&mut round, &mut next);
         }
         let _ = m;
-        Ok(None)
+        Ok(())
     }
 }
 
-/// The lexicographically least failure of a candidate over heaps `1..=heaps`, or `None` when
-/// the candidate is right for every position; in that case also its antichain (for later
-/// conservative extensions) and translates.
+/// The failures of a candidate over heaps `1..=heaps`, at most `want`, the first being the
+/// lexicographically least; or, when the candidate is right for every position, its antichain
+/// (for later conservative extensions) and translates.
 pub fn verify(
     cand: &Cand,
     opts: &HeapOptions,
     heaps: usize,
     max_bytes: usize,
+    want: usize,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Verdict, Stop> {
     let translates = translates(cand);
     let pairs: Vec<HeapPair> = (1..=heaps)
         .map(|h| HeapPair::new(cand, &translates, opts, h, None))
         .collect();
-    let pfail = p_failure(cand, &translates, &pairs);
+    let pfail = p_failures(cand, &translates, &pairs);
     let mut chain = Antichain::new(cand.size());
+    let mut found = Vec::new();
     for pair in &pairs {
-        // Every word met from here on contains this heap; a P-failure on smaller heaps wins.
-        if let Some(pw) = &pfail {
-            if pw[0] < pair.heap {
-                break;
-            }
+        // Every word met from here on contains this heap: once enough failures are known
+        // below it, nothing smaller can turn up.
+        if pfail.len() >= want && pfail[want - 1][0] < pair.heap {
+            break;
         }
-        if let Some(f) = chain.extend(cand, &translates, pair, max_bytes, cancel)? {
-            let nw = chain.failure_word(f);
-            let w = match pfail {
-                Some(pw) if pw < nw => pw,
-                _ => nw,
-            };
-            return Ok(Verdict::Fails(w));
+        chain.extend(cand, &translates, pair, max_bytes, cancel, want, &mut found)?;
+        if found.len() >= want {
+            break;
         }
     }
-    if let Some(pw) = pfail {
-        return Ok(Verdict::Fails(pw));
+    if found.is_empty() && pfail.is_empty() {
+        return Ok(Verdict::Holds { chain, translates });
     }
-    Ok(Verdict::Holds { chain, translates })
+    let mut all: Vec<Word> = found.iter().map(|&f| chain.failure_word(f)).collect();
+    all.extend(pfail);
+    all.sort_unstable();
+    all.dedup();
+    all.truncate(want);
+    Ok(Verdict::Fails(all))
 }
 
 pub enum Verdict {
-    Fails(Word),
-    Holds { chain: Antichain, translates: Rows },
+    /// Failures, lex-least first.
+    Fails(Vec<Word>),
+    Holds {
+        chain: Antichain,
+        translates: Rows,
+    },
 }
