@@ -200,6 +200,75 @@ fn dawsons_kayles_q33_has_order_638() {
     assert_eq!(&q.orders[30..], [360, 520, 552, 638]);
 }
 
+/// Q_34(0.07) has no published value. Every candidate for it that the solver rejects is proved
+/// right below its least failure, and the failures climb for ever: the proved outcomes show
+/// a·H_34 + b·H_30 + H_25 is a misère P-position iff b ≥ a and b ≡ a (mod 2) (a ≥ 2), so the
+/// positions a·H_34 + H_25 are pairwise distinguishable as far as the candidates reach — if the
+/// pattern goes on, Q_34 is infinite. This checks the pattern on every proved entry up to
+/// a = `A` (set `Q34_A`, default 8; the default ceilings reach 10) and that all were proved.
+#[test]
+#[ignore = "tens of seconds even in release; cargo test --release -- --ignored q34"]
+fn dawsons_kayles_q34_climbs_a_diagonal() {
+    use loony::theory::quotient::Solver;
+    use std::cell::RefCell;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let a_max: u32 = std::env::var("Q34_A")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(8);
+    let b_max: u32 = a_max + 8;
+    let proved: RefCell<HashMap<(u32, u32), bool>> = RefCell::new(HashMap::new());
+    let stop = AtomicBool::new(false);
+    let mut g = code("0.07");
+    let limits = Limits {
+        product: 1 << 23,
+        reduced: 1 << 17,
+        antichain_bytes: 1 << 31,
+    };
+    let mut solver = Solver::new(&mut g, limits);
+    for _ in 0..33 {
+        solver.step(&|| false).expect("Q_33");
+    }
+    assert_eq!(solver.order(), 638);
+    solver.observe(|probe| {
+        let mut t = proved.borrow_mut();
+        for a in 0..=a_max {
+            for b in 0..=b_max {
+                let mut w = vec![34; a as usize];
+                w.extend(std::iter::repeat_n(30, b as usize));
+                w.push(25);
+                if let Some(p) = probe.proved_p(&w) {
+                    t.insert((a, b), p);
+                }
+            }
+        }
+        let reached = probe.failure.iter().filter(|&&h| h == 34).count() as u32;
+        eprintln!(
+            "candidate of order {}: fails at {:?}",
+            probe.order, probe.failure
+        );
+        if reached > a_max {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    let r = solver.step(&|| stop.load(Ordering::Relaxed));
+    assert!(r.is_err(), "Q_34 was found: {} elements", solver.order());
+    drop(solver);
+    let t = proved.into_inner();
+    // Every proved entry follows the pattern …
+    for (&(a, b), &p) in &t {
+        if a >= 2 {
+            assert_eq!(p, b >= a && (b - a) % 2 == 0, "a = {a}, b = {b}");
+        }
+    }
+    // … and the whole rectangle up to a_max was proved.
+    for a in 2..=a_max {
+        for b in 0..=b_max {
+            assert!(t.contains_key(&(a, b)), "not proved: a = {a}, b = {b}");
+        }
+    }
+}
+
 #[test]
 fn single_heap_p_positions_of_solved_games() {
     let singles = |g: &str, upto: usize| -> Vec<usize> {

@@ -37,7 +37,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub use game::{Certificate, HeapGame, Listed};
 pub use monoid::{Bipartite, Monoid, ParseError, generator_name};
 pub use periodicity::Period;
-pub use solver::{Limits, Solver, Stats};
+pub use solver::{Limits, Probe, Solver, Stats};
 pub use tame::{R8, name, tame_index};
 
 /// Why a computation stopped early.

@@ -75,6 +75,32 @@ pub struct Solver<'g> {
     /// |Q_n| for n = 0, 1, … (heap 0 is Q(A_0), the trivial quotient).
     orders: Vec<usize>,
     pub stats: Stats,
+    observer: Option<Box<dyn FnMut(&Probe) + 'g>>,
+}
+
+/// A rejected candidate during a presentation change, as an observer sees it. Everything it
+/// predicts below its least failure is proved: the verification found no wrong position there.
+pub struct Probe<'a> {
+    /// The heap being added.
+    pub heap: usize,
+    /// The candidate's order.
+    pub order: usize,
+    /// Its lexicographically least failure (a sum of heaps, largest first).
+    pub failure: &'a [u32],
+    cand: &'a Cand,
+}
+
+impl Probe<'_> {
+    /// Whether a sum of heaps (each ≤ `heap`) is a misère P-position, when it lies below the
+    /// failure (so the answer is proved); `None` otherwise.
+    pub fn proved_p(&self, heaps: &[u32]) -> Option<bool> {
+        let mut w = heaps.to_vec();
+        w.sort_unstable_by(|a, b| b.cmp(a));
+        if w.first().is_some_and(|&h| h as usize > self.heap) || w.as_slice() >= self.failure {
+            return None;
+        }
+        Some(self.cand.p[self.cand.acts.apply(&w, 0) as usize])
+    }
 }
 
 impl<'g> Solver<'g> {
@@ -90,7 +116,13 @@ impl<'g> Solver<'g> {
             limits,
             orders: vec![1],
             stats: Stats::default(),
+            observer: None,
         }
+    }
+
+    /// Calls `observer` on every candidate a presentation change rejects.
+    pub fn observe(&mut self, observer: impl FnMut(&Probe) + 'g) {
+        self.observer = Some(Box::new(observer));
     }
 
     /// The largest heap covered: the current candidate is Q_n.
@@ -234,6 +266,14 @@ impl<'g> Solver<'g> {
                     return Ok(());
                 }
                 Verdict::Fails(words) => {
+                    if let Some(observe) = self.observer.as_mut() {
+                        observe(&Probe {
+                            heap: n,
+                            order: c.size(),
+                            failure: &words[0],
+                            cand: &c,
+                        });
+                    }
                     // The least failure first; then the others that the new candidate still
                     // gets wrong locally (their prediction disagrees with their options').
                     c = self.recalibrate(&c, n, &words[0], cancel)?;
