@@ -65,6 +65,9 @@ const BATCH: usize = 64;
 /// Layers are iterated at most this often before a component is guessed.
 const MAX_LAYERS: usize = 64;
 
+/// Called on every candidate a presentation change rejects.
+type Observer<'g> = Box<dyn FnMut(&Probe) + 'g>;
+
 pub struct Solver<'g> {
     game: &'g mut dyn HeapGame,
     opts: HeapOptions,
@@ -75,7 +78,7 @@ pub struct Solver<'g> {
     /// |Q_n| for n = 0, 1, … (heap 0 is Q(A_0), the trivial quotient).
     orders: Vec<usize>,
     pub stats: Stats,
-    observer: Option<Box<dyn FnMut(&Probe) + 'g>>,
+    observer: Option<Observer<'g>>,
 }
 
 /// A rejected candidate during a presentation change, as an observer sees it. Everything it
