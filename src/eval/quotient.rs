@@ -364,16 +364,21 @@ fn record(q: &Quotient, game: &str) -> Record {
         (false, Some(n)) => format!("partial misère quotient Q_{} of {game} ({n})", q.heap),
         (false, None) => format!("partial misère quotient Q_{} of {game}", q.heap),
     };
+    let heaps = match q.heap {
+        0 => "no heaps".to_string(),
+        1 => "heap 1".to_string(),
+        n => format!("heaps 1–{n}"),
+    };
     let tail = match (q.certified_at, period) {
         (Some(at), Some(p)) => format!(
             "period {}, preperiod {}, certified at heap {at}",
             p.period, p.preperiod
         ),
         (_, Some(p)) => format!(
-            "apparent period {}, preperiod {}; not certified (heaps 1–{})",
-            p.period, p.preperiod, q.heap
+            "apparent period {}, preperiod {}; not certified ({heaps})",
+            p.period, p.preperiod
         ),
-        _ => format!("no period yet; not certified (heaps 1–{})", q.heap),
+        _ => format!("no period yet; not certified ({heaps})"),
     };
     let summary = format!(
         "{head}: order {}, |P| = {}\n  {}\n  P = {{{}}}\n  Φ = {}\n  {tail}",
@@ -381,7 +386,11 @@ fn record(q: &Quotient, game: &str) -> Record {
         p_words.len(),
         m.presentation(),
         p_words.join(", "),
-        q.phi_listing(),
+        if q.heap == 0 {
+            "(no heaps)".to_string()
+        } else {
+            q.phi_listing()
+        },
     );
     Record {
         kind: KIND,

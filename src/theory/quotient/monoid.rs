@@ -473,8 +473,15 @@ impl Bipartite {
             let fixed = (0..m.size() as u32).filter(|&z| m.mul(x, z) == z).count();
             (bm.p[x as usize], i, p, px, fixed)
         };
-        let mut ia: Vec<_> = (0..a.size() as u32).map(|x| inv(self, x)).collect();
-        let mut ib: Vec<_> = (0..b.size() as u32).map(|x| inv(other, x)).collect();
+        let mut ia = Vec::with_capacity(a.size());
+        let mut ib = Vec::with_capacity(b.size());
+        for x in 0..a.size() as u32 {
+            if x % 64 == 63 && cancel() {
+                return None;
+            }
+            ia.push(inv(self, x));
+            ib.push(inv(other, x));
+        }
         let ib_orig = ib.clone();
         ia.sort_unstable();
         ib.sort_unstable();
