@@ -24,7 +24,7 @@ use super::Stop;
 use super::bitset::{self, Rows};
 use super::candidate::{self, Cand, Ceiling, Fresh, Marked, Minus};
 use super::game::{HeapGame, HeapOptions};
-use super::transition::{self, Antichain, HeapPair, Verdict, Word};
+use super::transition::{self, Antichain, HeapPair, Search, Verdict, Word};
 
 /// How large a computation may grow before it stops with [`Stop::TooLarge`].
 #[derive(Clone, Copy, Debug)]
@@ -219,15 +219,17 @@ impl<'g> Solver<'g> {
                     n,
                     Some((x, (x != 0).then_some(&table[..]))),
                 );
-                chain.extend(
-                    cand,
-                    translates,
-                    &pair,
-                    limits.antichain_bytes,
+                let search = Search {
+                    max_bytes: limits.antichain_bytes,
+                    want: 1,
                     cancel,
-                    1,
-                    &mut found,
-                )?;
+                };
+                let r = chain.extend(cand, translates, &pair, &search, &mut found);
+                if let Err(e) = r {
+                    // Leave the antichain as Q_{n−1} had it: the solver stays usable.
+                    chain.truncate(start);
+                    return Err(e);
+                }
             }
             if found.is_empty() {
                 cand.assign_table(n, x, table);

@@ -167,6 +167,14 @@ pub struct Antichain {
     by_elem: Vec<Vec<u32>>,
 }
 
+/// How far an N-side search may go: a memory ceiling, the failures wanted, Ctrl-C.
+#[derive(Clone, Copy)]
+pub struct Search<'a> {
+    pub max_bytes: usize,
+    pub want: usize,
+    pub cancel: &'a dyn Fn() -> bool,
+}
+
 /// Where an N-side failure was found: entry `from` plus one heap.
 #[derive(Clone, Copy, Debug)]
 pub struct NFailure {
@@ -236,17 +244,19 @@ impl Antichain {
     /// added before). N-failures are collected in lex order into `found`, stopping once it
     /// holds `want` of them (a failing position is kept as an entry, so the search can go on
     /// past it).
-    #[allow(clippy::too_many_arguments)]
     pub fn extend(
         &mut self,
         cand: &Cand,
         translates: &Rows,
         pair: &HeapPair,
-        max_bytes: usize,
-        cancel: &dyn Fn() -> bool,
-        want: usize,
+        search: &Search,
         found: &mut Vec<NFailure>,
     ) -> Result<(), Stop> {
+        let Search {
+            max_bytes,
+            want,
+            cancel,
+        } = *search;
         if pair.options.is_empty() || found.len() >= want {
             return Ok(());
         }
@@ -256,7 +266,6 @@ impl Antichain {
             return Ok(());
         }
         let acts = &cand.acts;
-        let m = acts.m;
         let w = self.width;
         let mut buf = vec![0u64; w];
         let mut round: Vec<u32> = (0..self.elem.len() as u32).collect();
@@ -311,7 +320,6 @@ impl Antichain {
             }
             std::mem::swap(&mut round, &mut next);
         }
-        let _ = m;
         Ok(())
     }
 }
@@ -340,7 +348,12 @@ pub fn verify(
         if pfail.len() >= want && pfail[want - 1][0] < pair.heap {
             break;
         }
-        chain.extend(cand, &translates, pair, max_bytes, cancel, want, &mut found)?;
+        let search = Search {
+            max_bytes,
+            want,
+            cancel,
+        };
+        chain.extend(cand, &translates, pair, &search, &mut found)?;
         if found.len() >= want {
             break;
         }
