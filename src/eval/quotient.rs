@@ -12,7 +12,8 @@ use crate::game::{Arg, GameId, Node, Store};
 use crate::graph::Source;
 use crate::syntax::ast::{Expr, Span};
 use crate::theory::quotient::{
-    self, Bipartite, Control, Halted, HeapGame, Limits, Listed, Quotient, Stop, search::Searcher,
+    self, Bipartite, Control, Halted, HeapGame, Limits, Listed, Progress, Quotient, Stop,
+    search::Searcher,
 };
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -283,23 +284,30 @@ impl Cx {
         let show = self.engines.heaps.progress;
         let started = std::time::Instant::now();
         let bar: std::cell::RefCell<Option<indicatif::ProgressBar>> = Default::default();
-        let report = |heap: usize, order: usize| {
+        let report = |event: Progress| {
             if !show || started.elapsed().as_secs_f64() < 1.0 {
                 return;
             }
             let mut bar = bar.borrow_mut();
             let b = bar.get_or_insert_with(|| match bound {
-                Some(n) => super::progress::bar(
-                    n as u64,
-                    "{bar:40} heap {pos}/{len}: |Q| = {msg} ({elapsed})",
-                ),
+                Some(n) => {
+                    super::progress::bar(n as u64, "{bar:40} heap {pos}/{len}: {msg} ({elapsed})")
+                }
                 None => super::progress::bar(
                     0,
-                    "{spinner} heap {pos}: |Q| = {msg}, until certified ({elapsed})",
+                    "{spinner} heap {pos}: {msg}, until certified ({elapsed})",
                 ),
             });
-            b.set_position(heap as u64);
-            b.set_message(order.to_string());
+            match event {
+                Progress::Heap { heap, order } => {
+                    b.set_position(heap as u64);
+                    b.set_message(format!("|Q| = {order}"));
+                }
+                Progress::Candidate { heap, order, tried } => {
+                    b.set_position(heap as u64);
+                    b.set_message(format!("candidate {tried} rejected ({order} elements)"));
+                }
+            }
         };
         let flag = self.interrupt.clone();
         let ctl = Control::default().with_cancel(&flag).with_progress(&report);

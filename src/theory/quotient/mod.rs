@@ -73,12 +73,25 @@ pub struct Halted {
     pub order: usize,
 }
 
-/// Steering for long computations: a cancel flag and a progress callback
-/// `(heap, order of Q_heap)`, called after every heap.
+/// What a long computation reports as it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Q_heap is computed, of this order.
+    Heap { heap: usize, order: usize },
+    /// A candidate for Q_heap was rejected (`tried` so far for this heap).
+    Candidate {
+        heap: usize,
+        order: usize,
+        tried: usize,
+    },
+}
+
+/// Steering for long computations: a cancel flag and a progress callback, called after every
+/// heap and every rejected candidate.
 #[derive(Clone, Copy, Default)]
 pub struct Control<'a> {
     pub cancel: Option<&'a AtomicBool>,
-    pub progress: Option<&'a dyn Fn(usize, usize)>,
+    pub progress: Option<&'a dyn Fn(Progress)>,
 }
 
 impl<'a> Control<'a> {
@@ -87,7 +100,7 @@ impl<'a> Control<'a> {
         self
     }
 
-    pub fn with_progress(mut self, progress: &'a dyn Fn(usize, usize)) -> Self {
+    pub fn with_progress(mut self, progress: &'a dyn Fn(Progress)) -> Self {
         self.progress = Some(progress);
         self
     }
@@ -256,6 +269,21 @@ pub fn solve(
 ) -> Result<Quotient, Halted> {
     let cert = game.certificate();
     let mut solver = Solver::new(game, limits);
+    if let Some(progress) = ctl.progress {
+        let mut tried = (0, 0);
+        solver.observe(move |probe| {
+            tried = if tried.0 == probe.heap {
+                (probe.heap, tried.1 + 1)
+            } else {
+                (probe.heap, 1)
+            };
+            progress(Progress::Candidate {
+                heap: probe.heap,
+                order: probe.order,
+                tried: tried.1,
+            });
+        });
+    }
     let cancel = || ctl.cancelled();
     let mut certified: Option<(usize, Period)> = None;
     let mut phi: Vec<u32> = vec![0];
@@ -280,7 +308,10 @@ pub fn solve(
             }
         }
         if let Some(progress) = ctl.progress {
-            progress(n + 1, solver.order());
+            progress(Progress::Heap {
+                heap: n + 1,
+                order: solver.order(),
+            });
         }
     }
     let (at, period) = match certified {
