@@ -454,9 +454,13 @@ pub fn mark(
     opts: &HeapOptions,
     distinct: &[Vec<u32>],
     escape: Option<&[bool]>,
-) -> Vec<bool> {
+    cancel: &dyn Fn() -> bool,
+) -> Result<Vec<bool>, Stop> {
     let mut p = vec![false; acts.m];
     for x in 0..acts.m {
+        if x % 4096 == 4095 && cancel() {
+            return Err(Stop::Interrupted);
+        }
         // Without an escape set the identity is the empty position: no move, never P. With
         // one (a layer k ≥ 1) it stands for k copies of the new heap, which can move.
         match escape {
@@ -476,7 +480,7 @@ pub fn mark(
         }
         p[x] = is_p;
     }
-    p
+    Ok(p)
 }
 
 /// Builds and marks the product of `base` with fresh components.
@@ -492,7 +496,7 @@ pub fn product(
     let act = |h: usize, x: u64| prod.act(h, x);
     let (acts, words, minus) = enumerate(heaps, prod.size, &act, ceiling.product, cancel)?;
     let distinct = distinct_options(&acts, opts, heaps);
-    let p = mark(&acts, &minus, opts, &distinct, None);
+    let p = mark(&acts, &minus, opts, &distinct, None, cancel)?;
     Ok(Marked { acts, words, p })
 }
 

@@ -103,6 +103,7 @@ impl HeapOptions {
         let mut raw = Vec::new();
         game.options(n, &mut raw).map_err(Stop::Game)?;
         let mut list: Vec<Box<[u32]>> = Vec::with_capacity(raw.len());
+        let mut seen: rustc_hash::FxHashSet<Box<[u32]>> = Default::default();
         for mut heaps in raw {
             heaps.retain(|&k| k != 0);
             if let Some(&bad) = heaps.iter().find(|&&k| k >= n) {
@@ -112,7 +113,7 @@ impl HeapOptions {
             }
             heaps.sort_unstable_by(|a, b| b.cmp(a));
             let heaps: Box<[u32]> = heaps.iter().map(|&k| k as u32).collect();
-            if !list.contains(&heaps) {
+            if seen.insert(heaps.clone()) {
                 list.push(heaps);
             }
         }

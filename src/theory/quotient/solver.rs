@@ -109,7 +109,7 @@ impl Probe<'_> {
 impl<'g> Solver<'g> {
     pub fn new(game: &'g mut dyn HeapGame, limits: Limits) -> Solver<'g> {
         let cand = Cand::trivial();
-        let translates = transition::translates(&cand);
+        let translates = transition::translates(&cand, &|| false).expect("one element");
         Solver {
             game,
             opts: HeapOptions::new(),
@@ -243,7 +243,7 @@ impl<'g> Solver<'g> {
     /// Steps 3 and 4.
     fn change(&mut self, n: usize, cancel: &dyn Fn() -> bool) -> Result<(), Stop> {
         let ceiling = self.ceiling();
-        let (index, period) = layers(&self.cand, &self.opts, n);
+        let (index, period) = layers(&self.cand, &self.opts, n, cancel)?;
         let fresh = [Fresh {
             heap: n,
             index,
@@ -446,7 +446,12 @@ fn locally_wrong(c: &Cand, opts: &HeapOptions, g: &Word) -> bool {
 /// The component (index, period) of the new heap: iterate the layers F_k (the elements x of
 /// Q_{n−1} for which G + k·H_n is a P-position when Φ(G) = x, as marking computes them) until
 /// one repeats.
-fn layers(cand: &Cand, opts: &HeapOptions, n: usize) -> (u32, u32) {
+fn layers(
+    cand: &Cand,
+    opts: &HeapOptions,
+    n: usize,
+    cancel: &dyn Fn() -> bool,
+) -> Result<(u32, u32), Stop> {
     let minus = Minus::from_words(&cand.acts, &cand.words);
     let distinct = candidate::distinct_options(&cand.acts, opts, n - 1);
     let mut own: Vec<&[u32]> = Vec::new();
@@ -468,11 +473,11 @@ fn layers(cand: &Cand, opts: &HeapOptions, n: usize) -> (u32, u32) {
                 .iter()
                 .any(|o| prev[cand.acts.apply(o, x as u32) as usize]);
         }
-        let f = candidate::mark(&cand.acts, &minus, opts, &distinct, Some(&escape));
+        let f = candidate::mark(&cand.acts, &minus, opts, &distinct, Some(&escape), cancel)?;
         if let Some(j) = all.iter().position(|l| *l == f) {
-            return (j as u32, (k - j) as u32);
+            return Ok((j as u32, (k - j) as u32));
         }
         all.push(f);
     }
-    (MAX_LAYERS as u32, 2)
+    Ok((MAX_LAYERS as u32, 2))
 }

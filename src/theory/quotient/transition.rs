@@ -29,7 +29,7 @@ pub type Word = Vec<u32>;
 
 /// The translates `P_e = {y : e·y ∈ P}` for every element, computed along lex-least words:
 /// `P_{e·Φ(H)} = {y : Φ(H)·y ∈ P_e}`.
-pub fn translates(cand: &Cand) -> Rows {
+pub fn translates(cand: &Cand, cancel: &dyn Fn() -> bool) -> Result<Rows, Stop> {
     let m = cand.size();
     let mut rows = Rows::zeroed(m, m);
     for (y, &p) in cand.p.iter().enumerate() {
@@ -39,6 +39,9 @@ pub fn translates(cand: &Cand) -> Rows {
     }
     let w = rows.width;
     for e in 1..m {
+        if e % 1024 == 0 && cancel() {
+            return Err(Stop::Interrupted);
+        }
         let parent = cand.words.parent[e] as usize;
         let h = cand.words.via[e] as usize;
         let g = cand.acts.gen_of[h] as usize;
@@ -47,7 +50,7 @@ pub fn translates(cand: &Cand) -> Rows {
         let src = &before[parent * w..(parent + 1) * w];
         gather(src, table, &mut after[..w]);
     }
-    rows
+    Ok(rows)
 }
 
 /// `dst = {y : table[y] ∈ src}`.
@@ -335,7 +338,7 @@ pub fn verify(
     want: usize,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Verdict, Stop> {
-    let translates = translates(cand);
+    let translates = translates(cand, cancel)?;
     let pairs: Vec<HeapPair> = (1..=heaps)
         .map(|h| HeapPair::new(cand, &translates, opts, h, None))
         .collect();
