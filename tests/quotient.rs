@@ -543,6 +543,13 @@ fn group_facts_hold_for_every_computed_quotient() {
             );
             assert_ne!(order, 4, "{g} Q_{n}");
             assert!(q.bipartite.is_reduced(), "{g} Q_{n}");
+            if q.bipartite.p_count() == 2 {
+                let two = |k: usize| k.is_power_of_two();
+                assert!(
+                    two(order - 2) || (order > 4 && two(order - 4)),
+                    "{g} Q_{n}: |P| = 2 but |Q| = {order}"
+                );
+            }
             if matches!(order, 1 | 2 | 6 | 8) {
                 by_order.entry(order).or_default().push(q.bipartite);
             }
