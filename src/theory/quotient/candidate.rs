@@ -8,6 +8,9 @@
 //! lex-least word of an element is a P-position iff it has a move and no move to a P element,
 //! which is exact as long as every smaller word is predicted correctly. Then it is reduced
 //! (`x ρ y ⇔ ∀z: xz ∈ P ⇔ yz ∈ P`) by partition refinement over the heap actions.
+//!
+//! Products by generator actions keep everything linear in the number of elements: a general
+//! product x·y is never needed, only x·Φ(H) for heaps H and for the few heaps of an option.
 
 use super::Stop;
 use super::game::HeapOptions;
@@ -219,7 +222,7 @@ impl Fresh {
 /// Everything a presentation change needs bounded.
 #[derive(Clone, Copy, Debug)]
 pub struct Ceiling {
-    /// Elements of an unreduced product.
+    /// Reachable elements of an unreduced product (also bounds its component count).
     pub product: usize,
     /// Elements of a reduced candidate.
     pub reduced: usize,

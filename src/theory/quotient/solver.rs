@@ -29,7 +29,7 @@ use super::transition::{self, Antichain, HeapPair, Search, Verdict, Word};
 /// How large a computation may grow before it stops with [`Stop::TooLarge`].
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Elements of an unreduced candidate (a product before reduction).
+    /// Reachable elements of an unreduced candidate (a product before reduction).
     pub product: usize,
     /// Elements of a reduced candidate (its translates take |Q|²/8 bytes).
     pub reduced: usize,
@@ -42,7 +42,7 @@ impl Default for Limits {
         Limits {
             product: 1 << 22,
             reduced: 1 << 15,
-            antichain_bytes: 1 << 30,
+            antichain_bytes: 1 << 29,
         }
     }
 }
