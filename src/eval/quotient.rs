@@ -8,8 +8,10 @@
 use super::value::{Outcome, Record};
 use super::{Cx, Value};
 use crate::diag::{Error, ErrorKind};
+use crate::eval::compile::{Atom, OptBuf};
 use crate::game::{Arg, GameId, Node, Store};
 use crate::graph::Source;
+use crate::syntax::ast::OptionKind;
 use crate::syntax::ast::{Expr, Span};
 use crate::theory::quotient::{
     self, Bipartite, Control, Halted, HeapGame, Limits, Listed, Progress, Quotient, Stop,
@@ -141,6 +143,26 @@ fn game_arg(cx: &Cx, store: &Store, v: &Value, span: &Span) -> Result<Game, Erro
     }
 }
 
+/// An option as the user would write it: its parts summed.
+fn option_display(
+    cx: &mut Cx,
+    store: &mut Store,
+    buf: &OptBuf,
+    o: &crate::eval::compile::OptRec,
+) -> String {
+    let mut parts = Vec::with_capacity(o.len as usize);
+    for atom in buf.parts(o) {
+        parts.push(match *atom {
+            Atom::Pos(p) => cx.pos_game(store, p),
+            Atom::Game(g) => g,
+        });
+    }
+    match store.sum(&parts) {
+        Ok(g) => crate::game::display::form(store, g, cx.notation),
+        Err(_) => "an option".into(),
+    }
+}
+
 /// The heaps of ruleset `r` that `g` is a sum of, if it is one.
 fn ruleset_heaps(store: &Store, g: GameId, r: u32) -> Option<Vec<usize>> {
     let one = |p: GameId| match store.node(p) {
@@ -184,61 +206,55 @@ impl Cx {
                 if k % 256 == 255 && self.interrupted() {
                     return Err(self.err(ErrorKind::Interrupted, span));
                 }
-                let args = store.args(vec![Arg::Int(k as i64)]);
-                let pos = store.position(r.id, args);
-                let form = Source::expand(self, store, pos)
+                let pos = self.positions.intern_args(r.id, &[Arg::Int(k as i64)]);
+                let mut buf = OptBuf::default();
+                Source::expand_pos(self, store, pos, &mut buf)
                     .map_err(|e| e.or_at(self.file, span.clone()))?;
-                let (mut left, mut right) = match store.node(form) {
-                    Node::Form { left, right } => (left.to_vec(), right.to_vec()),
-                    // A form whose options are *0 … *(j−1) is interned as *j.
-                    Node::Nimber(j) => {
-                        let opts: Vec<GameId> = (0..j).map(|i| store.nimber(i)).collect();
-                        (opts.clone(), opts)
+                let mut moves = Vec::with_capacity(buf.opts.len());
+                for o in &buf.opts {
+                    let mut heaps = Vec::with_capacity(o.len as usize);
+                    let mut bad: Option<String> = None;
+                    if o.kind != OptionKind::Plain {
+                        bad = Some("it is an entailing or carry-on move, not a plain one".into());
                     }
-                    _ => {
+                    for atom in buf.parts(o) {
+                        let part = match *atom {
+                            Atom::Pos(p) if self.positions.ruleset(p) == r.id => {
+                                match self.positions.store_args(p)[..] {
+                                    [Arg::Int(j)] if j >= 0 => Some(vec![j as usize]),
+                                    _ => None,
+                                }
+                            }
+                            Atom::Pos(_) => None,
+                            Atom::Game(g) => ruleset_heaps(store, g, r.id),
+                        };
+                        match part {
+                            Some(hs) => heaps.extend(hs),
+                            None => {
+                                bad.get_or_insert_with(|| {
+                                    format!("it is not a sum of positions of `{name}`")
+                                });
+                            }
+                        }
+                    }
+                    if bad.is_none() && k == 0 {
+                        bad = Some(format!("`{name}(0)` must have no move"));
+                    }
+                    if bad.is_none() {
+                        if let Some(&big) = heaps.iter().find(|&&h| h >= k) {
+                            bad = Some(format!("`{name}({big})` is not smaller than {k}"));
+                        }
+                    }
+                    if let Some(reason) = bad {
+                        let shown = option_display(self, store, &buf, o);
                         return Err(self.err(
                             ErrorKind::NotSumOfHeaps {
                                 game: format!("{name}({k})"),
-                                option: String::new(),
-                                reason: "its form is not a list of moves".into(),
-                            },
-                            span,
-                        ));
-                    }
-                };
-                left.sort_unstable();
-                right.sort_unstable();
-                if left != right {
-                    return Err(self.err(
-                        ErrorKind::NotSumOfHeaps {
-                            game: format!("{name}({k})"),
-                            option: String::new(),
-                            reason: "its Left and Right moves differ".into(),
-                        },
-                        span,
-                    ));
-                }
-                let mut moves = Vec::with_capacity(left.len());
-                for o in left {
-                    let shown = crate::game::display::form(store, o, self.notation);
-                    let bad = |reason: String| {
-                        self.err(
-                            ErrorKind::NotSumOfHeaps {
-                                game: format!("{name}({k})"),
-                                option: shown.clone(),
+                                option: shown,
                                 reason,
                             },
                             span,
-                        )
-                    };
-                    let Some(heaps) = ruleset_heaps(store, o, r.id) else {
-                        return Err(bad(format!("it is not a sum of positions of `{name}`")));
-                    };
-                    if k == 0 {
-                        return Err(bad(format!("`{name}(0)` must have no move")));
-                    }
-                    if let Some(&big) = heaps.iter().find(|&&h| h >= k) {
-                        return Err(bad(format!("`{name}({big})` is not smaller than {k}")));
+                        ));
                     }
                     moves.push(heaps);
                 }
@@ -250,13 +266,10 @@ impl Cx {
         result
     }
 
-    fn game_name(&self, store: &Store, game: &Game) -> String {
+    fn game_name(&self, game: &Game) -> String {
         match game {
             Game::Heap(h) => self.engines.heaps.rules(*h).to_string(),
-            Game::Ruleset(r) => {
-                let _ = store;
-                r.def.name.name.to_string()
-            }
+            Game::Ruleset(r) => r.def.name.name.to_string(),
         }
     }
 
@@ -267,7 +280,7 @@ impl Cx {
         bound: Option<usize>,
         span: &Span,
     ) -> Result<Rc<Quotient>, Error> {
-        let name = self.game_name(store, game);
+        let name = self.game_name(game);
         let mut owned: Box<dyn HeapGame> = match game {
             Game::Heap(h) => Box::new(self.engines.heaps.rules(*h).clone()),
             Game::Ruleset(r) => {
@@ -618,7 +631,7 @@ pub fn call(
                 }
             };
             let q = cx.compute_quotient(store, &game, bound, span)?;
-            let name = cx.game_name(store, &game);
+            let name = cx.game_name(&game);
             Ok(Value::Record(Rc::new(record(&q, &name))))
         }
         "isomorphic" => {
