@@ -40,6 +40,14 @@ const MAX_BOUND: i64 = 1_000_000;
 const SEARCH_POSITIONS: usize = 20_000_000;
 /// Largest heap an exhaustive search starts from.
 const SEARCH_HEAP: u64 = 100_000;
+/// The ceilings of the quotient `misere_outcome` tries before an exhaustive search.
+const QUICK: Limits = Limits {
+    product: 1 << 18,
+    reduced: 1 << 12,
+    antichain_bytes: 1 << 26,
+};
+/// Above this heap a certifiable game's quotient is computed until certified, not to the heap.
+const QUICK_BOUND: u64 = 2_000;
 /// Above this order the multiplication table is not printed into the record.
 const TABLE_ORDER: usize = 1000;
 /// Record kind, also how `isomorphic` recognises quotients.
@@ -482,10 +490,10 @@ fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
 }
 
 /// The misère outcome of a sum of heaps of one heap game, or `None` when `g` is not one.
-/// Answered from Φ (one product per heap) when a quotient computed in this session covers
-/// every heap (certified, or a partial quotient reaching the largest heap); otherwise by
-/// exhaustive search memoised over multisets of heaps. Never from a quotient that does not
-/// cover the sum.
+/// Answered from Φ (one product per heap) when a quotient of this session covers every heap
+/// (certified, or a partial quotient reaching the largest heap); else such a quotient is
+/// computed under small ceilings; if it outgrows them, by exhaustive search memoised over
+/// multisets of heaps. Never from a quotient that does not cover the sum.
 pub fn heap_sum_outcome(
     cx: &mut Cx,
     store: &mut Store,
@@ -528,13 +536,47 @@ pub fn heap_sum_outcome(
         }
         GameKey::Heap(_) => None,
     };
-    if let Some(q) = cx.engines.quotients.get(key).cloned() {
+    let from_quotient = |cx: &Cx| -> Option<Outcome> {
+        let q = cx.engines.quotients.get(key)?;
         let heaps: Option<Vec<usize>> = sizes.iter().map(|&s| usize::try_from(s).ok()).collect();
-        if let Some(answer) = heaps.and_then(|h| q.is_p(&h)) {
-            return Ok(Some(if answer { Outcome::P } else { Outcome::N }));
-        }
+        let answer = q.is_p(&heaps?)?;
+        Some(if answer { Outcome::P } else { Outcome::N })
+    };
+    if let Some(o) = from_quotient(cx) {
+        return Ok(Some(o));
     }
     let max = sizes.iter().copied().max().unwrap_or(0);
+    // Most heap games have small partial quotients: try one, under small ceilings, before
+    // searching (a certificate covers heaps of any size; otherwise Q_max covers this sum).
+    let game = match &ruleset {
+        Some(r) => Game::Ruleset(r.clone()),
+        None => match key {
+            GameKey::Heap(h) => Game::Heap(h),
+            GameKey::Ruleset(_) => return Ok(None),
+        },
+    };
+    let certifiable =
+        matches!(&game, Game::Heap(h) if cx.engines.heaps.rules(*h).certificate().is_some());
+    let bound = if certifiable && max > QUICK_BOUND {
+        None
+    } else {
+        usize::try_from(max).ok()
+    };
+    if bound.is_some() || certifiable {
+        let saved = cx.engines.quotients.limits;
+        cx.engines.quotients.limits = QUICK;
+        let r = cx.compute_quotient(store, &game, bound, span);
+        cx.engines.quotients.limits = saved;
+        match r {
+            Ok(_) => {
+                if let Some(o) = from_quotient(cx) {
+                    return Ok(Some(o));
+                }
+            }
+            Err(e) if matches!(e.kind, ErrorKind::Interrupted) => return Err(e),
+            Err(_) => {}
+        }
+    }
     if max > SEARCH_HEAP {
         return Err(cx.err(
             ErrorKind::Type {
