@@ -65,6 +65,39 @@ diagnostic!(
     value_not_determined,
     "let g = {*2, *3, {∞ | *2, *3} | *2, *3, {*2, *3 | ∞̄}}\ng + inf(2, 3)"
 );
+diagnostic!(not_heap_game, "quotient(*3)");
+diagnostic!(
+    not_sum_of_heaps,
+    "ruleset r(n) { if n >= 1 => r(n - 1) + *1 }\nquotient(r, 5)"
+);
+diagnostic!(bad_heap_bound, "quotient(heap(\"0.77\"), -1)");
+diagnostic!(no_certificate, "quotient(heap(\"4!.0\"))");
+
+#[test]
+fn quotient_too_large() {
+    // Ceilings of 2 000 elements: 0.3122 (no finite Q_7, Weimerskirch) outgrows them at once.
+    let src = "quotient(heap(\"0.3122\"))";
+    let out = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            interp
+                .cx
+                .set_quotient_limits(loony::theory::quotient::Limits {
+                    product: 20_000,
+                    reduced: 2_000,
+                    antichain_bytes: 1 << 24,
+                });
+            match interp.run("test.cgt", src, &mut |_| {}) {
+                Ok(()) => "no error".to_string(),
+                Err(e) => e.render_plain(&interp.cx.files),
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("join");
+    insta::assert_snapshot!("quotient_too_large", out, src);
+}
 
 #[test]
 fn search_budget() {

@@ -106,6 +106,28 @@ pub enum ErrorKind {
         message: String,
         at: Range<usize>,
     },
+    NotHeapGame {
+        found: String,
+        detail: String,
+    },
+    NotSumOfHeaps {
+        game: String,
+        option: String,
+        reason: String,
+    },
+    QuotientTooLarge {
+        game: String,
+        heap: usize,
+        order: usize,
+        elements: usize,
+    },
+    NoCertificate {
+        game: String,
+    },
+    BadHeapBound {
+        value: i64,
+        max: i64,
+    },
     Interrupted,
     NoValue {
         form: String,
@@ -257,6 +279,11 @@ impl Error {
             ErrorKind::ImportCycle { .. } => "E0302",
             ErrorKind::Io { .. } => "E0303",
             ErrorKind::BadHeapCode { .. } => "E0401",
+            ErrorKind::NotHeapGame { .. } => "E0402",
+            ErrorKind::NotSumOfHeaps { .. } => "E0403",
+            ErrorKind::QuotientTooLarge { .. } => "E0404",
+            ErrorKind::NoCertificate { .. } => "E0405",
+            ErrorKind::BadHeapBound { .. } => "E0406",
             ErrorKind::Interrupted => "E0501",
             ErrorKind::MisereSpecifier { .. } => "E0601",
             ErrorKind::MisereNotLinked { .. } => "E0602",
@@ -343,6 +370,25 @@ impl Error {
             ErrorKind::Io { path, message } => format!("cannot read `{path}`: {message}"),
             ErrorKind::BadHeapCode { code, message, .. } => {
                 format!("bad heap code \"{code}\": {message}")
+            }
+            ErrorKind::NotHeapGame { found, .. } => {
+                format!("`quotient` needs a heap game, not {found}")
+            }
+            ErrorKind::NotSumOfHeaps { game, option, .. } => {
+                if option.is_empty() {
+                    format!("`{game}` is not a heap game")
+                } else {
+                    format!("the move from `{game}` to `{option}` is not a sum of smaller heaps")
+                }
+            }
+            ErrorKind::QuotientTooLarge { game, heap, .. } => {
+                format!("the misère quotient of {game} outgrew its size limit at heap {heap}")
+            }
+            ErrorKind::NoCertificate { game } => format!(
+                "the misère quotient of {game} cannot be certified, so it needs a heap bound"
+            ),
+            ErrorKind::BadHeapBound { value, max } => {
+                format!("a heap bound must be from 0 to {max}, not {value}")
             }
             ErrorKind::Interrupted => "interrupted".into(),
             ErrorKind::MisereSpecifier { .. } => {
@@ -489,6 +535,45 @@ impl Error {
             ErrorKind::ImportCycle { .. } => "imported again while it is being loaded".to_string(),
             ErrorKind::Io { .. } => "here".to_string(),
             ErrorKind::BadHeapCode { .. } => "in this code".to_string(),
+            ErrorKind::NotHeapGame { detail, .. } => {
+                notes.push(
+                    "heap games are heap(\"0.07\"), subtraction([…]), allbut([…]), and rulesets of \
+                     one heap size whose moves are sums of smaller heaps"
+                        .into(),
+                );
+                detail.clone()
+            }
+            ErrorKind::NotSumOfHeaps { reason, .. } => {
+                notes.push(
+                    "a heap game's moves replace a heap by a sum of smaller heaps of the same game"
+                        .into(),
+                );
+                reason.clone()
+            }
+            ErrorKind::QuotientTooLarge {
+                heap,
+                order,
+                elements,
+                ..
+            } => {
+                if *heap > 1 {
+                    notes.push(format!(
+                        "the last quotient computed, Q_{}, has order {order}; a heap bound of {} gives it",
+                        heap - 1,
+                        heap - 1
+                    ));
+                }
+                format!("a candidate for Q_{heap} reached {elements} elements")
+            }
+            ErrorKind::NoCertificate { .. } => {
+                notes.push(
+                    "the periodicity theorem applies to take-and-break codes without `!`, `?`, `=`, \
+                     subtraction and all-but games; `quotient(G, n)` computes the partial quotient Q_n"
+                        .into(),
+                );
+                "no heap bound given".to_string()
+            }
+            ErrorKind::BadHeapBound { .. } => "this bound".to_string(),
             ErrorKind::Interrupted => "the computation was stopped here".to_string(),
             ErrorKind::MisereSpecifier { found } => {
                 notes.push(

@@ -22,6 +22,7 @@ pub struct Engines {
     /// Top Entails values from the fast path, the longest run so far.
     pub top_entails: Vec<AffineValue>,
     pub misere: super::misere::MisereSlot,
+    pub quotients: super::quotient::QuotientCache,
 }
 
 /// Every built-in name, for lookups and "did you mean".
@@ -70,6 +71,7 @@ pub fn lookup(name: &str) -> Option<Value> {
                 .iter()
                 .chain(super::heaps::NAMES)
                 .chain(super::misere::NAMES)
+                .chain(super::quotient::NAMES)
                 .copied()
                 .find(|n| *n == name)?,
         ),
@@ -413,6 +415,9 @@ pub fn call(
         }
         _ if super::misere::NAMES.contains(&name) => {
             super::misere::call(cx, store, name, a.vals, exprs, span)
+        }
+        _ if super::quotient::NAMES.contains(&name) => {
+            super::quotient::call(cx, store, name, a.vals, exprs, span)
         }
         _ => unreachable!("every name in NAMES is handled"),
     }

@@ -9,6 +9,7 @@ pub mod misere;
 pub mod modules;
 mod progress;
 pub mod query;
+pub mod quotient;
 pub mod ruleset;
 pub mod show;
 pub mod value;
@@ -266,6 +267,7 @@ impl Cx {
             .iter()
             .chain(heaps::NAMES)
             .chain(misere::NAMES)
+            .chain(quotient::NAMES)
             .copied();
         let suggestion = diag::did_you_mean(name, locals.chain(globals).chain(builtins));
         self.err(

@@ -120,6 +120,10 @@ impl Session {
                 for (f, what) in crate::eval::misere::HELP {
                     s.push_str(&format!("  {f:<46} {what}\n"));
                 }
+                s.push_str("Misère quotients of heap games:\n");
+                for (f, what) in crate::eval::quotient::HELP {
+                    s.push_str(&format!("  {f:<46} {what}\n"));
+                }
                 s.push_str("Examples: *2 + *3   {0, * | 0, *}   outcome(*3 + *3)   [kayles(n) for n in 0..12] after import \"std/kayles\"");
                 vec![Reply::Info(s)]
             }

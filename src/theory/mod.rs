@@ -7,4 +7,5 @@ pub mod heap;
 pub mod loopy;
 pub mod misere;
 pub mod normal;
+pub mod quotient;
 pub mod value;

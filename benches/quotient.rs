@@ -1,0 +1,100 @@
+//! Misère quotients against MisereSolver's published timings (issue 9; MisereSolver cannot run
+//! here, so its CPU seconds from the issue are printed beside ours, with the ratio).
+//!
+//! - Kayles (0.77) solved: certified at heap 169. MisereSolver: 0.3–0.4 s. Target ≤ 50 ms.
+//! - 0.123 solved. MisereSolver: 0.25 s.
+//! - Q_30(0.07), order 360. MisereSolver: 5.6–6.8 s.
+//! - Q_33(0.07), order 638. MisereSolver: 16.6–17.2 s and 183 MB. Target ≤ 4 s and ≤ 100 MB;
+//!   its peak RSS is measured in a child process (VmHWM), alone.
+//!
+//! Every result is checked against its published order before timing.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, SamplingMode, criterion_group};
+use loony::theory::heap::{Code, HeapRules};
+use loony::theory::quotient::{Control, Limits, Quotient, solve};
+
+fn quotient(code: &str, bound: Option<usize>) -> Quotient {
+    let mut g = HeapRules::from(Code::parse(code).expect("valid code"));
+    solve(&mut g, bound, Limits::default(), &Control::default()).expect("computes")
+}
+
+/// (name, code, bound, order, MisereSolver's seconds).
+const CASES: [(&str, &str, Option<usize>, usize, f64); 4] = [
+    ("kayles solved", "0.77", None, 40, 0.35),
+    ("0.123 solved", "0.123", None, 20, 0.25),
+    ("Q_30(0.07)", "0.07", Some(30), 360, 6.2),
+    ("Q_33(0.07)", "0.07", Some(33), 638, 16.9),
+];
+
+const CHILD: &str = "LOONY_QUOTIENT_BENCH_CHILD";
+
+/// Peak resident set of this process, from /proc (kB).
+fn vm_hwm_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Q_33(0.07) alone in a fresh process: its peak RSS is not mixed with the other cases'.
+fn peak_rss_of_q33() -> Option<(u64, f64)> {
+    let exe = std::env::current_exe().ok()?;
+    let out = std::process::Command::new(exe)
+        .env(CHILD, "1")
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut it = text.split_whitespace();
+    Some((it.next()?.parse().ok()?, it.next()?.parse().ok()?))
+}
+
+fn quotients(c: &mut Criterion) {
+    for (name, code, bound, order, _) in CASES {
+        assert_eq!(quotient(code, bound).order(), order, "{name}");
+    }
+    match peak_rss_of_q33() {
+        Some((kb, secs)) => println!(
+            "Q_33(0.07) alone: {secs:.2} s, peak RSS {:.1} MB (MisereSolver: 16.9 s, 183 MB; target ≤ 4 s, ≤ 100 MB)",
+            kb as f64 / 1024.0
+        ),
+        None => println!("Q_33(0.07): peak RSS not measured (no /proc?)"),
+    }
+    for (name, code, bound, _, peer) in CASES {
+        let mut group = c.benchmark_group(name);
+        group
+            .sample_size(10)
+            .sampling_mode(SamplingMode::Flat)
+            .warm_up_time(Duration::from_millis(200))
+            .measurement_time(Duration::from_secs(2));
+        group.bench_function("loony", |b| b.iter(|| quotient(black_box(code), bound)));
+        group.finish();
+        let t = Instant::now();
+        let runs = 3;
+        for _ in 0..runs {
+            black_box(quotient(code, bound));
+        }
+        let ours = t.elapsed().as_secs_f64() / runs as f64;
+        println!(
+            "{name}: {:.1} ms; MisereSolver {peer} s (issue 9): {:.0}× faster",
+            ours * 1e3,
+            peer / ours
+        );
+    }
+}
+
+criterion_group!(benches, quotients);
+
+fn main() {
+    if std::env::var_os(CHILD).is_some() {
+        let t = Instant::now();
+        let q = quotient("0.07", Some(33));
+        let secs = t.elapsed().as_secs_f64();
+        assert_eq!(q.order(), 638);
+        println!("{} {secs}", vm_hwm_kb().unwrap_or(0));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
