@@ -193,7 +193,6 @@ fn dawsons_kayles_partial_quotients() {
 }
 
 #[test]
-#[ignore = "seconds in a debug build; run with --ignored"]
 fn dawsons_kayles_q33_has_order_638() {
     let q = quotient(&code("0.07"), Some(33));
     assert_eq!(q.order(), 638);
