@@ -218,6 +218,21 @@ fn bench(c: &mut Criterion) {
     group.bench_function("fast top entails n=20000", |b| {
         b.iter(|| top_entails_moons(black_box(20_000)))
     });
+    // A session asking stack after stack resumes one run instead of starting each over.
+    group.bench_function("session [top_entails(n) for n in 0..=5000]", |b| {
+        b.iter(|| {
+            let mut session = loony::eval::Interp::new();
+            let mut out = String::new();
+            session
+                .run(
+                    "bench.cgt",
+                    "len([top_entails(n) for n in 0..=5000])",
+                    &mut |s| out = s,
+                )
+                .expect("runs");
+            out
+        })
+    });
     group.finish();
 }
 

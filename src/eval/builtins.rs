@@ -7,7 +7,7 @@ use crate::diag::{Error, ErrorKind};
 use crate::game::{GameId, Store};
 use crate::graph::Side;
 use crate::syntax::ast::{Expr, Span};
-use crate::theory::affine::{AffineValue, Stop};
+use crate::theory::affine::Stop;
 use crate::theory::normal::mex;
 use crate::theory::value::Class;
 use std::rc::Rc;
@@ -19,8 +19,8 @@ pub struct Engines {
     /// Classes of the games valued so far, and the affine engine's memo.
     pub memo: crate::theory::classify::Memo,
     pub heaps: super::heaps::HeapTable,
-    /// Top Entails values from the fast path, the longest run so far.
-    pub top_entails: Vec<AffineValue>,
+    /// Top Entails values from the fast path: one resumable run, extended as stacks are asked for.
+    pub top_entails: crate::theory::affine::TopEntails,
     pub misere: super::misere::MisereSlot,
     pub quotients: super::quotient::QuotientCache,
 }
@@ -30,7 +30,7 @@ pub const NAMES: &[&str] = &[
     "outcome",
     "value",
     "nimber",
-    "grundy",
+    "grundy_value",
     "winning_moves",
     "drawing_moves",
     "affine_value",
@@ -50,7 +50,7 @@ pub const NAMES: &[&str] = &[
     "abs",
     "explain",
     "outcome_by_search",
-    "top_entails",
+    "top_entails_value",
     "top_entails_moons",
     "P",
     "N",
@@ -170,7 +170,7 @@ pub fn call(
             let v = cx.affine_value(store, g).map_err(|e| here(e, cx))?;
             Ok(Value::Game(value_game(store, &v)))
         }
-        "nimber" | "grundy" => {
+        "nimber" | "grundy_value" => {
             a.expect(cx, 1)?;
             let g = a.game(cx, store, 0)?;
             match cx.game_value(store, g).map_err(|e| here(e, cx))? {
@@ -369,7 +369,7 @@ pub fn call(
             let g = a.game(cx, store, 0)?;
             cx.explain(store, g).map_err(|e| here(e, cx))
         }
-        "top_entails" | "top_entails_moons" => {
+        "top_entails_value" | "top_entails_moons" => {
             a.expect(cx, 1)?;
             let n = a.int(cx, 0)?;
             if !(0..=10_000_000).contains(&n) {
@@ -393,17 +393,15 @@ pub fn call(
                     a.span(0),
                 ),
             })?;
-            let values = &cx.engines.top_entails[..=n as usize];
+            let run = &cx.engines.top_entails;
             if name == "top_entails_moons" {
-                let moons = values
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, v)| v.is_moon())
-                    .map(|(i, _)| Value::Int(i as i64))
+                let moons = (0..=n as usize)
+                    .filter(|&i| run.value(i).is_moon())
+                    .map(|i| Value::Int(i as i64))
                     .collect();
                 return Ok(Value::List(Rc::new(moons)));
             }
-            let v = values[n as usize];
+            let v = run.value(n as usize);
             let gv = match v.nimber() {
                 Some(k) => Class::Nimber(k),
                 None => Class::Moon,
@@ -456,9 +454,8 @@ pub fn value_game(store: &mut Store, v: &Class) -> GameId {
     }
 }
 
-/// Makes the session's cache of Top Entails values reach stack `n`, rerunning the fast path
-/// (which starts over from stack 0) when it is too short. The cost grows as `n²`, so a
-/// terminal gets a progress bar measured in splits, not stacks.
+/// Makes the session's run of Top Entails values reach stack `n`, carrying on from where it
+/// stopped. The cost grows as `n²`, so a terminal gets a progress bar measured in splits.
 fn extend_top_entails(cx: &mut Cx, n: usize) -> Result<(), Stop> {
     if cx.engines.top_entails.len() > n {
         return Ok(());
@@ -466,16 +463,18 @@ fn extend_top_entails(cx: &mut Cx, n: usize) -> Result<(), Stop> {
     let flag = cx.interrupt.clone();
     let bar = (cx.engines.heaps.progress && n >= 100_000)
         .then(|| super::progress::bar(100, "{bar:40} {percent}% of Top Entails splits ({eta})"));
+    let from = cx.engines.top_entails.len() as f64;
     let poll = |done: usize| {
         if let Some(b) = &bar {
-            b.set_position(((done as f64 / n as f64).powi(2) * 100.0) as u64);
+            let (d, t) = (done as f64, n as f64);
+            let part = (d * d - from * from) / (t * t - from * from).max(1.0);
+            b.set_position((part.clamp(0.0, 1.0) * 100.0) as u64);
         }
         flag.load(std::sync::atomic::Ordering::Relaxed)
     };
-    let r = crate::theory::affine::top_entails_with(n, false, poll);
+    let r = cx.engines.top_entails.extend_to(n, None, poll);
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    cx.engines.top_entails = r?.0;
-    Ok(())
+    r
 }

@@ -774,7 +774,14 @@ impl Cx {
                 let vb = self
                     .game_value(store, gb)
                     .map_err(|e| e.or_at(self.file, rhs_span.clone()))?;
-                va == vb
+                // Every game of value ☾ among entailing games is ☾ (seed 000), whether or not
+                // it is the literal moon; special moons stay apart (they differ beside loopy
+                // games, seed 001), as their printed values say.
+                let moonlike = |c: crate::theory::value::Class| match c {
+                    crate::theory::value::Class::EntailingMoon => crate::theory::value::Class::Moon,
+                    c => c,
+                };
+                moonlike(va) == moonlike(vb)
             }
             _ => {
                 return Err(self.err(

@@ -31,6 +31,7 @@ pub use graph::{AffineGraph, Shape};
 pub use nimset::NimSet;
 pub use outcome::{Outcome, OutcomeSearch};
 pub use top_entails::{
-    Stop, TopEntailsRow, top_entails_moons, top_entails_rows, top_entails_values, top_entails_with,
+    Stop, TopEntails, TopEntailsRow, top_entails_moons, top_entails_rows, top_entails_values,
+    top_entails_with,
 };
 pub use value::{AffineEngine, AffineValue, Explanation, Rule};

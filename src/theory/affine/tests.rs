@@ -209,6 +209,23 @@ fn top_entails_fast_path_matches_per_value_runs() {
     for (n, (f, r)) in fast.iter().zip(&g).enumerate() {
         assert_eq!(f.nimber(), *r, "n = {n}");
     }
+    // A resumed run (as a session asks stack after stack), stopped once by an interrupt in the
+    // middle, across block boundaries and table growth, gives the same values.
+    let mut run = TopEntails::new();
+    let mut polls = 0;
+    let stopped = run.extend_to(9_000, None, |_| {
+        polls += 1;
+        polls == 3
+    });
+    assert_eq!(stopped, Err(Stop::Interrupted));
+    assert!(run.len() < 9_000);
+    for limit in [0, 1, 5, 63, 64, 2047, 2048, 2049, 5000, 9000, 12_000] {
+        run.extend_to(limit, None, |_| false).unwrap();
+        assert!(run.len() > limit);
+    }
+    for (n, r) in g.iter().enumerate() {
+        assert_eq!(run.value(n).nimber(), *r, "resumed, n = {n}");
+    }
 }
 
 #[test]

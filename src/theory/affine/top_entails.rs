@@ -94,6 +94,18 @@ struct Table {
 }
 
 impl Table {
+    /// Lays the reversed copy out for a new `limit` (it is indexed from the end).
+    fn relay(&mut self, limit: usize) {
+        if limit == self.limit && self.rev.len() == limit + 1 {
+            return;
+        }
+        self.limit = limit;
+        self.rev = vec![0; limit + 1];
+        for (n, &v) in self.fwd.iter().enumerate() {
+            self.rev[limit - n] = if v & MOON_FWD != 0 { MOON_REV } else { v };
+        }
+    }
+
     fn push(&mut self, n: usize, v: u16) {
         let moon = v & MOON != 0;
         self.fwd.push(if moon { MOON_FWD } else { v });
@@ -116,108 +128,193 @@ impl Table {
 pub fn top_entails_with(
     limit: usize,
     with_rows: bool,
-    mut interrupted: impl FnMut(usize) -> bool,
+    interrupted: impl FnMut(usize) -> bool,
 ) -> Result<(Vec<AffineValue>, Vec<TopEntailsRow>), Stop> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |t| t.get())
-        .clamp(1, 8);
-    let mut table = Table {
-        limit,
-        fwd: Vec::with_capacity(limit + 1),
-        rev: vec![0; limit + 1],
-    };
-    let mut g: Vec<u16> = Vec::with_capacity(limit + 1);
+    let mut run = TopEntails::new();
     let mut rows = Vec::new();
-    // Nim-values (and their nim-sums) stay below `cap`, a power of two.
-    let mut cap = 64usize;
-    let mut words = 1usize;
-    let mut s_prev = vec![0u64; words];
-    let mut p_prev = vec![0u64; words];
-    let mut p_prev_cofinite = false;
-    let mut s_cur = vec![0u64; words];
-    let mut p_cur = vec![0u64; words];
-    let mut partial: Vec<u64> = Vec::new();
-    let mut stamps: Vec<Stamp> = (0..threads).map(|_| new_stamp()).collect();
-    let mut n0 = 0;
-    while n0 <= limit {
-        if interrupted(n0) {
-            return Err(Stop::Interrupted);
-        }
-        let n1 = (n0 + BLOCK).min(limit + 1);
-        let bw = words;
-        old_pairs(&table, n0, n1, bw, &mut stamps, &mut partial);
-        for n in n0..n1 {
-            // S_n: the old pairs found above, plus those reaching into the block.
-            let pw = &partial[(n - n0) * bw..(n - n0 + 1) * bw];
-            s_cur.fill(0);
-            s_cur[..pw.len()].copy_from_slice(pw);
-            let hi = (n / 2).min(n - n0);
-            if hi >= 1 {
-                let stamp = &mut stamps[0];
-                let mark = n as u32;
-                let (left, right) = table.splits(n, 1, hi);
-                mark_splits(left, right, stamp, mark);
-                read_marks(stamp, mark, &mut s_cur);
-            }
-            // P_n = nim ∖ (S_{n−1} ∪ P_{n−1}); P_0 = ∅.
-            let p_cofinite = if n == 0 {
-                p_cur.fill(0);
-                false
-            } else if p_prev_cofinite {
-                for i in 0..words {
-                    p_cur[i] = p_prev[i] & !s_prev[i];
-                }
-                false
-            } else {
-                for i in 0..words {
-                    p_cur[i] = p_prev[i] | s_prev[i];
-                }
-                true
-            };
-            // g(n) = mex(S_n ∪ P_n), or ☾ when that union is everything.
-            let value = if p_cofinite {
-                // S ∪ P = nim ∖ (listed(P) ∖ S): its mex is the least such element.
-                (0..words)
-                    .map(|i| p_cur[i] & !s_cur[i])
-                    .enumerate()
-                    .find(|&(_, w)| w != 0)
-                    .map_or(MOON, |(i, w)| (i * 64) as u16 + w.trailing_zeros() as u16)
-            } else {
-                (0..words)
-                    .map(|i| p_cur[i] | s_cur[i])
-                    .enumerate()
-                    .find(|&(_, w)| w != u64::MAX)
-                    .map_or(cap as u16, |(i, w)| {
-                        (i * 64) as u16 + (!w).trailing_zeros() as u16
-                    })
-            };
-            if value != MOON && value as usize >= LIMIT {
-                return Err(Stop::ValueTooLarge(n));
-            }
-            if with_rows {
-                rows.push(TopEntailsRow {
-                    immediate_nimbers: NimSet::from_words(&s_cur, false),
-                    protected_nimbers: NimSet::from_words(&p_cur, p_cofinite),
-                    value: to_value(value),
-                });
-            }
-            g.push(value);
-            table.push(n, value);
-            std::mem::swap(&mut s_prev, &mut s_cur);
-            std::mem::swap(&mut p_prev, &mut p_cur);
-            p_prev_cofinite = p_cofinite;
-            // Keep every value and nim-sum of values below `cap`.
-            if value != MOON && value as usize >= cap / 2 && cap < LIMIT {
-                cap *= 2;
-                words = cap / 64;
-                for v in [&mut s_prev, &mut p_prev, &mut s_cur, &mut p_cur] {
-                    v.resize(words, 0);
-                }
-            }
-        }
-        n0 = n1;
+    run.extend_to(limit, with_rows.then_some(&mut rows), interrupted)?;
+    Ok(((0..=limit).map(|n| run.value(n)).collect(), rows))
+}
+
+/// The recurrence as a resumable run: `extend_to` carries on from the last
+/// stack reached, so asking for stacks 0, 1, 2, … one at a time costs what
+/// one run to the largest costs (a session keeps one of these).
+pub struct TopEntails {
+    table: Table,
+    g: Vec<u16>,
+    /// Nim-values (and their nim-sums) stay below `cap`, a power of two.
+    cap: usize,
+    words: usize,
+    s_prev: Vec<u64>,
+    p_prev: Vec<u64>,
+    p_prev_cofinite: bool,
+    s_cur: Vec<u64>,
+    p_cur: Vec<u64>,
+    partial: Vec<u64>,
+    stamps: Vec<Stamp>,
+}
+
+impl Default for TopEntails {
+    fn default() -> Self {
+        Self::new()
     }
-    Ok((g.into_iter().map(to_value).collect(), rows))
+}
+
+impl TopEntails {
+    /// An empty run (allocation waits for the first stack, since a session makes many).
+    pub fn new() -> Self {
+        TopEntails {
+            table: Table {
+                limit: 0,
+                fwd: Vec::new(),
+                rev: vec![0],
+            },
+            g: Vec::new(),
+            cap: 64,
+            words: 1,
+            s_prev: vec![0; 1],
+            p_prev: vec![0; 1],
+            p_prev_cofinite: false,
+            s_cur: vec![0; 1],
+            p_cur: vec![0; 1],
+            partial: Vec::new(),
+            stamps: Vec::new(),
+        }
+    }
+
+    /// How many stacks (0, 1, …) are known.
+    pub fn len(&self) -> usize {
+        self.g.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.g.is_empty()
+    }
+
+    /// The value of stack `n` (`n < len()`).
+    pub fn value(&self, n: usize) -> AffineValue {
+        to_value(self.g[n])
+    }
+
+    /// Computes stacks up to `limit`, pushing their rows into `rows` if given. Stopping
+    /// (interrupt or overflow) leaves every stack finished so far known.
+    pub fn extend_to(
+        &mut self,
+        limit: usize,
+        mut rows: Option<&mut Vec<TopEntailsRow>>,
+        mut interrupted: impl FnMut(usize) -> bool,
+    ) -> Result<(), Stop> {
+        if limit < self.g.len() {
+            return Ok(());
+        }
+        if self.stamps.is_empty() {
+            let threads = std::thread::available_parallelism()
+                .map_or(1, |t| t.get())
+                .clamp(1, 8);
+            self.stamps = (0..threads).map(|_| new_stamp()).collect();
+        }
+        self.table.relay(limit);
+        let mut n0 = self.g.len();
+        while n0 <= limit {
+            if interrupted(n0) {
+                return Err(Stop::Interrupted);
+            }
+            let n1 = (n0 + BLOCK).min(limit + 1);
+            let bw = self.words;
+            old_pairs(&self.table, n0, n1, bw, &mut self.stamps, &mut self.partial);
+            for n in n0..n1 {
+                self.step(n, n0, bw, rows.as_deref_mut())?;
+            }
+            n0 = n1;
+        }
+        Ok(())
+    }
+
+    /// Stack `n` of the block starting at `n0` (whose old pairs are in `partial`, `bw` wide).
+    fn step(
+        &mut self,
+        n: usize,
+        n0: usize,
+        bw: usize,
+        rows: Option<&mut Vec<TopEntailsRow>>,
+    ) -> Result<(), Stop> {
+        let words = self.words;
+        // S_n: the old pairs found above, plus those reaching into the block.
+        let pw = &self.partial[(n - n0) * bw..(n - n0 + 1) * bw];
+        self.s_cur.fill(0);
+        self.s_cur[..pw.len()].copy_from_slice(pw);
+        let hi = (n / 2).min(n - n0);
+        if hi >= 1 {
+            let stamp = &mut self.stamps[0];
+            let mark = n as u32;
+            let (left, right) = self.table.splits(n, 1, hi);
+            mark_splits(left, right, stamp, mark);
+            read_marks(stamp, mark, &mut self.s_cur);
+        }
+        let (s_cur, p_cur, s_prev, p_prev) =
+            (&mut self.s_cur, &mut self.p_cur, &self.s_prev, &self.p_prev);
+        // P_n = nim ∖ (S_{n−1} ∪ P_{n−1}); P_0 = ∅.
+        let p_cofinite = if n == 0 {
+            p_cur.fill(0);
+            false
+        } else if self.p_prev_cofinite {
+            for i in 0..words {
+                p_cur[i] = p_prev[i] & !s_prev[i];
+            }
+            false
+        } else {
+            for i in 0..words {
+                p_cur[i] = p_prev[i] | s_prev[i];
+            }
+            true
+        };
+        // g(n) = mex(S_n ∪ P_n), or ☾ when that union is everything.
+        let value = if p_cofinite {
+            // S ∪ P = nim ∖ (listed(P) ∖ S): its mex is the least such element.
+            (0..words)
+                .map(|i| p_cur[i] & !s_cur[i])
+                .enumerate()
+                .find(|&(_, w)| w != 0)
+                .map_or(MOON, |(i, w)| (i * 64) as u16 + w.trailing_zeros() as u16)
+        } else {
+            (0..words)
+                .map(|i| p_cur[i] | s_cur[i])
+                .enumerate()
+                .find(|&(_, w)| w != u64::MAX)
+                .map_or(self.cap as u16, |(i, w)| {
+                    (i * 64) as u16 + (!w).trailing_zeros() as u16
+                })
+        };
+        if value != MOON && value as usize >= LIMIT {
+            return Err(Stop::ValueTooLarge(n));
+        }
+        if let Some(rows) = rows {
+            rows.push(TopEntailsRow {
+                immediate_nimbers: NimSet::from_words(s_cur, false),
+                protected_nimbers: NimSet::from_words(p_cur, p_cofinite),
+                value: to_value(value),
+            });
+        }
+        self.g.push(value);
+        self.table.push(n, value);
+        std::mem::swap(&mut self.s_prev, &mut self.s_cur);
+        std::mem::swap(&mut self.p_prev, &mut self.p_cur);
+        self.p_prev_cofinite = p_cofinite;
+        // Keep every value and nim-sum of values below `cap`.
+        if value != MOON && value as usize >= self.cap / 2 && self.cap < LIMIT {
+            self.cap *= 2;
+            self.words = self.cap / 64;
+            for v in [
+                &mut self.s_prev,
+                &mut self.p_prev,
+                &mut self.s_cur,
+                &mut self.p_cur,
+            ] {
+                v.resize(self.words, 0);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// For each `n` in `n0..n1`, the bitset (`words` wide) of `g(ℓ) ⊕ g(n−ℓ)`
