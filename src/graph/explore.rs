@@ -74,8 +74,8 @@ pub struct PosGraph {
     origin: Vec<u32>,
 
     by_game: FxHashMap<GameId, u32>,
-    /// Local node of each session position met (`NO_GAME` where not met), indexed by key id.
-    by_pos: Vec<u32>,
+    /// Local node of each session position met, by key id.
+    by_pos: PosIndex,
     /// Sums made by moves, by their (sorted) parts, which live in the node's own list.
     by_parts: HashTable<u32>,
     /// Entailing and carry-on options built by the explorer: what they wrap.
@@ -91,6 +91,51 @@ pub struct PosGraph {
     /// The classes (and flags) of the value leaves, one leaf per distinct class.
     values: Vec<(Class, u8, u32)>,
     value_index: FxHashMap<(Class, u8), u32>,
+}
+
+/// Session position ids → local nodes. A query that meets few positions of a large session
+/// (one more value asked of a graph already valued) keeps a hash map; one that meets many
+/// switches to a flat array, which must not cost the session's size for every small query.
+#[derive(Default)]
+struct PosIndex {
+    dense: Vec<u32>,
+    sparse: FxHashMap<u32, u32>,
+    /// The largest id met while sparse.
+    top: u32,
+}
+
+impl PosIndex {
+    fn get(&self, p: PosId) -> Option<u32> {
+        if self.dense.is_empty() {
+            self.sparse.get(&p).copied()
+        } else {
+            self.dense
+                .get(p as usize)
+                .copied()
+                .filter(|&u| u != NO_GAME)
+        }
+    }
+
+    fn insert(&mut self, p: PosId, u: u32) {
+        if self.dense.is_empty() {
+            self.sparse.insert(p, u);
+            self.top = self.top.max(p);
+            // Dense once the array would be at most 16 words per position met.
+            if self.sparse.len() >= 256 && self.sparse.len() * 16 > self.top as usize {
+                self.dense = vec![NO_GAME; self.top as usize + 1];
+                for (&p, &u) in &self.sparse {
+                    self.dense[p as usize] = u;
+                }
+                self.sparse = FxHashMap::default();
+            }
+            return;
+        }
+        if self.dense.len() <= p as usize {
+            let n = (p as usize + 1).max(self.dense.len() * 2);
+            self.dense.resize(n, NO_GAME);
+        }
+        self.dense[p as usize] = u;
+    }
 }
 
 /// An option `entail P` or `carry P` of a compiled position, by side.
@@ -511,20 +556,14 @@ impl<'a> Explorer<'a> {
 
     /// The local node of a ruleset position (created unexpanded if new).
     pub fn pos(&mut self, p: PosId) -> u32 {
-        if let Some(&u) = self.graph.by_pos.get(p as usize) {
-            if u != NO_GAME {
-                return u;
-            }
+        if let Some(u) = self.graph.by_pos.get(p) {
+            return u;
         }
         let known = self.reach.stop_at_known && self.src.memo_ref().contains(Key::Pos(p));
         let kind = if known { Kind::Known } else { Kind::Form };
         let u = self.graph.push(kind, p, false);
         self.graph.bits[u as usize] |= POS;
-        if self.graph.by_pos.len() <= p as usize {
-            let n = (p as usize + 1).max(self.graph.by_pos.len() * 2);
-            self.graph.by_pos.resize(n, NO_GAME);
-        }
-        self.graph.by_pos[p as usize] = u;
+        self.graph.by_pos.insert(p, u);
         u
     }
 
