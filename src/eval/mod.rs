@@ -3,6 +3,7 @@
 //! only named; the engines explore them on demand through [`Cx`]'s `Expander` implementation.
 
 pub mod builtins;
+pub mod catalog;
 pub mod compile;
 pub mod heaps;
 pub mod misere;

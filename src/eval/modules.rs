@@ -124,3 +124,57 @@ impl Cx {
         ))
     }
 }
+
+/// A shipped module as documentation: its leading comment and the names it defines.
+pub struct ModuleDoc {
+    pub path: &'static str,
+    pub summary: String,
+    /// `name(params)` of each ruleset and function, and each `let` name.
+    pub defines: Vec<String>,
+}
+
+/// The shipped modules, described from their own source.
+pub fn module_docs() -> Vec<ModuleDoc> {
+    use crate::syntax::ast::{Pattern, Stmt};
+    fn pattern(p: &Pattern) -> String {
+        match p {
+            Pattern::Name(id) => id.name.to_string(),
+            Pattern::Tuple(ps, _) => {
+                let inner: Vec<String> = ps.iter().map(pattern).collect();
+                format!("({})", inner.join(", "))
+            }
+        }
+    }
+    STD.iter()
+        .map(|&(path, src)| {
+            let summary = src
+                .lines()
+                .take_while(|l| l.starts_with('#'))
+                .map(|l| l.trim_start_matches('#').trim())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let mut defines = Vec::new();
+            if let Ok(program) = crate::syntax::parse_program(src) {
+                for stmt in &program.stmts {
+                    match stmt {
+                        Stmt::Ruleset(r) => {
+                            let ps: Vec<String> = r.params.iter().map(pattern).collect();
+                            defines.push(format!("{}({})", r.name.name, ps.join(", ")));
+                        }
+                        Stmt::Fn(f) => {
+                            let ps: Vec<String> = f.params.iter().map(pattern).collect();
+                            defines.push(format!("{}({})", f.name.name, ps.join(", ")));
+                        }
+                        Stmt::Let { name, .. } => defines.push(name.name.to_string()),
+                        _ => {}
+                    }
+                }
+            }
+            ModuleDoc {
+                path,
+                summary,
+                defines,
+            }
+        })
+        .collect()
+}

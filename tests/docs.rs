@@ -1,0 +1,98 @@
+//! The documentation against Loony: every built-in's example prints what its entry says, and
+//! `docs/builtins.md` is what the table generates.
+
+mod common;
+
+use loony::eval::catalog::{self, BUILTINS};
+
+#[test]
+fn every_example_prints_its_result() {
+    let mut wrong = Vec::new();
+    for b in BUILTINS.iter().filter(|b| !b.example.is_empty()) {
+        let got = common::run_named("example.cgt", b.example);
+        if got.trim_end() != b.result {
+            wrong.push(format!(
+                "{}: `{}` printed\n{}\nbut the table says\n{}",
+                b.name, b.example, got, b.result
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+#[test]
+fn every_entry_is_a_builtin_with_its_arity() {
+    for b in BUILTINS {
+        assert!(
+            loony::eval::builtins::lookup(b.name).is_some(),
+            "{} is not looked up",
+            b.name
+        );
+        assert!(b.arity.0 <= b.arity.1, "{}", b.name);
+        assert!(b.signature.starts_with(b.name), "{}", b.name);
+    }
+    let mut names: Vec<_> = BUILTINS.iter().map(|b| b.name).collect();
+    names.sort_unstable();
+    let n = names.len();
+    names.dedup();
+    assert_eq!(names.len(), n, "a name is in the table twice");
+}
+
+#[test]
+fn builtins_md_is_generated_from_the_table() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/builtins.md");
+    let want = catalog::markdown();
+    if std::env::var_os("LOONY_WRITE_DOCS").is_some() {
+        std::fs::write(path, &want).expect("write docs/builtins.md");
+    }
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        have == want,
+        "docs/builtins.md is out of date: LOONY_WRITE_DOCS=1 cargo test --test docs"
+    );
+}
+
+/// Each ```cgt block of docs/language.md is a transcript: its `> ` lines, run as one script,
+/// print the other lines of the block.
+#[test]
+fn language_md_transcripts_hold() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md");
+    let text = std::fs::read_to_string(path).expect("docs/language.md");
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match (&mut current, line) {
+            (None, "```cgt") => current = Some(String::new()),
+            (Some(b), "```") => {
+                blocks.push(std::mem::take(b));
+                current = None;
+            }
+            (Some(b), l) => {
+                b.push_str(l);
+                b.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    assert!(blocks.len() >= 8, "found {} blocks", blocks.len());
+    for block in blocks {
+        let src: String = block
+            .lines()
+            .filter_map(|l| l.strip_prefix("> "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        // Bindings print nothing, so the outputs are compared, in order.
+        let outputs = |t: &str| -> Vec<String> {
+            t.lines()
+                .filter(|l| !l.starts_with("> "))
+                .map(str::to_string)
+                .collect()
+        };
+        let got = common::run_named("language.md", &src);
+        assert_eq!(
+            outputs(&got),
+            outputs(&block),
+            "a transcript in docs/language.md:\n{block}"
+        );
+    }
+}
