@@ -34,7 +34,7 @@ pub enum Shape<Id> {
 /// * the graph reachable from any id is finite and acyclic (the engine reports
 ///   a cycle as an error rather than looping, but a store should not rely on it).
 pub trait AffineGraph {
-    type Id: Copy + Eq + Hash + Ord + Debug;
+    type Id: Copy + Eq + Hash + Ord + Debug + DenseId;
     /// Failure of the store, e.g. a lazily expanded ruleset that errors.
     type Error;
 
@@ -60,5 +60,17 @@ pub trait AffineGraph {
     /// [`AffineError::Interrupted`](super::AffineError::Interrupted).
     fn interrupted(&self) -> bool {
         false
+    }
+}
+
+/// Ids that number their games densely from 0 (a store's or a query's), so the engine keeps
+/// its per-game memo in arrays rather than hash maps.
+pub trait DenseId {
+    fn index(self) -> usize;
+}
+
+impl DenseId for u32 {
+    fn index(self) -> usize {
+        self as usize
     }
 }

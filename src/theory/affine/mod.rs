@@ -27,7 +27,7 @@ mod tests;
 mod toy;
 
 pub use error::{AffineError, Side};
-pub use graph::{AffineGraph, Shape};
+pub use graph::{AffineGraph, DenseId, Shape};
 pub use nimset::NimSet;
 pub use outcome::{Outcome, OutcomeSearch};
 pub use top_entails::{

@@ -20,7 +20,7 @@
 use std::fmt;
 
 use super::error::{AffineError, Side};
-use super::graph::{AffineGraph, Shape};
+use super::graph::{AffineGraph, DenseId, Shape};
 use super::hash::{FxHashMap, FxHashSet};
 use super::nimset::NimSet;
 
@@ -235,20 +235,60 @@ struct Detail {
 
 type Res<T, Id, E> = Result<T, AffineError<Id, E>>;
 
+/// A memo by dense id: one slot per id up to the largest seen.
+struct Dense<V> {
+    slots: Vec<Option<V>>,
+    len: usize,
+}
+
+impl<V> Default for Dense<V> {
+    fn default() -> Self {
+        Dense {
+            slots: Vec::new(),
+            len: 0,
+        }
+    }
+}
+
+impl<V: Copy> Dense<V> {
+    fn get(&self, id: impl DenseId) -> Option<&V> {
+        self.slots.get(id.index()).and_then(Option::as_ref)
+    }
+
+    fn contains(&self, id: impl DenseId) -> bool {
+        self.get(id).is_some()
+    }
+
+    /// The memoised entry (the engine only reads entries it has made).
+    fn at(&self, id: impl DenseId) -> V {
+        *self.get(id).expect("memoised before it is read")
+    }
+
+    fn insert(&mut self, id: impl DenseId, v: V) {
+        let i = id.index();
+        if self.slots.len() <= i {
+            self.slots
+                .resize_with((i + 1).max(self.slots.len() * 2), || None);
+        }
+        self.len += self.slots[i].is_none() as usize;
+        self.slots[i] = Some(v);
+    }
+}
+
 /// The affine value engine with a persistent memo.
 pub struct AffineEngine<Id> {
-    classes: FxHashMap<Id, Class>,
-    values: FxHashMap<Id, AffineValue>,
+    classes: Dense<Class>,
+    values: Dense<AffineValue>,
     details: FxHashMap<Id, Detail>,
     protect: FxHashMap<Id, NimSet>,
     counter: FxHashMap<Id, NimSet>,
-    validated: FxHashSet<Id>,
+    validated: Dense<()>,
     in_progress: FxHashSet<Id>,
     scratch: Vec<Id>,
     scratch2: Vec<Id>,
 }
 
-impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> Default for AffineEngine<Id> {
+impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug + DenseId> Default for AffineEngine<Id> {
     fn default() -> Self {
         Self::new()
     }
@@ -257,15 +297,15 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> Default for AffineEngin
 /// How often (in steps) the interrupt flag is polled.
 const POLL: u32 = 1 << 12;
 
-impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
+impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug + DenseId> AffineEngine<Id> {
     pub fn new() -> Self {
         AffineEngine {
-            classes: FxHashMap::default(),
-            values: FxHashMap::default(),
+            classes: Dense::default(),
+            values: Dense::default(),
             details: FxHashMap::default(),
             protect: FxHashMap::default(),
             counter: FxHashMap::default(),
-            validated: FxHashSet::default(),
+            validated: Dense::default(),
             in_progress: FxHashSet::default(),
             scratch: Vec::new(),
             scratch2: Vec::new(),
@@ -287,7 +327,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
 
     /// Number of memoised values.
     pub fn memo_len(&self) -> usize {
-        self.values.len()
+        self.values.len
     }
 
     /// The value of the affine impartial position `g` (a form or a sum).
@@ -297,7 +337,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
         g: Id,
     ) -> Res<AffineValue, Id, G::Error> {
         self.run(graph, Task::Value, g)?;
-        Ok(self.values[&g])
+        Ok(self.values.at(g))
     }
 
     /// The value of the sum of `parts` (`∞ + ∞̄` is an error).
@@ -334,7 +374,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
     ) -> Res<Explanation<Id>, Id, G::Error> {
         let value = self.value(graph, g)?;
         if let Shape::Sum(parts) = graph.shape(g)? {
-            let parts = parts.iter().map(|&p| (p, self.values[&p])).collect();
+            let parts = parts.iter().map(|&p| (p, self.values.at(p))).collect();
             return Ok(Explanation::Sum { parts, value });
         }
         let (immediate_nimbers, protected_nimbers, rule) = match self.details.get(&g) {
@@ -370,7 +410,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
     }
 
     fn class<G: AffineGraph<Id = Id>>(&mut self, graph: &mut G, g: Id) -> Res<Class, Id, G::Error> {
-        if let Some(&c) = self.classes.get(&g) {
+        if let Some(&c) = self.classes.get(g) {
             return Ok(c);
         }
         let c = match graph.shape(g)? {
@@ -383,7 +423,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
                 let (mut lc, mut rc, mut win) = (false, false, None);
                 let mut todo = parts;
                 while let Some(p) = todo.pop() {
-                    let pc = match self.classes.get(&p) {
+                    let pc = match self.classes.get(p) {
                         Some(&c) => c,
                         None => match graph.shape(p)? {
                             Shape::Sum(more) => {
@@ -453,10 +493,10 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
 
     fn is_done(&self, task: Task, g: Id) -> bool {
         match task {
-            Task::Value => self.values.contains_key(&g),
+            Task::Value => self.values.contains(g),
             Task::Protect => self.protect.contains_key(&g),
             Task::Counter => self.counter.contains_key(&g),
-            Task::Validate => self.validated.contains(&g),
+            Task::Validate => self.validated.contains(g),
         }
     }
 
@@ -597,10 +637,10 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
             } => (left_check, right_check),
         };
         let quiet = !lc && !rc;
-        if (quiet || matches!(frame.acc, Acc::Sum(_))) && !self.values.contains_key(&x) {
+        if (quiet || matches!(frame.acc, Acc::Sum(_))) && !self.values.contains(x) {
             if let Some(v) = graph.known_value(x) {
                 self.values.insert(x, v);
-                self.validated.insert(x);
+                self.validated.insert(x, ());
             }
         }
         Ok(Some(if quiet || matches!(frame.acc, Acc::Sum(_)) {
@@ -630,14 +670,14 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
             return;
         }
         match (&mut frame.acc, task) {
-            (Acc::Sum(v), Task::Value) => *v = *v + self.values[&x],
+            (Acc::Sum(v), Task::Value) => *v = *v + self.values.at(x),
             (Acc::Form { immediate, .. }, Task::Value) => {
-                if let AffineValue::Nimber(n) = self.values[&x] {
+                if let AffineValue::Nimber(n) = self.values.at(x) {
                     immediate.insert(n);
                 }
             }
             (Acc::Form { protected, .. }, Task::Protect) => protected.union_with(&self.protect[&x]),
-            (Acc::Set(s), Task::Value) => match (frame.task, self.values[&x]) {
+            (Acc::Set(s), Task::Value) => match (frame.task, self.values.at(x)) {
                 // Left, first in X + *k with X = *j, wins unless k = j.
                 (Task::Protect, AffineValue::Nimber(j)) => s.remove(j),
                 // Right, first in Y + *k with Y = *j, loses iff k = j.
@@ -690,7 +730,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
             }
             Acc::Nothing => {}
         }
-        self.validated.insert(g);
+        self.validated.insert(g, ());
     }
 
     fn run<G: AffineGraph<Id = Id>>(
@@ -736,13 +776,13 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug> AffineEngine<Id> {
                 Some(Task::Protect) if !self.protect.contains_key(&x) => {
                     if let Some(set) = graph.known_set(x, true) {
                         self.protect.insert(x, set);
-                        self.validated.insert(x);
+                        self.validated.insert(x, ());
                     }
                 }
                 Some(Task::Counter) if !self.counter.contains_key(&x) => {
                     if let Some(set) = graph.known_set(x, false) {
                         self.counter.insert(x, set);
-                        self.validated.insert(x);
+                        self.validated.insert(x, ());
                     }
                 }
                 _ => {}
