@@ -77,7 +77,8 @@ pub struct PosGraph {
     /// Local node of each session position met, by key id.
     by_pos: PosIndex,
     /// Sums made by moves, by their (sorted) parts, which live in the node's own list.
-    by_parts: HashTable<u32>,
+    /// Entries keep a 32-bit hash beside the node, so growing the table reads no lists.
+    by_parts: HashTable<(u32, u32)>,
     /// Entailing and carry-on options built by the explorer: what they wrap.
     synth: FxHashMap<u32, (Synth, u32)>,
     synth_index: FxHashMap<(Synth, u32), u32>,
@@ -323,22 +324,23 @@ impl PosGraph {
 
     /// The sum node of sorted, flat `parts` (made once per query).
     fn intern_sum(&mut self, parts: &[u32]) -> u32 {
-        let h = hash_parts(parts);
+        let h32 = hash_parts(parts) as u32;
+        // The table's hash spreads the short one over all 64 bits (its control bytes use the top).
+        let wide = |h: u32| (h as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let (kind, left, edges) = (&self.kind, &self.left, &self.edges);
-        let eq = |&s: &u32| {
+        let eq = |&(s, h): &(u32, u32)| {
             let (a, l) = left[s as usize];
-            kind[s as usize] == Kind::Sum && &edges[a as usize..(a + l) as usize] == parts
+            h == h32
+                && kind[s as usize] == Kind::Sum
+                && &edges[a as usize..(a + l) as usize] == parts
         };
-        if let Some(&s) = self.by_parts.find(h, eq) {
+        if let Some(&(s, _)) = self.by_parts.find(wide(h32), eq) {
             return s;
         }
         let s = self.push(Kind::Sum, NO_GAME, true);
         self.set_lists(s, parts, parts);
-        let (left, edges) = (&self.left, &self.edges);
-        self.by_parts.insert_unique(h, s, |&t| {
-            let (a, l) = left[t as usize];
-            hash_parts(&edges[a as usize..(a + l) as usize])
-        });
+        self.by_parts
+            .insert_unique(wide(h32), (s, h32), |&(_, h)| wide(h));
         s
     }
 
