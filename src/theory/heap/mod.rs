@@ -103,4 +103,11 @@ impl HeapRules {
     pub fn periodicity(&self, budget: usize, ctl: &Control) -> Periodicity {
         periodicity::search(&rules::Moves::new(self), budget, ctl)
     }
+
+    /// The period that a theorem certifies from the nim-values of heaps `0..values.len()`
+    /// (computed elsewhere, e.g. cached), with the heap it is certified at; nothing is
+    /// computed beyond them.
+    pub fn certified_period(&self, values: &[u32], ctl: &Control) -> Option<(Period, usize)> {
+        periodicity::certify(&rules::Moves::new(self), values, ctl)
+    }
 }
