@@ -200,6 +200,17 @@ fn source(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Source, Error> 
     }
 }
 
+/// What a nim-sequence of `src` remembers of it, for a plot.
+fn source_of(src: &Source) -> super::value::SequenceOf {
+    use super::value::SequenceOf;
+    match src {
+        Source::Heap(h) => SequenceOf::Heap(*h),
+        Source::Callable(Value::Ruleset(r)) => SequenceOf::Named(r.def.name.name.clone()),
+        Source::Callable(Value::Func(f)) => SequenceOf::Named(f.def.name.name.clone()),
+        Source::Callable(_) => SequenceOf::Named("a ruleset".into()),
+    }
+}
+
 impl Cx {
     fn callable_values(
         &mut self,
@@ -361,6 +372,7 @@ pub fn call(
                     ));
                 }
             };
+            let of = source_of(&src);
             let values = match src {
                 Source::Heap(h) => {
                     if hi == 0 {
@@ -379,6 +391,7 @@ pub fn call(
             Ok(Value::Sequence {
                 start: lo,
                 values: Rc::new(values),
+                of,
             })
         }
         "periodicity" => {
@@ -447,7 +460,7 @@ pub fn call(
         }
         "plot" => {
             want(cx, 1, 2)?;
-            let Value::Sequence { start, values } = &vals[0] else {
+            let Value::Sequence { start, values, .. } = &vals[0] else {
                 return Err(cx.err(
                     ErrorKind::Type {
                         message: "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))"
