@@ -458,57 +458,7 @@ pub fn call(
             };
             Ok(Value::Record(Rc::new(periodicity_record(&p))))
         }
-        "plot" => {
-            want(cx, 1, 2)?;
-            let Value::Sequence { start, values, .. } = &vals[0] else {
-                return Err(cx.err(
-                    ErrorKind::Type {
-                        message: "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))"
-                            .into(),
-                        label: format!("this is {}", vals[0].type_name()),
-                    },
-                    &sp(0),
-                ));
-            };
-            let path = match vals.get(1) {
-                Some(Value::Str(s)) => s.to_string(),
-                Some(other) => {
-                    return Err(cx.err(
-                        ErrorKind::Type {
-                            message: "the plot's file name must be a string".into(),
-                            label: format!("this is {}", other.type_name()),
-                        },
-                        &sp(1),
-                    ));
-                }
-                None => "nim-sequence.svg".to_string(),
-            };
-            if *start != 0 {
-                return Err(cx.err(
-                    ErrorKind::Type {
-                        message: "`plot` draws sequences that start at heap 0".into(),
-                        label: "starts later".into(),
-                    },
-                    &sp(0),
-                ));
-            }
-            let svg = heap::svg_plot(
-                values,
-                &format!("nim-sequence, heaps 0..{}", values.len().saturating_sub(1)),
-            );
-            std::fs::write(&path, svg).map_err(|e| {
-                cx.err(
-                    ErrorKind::Io {
-                        path: path.clone(),
-                        message: e.to_string(),
-                    },
-                    span,
-                )
-            })?;
-            Ok(Value::Text(
-                format!("wrote {path} ({} points)", values.len()).into(),
-            ))
-        }
+        "plot" => super::plot::call(cx, store, &vals, exprs, span),
         _ => unreachable!("every heap built-in is handled"),
     }
 }

@@ -7,6 +7,7 @@ pub mod compile;
 pub mod heaps;
 pub mod misere;
 pub mod modules;
+pub mod plot;
 mod progress;
 pub mod query;
 pub mod quotient;

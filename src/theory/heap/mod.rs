@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use code::{Code, CodeError, Constraint, Digit};
 pub use periodicity::{Period, Periodicity, apparent_periodicity};
-pub use plot::svg_plot;
+pub use plot::{DEFAULT_SIZE, FONT_FAMILY, Layout, MAX_SIZE, MIN_SIZE, Plot};
 pub use rules::HeapRules;
 
 /// How a long computation is steered: an optional cancel flag (set by Ctrl-C) and an
