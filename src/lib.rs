@@ -5,6 +5,7 @@
 
 pub mod diag;
 pub mod eval;
+pub mod figure;
 pub mod game;
 pub mod graph;
 pub mod repl;

@@ -72,6 +72,14 @@ diagnostic!(
 );
 diagnostic!(bad_heap_bound, "quotient(heap(\"0.77\"), -1)");
 diagnostic!(no_certificate, "quotient(heap(\"4!.0\"))");
+diagnostic!(
+    plot_to_missing_folder,
+    "let s = nim_sequence(heap(\"0.07\"), 0..10)\nplot(s, \"no/such/folder/dawson.svg\")"
+);
+diagnostic!(
+    plot_unknown_format,
+    "let s = nim_sequence(heap(\"0.07\"), 0..10)\nplot(s, \"dawson.jpg\")"
+);
 
 #[test]
 fn quotient_too_large() {

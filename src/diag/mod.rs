@@ -137,6 +137,15 @@ pub enum ErrorKind {
         path: String,
         message: String,
     },
+    /// A file that could not be written (a plot to a missing folder, a read-only file).
+    WriteFailed {
+        path: String,
+        message: String,
+    },
+    /// A file name whose extension names no format Loony writes.
+    UnknownFileFormat {
+        path: String,
+    },
     /// `*[…]` with an element that is not an integer, a list or a game.
     MisereSpecifier {
         found: String,
@@ -278,6 +287,8 @@ impl Error {
             ErrorKind::ImportNotFound { .. } => "E0301",
             ErrorKind::ImportCycle { .. } => "E0302",
             ErrorKind::Io { .. } => "E0303",
+            ErrorKind::WriteFailed { .. } => "E0304",
+            ErrorKind::UnknownFileFormat { .. } => "E0305",
             ErrorKind::BadHeapCode { .. } => "E0401",
             ErrorKind::NotHeapGame { .. } => "E0402",
             ErrorKind::NotSumOfHeaps { .. } => "E0403",
@@ -368,6 +379,12 @@ impl Error {
             ErrorKind::ImportNotFound { path, .. } => format!("cannot find module `{path}`"),
             ErrorKind::ImportCycle { path } => format!("module `{path}` imports itself"),
             ErrorKind::Io { path, message } => format!("cannot read `{path}`: {message}"),
+            ErrorKind::WriteFailed { path, message } => {
+                format!("cannot write `{path}`: {message}")
+            }
+            ErrorKind::UnknownFileFormat { path } => {
+                format!("cannot tell what kind of file `{path}` is")
+            }
             ErrorKind::BadHeapCode { code, message, .. } => {
                 format!("bad heap code \"{code}\": {message}")
             }
@@ -534,6 +551,14 @@ impl Error {
             }
             ErrorKind::ImportCycle { .. } => "imported again while it is being loaded".to_string(),
             ErrorKind::Io { .. } => "here".to_string(),
+            ErrorKind::WriteFailed { .. } => "writing this file".to_string(),
+            ErrorKind::UnknownFileFormat { .. } => {
+                notes.push(format!(
+                    "a plot is written as SVG, PNG or PDF: end the file name in {}",
+                    crate::figure::Format::EXTENSIONS
+                ));
+                "unknown extension".to_string()
+            }
             ErrorKind::BadHeapCode { .. } => "in this code".to_string(),
             ErrorKind::NotHeapGame { detail, .. } => {
                 notes.push(

@@ -458,7 +458,7 @@ impl Compiled {
                 let v = eval(cx, store, f, iter)?;
                 let items: Rc<Vec<Value>> = match v {
                     Value::List(xs) | Value::Tuple(xs) => xs,
-                    Value::Sequence { start, values } => Rc::new(
+                    Value::Sequence { start, values, .. } => Rc::new(
                         values
                             .iter()
                             .enumerate()
@@ -773,9 +773,9 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             let k = int(cx, store, f, i, ispan)?;
             let items = match &v {
                 Value::List(xs) | Value::Tuple(xs) => xs.clone(),
-                Value::Sequence { start: 0, values } => {
-                    Rc::new(values.iter().map(|&x| Value::Int(x as i64)).collect())
-                }
+                Value::Sequence {
+                    start: 0, values, ..
+                } => Rc::new(values.iter().map(|&x| Value::Int(x as i64)).collect()),
                 other => {
                     return Err(cx.err(
                         ErrorKind::Type {

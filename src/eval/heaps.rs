@@ -200,6 +200,17 @@ fn source(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Source, Error> 
     }
 }
 
+/// What a nim-sequence of `src` remembers of it, for a plot.
+fn source_of(src: &Source) -> super::value::SequenceOf {
+    use super::value::SequenceOf;
+    match src {
+        Source::Heap(h) => SequenceOf::Heap(*h),
+        Source::Callable(Value::Ruleset(r)) => SequenceOf::Named(r.def.name.name.clone()),
+        Source::Callable(Value::Func(f)) => SequenceOf::Named(f.def.name.name.clone()),
+        Source::Callable(_) => SequenceOf::Named("a ruleset".into()),
+    }
+}
+
 impl Cx {
     fn callable_values(
         &mut self,
@@ -361,6 +372,7 @@ pub fn call(
                     ));
                 }
             };
+            let of = source_of(&src);
             let values = match src {
                 Source::Heap(h) => {
                     if hi == 0 {
@@ -379,6 +391,7 @@ pub fn call(
             Ok(Value::Sequence {
                 start: lo,
                 values: Rc::new(values),
+                of,
             })
         }
         "periodicity" => {
@@ -445,57 +458,7 @@ pub fn call(
             };
             Ok(Value::Record(Rc::new(periodicity_record(&p))))
         }
-        "plot" => {
-            want(cx, 1, 2)?;
-            let Value::Sequence { start, values } = &vals[0] else {
-                return Err(cx.err(
-                    ErrorKind::Type {
-                        message: "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))"
-                            .into(),
-                        label: format!("this is {}", vals[0].type_name()),
-                    },
-                    &sp(0),
-                ));
-            };
-            let path = match vals.get(1) {
-                Some(Value::Str(s)) => s.to_string(),
-                Some(other) => {
-                    return Err(cx.err(
-                        ErrorKind::Type {
-                            message: "the plot's file name must be a string".into(),
-                            label: format!("this is {}", other.type_name()),
-                        },
-                        &sp(1),
-                    ));
-                }
-                None => "nim-sequence.svg".to_string(),
-            };
-            if *start != 0 {
-                return Err(cx.err(
-                    ErrorKind::Type {
-                        message: "`plot` draws sequences that start at heap 0".into(),
-                        label: "starts later".into(),
-                    },
-                    &sp(0),
-                ));
-            }
-            let svg = heap::svg_plot(
-                values,
-                &format!("nim-sequence, heaps 0..{}", values.len().saturating_sub(1)),
-            );
-            std::fs::write(&path, svg).map_err(|e| {
-                cx.err(
-                    ErrorKind::Io {
-                        path: path.clone(),
-                        message: e.to_string(),
-                    },
-                    span,
-                )
-            })?;
-            Ok(Value::Text(
-                format!("wrote {path} ({} points)", values.len()).into(),
-            ))
-        }
+        "plot" => super::plot::call(cx, store, &vals, exprs, span),
         _ => unreachable!("every heap built-in is handled"),
     }
 }

@@ -8,6 +8,7 @@ pub mod compile;
 pub mod heaps;
 pub mod misere;
 pub mod modules;
+pub mod plot;
 mod progress;
 pub mod query;
 pub mod quotient;
@@ -493,9 +494,9 @@ impl Cx {
                 let i = self.int(store, index)?;
                 let items = match &v {
                     Value::List(xs) | Value::Tuple(xs) => xs.clone(),
-                    Value::Sequence { start: 0, values } => {
-                        Rc::new(values.iter().map(|&x| Value::Int(x as i64)).collect())
-                    }
+                    Value::Sequence {
+                        start: 0, values, ..
+                    } => Rc::new(values.iter().map(|&x| Value::Int(x as i64)).collect()),
                     other => {
                         return Err(self.err(
                             ErrorKind::Type {
@@ -747,10 +748,12 @@ impl Cx {
                 Value::Sequence {
                     start: a0,
                     values: x,
+                    ..
                 },
                 Value::Sequence {
                     start: b0,
                     values: y,
+                    ..
                 },
             ) => a0 == b0 && x == y,
             (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
@@ -831,7 +834,7 @@ impl Cx {
                 let v = self.eval(store, iter)?;
                 let items: Rc<Vec<Value>> = match v {
                     Value::List(xs) | Value::Tuple(xs) => xs,
-                    Value::Sequence { start, values } => Rc::new(
+                    Value::Sequence { start, values, .. } => Rc::new(
                         values
                             .iter()
                             .enumerate()

@@ -60,7 +60,7 @@ impl Cx {
             Value::Builtin(name) => format!("<built-in {name}>"),
             Value::Heap(h) => store.heap_code(*h).to_string(),
             Value::Record(r) => r.summary.clone(),
-            Value::Sequence { start, values } => sequence(*start, values),
+            Value::Sequence { start, values, .. } => sequence(*start, values),
             Value::Misere(m) => super::misere::show(self, *m)?,
         })
     }
@@ -96,7 +96,7 @@ impl Cx {
                 }
                 format!("[{}]", parts.join(","))
             }
-            Value::Sequence { start, values } => format!(
+            Value::Sequence { start, values, .. } => format!(
                 "{{\"start\":{start},\"values\":[{}]}}",
                 values
                     .iter()

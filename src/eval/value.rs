@@ -21,6 +21,15 @@ pub struct Ruleset {
     pub id: u32,
 }
 
+/// What a nim-sequence was computed from.
+#[derive(Clone, Debug)]
+pub enum SequenceOf {
+    /// Heap rules of the session's heap table.
+    Heap(u32),
+    /// A user ruleset or function of one integer, by name.
+    Named(Rc<str>),
+}
+
 /// A record with named fields (e.g. the result of `periodicity`).
 #[derive(Debug, Clone)]
 pub struct Record {
@@ -52,6 +61,8 @@ pub enum Value {
     Sequence {
         start: u64,
         values: Rc<Vec<u32>>,
+        /// The game it is the sequence of (for a plot's title and period).
+        of: SequenceOf,
     },
     /// Text printed as is (`explain`).
     Text(Rc<str>),

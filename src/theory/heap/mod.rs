@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use code::{Code, CodeError, Constraint, Digit};
 pub use periodicity::{Period, Periodicity, apparent_periodicity};
-pub use plot::svg_plot;
+pub use plot::{DEFAULT_SIZE, FONT_FAMILY, Layout, MAX_SIZE, MIN_SIZE, Plot};
 pub use rules::HeapRules;
 
 /// How a long computation is steered: an optional cancel flag (set by Ctrl-C) and an
@@ -102,5 +102,12 @@ impl HeapRules {
     /// `interrupted` set and what was found so far.
     pub fn periodicity(&self, budget: usize, ctl: &Control) -> Periodicity {
         periodicity::search(&rules::Moves::new(self), budget, ctl)
+    }
+
+    /// The period that a theorem certifies from the nim-values of heaps `0..values.len()`
+    /// (computed elsewhere, e.g. cached), with the heap it is certified at; nothing is
+    /// computed beyond them.
+    pub fn certified_period(&self, values: &[u32], ctl: &Control) -> Option<(Period, usize)> {
+        periodicity::certify(&rules::Moves::new(self), values, ctl)
     }
 }

@@ -149,7 +149,7 @@ pub(super) fn search(moves: &Moves, budget: usize, ctl: &Control) -> Periodicity
             interrupted = true;
             break;
         }
-        if let Some((period, certified_at)) = certified(solver.values(), certificate) {
+        if let Some((period, certified_at)) = certified(solver.values(), certificate, ctl) {
             return Periodicity {
                 period: Some(period),
                 certified: true,
@@ -182,14 +182,31 @@ fn tail_start(g: &[u32], p: usize, saltus: u32) -> usize {
     e
 }
 
+/// The period that the theorem certifies from the nim-values of heaps `0..values.len()`
+/// alone, with the heap it is certified at (`None` without a theorem, a certificate in
+/// reach, or on a cancel).
+pub(super) fn certify(moves: &Moves, values: &[u32], ctl: &Control) -> Option<(Period, usize)> {
+    match Certificate::of(moves) {
+        Certificate::None => None,
+        certificate => certified(values, certificate, ctl),
+    }
+}
+
 /// The smallest certified period and its smallest preperiod, with the certificate's heap.
-fn certified(g: &[u32], certificate: Certificate) -> Option<(Period, usize)> {
+/// Polls the cancel flag (a long sequence tries many periods); a cancel finds nothing.
+fn certified(g: &[u32], certificate: Certificate, ctl: &Control) -> Option<(Period, usize)> {
     let last = g.len().checked_sub(1)?;
     let (e, p, at) = (1..=g.len() / 2).find_map(|p| {
+        if p % 4096 == 0 && ctl.cancelled() {
+            return Some((0, 0, usize::MAX));
+        }
         let e = tail_start(g, p, 0);
         let at = certificate.bound(e, p)?;
         (at <= last).then_some((e, p, at))
     })?;
+    if at > last {
+        return None;
+    }
     // `p` holds forever from `e`, so the sequence is known everywhere: the least period
     // divides `p`; test the divisors on the sequence continued by `p`-periodicity.
     let extended: Vec<u32> = (0..g.len() + 2 * p)
@@ -285,6 +302,29 @@ mod tests {
         assert_eq!((period.period, period.preperiod, period.saltus), (7, 0, 0));
         assert_eq!(period.last_exceptional, None);
         assert_eq!(result.certified_at, Some(11));
+    }
+
+    #[test]
+    fn certified_from_given_values() {
+        // Kayles is certified at heap 2(71 + 12) + 2 = 168, not before.
+        let kayles = code("0.77");
+        let values = kayles.nim_sequence(300, &Control::default()).unwrap();
+        let ctl = Control::default();
+        assert_eq!(kayles.certified_period(&values[..168], &ctl), None);
+        let (p, at) = kayles.certified_period(&values[..169], &ctl).unwrap();
+        assert_eq!((p.period, p.preperiod, at), (12, 71, 168));
+        assert_eq!(kayles.certified_period(&values, &ctl).unwrap().0, p);
+        // No theorem for Grundy's game.
+        let grundy = code("4!.0");
+        let values = grundy.nim_sequence(300, &Control::default()).unwrap();
+        assert_eq!(grundy.certified_period(&values, &ctl), None);
+        // A period of 5 000 is certified past the first cancel check, so a cancel finds nothing.
+        let long: Vec<u32> = (0..20_000).map(|n| n % 5000).collect();
+        let (p, _) = kayles.certified_period(&long, &ctl).unwrap();
+        assert_eq!((p.period, p.preperiod), (5000, 0));
+        let cancel = std::sync::atomic::AtomicBool::new(true);
+        let cancelled = Control::default().with_cancel(&cancel);
+        assert_eq!(kayles.certified_period(&long, &cancelled), None);
     }
 
     #[test]
