@@ -423,10 +423,14 @@ pub const BUILTINS: &[Builtin] = &[
     b(
         "plot",
         Heaps,
-        "plot(seq), plot(seq, file)",
-        (1, 2),
-        "Draws a nim-sequence as a scatter plot (heap size across, nim-value up) into `file`, \
-         by default `nim-sequence.svg` in the current folder; says where it wrote.",
+        "plot(seq, file, title, range, (width, height))",
+        (1, 5),
+        "Draws a nim-sequence as a figure for a paper: heap size across, nim-value up, the \
+         game's name or code as the title, the start of a certified period dashed. All but \
+         the sequence may be left out, in any order (told apart by type): the first string \
+         is the file (by default `nim-sequence.svg` in the current folder), the second the \
+         title, a range the heaps drawn, a pair the size (default `(480, 300)`). The file's \
+         extension chooses the format: `.svg`, `.png` (288 dpi) or `.pdf`.",
         "",
         "",
     ),
