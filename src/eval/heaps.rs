@@ -19,6 +19,9 @@ const PERIODICITY_BUDGET: usize = 1_000_000;
 /// The same when a move may leave three heaps: each heap then costs a pass over every split
 /// (a second to reach 5 000 heaps, a minute for 20 000), so the default stays at seconds.
 const PERIODICITY_BUDGET_THREE_HEAPS: usize = 5_000;
+/// The same for codes with periodic splits, added tokens or many-heap digits: the general
+/// kernel's split tables cost a pass over every smaller heap per heap and count.
+const PERIODICITY_BUDGET_GENERAL: usize = 2_000;
 /// How far `periodicity` explores a user ruleset (through the generic engine).
 const RULESET_PERIODICITY_BUDGET: usize = 2_000;
 
@@ -401,9 +404,13 @@ pub fn call(
                 Source::Heap(h) => {
                     let cancel = cx.interrupt.clone();
                     let budget = budget.unwrap_or(match cx.engines.heaps.rules(h) {
-                        HeapRules::TakeBreak(code) if code.max_heaps() >= 3 => {
-                            PERIODICITY_BUDGET_THREE_HEAPS
-                        }
+                        HeapRules::TakeBreak(code) => match code.max_heaps() {
+                            Some(m) if m <= 2 && code.is_hexadecimal() => PERIODICITY_BUDGET,
+                            // No splits: even periodic digits cost little per heap.
+                            Some(m) if m <= 1 => PERIODICITY_BUDGET,
+                            Some(3) if code.is_hexadecimal() => PERIODICITY_BUDGET_THREE_HEAPS,
+                            _ => PERIODICITY_BUDGET_GENERAL,
+                        },
                         _ => PERIODICITY_BUDGET,
                     });
                     // Most searches certify within a few hundred heaps; a bar appears only

@@ -14,6 +14,7 @@
 //! ```
 
 mod code;
+mod general;
 mod kernel;
 mod periodicity;
 mod plot;
@@ -24,7 +25,7 @@ mod sparse;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use code::{Code, CodeError, Constraint, Digit};
+pub use code::{Code, CodeError, Constraint, Digit, MAX_COUNT};
 pub use periodicity::{Period, Periodicity, apparent_periodicity};
 pub use plot::svg_plot;
 pub use rules::HeapRules;
