@@ -102,6 +102,15 @@ pub enum ErrorKind {
         message: String,
         at: Range<usize>,
     },
+    /// `nim_inverse(0)`, `nim_div(a, 0)`, `*a * *0`-style division by the nimber 0.
+    NimZeroDivisor {
+        op: String,
+    },
+    /// A nim-field built-in given a negative integer.
+    NimNegative {
+        op: String,
+        value: i64,
+    },
     Interrupted,
     NoValue {
         form: String,
@@ -252,6 +261,8 @@ impl Error {
             ErrorKind::ImportCycle { .. } => "E0302",
             ErrorKind::Io { .. } => "E0303",
             ErrorKind::BadHeapCode { .. } => "E0401",
+            ErrorKind::NimZeroDivisor { .. } => "E0402",
+            ErrorKind::NimNegative { .. } => "E0403",
             ErrorKind::Interrupted => "E0501",
             ErrorKind::MisereSpecifier { .. } => "E0601",
             ErrorKind::MisereNotLinked { .. } => "E0602",
@@ -335,6 +346,12 @@ impl Error {
             ErrorKind::Io { path, message } => format!("cannot read `{path}`: {message}"),
             ErrorKind::BadHeapCode { code, message, .. } => {
                 format!("bad heap code \"{code}\": {message}")
+            }
+            ErrorKind::NimZeroDivisor { op } => {
+                format!("`{op}` divides by the nimber 0, which has no inverse")
+            }
+            ErrorKind::NimNegative { op, value } => {
+                format!("`{op}` works on nimbers, numbered 0, 1, 2, …, not on {value}")
             }
             ErrorKind::Interrupted => "interrupted".into(),
             ErrorKind::MisereSpecifier { .. } => {
@@ -473,6 +490,8 @@ impl Error {
             ErrorKind::ImportCycle { .. } => "imported again while it is being loaded".to_string(),
             ErrorKind::Io { .. } => "here".to_string(),
             ErrorKind::BadHeapCode { .. } => "in this code".to_string(),
+            ErrorKind::NimZeroDivisor { .. } => "this is 0".to_string(),
+            ErrorKind::NimNegative { .. } => "this is negative".to_string(),
             ErrorKind::Interrupted => "the computation was stopped here".to_string(),
             ErrorKind::MisereSpecifier { found } => {
                 notes.push(

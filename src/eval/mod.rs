@@ -639,6 +639,13 @@ impl Cx {
                 v.extend(y.iter().cloned());
                 return Ok(Value::List(Rc::new(v)));
             }
+            (
+                BinOp::Mul,
+                Value::Game(x) | Value::Position(x),
+                Value::Game(y) | Value::Position(y),
+            ) => {
+                return heaps::nim_multiply(self, store, *x, *y, (&lhs.span, &rhs.span));
+            }
             (BinOp::Add | BinOp::Sub, _, _) if misere::involves(&a, &b) => {
                 return misere::add(self, store, &a, &b, (&lhs.span, &rhs.span), span);
             }

@@ -206,10 +206,49 @@ pub(super) struct General {
     first: usize,
     pre: usize,
     /// Per residue of `n` modulo the period: the union of what periodic digits reach, the
-    /// largest sum added to it, and the least value it lacks.
+    /// largest sum added to it, and its first holes.
     unions: Vec<Vec<u64>>,
     union_upto: Vec<usize>,
-    union_mex: Vec<u32>,
+    holes: Vec<Holes>,
+}
+
+/// The first values missing from a growing union: every hole below `scanned` that is still
+/// a hole is in `list`. A mex over the union and a few other values needs only the first
+/// few holes, so the scan moves on only when they are all taken.
+#[derive(Clone, Default)]
+struct Holes {
+    list: Vec<u32>,
+    scanned: u32,
+}
+
+fn has(bits: &[u64], v: u32) -> bool {
+    bits.get(v as usize / 64)
+        .is_some_and(|w| w >> (v % 64) & 1 != 0)
+}
+
+impl Holes {
+    /// The least value in neither `union` nor `marks`.
+    fn mex(&mut self, union: &[u64], marks: &Marks) -> u32 {
+        self.list.retain(|&h| !has(union, h));
+        if let Some(&h) = self.list.iter().find(|&&h| !marks.contains(h)) {
+            return h;
+        }
+        loop {
+            let v = self.scanned;
+            let w = v as usize / 64;
+            let word = union.get(w).copied().unwrap_or(0) | ((1u64 << (v % 64)) - 1);
+            if word == u64::MAX {
+                self.scanned = (w as u32 + 1) * 64;
+                continue;
+            }
+            let h = w as u32 * 64 + (!word).trailing_zeros();
+            self.scanned = h + 1;
+            self.list.push(h);
+            if !marks.contains(h) {
+                return h;
+            }
+        }
+    }
 }
 
 impl General {
@@ -261,7 +300,7 @@ impl General {
             added,
             unions: vec![Vec::new(); period],
             union_upto: vec![0; period],
-            union_mex: vec![0; period],
+            holes: vec![Holes::default(); period],
             periodic,
             first,
             pre,
@@ -391,19 +430,7 @@ impl General {
             *work += 1 + plan.tables.len() as u64;
         }
         self.union_upto[k] = self.union_upto[k].max(upto);
-        let has = |u: &[u64], v: u32| {
-            u.get(v as usize / 64)
-                .is_some_and(|w| w >> (v % 64) & 1 != 0)
-        };
-        let mut v = self.union_mex[k];
-        while has(union, v) {
-            v += 1;
-        }
-        self.union_mex[k] = v;
-        while has(union, v) || marks.contains(v) {
-            v += 1;
-        }
-        v
+        self.holes[k].mex(union, marks)
     }
 }
 
