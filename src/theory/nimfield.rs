@@ -49,7 +49,7 @@ static BYTES: OnceLock<&'static [u8; 65536]> = OnceLock::new();
 pub fn nim_product(a: u64, b: u64) -> u64 {
     BYTES.get_or_init(byte_table);
     let bits = (64 - (a | b).leading_zeros()).max(1).next_power_of_two();
-    split_mul(a, b, bits.max(8).min(64))
+    split_mul(a, b, bits.clamp(8, 64))
 }
 
 /// The multiplicative inverse of `a ≠ 0`: `a^(2^m − 2)` in the smallest field `2^m` holding
@@ -98,16 +98,7 @@ mod tests {
     /// of two `2^i ⊗ 2^j` is the ordinary product when `i, j` share no bit, otherwise with
     /// `F = 2^(2^k)` for their highest common bit `k`, `F ⊗ F = F ⊕ F/2` peels it off.
     fn reference(a: u64, b: u64) -> u64 {
-        let powers = powers();
-        let mut out = 0;
-        for i in 0..64 {
-            for j in 0..64 {
-                if a >> i & 1 != 0 && b >> j & 1 != 0 {
-                    out ^= powers[i][j];
-                }
-            }
-        }
-        out
+        reference_with(powers(), a, b)
     }
 
     /// `2^i ⊗ 2^j` for all `i, j < 64`, by `power_product` (memoised: it calls `reference`).
@@ -129,10 +120,12 @@ mod tests {
 
     fn reference_with(t: &[[u64; 64]; 64], a: u64, b: u64) -> u64 {
         let mut out = 0;
-        for i in 0..64 {
-            for j in 0..64 {
-                if a >> i & 1 != 0 && b >> j & 1 != 0 {
-                    out ^= t[i][j];
+        for (i, row) in t.iter().enumerate() {
+            if a >> i & 1 != 0 {
+                for (j, &p) in row.iter().enumerate() {
+                    if b >> j & 1 != 0 {
+                        out ^= p;
+                    }
                 }
             }
         }

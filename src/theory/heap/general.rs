@@ -414,10 +414,11 @@ impl General {
             union.resize(bound / 64, 0);
         }
         let upto = n.saturating_sub(self.first);
-        for s in self.union_upto[k] + 1..=upto {
+        let from = self.union_upto[k] + 1;
+        for (s, &value) in g.iter().enumerate().take(upto + 1).skip(from) {
             let plan = &self.periodic[(n - s - self.pre) % p];
             if plan.one {
-                let x = g[s] as usize;
+                let x = value as usize;
                 union[x / 64] |= 1 << (x % 64);
             }
             if s >= 2 {
@@ -563,7 +564,7 @@ mod tests {
             }
             2 => format!("&{};{suffix}", rng.below(64) << min_count),
             _ => {
-                let mask = (rng.below(32) as u64) << min_count;
+                let mask = rng.below(32) << min_count;
                 if mask < 32 {
                     format!(
                         "{}{suffix}",
