@@ -151,3 +151,9 @@ diagnostic!(
 );
 diagnostic!(misere_not_impartial, "misere_outcome({0, * | 0})");
 diagnostic!(misere_negative_heap, "*[[2], -1]");
+diagnostic!(nim_inverse_of_zero, "nim_inverse(0)");
+diagnostic!(nim_div_by_zero, "nim_div(5, 0)");
+diagnostic!(nim_negative, "nim_product(3, -2)");
+diagnostic!(heap_code_unclosed_period, "heap(\"0.3[37\")");
+diagnostic!(heap_code_endless_play, "heap(\"20.017\")");
+diagnostic!(heap_code_braces, "heap(\"0.{1,2+,3}\")");

@@ -128,6 +128,15 @@ pub enum ErrorKind {
         value: i64,
         max: i64,
     },
+    /// `nim_inverse(0)`, `nim_div(a, 0)`, `*a * *0`-style division by the nimber 0.
+    NimZeroDivisor {
+        op: String,
+    },
+    /// A nim-field built-in given a negative integer.
+    NimNegative {
+        op: String,
+        value: i64,
+    },
     Interrupted,
     NoValue {
         form: String,
@@ -295,6 +304,8 @@ impl Error {
             ErrorKind::QuotientTooLarge { .. } => "E0404",
             ErrorKind::NoCertificate { .. } => "E0405",
             ErrorKind::BadHeapBound { .. } => "E0406",
+            ErrorKind::NimZeroDivisor { .. } => "E0407",
+            ErrorKind::NimNegative { .. } => "E0408",
             ErrorKind::Interrupted => "E0501",
             ErrorKind::MisereSpecifier { .. } => "E0601",
             ErrorKind::MisereNotLinked { .. } => "E0602",
@@ -406,6 +417,12 @@ impl Error {
             ),
             ErrorKind::BadHeapBound { value, max } => {
                 format!("a heap bound must be from 0 to {max}, not {value}")
+            }
+            ErrorKind::NimZeroDivisor { op } => {
+                format!("`{op}` divides by the nimber 0, which has no inverse")
+            }
+            ErrorKind::NimNegative { op, value } => {
+                format!("`{op}` works on nimbers, numbered 0, 1, 2, …, not on {value}")
             }
             ErrorKind::Interrupted => "interrupted".into(),
             ErrorKind::MisereSpecifier { .. } => {
@@ -599,6 +616,8 @@ impl Error {
                 "no heap bound given".to_string()
             }
             ErrorKind::BadHeapBound { .. } => "this bound".to_string(),
+            ErrorKind::NimZeroDivisor { .. } => "this is 0".to_string(),
+            ErrorKind::NimNegative { .. } => "this is negative".to_string(),
             ErrorKind::Interrupted => "the computation was stopped here".to_string(),
             ErrorKind::MisereSpecifier { found } => {
                 notes.push(

@@ -6,6 +6,7 @@ use crate::diag::{Error, ErrorKind};
 use crate::game::{GameId, Store};
 use crate::syntax::ast::{Expr, Span};
 use crate::theory::heap::{self, Code, Control, HeapRules};
+use crate::theory::nimfield;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -19,6 +20,9 @@ const PERIODICITY_BUDGET: usize = 1_000_000;
 /// The same when a move may leave three heaps: each heap then costs a pass over every split
 /// (a second to reach 5 000 heaps, a minute for 20 000), so the default stays at seconds.
 const PERIODICITY_BUDGET_THREE_HEAPS: usize = 5_000;
+/// The same for codes with periodic splits, added tokens or many-heap digits: the general
+/// kernel's split tables cost a pass over every smaller heap per heap and count.
+const PERIODICITY_BUDGET_GENERAL: usize = 2_000;
 /// How far `periodicity` explores a user ruleset (through the generic engine).
 const RULESET_PERIODICITY_BUDGET: usize = 2_000;
 
@@ -117,9 +121,15 @@ impl HeapTable {
             ));
         }
         let mut moves = Vec::new();
-        self.entries[rules as usize]
+        if !self.entries[rules as usize]
             .rules
-            .options(n as usize, &mut moves);
+            .try_options(n as usize, &mut moves, MAX_OPTIONS)
+        {
+            return Err(Error::type_error(
+                format!("a heap of {n} has more than {MAX_OPTIONS} moves to list"),
+                "too many moves to list",
+            ));
+        }
         for heaps in moves {
             let parts: Vec<GameId> = heaps.iter().map(|&h| store.heap(rules, h as u64)).collect();
             out.push(store.sum(&parts)?);
@@ -134,12 +144,99 @@ impl HeapTable {
 
 pub const NAMES: &[&str] = &[
     "heap",
+    "heap_code",
     "subtraction",
     "allbut",
     "nim_sequence",
     "periodicity",
     "plot",
+    "nim_sum",
+    "nim_product",
+    "nim_inverse",
+    "nim_div",
 ];
+
+/// Largest number of moves `options` lists for one heap (many-heap digits reach
+/// astronomically many partitions).
+const MAX_OPTIONS: usize = 1_000_000;
+
+fn parse_code(cx: &Cx, code: &str, span: &Span) -> Result<Code, Error> {
+    Code::parse(code).map_err(|e| {
+        cx.err(
+            ErrorKind::BadHeapCode {
+                code: code.to_string(),
+                message: e.message.clone(),
+                at: e.span.clone(),
+            },
+            span,
+        )
+    })
+}
+
+/// An argument of the nim-field built-ins: a nonnegative integer, or a game equal to a
+/// nimber (then the result is a nimber too).
+fn nim_arg(
+    cx: &mut Cx,
+    store: &mut Store,
+    op: &str,
+    v: &Value,
+    span: &Span,
+) -> Result<(u64, bool), Error> {
+    match v {
+        Value::Int(n) if *n >= 0 => Ok((*n as u64, false)),
+        Value::Int(n) => Err(cx.err(
+            ErrorKind::NimNegative {
+                op: op.to_string(),
+                value: *n,
+            },
+            span,
+        )),
+        Value::Game(g) | Value::Position(g) => {
+            Ok((u64::from(game_nimber(cx, store, *g, span)?), true))
+        }
+        other => Err(cx.err(
+            ErrorKind::Type {
+                message: format!(
+                    "`{op}` needs nonnegative integers or nimbers, not {}",
+                    other.type_name()
+                ),
+                label: format!("this is {}", other.type_name()),
+            },
+            span,
+        )),
+    }
+}
+
+fn game_nimber(cx: &mut Cx, store: &mut Store, g: GameId, span: &Span) -> Result<u32, Error> {
+    match cx
+        .game_value(store, g)
+        .map_err(|e| e.or_at(cx.file, span.clone()))?
+    {
+        crate::theory::value::Class::Nimber(k) => Ok(k),
+        other => Err(cx.err(
+            ErrorKind::NoValue {
+                form: other.show(cx.notation.ascii).unwrap_or_default(),
+                reason: "nim multiplication needs games equal to nimbers".into(),
+            },
+            span,
+        )),
+    }
+}
+
+/// `g * h` on games: the nim product of their nimbers.
+pub fn nim_multiply(
+    cx: &mut Cx,
+    store: &mut Store,
+    a: GameId,
+    b: GameId,
+    (left, right): (&Span, &Span),
+) -> Result<Value, Error> {
+    let x = game_nimber(cx, store, a, left)?;
+    let y = game_nimber(cx, store, b, right)?;
+    // The nimbers below 2^32 are a field: the product stays a u32.
+    let p = nimfield::nim_product(u64::from(x), u64::from(y)) as u32;
+    Ok(Value::Game(store.nimber(p)))
+}
 
 fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Error> {
     let items = match v {
@@ -292,21 +389,68 @@ pub fn call(
                     &sp(0),
                 ));
             };
-            let parsed = Code::parse(code).map_err(|e| {
-                cx.err(
-                    ErrorKind::BadHeapCode {
-                        code: code.to_string(),
-                        message: e.message.clone(),
-                        at: e.span.clone(),
-                    },
-                    &sp(0),
-                )
-            })?;
+            let parsed = parse_code(cx, code, &sp(0))?;
             let id = cx
                 .engines
                 .heaps
                 .register(store, HeapRules::TakeBreak(parsed));
             Ok(Value::Heap(id))
+        }
+        "heap_code" => {
+            want(cx, 1, 1)?;
+            let code = match &vals[0] {
+                Value::Heap(h) => cx.engines.heaps.rules(*h).code(),
+                Value::Str(text) => parse_code(cx, text, &sp(0))?,
+                other => {
+                    return Err(cx.err(
+                        ErrorKind::Type {
+                            message: format!(
+                                "`heap_code` needs a heap game (heap(\"0.07\"), subtraction([…])) or a code string, not {}",
+                                other.type_name()
+                            ),
+                            label: format!("this is {}", other.type_name()),
+                        },
+                        &sp(0),
+                    ));
+                }
+            };
+            Ok(Value::Str(code.to_string().into()))
+        }
+        "nim_sum" | "nim_product" | "nim_div" | "nim_inverse" => {
+            let arity = if name == "nim_inverse" { 1 } else { 2 };
+            want(cx, arity, arity)?;
+            let mut args = Vec::with_capacity(arity);
+            for (i, v) in vals.iter().enumerate() {
+                args.push(nim_arg(cx, store, name, v, &sp(i))?);
+            }
+            let as_game = args.iter().any(|a| a.1);
+            let zero = |cx: &Cx, i: usize| {
+                cx.err(
+                    ErrorKind::NimZeroDivisor {
+                        op: name.to_string(),
+                    },
+                    &sp(i),
+                )
+            };
+            let result = match name {
+                "nim_sum" => args[0].0 ^ args[1].0,
+                "nim_product" => nimfield::nim_product(args[0].0, args[1].0),
+                "nim_div" => nimfield::nim_div(args[0].0, args[1].0).ok_or_else(|| zero(cx, 1))?,
+                _ => nimfield::nim_inverse(args[0].0).ok_or_else(|| zero(cx, 0))?,
+            };
+            if as_game {
+                // Games' nimbers are below 2^32, a subfield: the result is too.
+                return Ok(Value::Game(store.nimber(result as u32)));
+            }
+            let result = i64::try_from(result).map_err(|_| {
+                cx.err(
+                    ErrorKind::Overflow {
+                        op: name.to_string(),
+                    },
+                    span,
+                )
+            })?;
+            Ok(Value::Int(result))
         }
         "subtraction" | "allbut" => {
             want(cx, 1, 1)?;
@@ -414,9 +558,13 @@ pub fn call(
                 Source::Heap(h) => {
                     let cancel = cx.interrupt.clone();
                     let budget = budget.unwrap_or(match cx.engines.heaps.rules(h) {
-                        HeapRules::TakeBreak(code) if code.max_heaps() >= 3 => {
-                            PERIODICITY_BUDGET_THREE_HEAPS
-                        }
+                        HeapRules::TakeBreak(code) => match code.max_heaps() {
+                            Some(m) if m <= 2 && code.is_hexadecimal() => PERIODICITY_BUDGET,
+                            // No splits: even periodic digits cost little per heap.
+                            Some(m) if m <= 1 => PERIODICITY_BUDGET,
+                            Some(3) if code.is_hexadecimal() => PERIODICITY_BUDGET_THREE_HEAPS,
+                            _ => PERIODICITY_BUDGET_GENERAL,
+                        },
                         _ => PERIODICITY_BUDGET,
                     });
                     // Most searches certify within a few hundred heaps; a bar appears only

@@ -672,6 +672,13 @@ impl Cx {
                 v.extend(y.iter().cloned());
                 return Ok(Value::List(Rc::new(v)));
             }
+            (
+                BinOp::Mul,
+                Value::Game(x) | Value::Position(x),
+                Value::Game(y) | Value::Position(y),
+            ) => {
+                return heaps::nim_multiply(self, store, *x, *y, (lhs_span, rhs_span));
+            }
             (BinOp::Add | BinOp::Sub, _, _) if misere::involves(&a, &b) => {
                 return misere::add(self, store, &a, &b, (lhs_span, rhs_span), span);
             }

@@ -6,6 +6,7 @@ pub mod exact;
 pub mod heap;
 pub mod loopy;
 pub mod misere;
+pub mod nimfield;
 pub mod normal;
 pub mod quotient;
 pub mod value;

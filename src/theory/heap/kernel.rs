@@ -5,6 +5,7 @@
 
 use super::Control;
 use super::code::Constraint;
+use super::general::General;
 use super::positions::PositionSets;
 use super::rules::Moves;
 use super::sparse::{SparseSpace, augmented, is_common};
@@ -23,14 +24,14 @@ const PROBE: usize = 192;
 /// The option values of one heap, as generation stamps: clearing is one increment, and
 /// marking is a plain store, with no read-modify-write chain as a bit set would have.
 #[derive(Default)]
-struct Marks {
+pub(super) struct Marks {
     stamp: Vec<u32>,
     generation: u32,
 }
 
 impl Marks {
     /// Empties the set, with room for values below `bound`.
-    fn clear(&mut self, bound: usize) {
+    pub(super) fn clear(&mut self, bound: usize) {
         if self.stamp.len() < bound {
             self.stamp.resize(bound, 0);
         }
@@ -42,7 +43,7 @@ impl Marks {
     }
 
     #[inline]
-    fn insert(&mut self, value: u32) {
+    pub(super) fn insert(&mut self, value: u32) {
         let v = value as usize;
         if v >= self.stamp.len() {
             self.stamp.resize(v + 1, 0);
@@ -51,13 +52,13 @@ impl Marks {
     }
 
     #[inline]
-    fn contains(&self, value: u32) -> bool {
+    pub(super) fn contains(&self, value: u32) -> bool {
         self.stamp.get(value as usize) == Some(&self.generation)
     }
 
     /// The smallest value `>= from` not in the set: the mex, when all below `from` are in.
     #[inline]
-    fn mex_from(&self, mut from: u32) -> u32 {
+    pub(super) fn mex_from(&self, mut from: u32) -> u32 {
         while self.contains(from) {
             from += 1;
         }
@@ -143,7 +144,7 @@ fn mark_triples(
 
 /// Moves bit `b` of `word` to bit `b ^ k` (`k < 64`): one block swap per set bit of `k`.
 #[inline]
-fn xor_bit_positions(mut word: u64, k: u32) -> u64 {
+pub(super) fn xor_bit_positions(mut word: u64, k: u32) -> u64 {
     const LOW: [u64; 6] = [
         0x5555_5555_5555_5555,
         0x3333_3333_3333_3333,
@@ -184,6 +185,8 @@ pub(super) struct Solver<'m> {
     /// All-but games: how many heaps below the current one have each value.
     counts: Vec<u32>,
     prefix_mex: u32,
+    /// Codes beyond the fast paths: everything goes to the general kernel.
+    general: Option<General>,
 }
 
 impl<'m> Solver<'m> {
@@ -237,19 +240,29 @@ impl<'m> Solver<'m> {
             positions_off: !fast,
             counts: Vec::new(),
             prefix_mex: 0,
+            general: moves.general.as_ref().map(General::new),
         }
     }
 
     pub fn values(&self) -> &[u32] {
-        &self.values
+        match &self.general {
+            Some(general) => general.values(),
+            None => &self.values,
+        }
     }
 
     pub fn into_values(self) -> Vec<u32> {
-        self.values
+        match self.general {
+            Some(general) => general.into_values(),
+            None => self.values,
+        }
     }
 
     /// Computes values up to heap `n_max`; `Err` if cancelled (values so far are kept).
     pub fn extend_to(&mut self, n_max: usize, ctl: &Control) -> Result<(), ()> {
+        if let Some(general) = &mut self.general {
+            return general.extend_to(n_max, ctl);
+        }
         if ctl.cancelled() {
             return Err(());
         }

@@ -4,8 +4,10 @@
 //! Self-contained (only `std`), so it can be mounted anywhere.
 //!
 //! Modules: `code` (CGSuite take-and-break codes), `rules` (the game on one heap and its
-//! options), `kernel` (nim-sequences), `sparse` (rare/common value split), `positions`
-//! (bit-parallel splits for games with few values), `periodicity`, `plot`.
+//! options), `kernel` (nim-sequences of hexadecimal codes and subtraction games), `general`
+//! (every other code: periods, added tokens, many heaps), `record` (the parallel two-byte
+//! kernel for one splitting move, at record scale), `sparse` (rare/common value split),
+//! `positions` (bit-parallel splits for games with few values), `periodicity`, `plot`.
 //!
 //! ```text
 //! let kayles = HeapRules::from(Code::parse("0.77")?);
@@ -14,19 +16,22 @@
 //! ```
 
 mod code;
+mod general;
 mod kernel;
 mod periodicity;
 mod plot;
 mod positions;
+mod record;
 mod rules;
 mod sparse;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use code::{Code, CodeError, Constraint, Digit};
+pub use code::{Code, CodeError, Constraint, Digit, MAX_COUNT};
 pub use periodicity::{Period, Periodicity, apparent_periodicity};
 pub use plot::{DEFAULT_SIZE, FONT_FAMILY, Layout, MAX_SIZE, MIN_SIZE, Plot};
+pub use record::RecordRun;
 pub use rules::HeapRules;
 
 /// How a long computation is steered: an optional cancel flag (set by Ctrl-C) and an
@@ -83,9 +88,36 @@ impl fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
+/// From this many heaps on, `nim_sequence` uses the record kernel where it applies.
+const RECORD_FROM: usize = 1 << 16;
+
 impl HeapRules {
+    /// Nim-values of heaps `0..=n_max`, two bytes each, by the parallel record kernel (with
+    /// the sparse split it ended with); `None`
+    /// unless the rules have exactly one move that splits into two heaps (besides moves that
+    /// leave at most one heap) and every value fits in 16 bits.
+    pub fn record_sequence(
+        &self,
+        n_max: usize,
+        ctl: &Control,
+    ) -> Option<Result<RecordRun, Interrupted>> {
+        let shape = record::Shape::of(&rules::Moves::new(self))?;
+        match record::nim_sequence(&shape, n_max, ctl) {
+            Ok(values) => Some(Ok(values)),
+            Err(record::Stop::Cancelled(values)) => Some(Err(Interrupted {
+                values: values.into_iter().map(u32::from).collect(),
+            })),
+            Err(record::Stop::TooLarge) => None,
+        }
+    }
+
     /// Nim-values of heaps `0..=n_max`.
     pub fn nim_sequence(&self, n_max: usize, ctl: &Control) -> Result<Vec<u32>, Interrupted> {
+        if n_max >= RECORD_FROM
+            && let Some(result) = self.record_sequence(n_max, ctl)
+        {
+            return result.map(|run| run.values.into_iter().map(u32::from).collect());
+        }
         let moves = rules::Moves::new(self);
         let mut solver = kernel::Solver::new(&moves);
         match solver.extend_to(n_max, ctl) {

@@ -12,13 +12,16 @@
 //!   number of (nonempty) heaps, and every option of `n` has a heap of at least `e` to add
 //!   `p` to. So `g(n + p) = g(n)` seen for `e <= n <= 3e + 2p + t`, that is up to heap
 //!   `3(e + p) + t`, holds forever.
-//! - Everything else (constrained splits such as Grundy's game `4!.0`, all-but games) has no
-//!   such theorem here: only an *apparent* period is reported, possibly arithmetic
+//! - Moves that may leave up to `R` heaps (no constraints, finite code; digits that add tokens
+//!   allowed): the same argument with `R` heaps certifies at heap `R(e + p) + t`.
+//! - Everything else (constrained splits such as Grundy's game `4!.0`, periodic digits,
+//!   all-but games) has no such theorem here: only an *apparent* period is reported, possibly arithmetic
 //!   (`g(n + p) = g(n) + saltus`, as all-but games show).
 
 use std::fmt;
 
 use super::Control;
+use super::code::Constraint;
 use super::kernel::Solver;
 use super::rules::Moves;
 
@@ -92,12 +95,10 @@ impl fmt::Display for Periodicity {
 /// Which periodicity theorem the rules admit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Certificate {
-    /// Guy–Smith, `t` = last nonzero digit.
-    Octal {
-        t: usize,
-    },
-    /// Its three-heap form (see the module notes).
-    ThreeHeaps {
+    /// Guy–Smith and its form for moves leaving up to `heaps` heaps (see the module notes);
+    /// `t` = the most tokens a move removes.
+    Splits {
+        heaps: usize,
         t: usize,
     },
     /// No splits: a window of `t` repeated values determines the rest.
@@ -109,17 +110,30 @@ enum Certificate {
 
 impl Certificate {
     fn of(moves: &Moves) -> Certificate {
+        if let Some(code) = &moves.general {
+            // Periodic digits remove unboundedly many tokens, constrained splits do not
+            // survive moving one heap by p: no theorem.
+            let free = (-(code.additive_len() as isize)..code.digits().len() as isize).all(|j| {
+                let d = code.digit(j);
+                (2..d.counts_len()).all(|r| d.allows(r).is_none_or(|c| c == Constraint::Free))
+            });
+            return match (code.max_removal(), code.max_heaps()) {
+                (Some(t), Some(heaps)) if free && heaps >= 2 => Certificate::Splits { heaps, t },
+                (Some(t), Some(_)) if free => Certificate::Linear { t },
+                _ => Certificate::None,
+            };
+        }
         let free_splits = moves
             .split2
             .iter()
             .chain(&moves.split3)
-            .all(|m| m.1 == super::code::Constraint::Free);
+            .all(|m| m.1 == Constraint::Free);
         match moves.max_removal() {
             Some(t) if free_splits => {
                 if !moves.split3.is_empty() {
-                    Certificate::ThreeHeaps { t }
+                    Certificate::Splits { heaps: 3, t }
                 } else if !moves.split2.is_empty() {
-                    Certificate::Octal { t }
+                    Certificate::Splits { heaps: 2, t }
                 } else {
                     Certificate::Linear { t }
                 }
@@ -131,8 +145,9 @@ impl Certificate {
     /// The heap up to which `g(n + p) = g(n)` (from `e` on) must be seen.
     fn bound(self, e: usize, p: usize) -> Option<usize> {
         match self {
-            Certificate::Octal { t } => e.checked_add(p)?.checked_mul(2)?.checked_add(t),
-            Certificate::ThreeHeaps { t } => e.checked_add(p)?.checked_mul(3)?.checked_add(t),
+            Certificate::Splits { heaps, t } => {
+                e.checked_add(p)?.checked_mul(heaps)?.checked_add(t)
+            }
             Certificate::Linear { t } => e.checked_add(p)?.checked_add(t),
             Certificate::None => None,
         }

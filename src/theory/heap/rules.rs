@@ -32,43 +32,123 @@ impl HeapRules {
     /// Every move from a heap of `n` tokens, each as the sorted list of nonzero heaps it
     /// leaves; no list appears twice. `out` is cleared first.
     pub fn options(&self, n: usize, out: &mut Vec<Vec<usize>>) {
+        self.try_options(n, out, usize::MAX);
+    }
+
+    /// [`HeapRules::options`], giving up (and returning `false`) once more than `limit`
+    /// moves are found: with many-heap digits a heap can have astronomically many.
+    pub fn try_options(&self, n: usize, out: &mut Vec<Vec<usize>>, limit: usize) -> bool {
         out.clear();
-        let moves = Moves::new(self);
-        if let Some(excluded) = &moves.all_but {
-            for k in 1..=n {
-                if excluded.binary_search(&k).is_err() {
+        match self {
+            HeapRules::TakeBreak(code) => code_options(code, n, out, limit),
+            HeapRules::Subtraction(set) => {
+                for &k in set.iter().filter(|&&k| k > 0).take_while(|&&k| k <= n) {
                     out.push(if k == n { vec![] } else { vec![n - k] });
                 }
+                true
             }
-            return;
-        }
-        for &(d, bits) in &moves.take {
-            if bits & 1 != 0 && n == d {
-                out.push(vec![]);
-            }
-            if bits & 2 != 0 && n > d {
-                out.push(vec![n - d]);
-            }
-        }
-        for &(d, constraint) in &moves.split2 {
-            let Some(s) = n.checked_sub(d) else { continue };
-            for i in 1..=s / 2 {
-                let heaps = [i, s - i];
-                if constraint.allows(&heaps) {
-                    out.push(heaps.to_vec());
-                }
-            }
-        }
-        for &(d, constraint) in &moves.split3 {
-            let Some(s) = n.checked_sub(d) else { continue };
-            for a in 1..=s / 3 {
-                for b in a..=(s - a) / 2 {
-                    let heaps = [a, b, s - a - b];
-                    if constraint.allows(&heaps) {
-                        out.push(heaps.to_vec());
+            HeapRules::AllBut(excluded) => {
+                for k in 1..=n {
+                    if excluded.binary_search(&k).is_err() {
+                        out.push(if k == n { vec![] } else { vec![n - k] });
                     }
                 }
+                true
             }
+        }
+    }
+
+    /// The rules as a take-and-break code (CGSuite's view of subtraction games).
+    pub fn code(&self) -> Code {
+        match self {
+            HeapRules::TakeBreak(code) => code.clone(),
+            HeapRules::Subtraction(set) => Code::from_subtraction(set, false),
+            HeapRules::AllBut(set) => Code::from_subtraction(set, true),
+        }
+    }
+}
+
+/// The moves of a code from heap `n`, in CGSuite's order: by tokens removed (added tokens
+/// first), then by number of heaps, then the heaps in lexicographic order.
+fn code_options(code: &Code, n: usize, out: &mut Vec<Vec<usize>>, limit: usize) -> bool {
+    let first = -(code.additive_len() as isize);
+    for j in first..=n as isize {
+        let digit = code.digit(j);
+        if digit.is_zero() {
+            continue;
+        }
+        let s = (n as isize - j) as usize;
+        let top = digit.max_count().map_or(s, |m| m.min(s));
+        for r in 0..=top {
+            let Some(constraint) = digit.allows(r) else {
+                continue;
+            };
+            if r == 0 {
+                if s == 0 {
+                    out.push(vec![]);
+                }
+                continue;
+            }
+            let room = limit - out.len();
+            if !partitions(s, r, constraint, &mut |p| out.push(p.to_vec()), room) {
+                return false;
+            }
+            if out.len() > limit {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Calls `visit` on every partition of `s` into `r >= 1` positive parts (sorted ascending,
+/// in lexicographic order) allowed by `constraint`; `false` if more than `limit` were found.
+/// Iterative: the next partition comes from the rightmost part that can grow.
+pub(super) fn partitions(
+    s: usize,
+    r: usize,
+    constraint: Constraint,
+    visit: &mut dyn FnMut(&[usize]),
+    limit: usize,
+) -> bool {
+    if r == 0 || s < r {
+        return true;
+    }
+    if constraint == Constraint::AllEqual {
+        if s.is_multiple_of(r) {
+            visit(&vec![s / r; r]);
+        }
+        return limit >= 1 || !s.is_multiple_of(r);
+    }
+    let mut parts = vec![1; r];
+    parts[r - 1] = s - (r - 1);
+    let mut found = 0usize;
+    loop {
+        if constraint.allows(&parts) {
+            found += 1;
+            if found > limit {
+                return false;
+            }
+            visit(&parts);
+        }
+        // Grow part i by one, make the parts after it as small as allowed, the last takes
+        // the rest (it must stay the largest).
+        let mut advanced = false;
+        let mut rest = parts[r - 1];
+        for i in (0..r - 1).rev() {
+            rest += parts[i];
+            let grown = parts[i] + 1;
+            if grown * (r - i) <= rest {
+                for p in &mut parts[i..r - 1] {
+                    *p = grown;
+                }
+                parts[r - 1] = rest - grown * (r - 1 - i);
+                advanced = true;
+                break;
+            }
+        }
+        if !advanced {
+            return true;
         }
     }
 }
@@ -118,27 +198,36 @@ pub(super) struct Moves {
     pub split3: Vec<(usize, Constraint)>,
     /// All-but rules: the excluded removals (sorted); the lists above are then empty.
     pub all_but: Option<Vec<usize>>,
+    /// A code beyond the fast kernels (periods, added tokens, many heaps): the general
+    /// kernel plays it; the lists above are then empty.
+    pub general: Option<Code>,
 }
 
 impl Moves {
     pub fn new(rules: &HeapRules) -> Moves {
         let mut moves = Moves::default();
         match rules {
-            HeapRules::TakeBreak(code) => {
+            HeapRules::TakeBreak(code) if code.is_hexadecimal() => {
                 for (d, digit) in code.digits().iter().enumerate() {
                     // Digit 0 never takes: the parser rejects it, but stay safe.
-                    let take = if d == 0 { 0 } else { digit.heaps & 3 };
+                    let take = if d == 0 {
+                        0
+                    } else {
+                        u8::from(digit.allows(0).is_some())
+                            | u8::from(digit.allows(1).is_some()) << 1
+                    };
                     if take != 0 {
                         moves.take.push((d, take));
                     }
-                    if digit.heaps & 4 != 0 {
-                        moves.split2.push((d, digit.constraint));
+                    if let Some(c) = digit.allows(2) {
+                        moves.split2.push((d, c));
                     }
-                    if digit.heaps & 8 != 0 {
-                        moves.split3.push((d, digit.constraint));
+                    if let Some(c) = digit.allows(3) {
+                        moves.split3.push((d, c));
                     }
                 }
             }
+            HeapRules::TakeBreak(code) => moves.general = Some(code.clone()),
             HeapRules::Subtraction(set) => {
                 moves.take = normalise(set.iter().copied())
                     .into_iter()
@@ -154,6 +243,9 @@ impl Moves {
     pub fn max_removal(&self) -> Option<usize> {
         if self.all_but.is_some() {
             return None;
+        }
+        if let Some(code) = &self.general {
+            return code.max_removal();
         }
         let take = self.take.iter().map(|m| m.0);
         let split = self.split2.iter().chain(&self.split3).map(|m| m.0);
@@ -178,7 +270,7 @@ mod tests {
         assert_eq!(options(&kayles, 1), vec![vec![]]);
         assert_eq!(
             options(&kayles, 4),
-            vec![vec![3], vec![2], vec![1, 2], vec![1, 1]]
+            vec![vec![3], vec![1, 2], vec![2], vec![1, 1]]
         );
     }
 
@@ -211,5 +303,117 @@ mod tests {
             options(&HeapRules::Subtraction(vec![0, 1]), 2),
             vec![vec![1]]
         );
+    }
+
+    /// CGSuite's traversal table (TBCodeTest.scala): every move of a heap, in its order.
+    #[test]
+    fn cgsuite_traversals() {
+        let table = [
+            ("0.3", 9, "8"),
+            ("0.7", 9, "8  1,7  2,6  3,5  4,4"),
+            ("0.77", 9, "8  1,7  2,6  3,5  4,4  7  1,6  2,5  3,4"),
+            ("4.0", 8, "1,7  2,6  3,5  4,4"),
+            ("4!.0", 8, "1,7  2,6  3,5"),
+            ("0.3F", 9, "8  7  1,6  2,5  3,4  1,1,5  1,2,4  1,3,3  2,2,3"),
+            (
+                "0.3F?",
+                9,
+                "8  7  1,6  2,5  3,4  1,1,5  1,2,4  1,3,3  2,2,3",
+            ),
+            ("0.3F!", 9, "8  7  1,6  2,5  3,4  1,2,4"),
+            (
+                "0.3f",
+                11,
+                "10  9  1,8  2,7  3,6  4,5  1,1,7  1,2,6  1,3,5  1,4,4  2,2,5  2,3,4  3,3,3",
+            ),
+            (
+                "0.3f?",
+                11,
+                "10  9  1,8  2,7  3,6  4,5  1,1,7  1,2,6  1,3,5  1,4,4  2,2,5  2,3,4",
+            ),
+            (
+                "0.3f!",
+                11,
+                "10  9  1,8  2,7  3,6  4,5  1,2,6  1,3,5  2,3,4",
+            ),
+            (
+                "0.*3",
+                7,
+                "6  1,5  2,4  3,3  1,1,4  1,2,3  2,2,2  1,1,1,3  1,1,2,2  1,1,1,1,2  1,1,1,1,1,1  5",
+            ),
+            (
+                "0.*?3",
+                7,
+                "6  1,5  2,4  1,1,4  1,2,3  1,1,1,3  1,1,2,2  1,1,1,1,2  5",
+            ),
+            ("0.*!3", 7, "6  1,5  2,4  1,2,3  5"),
+            ("0.[3]", 7, "6  5  4  3  2  1  -"),
+            ("0.[2]", 7, "6  5  4  3  2  1"),
+            ("0.3[1]", 7, "6  -"),
+            ("0.7[03]", 7, "6  1,5  2,4  3,3  4  2  -"),
+            ("80.0", 7, "1,1,6  1,2,5  1,3,4  2,2,4  2,3,3"),
+            ("0.*=", 11, "10  5,5  2,2,2,2,2  1,1,1,1,1,1,1,1,1,1"),
+            ("{2+}=.0", 10, "5,5  2,2,2,2,2  1,1,1,1,1,1,1,1,1,1"),
+            ("0.{0,1,3+}", 1, "-"),
+            ("0.{0,1,3+}", 2, "1"),
+            (
+                "0.{0,1,3+}",
+                7,
+                "6  1,1,4  1,2,3  2,2,2  1,1,1,3  1,1,2,2  1,1,1,1,2  1,1,1,1,1,1",
+            ),
+            ("0.{1,3+}", 1, ""),
+            (
+                "0.{2,3?+}",
+                7,
+                "1,5  2,4  3,3  1,1,4  1,2,3  1,1,1,3  1,1,2,2  1,1,1,1,2",
+            ),
+        ];
+        for (code, n, expected) in table {
+            let rules = HeapRules::from(Code::parse(code).unwrap());
+            let shown: Vec<String> = options(&rules, n)
+                .iter()
+                .map(|heaps| {
+                    if heaps.is_empty() {
+                        "-".to_string()
+                    } else {
+                        heaps
+                            .iter()
+                            .map(|h| h.to_string())
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    }
+                })
+                .collect();
+            assert_eq!(shown.join("  "), expected, "{code} at {n}");
+        }
+    }
+
+    /// Option counts of heap 20 from CGSuite's GameHeapTest.scala.
+    #[test]
+    fn cgsuite_option_counts() {
+        let code = |s: &str| HeapRules::from(Code::parse(s).unwrap());
+        for (rules, count) in [
+            (code("0.[3]"), 20),
+            (code("4!.0"), 9),
+            (code("0.77"), 20),
+            (code("0.07"), 10),
+            (HeapRules::subtraction([2, 3, 7]), 3),
+            (code("0.0330003"), 3),
+            (HeapRules::all_but([2, 3, 7]), 17),
+            (code("0.3003330[3]"), 17),
+            (code("0.3F"), 38),
+        ] {
+            assert_eq!(options(&rules, 20).len(), count, "{rules}");
+        }
+    }
+
+    #[test]
+    fn try_options_gives_up_past_the_limit() {
+        let star = HeapRules::from(Code::parse("0.*").unwrap());
+        let mut out = Vec::new();
+        assert!(!star.try_options(60, &mut out, 1000));
+        assert!(star.try_options(8, &mut out, 1000));
+        // Partitions of 7 into any number of parts: 15.
+        assert_eq!(out.len(), 15);
     }
 }

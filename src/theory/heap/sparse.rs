@@ -15,6 +15,25 @@
 /// Largest histogram (in augmented values) the mask search handles; beyond, stay dense.
 const MAX_SPACE: usize = 1 << 22;
 
+/// A stored nim-value: the kernels keep `u32`, the record kernel `u16` (two bytes a heap).
+pub(super) trait Value: Copy + Send + Sync {
+    fn get(self) -> u32;
+}
+
+impl Value for u32 {
+    #[inline]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+impl Value for u16 {
+    #[inline]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+}
+
 pub(super) struct SparseSpace {
     /// 0 means "no useful split": every heap would be rare, so the kernel scans densely.
     pub mask: u64,
@@ -25,6 +44,8 @@ pub(super) struct SparseSpace {
     parity_bit_allowed: bool,
     next_rebuild: usize,
     rare_limit: usize,
+    /// Counts mask changes, so work done under an older mask can be recognised.
+    pub generation: u32,
 }
 
 #[inline]
@@ -46,13 +67,14 @@ impl SparseSpace {
             parity_bit_allowed,
             next_rebuild: 64,
             rare_limit: usize::MAX,
+            generation: 0,
         }
     }
 
     /// Records the value of heap `n` (heaps arrive in order) and re-chooses the mask when
     /// the heap count doubles or the rare heaps pile up.
-    pub fn record(&mut self, n: usize, values: &[u32]) {
-        let a = augmented(n, values[n]) as usize;
+    pub fn record<V: Value>(&mut self, n: usize, values: &[V]) {
+        let a = augmented(n, values[n].get()) as usize;
         if a >= self.histogram.len() {
             self.histogram.resize(a + 1, 0);
         }
@@ -65,8 +87,9 @@ impl SparseSpace {
         }
     }
 
-    fn rebuild(&mut self, values: &[u32]) {
+    fn rebuild<V: Value>(&mut self, values: &[V]) {
         let heaps = values.len();
+        self.generation += 1;
         self.next_rebuild = heaps.saturating_mul(2);
         self.mask = 0;
         self.rare.clear();
@@ -84,7 +107,7 @@ impl SparseSpace {
         }
         self.mask = mask;
         self.rare
-            .extend((1..heaps).filter(|&n| !is_common(augmented(n, values[n]), mask)));
+            .extend((1..heaps).filter(|&n| !is_common(augmented(n, values[n].get()), mask)));
         self.rare_limit = self.rare.len() * 2 + 64;
     }
 }

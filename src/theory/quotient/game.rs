@@ -47,17 +47,20 @@ impl HeapGame for HeapRules {
 /// Codes with constraints (`!`, `?`, `=`) break the correspondence between the splits of
 /// H_M and H_{M−p} that the periodicity proof uses, so they get none.
 fn octal_certificate(code: &Code) -> Option<Certificate> {
-    if code
-        .digits()
-        .iter()
-        .any(|d| d.constraint != crate::theory::heap::Constraint::Free)
-    {
+    // Digits that add tokens or repeat (unbounded removals) are outside the theorem too.
+    if code.additive_len() > 0 {
         return None;
     }
-    Some(Certificate::Octal {
-        d: code.last_nonzero(),
-        k: code.max_heaps().max(1) as usize,
-    })
+    let free = code.digits().iter().all(|d| {
+        (2..d.counts_len()).all(|r| {
+            d.allows(r)
+                .is_none_or(|c| c == crate::theory::heap::Constraint::Free)
+        })
+    });
+    match (code.max_removal(), code.max_heaps()) {
+        (Some(d), Some(heaps)) if free => Some(Certificate::Octal { d, k: heaps.max(1) }),
+        _ => None,
+    }
 }
 
 /// A game given by explicit option lists (heap `n`'s moves at index `n`), e.g. read from a
