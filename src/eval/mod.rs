@@ -11,9 +11,10 @@ mod progress;
 pub mod query;
 pub mod ruleset;
 pub mod show;
+pub(crate) mod stack;
 pub mod value;
 
-use crate::diag::{self, Error, ErrorKind, FileId, Files};
+use crate::diag::{self, Error, ErrorKind, FileId, Files, guard};
 use crate::game::display::Notation;
 use crate::game::{Arg, GameId, Store};
 use crate::syntax::ast::*;
@@ -59,6 +60,8 @@ pub struct Cx {
     pub positions: crate::graph::positions::PosTable,
     /// Positions whose options are being listed right now (outermost first).
     pub(crate) expanding: Vec<crate::graph::positions::PosId>,
+    /// The entries of `expanding` past its first few (see `ruleset::SHALLOW`).
+    pub(crate) expanding_deep: rustc_hash::FxHashSet<crate::graph::positions::PosId>,
     /// Scratch for a position's arguments in compiled code.
     pub(crate) arg_buf: Vec<Value>,
     pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
@@ -95,6 +98,7 @@ impl Interp {
                 compiled: Vec::new(),
                 positions: Default::default(),
                 expanding: Vec::new(),
+                expanding_deep: Default::default(),
                 arg_buf: Vec::new(),
                 form_spans: FxHashMap::default(),
                 engines: builtins::Engines::default(),
@@ -113,8 +117,14 @@ impl Interp {
         src: &str,
         emit: &mut dyn FnMut(String),
     ) -> Result<(), Error> {
+        let src = src.strip_prefix('\u{feff}').unwrap_or(src);
         let file = self.cx.files.add(name.to_string(), src.to_string());
         self.run_file(file, emit)
+    }
+
+    /// Adds a source file read as bytes (a script, a `:load` file); see [`add_source`].
+    pub fn add_source(&mut self, name: &str, bytes: Vec<u8>) -> Result<FileId, Error> {
+        add_source(&mut self.cx.files, name, bytes)
     }
 
     pub fn run_file(&mut self, file: FileId, emit: &mut dyn FnMut(String)) -> Result<(), Error> {
@@ -129,6 +139,7 @@ impl Interp {
         src: &str,
         emit: &mut dyn FnMut(&str, String),
     ) -> Result<(), Error> {
+        let src = src.strip_prefix('\u{feff}').unwrap_or(src);
         let file = self.cx.files.add(name.to_string(), src.to_string());
         self.run_file_echo(file, emit)
     }
@@ -153,16 +164,22 @@ impl Interp {
             self.cx.frame = 0;
             self.cx.depth = 0;
             self.cx.labels.clear();
-            if let Some(v) = self.cx.exec(&mut self.store, stmt, file)? {
+            self.cx.expanding.clear();
+            self.cx.expanding_deep.clear();
+            // A panic in the statement (a bug) becomes a diagnostic at the statement.
+            let shown = guard::catch(|| {
+                let Some(v) = self.cx.exec(&mut self.store, stmt, file)? else {
+                    return Ok(None);
+                };
                 let shown = if self.cx.json {
                     self.cx.show_json(&mut self.store, &v)
                 } else {
                     self.cx.show(&mut self.store, &v)
                 };
-                let shown = shown.map_err(|e| match stmt {
-                    Stmt::Expr(e2) => e.or_at(file, e2.span.clone()),
-                    _ => e,
-                })?;
+                shown.map(Some)
+            })
+            .map_err(|e| e.or_at(file, stmt_span(stmt)))?;
+            if let Some(shown) = shown {
                 let input = match stmt {
                     Stmt::Expr(e2) => src.get(e2.span.clone()).unwrap_or(""),
                     _ => "",
@@ -171,6 +188,52 @@ impl Interp {
             }
         }
         Ok(())
+    }
+}
+
+/// Adds source text read as bytes to `files`. A leading byte-order mark is skipped; invalid
+/// UTF-8 is an error naming its line and byte (the file is added with the bad bytes replaced,
+/// so the diagnostic can show the line).
+pub fn add_source(files: &mut Files, name: &str, bytes: Vec<u8>) -> Result<FileId, Error> {
+    let bytes = match bytes.strip_prefix("\u{feff}".as_bytes()) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    match String::from_utf8(bytes) {
+        Ok(src) => Ok(files.add(name.to_string(), src)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line_start = bytes[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+            // Up to `at` the text is valid, so offsets there are the same in the lossy copy.
+            let file = files.add(
+                name.to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            );
+            Err(Error::at(
+                ErrorKind::InvalidUtf8 {
+                    line,
+                    byte: at - line_start + 1,
+                },
+                file,
+                at..at + 1,
+            ))
+        }
+    }
+}
+
+/// Where a statement is written, for errors that know no better place.
+fn stmt_span(stmt: &Stmt) -> Span {
+    match stmt {
+        Stmt::Let { name, value } => name.span.start..value.span.end,
+        Stmt::Fn(def) => def.span.clone(),
+        Stmt::Ruleset(def) => def.span.clone(),
+        Stmt::Import { span, .. } => span.clone(),
+        Stmt::Expr(e) => e.span.clone(),
     }
 }
 
@@ -279,9 +342,10 @@ impl Cx {
 
     pub fn eval(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > MAX_DEPTH || stack::exhausted() {
+            let limit = self.depth - 1;
             self.depth -= 1;
-            return Err(self.err(ErrorKind::TooDeep { limit: MAX_DEPTH }, &e.span));
+            return Err(self.err(ErrorKind::TooDeep { limit }, &e.span));
         }
         let r = self.eval_inner(store, e);
         self.depth -= 1;

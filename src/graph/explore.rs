@@ -72,6 +72,9 @@ pub struct PosGraph {
     by_game: FxHashMap<GameId, u32>,
     /// Local node of each session position met (`NO_GAME` where not met), indexed by key id.
     by_pos: Vec<u32>,
+    /// Positions whose keys lie far past `by_pos` (a small query nested in a large session
+    /// would otherwise allocate a slot for every key the session has): local node by key.
+    by_pos_far: FxHashMap<PosId, u32>,
     /// Sums made by moves, by their (sorted) parts, which live in the node's own list.
     by_parts: HashTable<u32>,
     /// Entailing and carry-on options built by the explorer: what they wrap.
@@ -504,12 +507,21 @@ impl<'a> Explorer<'a> {
                 return u;
             }
         }
+        if !self.graph.by_pos_far.is_empty() {
+            if let Some(&u) = self.graph.by_pos_far.get(&p) {
+                return u;
+            }
+        }
         let known = self.reach.stop_at_known && self.src.memo_ref().contains(Key::Pos(p));
         let kind = if known { Kind::Known } else { Kind::Form };
         let u = self.graph.push(kind, p, false);
         self.graph.bits[u as usize] |= POS;
         if self.graph.by_pos.len() <= p as usize {
             let n = (p as usize + 1).max(self.graph.by_pos.len() * 2);
+            if n > 4 * self.graph.len() + 4096 {
+                self.graph.by_pos_far.insert(p, u);
+                return u;
+            }
             self.graph.by_pos.resize(n, NO_GAME);
         }
         self.graph.by_pos[p as usize] = u;
