@@ -7,6 +7,7 @@ pub mod diag;
 pub mod eval;
 pub mod game;
 pub mod graph;
+pub mod memory;
 pub mod repl;
 pub mod syntax;
 pub mod theory;

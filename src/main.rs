@@ -30,6 +30,9 @@ struct Cli {
     /// How many ruleset positions one query may explore
     #[arg(long, value_name = "N")]
     budget: Option<usize>,
+    /// The session's memory budget, e.g. 4G or 512M (default: half of the machine's memory)
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    memory: Option<usize>,
     /// Print each result as JSON (sequences as {"start": n, "values": [...]}) for pipelines
     #[arg(long)]
     json: bool,
@@ -60,7 +63,14 @@ fn say_err(s: &str) {
     let _ = std::io::stderr().lock().write_all(s.as_bytes());
 }
 
+fn memory_size(s: &str) -> Result<usize, String> {
+    loony::memory::parse_size(s).ok_or_else(|| format!("`{s}` is not a size like 4G or 512M"))
+}
+
 fn configure(interp: &mut Interp, cli: &Cli) {
+    if let Some(m) = cli.memory {
+        interp.cx.memory = m;
+    }
     interp.cx.notation.ascii = cli.ascii;
     interp.cx.json = cli.json;
     interp.cx.set_progress(std::io::stderr().is_terminal());

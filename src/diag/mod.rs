@@ -156,6 +156,13 @@ pub enum ErrorKind {
         line: usize,
         byte: usize,
     },
+    /// The statement needed more memory than the session's budget.
+    MemoryBudget {
+        budget: usize,
+        what: String,
+        /// What the session held when the statement began.
+        held: usize,
+    },
     /// A panic caught at the session boundary: a bug in Loony.
     Internal {
         message: String,
@@ -309,6 +316,7 @@ impl Error {
             ErrorKind::MisereNotation { .. } => "E0607",
             ErrorKind::MisereBusy => "E0608",
             ErrorKind::Capacity { .. } => "E0212",
+            ErrorKind::MemoryBudget { .. } => "E0213",
             ErrorKind::InvalidUtf8 { .. } => "E0008",
             ErrorKind::Internal { .. } => "E0901",
         }
@@ -416,6 +424,10 @@ impl Error {
             ErrorKind::InvalidUtf8 { line, byte } => {
                 format!("line {line} is not valid UTF-8 (at byte {byte} of the line)")
             }
+            ErrorKind::MemoryBudget { budget, .. } => format!(
+                "this needs more memory than the session's budget of {}",
+                crate::memory::show_size(*budget)
+            ),
             ErrorKind::Internal { .. } => "internal error: Loony failed while running this".into(),
             ErrorKind::Capacity { what, limit } => {
                 format!("too many {what}: Loony's tables hold at most {limit}")
@@ -587,6 +599,20 @@ impl Error {
                     "Loony reads source text as UTF-8; save the file in that encoding".into(),
                 );
                 "this byte does not start a UTF-8 character".to_string()
+            }
+            ErrorKind::MemoryBudget { budget, what, held } => {
+                if *held > budget / 2 {
+                    notes.push(format!(
+                        "the session already held {} when this began (the games, positions and \
+                         values met so far)",
+                        crate::memory::show_size(*held)
+                    ));
+                }
+                notes.push(format!(
+                    "raise the budget (now {}) with `--memory SIZE` or `:memory SIZE`",
+                    crate::memory::show_size(*budget)
+                ));
+                format!("stopped while building {what}")
             }
             ErrorKind::Capacity { .. } => {
                 notes.push("split the computation into smaller ones".into());

@@ -46,6 +46,10 @@ pub struct Cx {
     /// Print statement results as JSON (`--json`).
     pub json: bool,
     pub budget: usize,
+    /// The session's memory budget in bytes (see [`crate::memory`]).
+    pub memory: usize,
+    /// Evaluations so far, to poll for Ctrl-C every few thousand.
+    pub(crate) steps: u32,
     /// Positions expanded by the current query (statement).
     pub explored: usize,
     pub interrupt: Arc<AtomicBool>,
@@ -88,6 +92,8 @@ impl Interp {
                 notation: Notation::default(),
                 json: false,
                 budget: DEFAULT_BUDGET,
+                memory: crate::memory::default_budget(),
+                steps: 0,
                 explored: 0,
                 interrupt: Arc::new(AtomicBool::new(false)),
                 locals: Vec::new(),
@@ -166,6 +172,8 @@ impl Interp {
             self.cx.labels.clear();
             self.cx.expanding.clear();
             self.cx.expanding_deep.clear();
+            let flag = self.cx.interrupt.clone();
+            let armed = crate::memory::arm(self.cx.memory, &flag);
             // A panic in the statement (a bug) becomes a diagnostic at the statement.
             let shown = guard::catch(|| {
                 let Some(v) = self.cx.exec(&mut self.store, stmt, file)? else {
@@ -178,7 +186,9 @@ impl Interp {
                 };
                 shown.map(Some)
             })
-            .map_err(|e| e.or_at(file, stmt_span(stmt)))?;
+            .map_err(|e| self.cx.over_budget(e).or_at(file, stmt_span(stmt)));
+            drop(armed);
+            let shown = shown?;
             if let Some(shown) = shown {
                 let input = match stmt {
                     Stmt::Expr(e2) => src.get(e2.span.clone()).unwrap_or(""),
@@ -261,6 +271,28 @@ impl Cx {
         self.engines.heaps.progress = on;
     }
 
+    /// An interruption raised by the memory budget (see [`crate::memory`]) says so.
+    fn over_budget(&self, e: Error) -> Error {
+        match (&e.kind, crate::memory::passed_while()) {
+            (ErrorKind::Interrupted, Some(what)) => {
+                let mut e = e;
+                e.kind = crate::memory::exceeded(what);
+                e
+            }
+            _ => e,
+        }
+    }
+
+    /// Checks, before building it, that something of `bytes` fits in the memory budget.
+    pub(crate) fn reserve(&self, bytes: usize, what: &str, span: &Span) -> Result<(), Error> {
+        crate::memory::reserve(bytes, what).map_err(|e| e.or_at(self.file, span.clone()))
+    }
+
+    /// Checks `n` values of a list to be built.
+    pub(crate) fn reserve_values(&self, n: usize, what: &str, span: &Span) -> Result<(), Error> {
+        self.reserve(n.saturating_mul(std::mem::size_of::<Value>()), what, span)
+    }
+
     pub(crate) fn err(&self, kind: ErrorKind, span: &Span) -> Error {
         Error::at(kind, self.file, span.clone())
     }
@@ -300,6 +332,9 @@ impl Cx {
                 self.rulesets.push(r.clone());
                 self.globals
                     .insert(def.name.name.to_string(), Value::Ruleset(r));
+                // Compiled now, so the names its rules use mean what they mean at its
+                // definition: redefining one later does not change games already made.
+                self.compiled(id);
                 Ok(None)
             }
             Stmt::Import { path, span } => {
@@ -346,6 +381,11 @@ impl Cx {
             let limit = self.depth - 1;
             self.depth -= 1;
             return Err(self.err(ErrorKind::TooDeep { limit }, &e.span));
+        }
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps.is_multiple_of(4096) && self.interrupted() {
+            self.depth -= 1;
+            return Err(self.err(ErrorKind::Interrupted, &e.span));
         }
         let r = self.eval_inner(store, e);
         self.depth -= 1;
@@ -436,6 +476,7 @@ impl Cx {
                 Value::Tuple(Rc::new(v))
             }
             ExprKind::Comprehension { elem, clauses } => {
+                let _what = crate::memory::building("a list");
                 let mut out = Vec::new();
                 let base = self.locals.len();
                 let r = self.clauses(store, clauses, &mut |cx, store| {
@@ -448,19 +489,17 @@ impl Cx {
             }
             ExprKind::Range { lo, hi, inclusive } => {
                 let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
-                let len = (b - a).max(0);
-                if len > 100_000_000 {
-                    return Err(self.err(
-                        ErrorKind::Type {
-                            message: format!(
-                                "the range has {len} elements, too many to build a list"
-                            ),
-                            label: "too large".into(),
-                        },
-                        &e.span,
-                    ));
+                let len = (b as i128 - a as i128).max(0);
+                let len = usize::try_from(len).unwrap_or(usize::MAX);
+                self.reserve_values(len, "the list of a range", &e.span)?;
+                let mut v = Vec::with_capacity(len);
+                for (i, x) in (a..b).enumerate() {
+                    if i % 65536 == 65535 && self.interrupted() {
+                        return Err(self.err(ErrorKind::Interrupted, &e.span));
+                    }
+                    v.push(Value::Int(x));
                 }
-                Value::List(Rc::new((a..b).map(Value::Int).collect()))
+                Value::List(Rc::new(v))
             }
             ExprKind::Neg(inner) => {
                 let v = self.eval(store, inner)?;
@@ -728,6 +767,7 @@ impl Cx {
                 });
             }
             (BinOp::Add, Value::List(x), Value::List(y)) => {
+                self.reserve_values(x.len() + y.len(), "a joined list", span)?;
                 let mut v = (**x).clone();
                 v.extend(y.iter().cloned());
                 return Ok(Value::List(Rc::new(v)));

@@ -26,6 +26,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         ":budget N",
         "set how many ruleset positions one query may explore",
     ),
+    (
+        ":memory SIZE",
+        "set the session's memory budget (e.g. 4G, 512M)",
+    ),
     (":ascii", "toggle ASCII output (moon, inf, -inf)"),
     (":quit", "leave (also Ctrl-D)"),
 ];
@@ -181,6 +185,18 @@ impl Session {
                     self.interp.cx.budget
                 ))],
             },
+            "memory" => {
+                use crate::memory::{in_use, parse_size, show_size};
+                if let Some(n) = parse_size(arg) {
+                    self.interp.cx.memory = n;
+                    return vec![Reply::Info(format!("memory budget: {}", show_size(n)))];
+                }
+                vec![Reply::Info(format!(
+                    "memory budget: {} ({} in use; set it with :memory SIZE, e.g. 4G or 512M)",
+                    show_size(self.interp.cx.memory),
+                    show_size(in_use())
+                ))]
+            }
             "ascii" => {
                 let nt = &mut self.interp.cx.notation;
                 nt.ascii = !nt.ascii;
