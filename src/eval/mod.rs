@@ -529,6 +529,11 @@ impl Cx {
                 let b = self.bool(store, inner)?;
                 Value::Bool(!b)
             }
+            ExprKind::Binary {
+                op: op @ (BinOp::Add | BinOp::Sub),
+                lhs,
+                rhs,
+            } if is_sum_chain(lhs) => self.sum_chain(store, *op, lhs, rhs)?,
             ExprKind::Binary { op, lhs, rhs } => self.binary(store, *op, lhs, rhs, &e.span)?,
             ExprKind::If {
                 cond,
@@ -694,6 +699,79 @@ impl Cx {
             out.push(self.as_game(store, &v, &it.span)?);
         }
         Ok(out)
+    }
+
+    /// `a + b - c + …` (left-nested `+`/`-`): the operands are walked without recursion and a
+    /// run of games becomes one sum, rather than a store sum for every prefix (a chain of n
+    /// terms would otherwise hold n²/2 parts). Otherwise it means what folding `+` means.
+    fn sum_chain(
+        &mut self,
+        store: &mut Store,
+        op: BinOp,
+        lhs: &Expr,
+        rhs: &Expr,
+    ) -> Result<Value, Error> {
+        let mut terms = vec![(op, rhs)];
+        let mut first = lhs;
+        while let ExprKind::Binary {
+            op: o @ (BinOp::Add | BinOp::Sub),
+            lhs: l,
+            rhs: r,
+        } = &first.kind
+        {
+            terms.push((*o, r));
+            first = l;
+        }
+        terms.reverse();
+        let start = first.span.start;
+        let mut acc = self.eval(store, first)?;
+        let mut acc_span = first.span.clone();
+        // Parts of the sum being gathered (`acc` stands for their sum when not empty).
+        let mut parts: Vec<GameId> = Vec::new();
+        for (op, rhs) in terms {
+            let v = self.eval(store, rhs)?;
+            let span = start..rhs.span.end;
+            // While parts are gathered, `acc` is a placeholder 0 (a game).
+            let ints = parts.is_empty()
+                && matches!(acc, Value::Int(_))
+                && matches!(v, Value::Int(_));
+            if !ints && is_gamey(&acc) && is_gamey(&v) && !misere::involves(&acc, &v) {
+                if parts.is_empty() {
+                    parts.push(self.as_game(store, &acc, &acc_span)?);
+                }
+                let mut g = self.as_game(store, &v, &rhs.span)?;
+                if op == BinOp::Sub {
+                    g = store
+                        .conjugate(g)
+                        .map_err(|x| Error::from(x).or_at(self.file, rhs.span.clone()))?;
+                }
+                parts.push(g);
+                acc = Value::Int(0);
+            } else {
+                if !parts.is_empty() {
+                    acc = self.flush_sum(store, &mut parts, &acc_span)?;
+                }
+                acc = self.binary_values(store, op, acc, v, (&acc_span, &rhs.span), &span)?;
+            }
+            acc_span = span;
+        }
+        if !parts.is_empty() {
+            acc = self.flush_sum(store, &mut parts, &acc_span)?;
+        }
+        Ok(acc)
+    }
+
+    fn flush_sum(
+        &mut self,
+        store: &mut Store,
+        parts: &mut Vec<GameId>,
+        span: &Span,
+    ) -> Result<Value, Error> {
+        let s = store
+            .sum(parts)
+            .map_err(|x| Error::from(x).or_at(self.file, span.clone()))?;
+        parts.clear();
+        Ok(Value::Game(s))
     }
 
     fn binary(
@@ -1247,6 +1325,16 @@ impl Cx {
             span,
         )
     }
+}
+
+fn is_sum_chain(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            ..
+        }
+    )
 }
 
 fn is_gamey(v: &Value) -> bool {
