@@ -662,7 +662,7 @@ impl Error {
                 labels.push(Label::secondary(loc.file, s).with_message(m));
             }
             d = d.with_labels(labels);
-        } else if !matches!(self.kind, ErrorKind::Io { .. }) {
+        } else if !matches!(self.kind, ErrorKind::Io { .. } | ErrorKind::Internal { .. }) {
             notes.insert(0, label);
         }
         d.with_notes(notes)

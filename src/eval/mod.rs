@@ -732,9 +732,8 @@ impl Cx {
             let v = self.eval(store, rhs)?;
             let span = start..rhs.span.end;
             // While parts are gathered, `acc` is a placeholder 0 (a game).
-            let ints = parts.is_empty()
-                && matches!(acc, Value::Int(_))
-                && matches!(v, Value::Int(_));
+            let ints =
+                parts.is_empty() && matches!(acc, Value::Int(_)) && matches!(v, Value::Int(_));
             if !ints && is_gamey(&acc) && is_gamey(&v) && !misere::involves(&acc, &v) {
                 if parts.is_empty() {
                     parts.push(self.as_game(store, &acc, &acc_span)?);

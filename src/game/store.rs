@@ -617,6 +617,15 @@ mod tests {
     }
 
     #[test]
+    fn an_index_past_u32_is_a_diagnostic_not_a_wrap() {
+        use crate::diag::{ErrorKind, guard};
+        assert_eq!(index(5, "options"), 5);
+        let e = guard::catch(|| Ok(index(u32::MAX as usize, "options"))).unwrap_err();
+        assert!(matches!(&e.kind, ErrorKind::Capacity { what, .. } if what == "options"));
+        assert_eq!(e.code(), "E0212");
+    }
+
+    #[test]
     fn conjugate_swaps_sides() {
         let mut s = Store::new();
         let z = s.zero();
