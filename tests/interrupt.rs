@@ -103,3 +103,11 @@ fn ctrl_c_stops_deep_plain_recursion() {
     assert!(err.contains("E0501") || err.contains("E0206"), "{err}");
     assert_eq!(after, "*");
 }
+
+#[test]
+fn ctrl_c_stops_the_periodicity_scans() {
+    // Certifying subtraction {1000000} scans ~10^6 periods over ~10^6 values: once > 100 s.
+    let (err, after) = interrupted_plain("periodicity(subtraction([1000000]))", 1000);
+    assert!(err.contains("E0501"), "{err}");
+    assert_eq!(after, "*");
+}

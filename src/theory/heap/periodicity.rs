@@ -149,7 +149,11 @@ pub(super) fn search(moves: &Moves, budget: usize, ctl: &Control) -> Periodicity
             interrupted = true;
             break;
         }
-        if let Some((period, certified_at)) = certified(solver.values(), certificate) {
+        let Ok(found) = certified(solver.values(), certificate, ctl) else {
+            interrupted = true;
+            break;
+        };
+        if let Some((period, certified_at)) = found {
             return Periodicity {
                 period: Some(period),
                 certified: true,
@@ -165,7 +169,8 @@ pub(super) fn search(moves: &Moves, budget: usize, ctl: &Control) -> Periodicity
     }
     let values = solver.values();
     Periodicity {
-        period: apparent(values),
+        // The scan for an apparent period is quadratic: after Ctrl-C, none is looked for.
+        period: if interrupted { None } else { apparent(values) },
         certified: false,
         certified_at: None,
         checked_up_to: values.len().saturating_sub(1),
@@ -183,13 +188,32 @@ fn tail_start(g: &[u32], p: usize, saltus: u32) -> usize {
 }
 
 /// The smallest certified period and its smallest preperiod, with the certificate's heap.
-fn certified(g: &[u32], certificate: Certificate) -> Option<(Period, usize)> {
-    let last = g.len().checked_sub(1)?;
-    let (e, p, at) = (1..=g.len() / 2).find_map(|p| {
+/// `Err` when Ctrl-C stopped the scan (it tries every period, each over the whole sequence).
+#[allow(clippy::result_unit_err)]
+fn certified(
+    g: &[u32],
+    certificate: Certificate,
+    ctl: &Control,
+) -> Result<Option<(Period, usize)>, ()> {
+    let Some(last) = g.len().checked_sub(1) else {
+        return Ok(None);
+    };
+    let mut found = None;
+    for p in 1..=g.len() / 2 {
+        if p % 64 == 0 && ctl.cancelled() {
+            return Err(());
+        }
         let e = tail_start(g, p, 0);
-        let at = certificate.bound(e, p)?;
-        (at <= last).then_some((e, p, at))
-    })?;
+        if let Some(at) = certificate.bound(e, p) {
+            if at <= last {
+                found = Some((e, p, at));
+                break;
+            }
+        }
+    }
+    let Some((e, p, at)) = found else {
+        return Ok(None);
+    };
     // `p` holds forever from `e`, so the sequence is known everywhere: the least period
     // divides `p`; test the divisors on the sequence continued by `p`-periodicity.
     let extended: Vec<u32> = (0..g.len() + 2 * p)
@@ -209,7 +233,7 @@ fn certified(g: &[u32], certificate: Certificate) -> Option<(Period, usize)> {
             (e_q + q + p <= extended.len()).then(|| Period::new(e_q, q, 0))
         })
         .unwrap_or(Period::new(e, p, 0));
-    Some((smallest, at))
+    Ok(Some((smallest, at)))
 }
 
 /// The apparent periodicity of a sequence computed elsewhere (e.g. a user ruleset over one
