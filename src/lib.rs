@@ -8,6 +8,7 @@ pub mod eval;
 pub mod figure;
 pub mod game;
 pub mod graph;
+pub mod memory;
 pub mod repl;
 pub mod syntax;
 pub mod theory;

@@ -1,9 +1,10 @@
 //! The `loony` command: REPL, script runner, and `-e` for a source string.
 
 use clap::Parser;
+use loony::diag::guard;
 use loony::eval::Interp;
 use loony::repl::{self, Reply, Session};
-use std::io::{IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -29,13 +30,17 @@ struct Cli {
     /// How many ruleset positions one query may explore
     #[arg(long, value_name = "N")]
     budget: Option<usize>,
+    /// The session's memory budget, e.g. 4G or 512M (default: half of the machine's memory)
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    memory: Option<usize>,
     /// Print each result as JSON (sequences as {"start": n, "values": [...]}) for pipelines
     #[arg(long)]
     json: bool,
 }
 
-/// The interpreter's recursion is bounded (see `eval::MAX_DEPTH`); this stack is big enough for
-/// that bound, so deep games end in an answer or a diagnostic, never a stack overflow.
+/// The interpreter checks how much of its stack is left before recursing deeper (see
+/// `eval::stack`), so this size only decides how deep a computation may go before it ends in
+/// a diagnostic.
 const STACK: usize = 4 << 30;
 
 fn main() -> ExitCode {
@@ -47,13 +52,25 @@ fn main() -> ExitCode {
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => {
-            eprintln!("error: the interpreter thread failed");
+            say_err("error[E0901]: internal error: the interpreter thread failed\n");
             ExitCode::FAILURE
         }
     }
 }
 
+/// Writes to stderr; a closed or full stderr is not a reason to fail differently.
+fn say_err(s: &str) {
+    let _ = std::io::stderr().lock().write_all(s.as_bytes());
+}
+
+fn memory_size(s: &str) -> Result<usize, String> {
+    loony::memory::parse_size(s).ok_or_else(|| format!("`{s}` is not a size like 4G or 512M"))
+}
+
 fn configure(interp: &mut Interp, cli: &Cli) {
+    if let Some(m) = cli.memory {
+        interp.cx.memory = m;
+    }
     interp.cx.notation.ascii = cli.ascii;
     interp.cx.json = cli.json;
     interp.cx.set_progress(std::io::stderr().is_terminal());
@@ -65,13 +82,14 @@ fn configure(interp: &mut Interp, cli: &Cli) {
 fn run(cli: Cli) -> ExitCode {
     let color = std::io::stderr().is_terminal();
     if let Some(src) = &cli.source {
-        return run_source(&cli, "<-e>", src, color);
+        return run_source(&cli, "<-e>", src.as_bytes().to_vec(), color);
     }
     if let Some(path) = &cli.file {
-        return match std::fs::read_to_string(path) {
-            Ok(src) => run_source(&cli, path, &src, color),
+        return match std::fs::read(path) {
+            Ok(src) => run_source(&cli, path, src, color),
             Err(e) => {
-                eprintln!("error: cannot read `{path}`: {e}");
+                let interp = Interp::new();
+                say_err(&repl::io_error(path, &e).render_plain(&interp.cx.files));
                 ExitCode::FAILURE
             }
         };
@@ -85,26 +103,27 @@ fn run(cli: Cli) -> ExitCode {
         match repl::line_editor::run(&mut session) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("error: {e}");
+                say_err(&format!("error: {e}\n"));
                 ExitCode::FAILURE
             }
         }
     } else {
-        let stdin = std::io::stdin();
-        let lines = stdin.lines().map_while(Result::ok);
+        let stdin = std::io::stdin().lock();
+        let lines = stdin.split(b'\n');
         let mut failed = false;
         let mut out = std::io::stdout().lock();
-        repl::run_lines(&mut session, lines, &mut |r| match r {
+        repl::run_byte_lines(&mut session, lines, &mut |r| match r {
             Reply::Value(s) | Reply::Info(s) => {
                 let _ = writeln!(out, "{s}");
             }
             Reply::Error(e) => {
                 failed = true;
                 let _ = out.flush();
-                eprint!("{e}");
+                say_err(&e);
             }
             Reply::Quit => {}
         });
+        let _ = out.flush();
         if failed {
             ExitCode::FAILURE
         } else {
@@ -113,12 +132,16 @@ fn run(cli: Cli) -> ExitCode {
     }
 }
 
-fn run_source(cli: &Cli, name: &str, src: &str, color: bool) -> ExitCode {
+fn run_source(cli: &Cli, name: &str, src: Vec<u8>, color: bool) -> ExitCode {
     let mut interp = Interp::new();
     configure(&mut interp, cli);
     let mut out = std::io::stdout().lock();
-    let r = interp.run(name, src, &mut |s| {
-        let _ = writeln!(out, "{s}");
+    // Each statement is guarded inside `run_file`; this catches what lies outside (parsing).
+    let r = guard::catch(|| {
+        let file = interp.add_source(name, src)?;
+        interp.run_file(file, &mut |s| {
+            let _ = writeln!(out, "{s}");
+        })
     });
     let _ = out.flush();
     match r {

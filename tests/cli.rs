@@ -116,3 +116,72 @@ fn misere_values_as_json_and_in_help() {
         );
     }
 }
+
+#[test]
+fn a_full_stderr_still_exits_1() {
+    // Writing the diagnostic to a full device once panicked (exit 101).
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // no /dev/full on this system
+    };
+    let status = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .args(["-e", "nope"])
+        .stdout(Stdio::null())
+        .stderr(full)
+        .status()
+        .expect("run loony");
+    assert_eq!(status.code(), Some(1));
+}
+
+#[test]
+fn piped_invalid_utf8_is_reported_and_the_rest_runs() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run loony");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"let a = *3\na\n\xff\xfe\na + *1\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "*3\n*2\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("error[E0008]: line 3 is not valid UTF-8"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_script_with_invalid_utf8_names_line_and_byte() {
+    let dir = std::env::temp_dir().join(format!("loony-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.cgt");
+    std::fs::write(&path, b"*1\n*2 + \xc3(\n").unwrap();
+    let (_, err, code) = loony(&[path.to_str().unwrap()], None);
+    assert!(
+        err.contains("error[E0008]: line 2 is not valid UTF-8 (at byte 6 of the line)"),
+        "{err}"
+    );
+    assert!(err.contains("bad.cgt:2:6"), "{err}");
+    assert_eq!(code, 1);
+    let (_, err, code) = loony(&[dir.join("missing.cgt").to_str().unwrap()], None);
+    assert!(err.starts_with("error[E0303]: cannot read"), "{err}");
+    assert_eq!(code, 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn memory_flag_sets_the_budget() {
+    let (_, err, code) = loony(&["--memory", "64M", "-e", "len(0..100000000)"], None);
+    assert!(err.contains("error[E0213]"), "{err}");
+    assert!(err.contains("budget of 64 MiB"), "{err}");
+    assert_eq!(code, 1);
+    let (_, err, code) = loony(&["--memory", "lots", "-e", "0"], None);
+    assert!(err.contains("not a size"), "{err}");
+    assert_eq!(code, 2);
+}

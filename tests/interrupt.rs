@@ -51,3 +51,63 @@ fn ctrl_c_stops_exploring_a_large_loopy_ruleset() {
     assert!(err.contains("E0501"), "{err}");
     assert_eq!(after, "∞(0)");
 }
+
+/// Ctrl-C during plain evaluation (no engine involved), and the session goes on.
+fn interrupted_plain(long: &str, millis: u64) -> (String, String) {
+    let long = long.to_string();
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = Interp::new();
+            let flag = interp.cx.interrupt.clone();
+            let waker = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(millis));
+                flag.store(true, Ordering::Relaxed);
+            });
+            let err = interp
+                .run("long.cgt", &long, &mut |_| {})
+                .expect_err("interrupted");
+            waker.join().expect("waker");
+            let mut after = String::new();
+            interp
+                .run("after.cgt", "*2 + *3", &mut |s| after = s)
+                .expect("the session goes on");
+            (err.render_plain(&interp.cx.files), after)
+        })
+        .expect("spawn")
+        .join()
+        .expect("join")
+}
+
+#[test]
+fn ctrl_c_stops_building_ranges_in_a_short_loop() {
+    // 100 iterations only, each building a 10-million-element range: once unpolled.
+    let (err, after) = interrupted_plain("sum([len(0..10000000) for i in 0..100])", 300);
+    assert!(err.contains("E0501"), "{err}");
+    assert_eq!(after, "*");
+}
+
+#[test]
+fn ctrl_c_stops_listing_a_nimbers_options() {
+    let (err, after) = interrupted_plain("len(options(*40000000))", 300);
+    assert!(err.contains("E0501"), "{err}");
+    assert_eq!(after, "*");
+}
+
+#[test]
+fn ctrl_c_stops_deep_plain_recursion() {
+    let (err, after) = interrupted_plain(
+        "fn f(n) = if n == 0 then 0 else f(n - 1) + 0 * 1\nf(1000000000)",
+        300,
+    );
+    assert!(err.contains("E0501") || err.contains("E0206"), "{err}");
+    assert_eq!(after, "*");
+}
+
+#[test]
+fn ctrl_c_stops_the_periodicity_scans() {
+    // Certifying subtraction {1000000} scans ~10^6 periods over ~10^6 values: once > 100 s.
+    let (err, after) = interrupted_plain("periodicity(subtraction([1000000]))", 1000);
+    assert!(err.contains("E0501"), "{err}");
+    assert_eq!(after, "*");
+}

@@ -1,6 +1,8 @@
 //! Errors and their conversion to codespan diagnostics: every error Loony reports passes through
 //! [`Error::to_diagnostic`], the one place where codes, messages and labels are decided.
 
+pub mod guard;
+
 use crate::syntax::ParseError;
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
@@ -189,7 +191,32 @@ pub enum ErrorKind {
     },
     /// A misère function called while the misère engine is converting a ruleset position.
     MisereBusy,
+    /// Source bytes that are not UTF-8 (`byte` counts from 1 within the line).
+    InvalidUtf8 {
+        line: usize,
+        byte: usize,
+    },
+    /// The statement needed more memory than the session's budget.
+    MemoryBudget {
+        budget: usize,
+        what: String,
+        /// What the session held when the statement began.
+        held: usize,
+    },
+    /// A panic caught at the session boundary: a bug in Loony.
+    Internal {
+        message: String,
+    },
+    /// A table of the interpreter would outgrow its indices (`what` names it).
+    Capacity {
+        what: String,
+        limit: String,
+    },
 }
+
+/// How many of an error's own notes are shown before and after the ones left out.
+const NOTES_HEAD: usize = 5;
+const NOTES_TAIL: usize = 3;
 
 /// An error; boxed so that `Result<_, Error>` stays small on the hot paths.
 #[derive(Debug, Clone, PartialEq)]
@@ -213,6 +240,9 @@ pub struct ErrorData {
     pub kind: ErrorKind,
     pub loc: Option<Loc>,
     pub notes: Vec<String>,
+    /// Notes left out between the first and the last few (a deep nest of explorations adds one
+    /// per level).
+    pub elided: usize,
     /// The game the error is about, when the engine knows it: the evaluator points the
     /// diagnostic at where that form was written.
     pub subject: Option<crate::game::GameId>,
@@ -224,6 +254,7 @@ impl Error {
             kind,
             loc: None,
             notes: Vec::new(),
+            elided: 0,
             subject: None,
         }))
     }
@@ -238,6 +269,7 @@ impl Error {
             kind,
             loc: Some(Loc { file, span }),
             notes: Vec::new(),
+            elided: 0,
             subject: None,
         }))
     }
@@ -251,8 +283,25 @@ impl Error {
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        if self.notes.len() == NOTES_HEAD + NOTES_TAIL {
+            // Keep the first notes (the innermost cause) and the latest (the outermost).
+            self.notes.remove(NOTES_HEAD);
+            self.elided += 1;
+        }
         self.notes.push(note.into());
         self
+    }
+
+    /// The notes as shown, with a line standing for those left out.
+    pub fn shown_notes(&self) -> Vec<String> {
+        let mut v = self.notes.clone();
+        if self.elided > 0 {
+            v.insert(
+                NOTES_HEAD.min(v.len()),
+                format!("… and {} more like these", self.elided),
+            );
+        }
+        v
     }
 
     pub fn type_error(message: impl Into<String>, label: impl Into<String>) -> Self {
@@ -315,6 +364,10 @@ impl Error {
             ErrorKind::MisereTooLarge { .. } => "E0606",
             ErrorKind::MisereNotation { .. } => "E0607",
             ErrorKind::MisereBusy => "E0608",
+            ErrorKind::Capacity { .. } => "E0212",
+            ErrorKind::MemoryBudget { .. } => "E0213",
+            ErrorKind::InvalidUtf8 { .. } => "E0008",
+            ErrorKind::Internal { .. } => "E0901",
         }
     }
 
@@ -447,6 +500,17 @@ impl Error {
             }
             ErrorKind::MisereBusy => {
                 "misère functions cannot be called from a ruleset while its positions are being converted to misère forms".into()
+            }
+            ErrorKind::InvalidUtf8 { line, byte } => {
+                format!("line {line} is not valid UTF-8 (at byte {byte} of the line)")
+            }
+            ErrorKind::MemoryBudget { budget, .. } => format!(
+                "this needs more memory than the session's budget of {}",
+                crate::memory::show_size(*budget)
+            ),
+            ErrorKind::Internal { .. } => "internal error: Loony failed while running this".into(),
+            ErrorKind::Capacity { what, limit } => {
+                format!("too many {what}: Loony's tables hold at most {limit}")
             }
         }
     }
@@ -650,13 +714,46 @@ impl Error {
                 notes.push("compute misère values outside the ruleset's rules".into());
                 "called here".to_string()
             }
+            ErrorKind::Internal { message } => {
+                notes.push(format!("the cause: {message}"));
+                notes.push(
+                    "this is a bug in Loony: please report it with the input that caused it; \
+                     the session goes on, but values computed by this input may be incomplete"
+                        .into(),
+                );
+                "while running this".to_string()
+            }
+            ErrorKind::InvalidUtf8 { .. } => {
+                notes.push(
+                    "Loony reads source text as UTF-8; save the file in that encoding".into(),
+                );
+                "this byte does not start a UTF-8 character".to_string()
+            }
+            ErrorKind::MemoryBudget { budget, what, held } => {
+                if *held > budget / 2 {
+                    notes.push(format!(
+                        "the session already held {} when this began (the games, positions and \
+                         values met so far)",
+                        crate::memory::show_size(*held)
+                    ));
+                }
+                notes.push(format!(
+                    "raise the budget (now {}) with `--memory SIZE` or `:memory SIZE`",
+                    crate::memory::show_size(*budget)
+                ));
+                format!("stopped while building {what}")
+            }
+            ErrorKind::Capacity { .. } => {
+                notes.push("split the computation into smaller ones".into());
+                "building this needed more".to_string()
+            }
         };
         (label, notes)
     }
 
     pub fn to_diagnostic(&self) -> Diagnostic<FileId> {
         let (label, mut notes) = self.label_and_notes();
-        notes.extend(self.notes.iter().cloned());
+        notes.extend(self.shown_notes());
         let mut d = Diagnostic::error()
             .with_message(self.message())
             .with_code(self.code());
@@ -694,7 +791,7 @@ impl Error {
                 labels.push(Label::secondary(loc.file, s).with_message(m));
             }
             d = d.with_labels(labels);
-        } else {
+        } else if !matches!(self.kind, ErrorKind::Io { .. } | ErrorKind::Internal { .. }) {
             notes.insert(0, label);
         }
         d.with_notes(notes)
@@ -717,11 +814,9 @@ impl Error {
         };
         let stream = StandardStream::stderr(choice);
         let config = term::Config::default();
-        if term::emit_to_write_style(&mut stream.lock(), &config, files, &self.to_diagnostic())
-            .is_err()
-        {
-            eprint!("{}", self.render_plain(files));
-        }
+        // A closed or full stderr leaves nothing to report to: the exit code still says it.
+        let _ =
+            term::emit_to_write_style(&mut stream.lock(), &config, files, &self.to_diagnostic());
     }
 }
 

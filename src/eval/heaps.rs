@@ -74,6 +74,9 @@ impl HeapTable {
         let n = n as usize;
         if e.values.len() <= n {
             let target = n.max(e.values.len() * 2).max(64);
+            // The engine's tables take a few words per heap: check before building them.
+            crate::memory::reserve(target.saturating_mul(16), "a nim-sequence")?;
+            let _what = crate::memory::building("a nim-sequence");
             let bar = (progress && target >= 200_000)
                 .then(|| super::progress::bar(target as u64, "{bar:40} {pos}/{len} heaps ({eta})"));
             let report = |done: usize, _total: usize| {
@@ -317,7 +320,9 @@ impl Cx {
         hi: u64,
         span: &Span,
     ) -> Result<Vec<u32>, Error> {
-        let mut out = Vec::with_capacity((hi - lo) as usize);
+        let len = usize::try_from(hi - lo).unwrap_or(usize::MAX);
+        self.reserve(len.saturating_mul(4), "a nim-sequence", span)?;
+        let mut out = Vec::with_capacity(len);
         for n in lo..hi {
             let pos = self.apply1(store, f, n as i64, span)?;
             match self

@@ -14,9 +14,10 @@ pub mod query;
 pub mod quotient;
 pub mod ruleset;
 pub mod show;
+pub(crate) mod stack;
 pub mod value;
 
-use crate::diag::{self, Error, ErrorKind, FileId, Files};
+use crate::diag::{self, Error, ErrorKind, FileId, Files, guard};
 use crate::game::display::Notation;
 use crate::game::{Arg, GameId, Store};
 use crate::syntax::ast::*;
@@ -48,6 +49,10 @@ pub struct Cx {
     /// Print statement results as JSON (`--json`).
     pub json: bool,
     pub budget: usize,
+    /// The session's memory budget in bytes (see [`crate::memory`]).
+    pub memory: usize,
+    /// Evaluations so far, to poll for Ctrl-C every few thousand.
+    pub(crate) steps: u32,
     /// Positions expanded by the current query (statement).
     pub explored: usize,
     pub interrupt: Arc<AtomicBool>,
@@ -62,6 +67,8 @@ pub struct Cx {
     pub positions: crate::graph::positions::PosTable,
     /// Positions whose options are being listed right now (outermost first).
     pub(crate) expanding: Vec<crate::graph::positions::PosId>,
+    /// The entries of `expanding` past its first few (see `ruleset::SHALLOW`).
+    pub(crate) expanding_deep: rustc_hash::FxHashSet<crate::graph::positions::PosId>,
     /// Scratch for a position's arguments in compiled code.
     pub(crate) arg_buf: Vec<Value>,
     pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
@@ -88,6 +95,8 @@ impl Interp {
                 notation: Notation::default(),
                 json: false,
                 budget: DEFAULT_BUDGET,
+                memory: crate::memory::default_budget(),
+                steps: 0,
                 explored: 0,
                 interrupt: Arc::new(AtomicBool::new(false)),
                 locals: Vec::new(),
@@ -98,6 +107,7 @@ impl Interp {
                 compiled: Vec::new(),
                 positions: Default::default(),
                 expanding: Vec::new(),
+                expanding_deep: Default::default(),
                 arg_buf: Vec::new(),
                 form_spans: FxHashMap::default(),
                 engines: builtins::Engines::default(),
@@ -116,8 +126,14 @@ impl Interp {
         src: &str,
         emit: &mut dyn FnMut(String),
     ) -> Result<(), Error> {
+        let src = src.strip_prefix('\u{feff}').unwrap_or(src);
         let file = self.cx.files.add(name.to_string(), src.to_string());
         self.run_file(file, emit)
+    }
+
+    /// Adds a source file read as bytes (a script, a `:load` file); see [`add_source`].
+    pub fn add_source(&mut self, name: &str, bytes: Vec<u8>) -> Result<FileId, Error> {
+        add_source(&mut self.cx.files, name, bytes)
     }
 
     pub fn run_file(&mut self, file: FileId, emit: &mut dyn FnMut(String)) -> Result<(), Error> {
@@ -132,6 +148,7 @@ impl Interp {
         src: &str,
         emit: &mut dyn FnMut(&str, String),
     ) -> Result<(), Error> {
+        let src = src.strip_prefix('\u{feff}').unwrap_or(src);
         let file = self.cx.files.add(name.to_string(), src.to_string());
         self.run_file_echo(file, emit)
     }
@@ -156,16 +173,26 @@ impl Interp {
             self.cx.frame = 0;
             self.cx.depth = 0;
             self.cx.labels.clear();
-            if let Some(v) = self.cx.exec(&mut self.store, stmt, file)? {
+            self.cx.expanding.clear();
+            self.cx.expanding_deep.clear();
+            let flag = self.cx.interrupt.clone();
+            let armed = crate::memory::arm(self.cx.memory, &flag);
+            // A panic in the statement (a bug) becomes a diagnostic at the statement.
+            let shown = guard::catch(|| {
+                let Some(v) = self.cx.exec(&mut self.store, stmt, file)? else {
+                    return Ok(None);
+                };
                 let shown = if self.cx.json {
                     self.cx.show_json(&mut self.store, &v)
                 } else {
                     self.cx.show(&mut self.store, &v)
                 };
-                let shown = shown.map_err(|e| match stmt {
-                    Stmt::Expr(e2) => e.or_at(file, e2.span.clone()),
-                    _ => e,
-                })?;
+                shown.map(Some)
+            })
+            .map_err(|e| self.cx.over_budget(e).or_at(file, stmt_span(stmt)));
+            drop(armed);
+            let shown = shown?;
+            if let Some(shown) = shown {
                 let input = match stmt {
                     Stmt::Expr(e2) => src.get(e2.span.clone()).unwrap_or(""),
                     _ => "",
@@ -174,6 +201,52 @@ impl Interp {
             }
         }
         Ok(())
+    }
+}
+
+/// Adds source text read as bytes to `files`. A leading byte-order mark is skipped; invalid
+/// UTF-8 is an error naming its line and byte (the file is added with the bad bytes replaced,
+/// so the diagnostic can show the line).
+pub fn add_source(files: &mut Files, name: &str, bytes: Vec<u8>) -> Result<FileId, Error> {
+    let bytes = match bytes.strip_prefix("\u{feff}".as_bytes()) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    match String::from_utf8(bytes) {
+        Ok(src) => Ok(files.add(name.to_string(), src)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line_start = bytes[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+            // Up to `at` the text is valid, so offsets there are the same in the lossy copy.
+            let file = files.add(
+                name.to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            );
+            Err(Error::at(
+                ErrorKind::InvalidUtf8 {
+                    line,
+                    byte: at - line_start + 1,
+                },
+                file,
+                at..at + 1,
+            ))
+        }
+    }
+}
+
+/// Where a statement is written, for errors that know no better place.
+fn stmt_span(stmt: &Stmt) -> Span {
+    match stmt {
+        Stmt::Let { name, value } => name.span.start..value.span.end,
+        Stmt::Fn(def) => def.span.clone(),
+        Stmt::Ruleset(def) => def.span.clone(),
+        Stmt::Import { span, .. } => span.clone(),
+        Stmt::Expr(e) => e.span.clone(),
     }
 }
 
@@ -199,6 +272,28 @@ impl Cx {
     /// Show progress bars for long heap computations (when a terminal is watching stderr).
     pub fn set_progress(&mut self, on: bool) {
         self.engines.heaps.progress = on;
+    }
+
+    /// An interruption raised by the memory budget (see [`crate::memory`]) says so.
+    fn over_budget(&self, e: Error) -> Error {
+        match (&e.kind, crate::memory::passed_while()) {
+            (ErrorKind::Interrupted, Some(what)) => {
+                let mut e = e;
+                e.kind = crate::memory::exceeded(what);
+                e
+            }
+            _ => e,
+        }
+    }
+
+    /// Checks, before building it, that something of `bytes` fits in the memory budget.
+    pub(crate) fn reserve(&self, bytes: usize, what: &str, span: &Span) -> Result<(), Error> {
+        crate::memory::reserve(bytes, what).map_err(|e| e.or_at(self.file, span.clone()))
+    }
+
+    /// Checks `n` values of a list to be built.
+    pub(crate) fn reserve_values(&self, n: usize, what: &str, span: &Span) -> Result<(), Error> {
+        self.reserve(n.saturating_mul(std::mem::size_of::<Value>()), what, span)
     }
 
     pub(crate) fn err(&self, kind: ErrorKind, span: &Span) -> Error {
@@ -240,6 +335,9 @@ impl Cx {
                 self.rulesets.push(r.clone());
                 self.globals
                     .insert(def.name.name.to_string(), Value::Ruleset(r));
+                // Compiled now, so the names its rules use mean what they mean at its
+                // definition: redefining one later does not change games already made.
+                self.compiled(id);
                 Ok(None)
             }
             Stmt::Import { path, span } => {
@@ -283,9 +381,15 @@ impl Cx {
 
     pub fn eval(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > MAX_DEPTH || stack::exhausted() {
+            let limit = self.depth - 1;
             self.depth -= 1;
-            return Err(self.err(ErrorKind::TooDeep { limit: MAX_DEPTH }, &e.span));
+            return Err(self.err(ErrorKind::TooDeep { limit }, &e.span));
+        }
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps.is_multiple_of(4096) && self.interrupted() {
+            self.depth -= 1;
+            return Err(self.err(ErrorKind::Interrupted, &e.span));
         }
         let r = self.eval_inner(store, e);
         self.depth -= 1;
@@ -376,6 +480,7 @@ impl Cx {
                 Value::Tuple(Rc::new(v))
             }
             ExprKind::Comprehension { elem, clauses } => {
+                let _what = crate::memory::building("a list");
                 let mut out = Vec::new();
                 let base = self.locals.len();
                 let r = self.clauses(store, clauses, &mut |cx, store| {
@@ -388,19 +493,17 @@ impl Cx {
             }
             ExprKind::Range { lo, hi, inclusive } => {
                 let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
-                let len = (b - a).max(0);
-                if len > 100_000_000 {
-                    return Err(self.err(
-                        ErrorKind::Type {
-                            message: format!(
-                                "the range has {len} elements, too many to build a list"
-                            ),
-                            label: "too large".into(),
-                        },
-                        &e.span,
-                    ));
+                let len = (b as i128 - a as i128).max(0);
+                let len = usize::try_from(len).unwrap_or(usize::MAX);
+                self.reserve_values(len, "the list of a range", &e.span)?;
+                let mut v = Vec::with_capacity(len);
+                for (i, x) in (a..b).enumerate() {
+                    if i % 65536 == 65535 && self.interrupted() {
+                        return Err(self.err(ErrorKind::Interrupted, &e.span));
+                    }
+                    v.push(Value::Int(x));
                 }
-                Value::List(Rc::new((a..b).map(Value::Int).collect()))
+                Value::List(Rc::new(v))
             }
             ExprKind::Neg(inner) => {
                 let v = self.eval(store, inner)?;
@@ -430,6 +533,11 @@ impl Cx {
                 let b = self.bool(store, inner)?;
                 Value::Bool(!b)
             }
+            ExprKind::Binary {
+                op: op @ (BinOp::Add | BinOp::Sub),
+                lhs,
+                rhs,
+            } if is_sum_chain(lhs) => self.sum_chain(store, *op, lhs, rhs)?,
             ExprKind::Binary { op, lhs, rhs } => self.binary(store, *op, lhs, rhs, &e.span)?,
             ExprKind::If {
                 cond,
@@ -597,6 +705,78 @@ impl Cx {
         Ok(out)
     }
 
+    /// `a + b - c + …` (left-nested `+`/`-`): the operands are walked without recursion and a
+    /// run of games becomes one sum, rather than a store sum for every prefix (a chain of n
+    /// terms would otherwise hold n²/2 parts). Otherwise it means what folding `+` means.
+    fn sum_chain(
+        &mut self,
+        store: &mut Store,
+        op: BinOp,
+        lhs: &Expr,
+        rhs: &Expr,
+    ) -> Result<Value, Error> {
+        let mut terms = vec![(op, rhs)];
+        let mut first = lhs;
+        while let ExprKind::Binary {
+            op: o @ (BinOp::Add | BinOp::Sub),
+            lhs: l,
+            rhs: r,
+        } = &first.kind
+        {
+            terms.push((*o, r));
+            first = l;
+        }
+        terms.reverse();
+        let start = first.span.start;
+        let mut acc = self.eval(store, first)?;
+        let mut acc_span = first.span.clone();
+        // Parts of the sum being gathered (`acc` stands for their sum when not empty).
+        let mut parts: Vec<GameId> = Vec::new();
+        for (op, rhs) in terms {
+            let v = self.eval(store, rhs)?;
+            let span = start..rhs.span.end;
+            // While parts are gathered, `acc` is a placeholder 0 (a game).
+            let ints =
+                parts.is_empty() && matches!(acc, Value::Int(_)) && matches!(v, Value::Int(_));
+            if !ints && is_gamey(&acc) && is_gamey(&v) && !misere::involves(&acc, &v) {
+                if parts.is_empty() {
+                    parts.push(self.as_game(store, &acc, &acc_span)?);
+                }
+                let mut g = self.as_game(store, &v, &rhs.span)?;
+                if op == BinOp::Sub {
+                    g = store
+                        .conjugate(g)
+                        .map_err(|x| Error::from(x).or_at(self.file, rhs.span.clone()))?;
+                }
+                parts.push(g);
+                acc = Value::Int(0);
+            } else {
+                if !parts.is_empty() {
+                    acc = self.flush_sum(store, &mut parts, &acc_span)?;
+                }
+                acc = self.binary_values(store, op, acc, v, (&acc_span, &rhs.span), &span)?;
+            }
+            acc_span = span;
+        }
+        if !parts.is_empty() {
+            acc = self.flush_sum(store, &mut parts, &acc_span)?;
+        }
+        Ok(acc)
+    }
+
+    fn flush_sum(
+        &mut self,
+        store: &mut Store,
+        parts: &mut Vec<GameId>,
+        span: &Span,
+    ) -> Result<Value, Error> {
+        let s = store
+            .sum(parts)
+            .map_err(|x| Error::from(x).or_at(self.file, span.clone()))?;
+        parts.clear();
+        Ok(Value::Game(s))
+    }
+
     fn binary(
         &mut self,
         store: &mut Store,
@@ -668,6 +848,7 @@ impl Cx {
                 });
             }
             (BinOp::Add, Value::List(x), Value::List(y)) => {
+                self.reserve_values(x.len() + y.len(), "a joined list", span)?;
                 let mut v = (**x).clone();
                 v.extend(y.iter().cloned());
                 return Ok(Value::List(Rc::new(v)));
@@ -1163,6 +1344,16 @@ impl Cx {
             span,
         )
     }
+}
+
+fn is_sum_chain(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            ..
+        }
+    )
 }
 
 fn is_gamey(v: &Value) -> bool {

@@ -65,7 +65,7 @@ impl Cx {
     }
 
     /// (identity key, file name for diagnostics, source).
-    fn resolve(&self, path: &str, span: &Span) -> Result<(String, String, String), Error> {
+    fn resolve(&mut self, path: &str, span: &Span) -> Result<(String, String, String), Error> {
         let bare = path.strip_suffix(".cgt").unwrap_or(path);
         if let Some((name, src)) = STD.iter().find(|(n, _)| *n == bare) {
             return Ok((name.to_string(), format!("{name}.cgt"), src.to_string()));
@@ -86,7 +86,7 @@ impl Cx {
         for c in &candidates {
             tried.push(c.display().to_string());
             if c.is_file() {
-                let src = std::fs::read_to_string(c).map_err(|e| {
+                let bytes = std::fs::read(c).map_err(|e| {
                     self.err(
                         ErrorKind::Io {
                             path: c.display().to_string(),
@@ -95,6 +95,29 @@ impl Cx {
                         span,
                     )
                 })?;
+                let src = match String::from_utf8(bytes) {
+                    Ok(src) => src,
+                    Err(e) => {
+                        let name = c.display().to_string();
+                        // Adding the bytes reports where they stop being UTF-8.
+                        let err = super::add_source(&mut self.files, &name, e.into_bytes())
+                            .err()
+                            .unwrap_or_else(|| {
+                                self.err(
+                                    ErrorKind::Type {
+                                        message: format!("`{name}` is not UTF-8"),
+                                        label: "imported here".into(),
+                                    },
+                                    span,
+                                )
+                            });
+                        return Err(err.with_note(format!("imported as \"{path}\"")));
+                    }
+                };
+                let src = match src.strip_prefix('\u{feff}') {
+                    Some(rest) => rest.to_string(),
+                    None => src,
+                };
                 let key = c
                     .canonicalize()
                     .unwrap_or_else(|_| c.clone())

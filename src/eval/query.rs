@@ -42,6 +42,7 @@ impl Cx {
         if let Some((c, _)) = self.engines.memo.get(Key::Game(g)) {
             return Ok(c);
         }
+        let _what = crate::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(store, self, Reach::values());
         let root = ex.node(g)?;
         let an = classify::classify(&mut ex, root)?;
@@ -67,6 +68,7 @@ impl Cx {
             stop_at_known: false,
             ..Reach::default()
         };
+        let _what = crate::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(store, self, reach);
         let root = ex.node(g)?;
         let an = classify::classify(&mut ex, root)?;
@@ -123,6 +125,7 @@ impl Cx {
             collapse_nimbers: collapse,
             budget: self.budget,
         };
+        let _what = crate::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(store, self, Reach::default());
         let root = ex.node(g)?;
         let an = classify::classify(&mut ex, root)?;
@@ -146,6 +149,7 @@ impl Cx {
         g: GameId,
     ) -> Result<Vec<(GameId, MoveResult)>, Error> {
         let opts = self.exact_options();
+        let _what = crate::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(store, self, Reach::default());
         let root = ex.node(g)?;
         let an = classify::classify(&mut ex, root)?;
@@ -201,6 +205,7 @@ impl Cx {
         g: GameId,
         side: Side,
     ) -> Result<Vec<GameId>, Error> {
+        let _what = crate::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(
             store,
             self,
@@ -246,6 +251,7 @@ impl Cx {
                     .into(),
             }));
         }
+        let _what = crate::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(store, self, Reach::default());
         let root = ex.node(g)?;
         let ex_result = classify::explain(&mut ex, root);
@@ -399,6 +405,7 @@ fn solve_outcome(
     opts: exact::Options,
     u: u32,
 ) -> Result<Option<Outcome>, Error> {
+    let _what = crate::memory::building("the states of the exact search");
     let mut s = exact::Solver::new(opts);
     let left = s.root(ex, an, u, 0);
     let right = s.root(ex, an, u, 1);

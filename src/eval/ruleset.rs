@@ -11,7 +11,17 @@ use crate::game::{GameId, Node, Store};
 use crate::graph::Source;
 use crate::graph::positions::PosId;
 
+/// Positions nested this deep in [`Cx::expanding`] are also kept in a set, so that checking
+/// a deep nest of expansions stays linear.
+const SHALLOW: usize = 16;
+
 impl Cx {
+    fn is_expanding(&self, pos: PosId) -> bool {
+        let n = self.expanding.len().min(SHALLOW);
+        self.expanding[..n].contains(&pos)
+            || (self.expanding.len() > SHALLOW && self.expanding_deep.contains(&pos))
+    }
+
     fn pos_display(&mut self, store: &mut Store, pos: PosId) -> String {
         let g = self.pos_game(store, pos);
         display::form(store, g, Notation::default())
@@ -32,7 +42,13 @@ impl Source for Cx {
         if self.explored.is_multiple_of(1024) && self.interrupted() {
             return Err(Error::new(ErrorKind::Interrupted));
         }
-        if self.expanding.contains(&pos) {
+        if super::stack::exhausted() {
+            // Rules that ask about other positions nest expansions on the native stack.
+            return Err(Error::new(ErrorKind::TooDeep {
+                limit: self.expanding.len(),
+            }));
+        }
+        if self.is_expanding(pos) {
             let shown = self.pos_display(store, pos);
             return Err(Error::new(ErrorKind::SelfDependent { position: shown }));
         }
@@ -43,9 +59,15 @@ impl Source for Cx {
         let base = self.locals.len();
         self.frame = base;
         self.file = comp.file;
+        if self.expanding.len() >= SHALLOW {
+            self.expanding_deep.insert(pos);
+        }
         self.expanding.push(pos);
         let result = comp.expand(self, store, args, out);
         self.expanding.pop();
+        if self.expanding.len() >= SHALLOW {
+            self.expanding_deep.remove(&pos);
+        }
         self.locals.truncate(base);
         self.frame = saved_frame;
         self.file = saved_file;

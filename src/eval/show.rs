@@ -1,7 +1,7 @@
 //! How values print, and the value of a game (the question most statements ask).
 
 use super::{Cx, Value};
-use crate::diag::Error;
+use crate::diag::{Error, ErrorKind};
 use crate::game::Store;
 use crate::game::display;
 /// Short description of a value for error labels.
@@ -25,6 +25,48 @@ impl Cx {
     }
 
     pub fn show(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
+        let mut out = String::new();
+        self.show_into(store, v, &mut out)?;
+        Ok(out)
+    }
+
+    /// Writes a value into one buffer, so nested lists and tuples print in linear time.
+    fn show_into(&mut self, store: &mut Store, v: &Value, out: &mut String) -> Result<(), Error> {
+        let (open, close) = match v {
+            Value::List(_) => ('[', "]"),
+            Value::Tuple(xs) if xs.len() == 1 => ('(', ",)"),
+            Value::Tuple(_) => ('(', ")"),
+            other => {
+                let s = self.show_one(store, other)?;
+                out.push_str(&s);
+                return Ok(());
+            }
+        };
+        let (Value::List(xs) | Value::Tuple(xs)) = v else {
+            unreachable!("lists and tuples only")
+        };
+        if super::stack::exhausted() {
+            return Err(Error::new(ErrorKind::TooDeep { limit: self.depth }));
+        }
+        out.push(open);
+        for (i, x) in xs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.steps = self.steps.wrapping_add(1);
+            if self.steps.is_multiple_of(4096) && self.interrupted() {
+                return Err(Error::new(ErrorKind::Interrupted));
+            }
+            self.depth += 1;
+            let r = self.show_into(store, x, out);
+            self.depth -= 1;
+            r?;
+        }
+        out.push_str(close);
+        Ok(())
+    }
+
+    fn show_one(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
         let nt = self.notation;
         Ok(match v {
             Value::Int(n) => n.to_string(),
@@ -35,25 +77,8 @@ impl Cx {
                 .game_value(store, *g)?
                 .show(nt.ascii)
                 .expect("game_value returns printable classes"),
-            Value::Position(g) => display::form(store, *g, nt),
-            Value::List(xs) => {
-                let mut parts = Vec::with_capacity(xs.len());
-                for x in xs.iter() {
-                    parts.push(self.show(store, x)?);
-                }
-                format!("[{}]", parts.join(", "))
-            }
-            Value::Tuple(xs) => {
-                let mut parts = Vec::with_capacity(xs.len());
-                for x in xs.iter() {
-                    parts.push(self.show(store, x)?);
-                }
-                if parts.len() == 1 {
-                    format!("({},)", parts[0])
-                } else {
-                    format!("({})", parts.join(", "))
-                }
-            }
+            Value::Position(g) => display::form_full(store, *g, nt),
+            Value::List(_) | Value::Tuple(_) => return self.show(store, v),
             Value::Outcome(o) => o.to_string(),
             Value::Func(c) => format!("<fn {}>", c.def.name.name),
             Value::Ruleset(r) => format!("<ruleset {}>", r.def.name.name),

@@ -31,11 +31,54 @@ pub fn nimber(n: u32) -> String {
 /// Forms nested deeper than this print as `…`: a printed move must stay readable.
 const MAX_DEPTH: usize = 12;
 
+/// Forms in messages stop after about this many bytes (then `…`): a form that shares its
+/// subforms can be exponentially longer written out than it is in the store.
+pub const CLIP: usize = 300;
+
+/// A form for a message, clipped at [`CLIP`].
 pub fn form(store: &Store, g: GameId, nt: Notation) -> String {
+    form_up_to(store, g, nt, CLIP)
+}
+
+/// A form written out in full (for results: positions, whose size is their arguments').
+pub fn form_full(store: &Store, g: GameId, nt: Notation) -> String {
+    form_up_to(store, g, nt, usize::MAX)
+}
+
+fn form_up_to(store: &Store, g: GameId, nt: Notation, limit: usize) -> String {
     let mut out = String::new();
     let mut open = Vec::new();
-    write_form(store, g, nt, 0, &mut open, &mut out);
+    write_form(store, g, nt, 0, &mut open, &mut Out { s: &mut out, limit });
+    if out.len() > limit {
+        let mut cut = limit;
+        while !out.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        out.truncate(cut);
+        out.push('…');
+    }
     out
+}
+
+/// The text being written and where writing may stop.
+struct Out<'a> {
+    s: &'a mut String,
+    limit: usize,
+}
+
+impl Out<'_> {
+    fn full(&self) -> bool {
+        self.s.len() > self.limit
+    }
+    fn push(&mut self, c: char) {
+        self.s.push(c);
+    }
+    fn push_str(&mut self, t: &str) {
+        self.s.push_str(t);
+    }
+    fn pop(&mut self) {
+        self.s.pop();
+    }
 }
 
 /// `open` holds the labelled nodes being printed: inside its own form a label prints as its
@@ -46,8 +89,11 @@ fn write_form(
     nt: Notation,
     depth: usize,
     open: &mut Vec<GameId>,
-    out: &mut String,
+    out: &mut Out,
 ) {
+    if out.full() {
+        return;
+    }
     if depth > MAX_DEPTH {
         out.push('…');
         return;
@@ -85,7 +131,9 @@ fn write_form(
                 Some(_) => {
                     // The form turned out to be a nimber (no use of the label survived).
                     out.push('{');
-                    out.push_str(&form(store, store.label_form(k).expect("some"), nt));
+                    if let Some(f) = store.label_form(k) {
+                        write_form(store, f, nt, depth + 1, open, out);
+                    }
                     out.push('}');
                 }
                 None => {}
@@ -112,14 +160,19 @@ fn write_form(
         }
         Node::Sum(parts) => {
             // Summands are stored by id; print them in an order a reader expects.
-            let mut shown: Vec<String> = parts
-                .iter()
-                .map(|&p| {
-                    let mut s = String::new();
-                    write_form(store, p, nt, depth + 1, open, &mut s);
-                    s
-                })
-                .collect();
+            let room = out.limit.saturating_sub(out.s.len());
+            let mut shown: Vec<String> = Vec::new();
+            let mut used = 0;
+            for &p in parts {
+                if used > room {
+                    break;
+                }
+                let mut s = String::new();
+                let limit = room - used;
+                write_form(store, p, nt, depth + 1, open, &mut Out { s: &mut s, limit });
+                used += s.len() + 3;
+                shown.push(s);
+            }
             shown.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
             out.push_str(&shown.join(" + "));
         }
@@ -130,7 +183,10 @@ fn write_form(
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_arg(a, out);
+                write_arg(a, out.s);
+                if out.full() {
+                    return;
+                }
             }
             out.push(')');
         }
@@ -158,9 +214,12 @@ fn write_list(
     nt: Notation,
     depth: usize,
     open: &mut Vec<GameId>,
-    out: &mut String,
+    out: &mut Out,
 ) {
     for (i, &x) in items.iter().enumerate() {
+        if out.full() {
+            return;
+        }
         if i > 0 {
             out.push_str(", ");
         }

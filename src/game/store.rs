@@ -115,6 +115,18 @@ pub struct Store {
 
 const NONE: u32 = u32::MAX;
 
+/// `n` as a `u32` index of the store's tables; past that the computation stops with a
+/// diagnostic (rather than silently wrapping around and corrupting the store).
+fn index(n: usize, what: &str) -> u32 {
+    match u32::try_from(n) {
+        Ok(i) if i != NONE => i,
+        _ => crate::diag::guard::fail(crate::diag::ErrorKind::Capacity {
+            what: what.to_string(),
+            limit: format!("{}", NONE - 1),
+        }),
+    }
+}
+
 impl Default for Store {
     fn default() -> Self {
         Self::new()
@@ -218,8 +230,13 @@ impl Store {
         if let Some(&id) = table.find(hash, eq) {
             return id;
         }
-        let id = GameId(u32::try_from(nodes.len()).expect("more than 2^32 game nodes"));
+        let id = GameId(index(nodes.len(), "game nodes"));
         let a = if has_data {
+            // The end of the new data must fit too: a node reads `a..a + len`.
+            index(
+                store_data.len() + data.len(),
+                "options and parts in the game store",
+            );
             let start = store_data.len() as u32;
             store_data.extend_from_slice(data);
             start
@@ -285,7 +302,8 @@ impl Store {
         }
         let mut data = l.clone();
         data.extend_from_slice(&r);
-        self.intern(Tag::Form, 0, l.len() as u32, r.len() as u32, &data)
+        let (nl, nr) = (index(l.len(), "options"), index(r.len(), "options"));
+        self.intern(Tag::Form, 0, nl, nr, &data)
     }
 
     /// `Some(n)` when `opts` is exactly `{*0, …, *(n-1)}`.
@@ -326,7 +344,7 @@ impl Store {
             1 => Ok(flat[0]),
             n => {
                 flat.sort_unstable();
-                Ok(self.intern(Tag::Sum, 0, n as u32, 0, &flat))
+                Ok(self.intern(Tag::Sum, 0, index(n, "parts of a sum"), 0, &flat))
             }
         }
     }
@@ -383,7 +401,7 @@ impl Store {
             return id;
         }
         let boxed = args.into_boxed_slice();
-        let id = ArgsId(self.args.len() as u32);
+        let id = ArgsId(index(self.args.len(), "ruleset argument lists"));
         self.args.push(boxed.clone());
         self.args_index.insert(boxed, id);
         id
@@ -410,7 +428,8 @@ impl Store {
         v.sort_unstable();
         v.dedup();
         let ids: Vec<GameId> = v.iter().map(|&a| self.nimber(a)).collect();
-        self.intern(Tag::Loopy, 0, ids.len() as u32, 0, &ids)
+        let n = index(ids.len(), "nim-values in `∞(A)`");
+        self.intern(Tag::Loopy, 0, n, 0, &ids)
     }
 
     /// The special moon `⟫(n) = {{∞ | *n}, *n | *n, {*n | ∞̄}}` (seed 001 Def. 22, A = {*n}).
@@ -424,7 +443,7 @@ impl Store {
     /// A fresh labelled node named `name`, to be given its form by [`Store::define_label`]
     /// once its options (which may mention it) are built.
     pub fn new_label(&mut self, name: &str) -> GameId {
-        let k = self.labels.len() as u32;
+        let k = index(self.labels.len(), "labelled forms");
         self.labels.push((name.into(), None));
         // Labelled nodes are never shared: each is its own key.
         self.intern(Tag::Labelled, k, 0, 0, &[])
@@ -595,6 +614,15 @@ mod tests {
         assert_eq!(s.sum(&[a, lw]).unwrap(), lw);
         let rw = s.right_win();
         assert_eq!(s.sum(&[lw, rw]), Err(InfinitiesCollide));
+    }
+
+    #[test]
+    fn an_index_past_u32_is_a_diagnostic_not_a_wrap() {
+        use crate::diag::{ErrorKind, guard};
+        assert_eq!(index(5, "options"), 5);
+        let e = guard::catch(|| Ok(index(u32::MAX as usize, "options"))).unwrap_err();
+        assert!(matches!(&e.kind, ErrorKind::Capacity { what, .. } if what == "options"));
+        assert_eq!(e.code(), "E0212");
     }
 
     #[test]

@@ -1101,8 +1101,11 @@ impl<'a> Explorer<'a> {
                 v
             }
             Kind::Nimber(n) => {
+                // `*n` has n options: a store node and a graph node each.
+                crate::memory::reserve((n as usize).saturating_mul(64), "the options of a nimber")?;
                 let mut v = Vec::with_capacity(n as usize);
                 for k in 0..n {
+                    self.poll()?;
                     let g = self.store.nimber(k);
                     v.push(self.node(g)?);
                 }
@@ -1117,6 +1120,7 @@ impl<'a> Explorer<'a> {
                         continue; // equal parts give equal moves
                     }
                     for o in self.options(p, side)? {
+                        self.poll()?;
                         rest[i] = o;
                         out.push(self.sum(&rest)?);
                     }

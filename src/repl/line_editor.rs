@@ -7,6 +7,7 @@ use rustyline::error::ReadlineError;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{CompletionType, Config, Context, Editor, Helper, Highlighter, Hinter};
 use std::cell::RefCell;
+use std::io::Write;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -89,18 +90,24 @@ pub fn run(session: &mut Session) -> rustyline::Result<()> {
     if let Some(h) = &history {
         let _ = ed.load_history(h);
     }
-    println!(
-        "Loony {} — impartial games. :help for help, :quit to leave.",
+    say(&format!(
+        "Loony {} — impartial games. :help for help, :quit to leave.\n",
         env!("CARGO_PKG_VERSION")
-    );
+    ));
     loop {
         match ed.readline("loony> ") {
             Ok(line) => {
+                // Written now, not at exit, so a crash or a closed terminal keeps the session.
+                if let Some(h) = &history {
+                    let _ = ed.append_history(h);
+                }
                 let mut quit = false;
                 for r in session.eval(&line) {
                     match r {
-                        Reply::Value(s) | Reply::Info(s) => println!("{s}"),
-                        Reply::Error(e) => eprint!("{e}"),
+                        Reply::Value(s) | Reply::Info(s) => say(&format!("{s}\n")),
+                        Reply::Error(e) => {
+                            let _ = std::io::stderr().lock().write_all(e.as_bytes());
+                        }
                         Reply::Quit => quit = true,
                     }
                 }
@@ -114,8 +121,12 @@ pub fn run(session: &mut Session) -> rustyline::Result<()> {
             Err(e) => return Err(e),
         }
     }
-    if let Some(h) = &history {
-        let _ = ed.save_history(h);
-    }
     Ok(())
+}
+
+/// Writes to stdout; a closed terminal is not a reason to panic.
+fn say(s: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(s.as_bytes());
+    let _ = out.flush();
 }

@@ -3,7 +3,7 @@
 
 pub mod line_editor;
 
-use crate::diag::Error;
+use crate::diag::{Error, guard};
 use crate::eval::Interp;
 use std::sync::atomic::Ordering;
 
@@ -25,6 +25,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (
         ":budget N",
         "set how many ruleset positions one query may explore",
+    ),
+    (
+        ":memory SIZE",
+        "set the session's memory budget (e.g. 4G, 512M)",
     ),
     (":ascii", "toggle ASCII output (moon, inf, -inf)"),
     (":quit", "leave (also Ctrl-D)"),
@@ -79,7 +83,37 @@ impl Session {
         v
     }
 
+    /// Runs one input (a program or a `:command`). A panic inside (a bug) becomes an
+    /// internal-error diagnostic and the session goes on.
     pub fn eval(&mut self, input: &str) -> Vec<Reply> {
+        let mut replies = Vec::new();
+        let r = guard::catch(|| {
+            replies = self.eval_input(input);
+            Ok(())
+        });
+        if let Err(e) = r {
+            replies.push(Reply::Error(self.render(&e)));
+        }
+        self.interp.cx.interrupt.store(false, Ordering::Relaxed);
+        replies
+    }
+
+    /// A line of piped input that is not UTF-8 (the caller checked): a diagnostic naming the
+    /// line (`number` counts the input's lines from 1).
+    pub fn invalid_line(&mut self, number: usize, bytes: Vec<u8>) -> Reply {
+        self.inputs += 1;
+        let name = format!("<stdin:{number}>");
+        let mut e = match self.interp.add_source(&name, bytes) {
+            Err(e) => e,
+            Ok(_) => unreachable!("the line is not UTF-8"),
+        };
+        if let crate::diag::ErrorKind::InvalidUtf8 { line, .. } = &mut e.kind {
+            *line = number;
+        }
+        Reply::Error(self.render(&e))
+    }
+
+    fn eval_input(&mut self, input: &str) -> Vec<Reply> {
         let trimmed = input.trim();
         if let Some(cmd) = trimmed.strip_prefix(':') {
             return self.command(cmd);
@@ -131,19 +165,19 @@ impl Session {
                 if arg.is_empty() {
                     return vec![Reply::Info("usage: :load FILE".into())];
                 }
-                match std::fs::read_to_string(arg) {
-                    Ok(src) => {
-                        let mut replies = Vec::new();
-                        let r = self
-                            .interp
-                            .run(arg, &src, &mut |s| replies.push(Reply::Value(s)));
-                        if let Err(e) = r {
-                            replies.push(Reply::Error(self.render(&e)));
-                        }
-                        replies
-                    }
-                    Err(e) => vec![Reply::Error(format!("error: cannot read `{arg}`: {e}\n"))],
+                let bytes = match std::fs::read(arg) {
+                    Ok(b) => b,
+                    Err(e) => return vec![Reply::Error(self.render(&io_error(arg, &e)))],
+                };
+                let mut replies = Vec::new();
+                let r = self.interp.add_source(arg, bytes).and_then(|file| {
+                    self.interp
+                        .run_file(file, &mut |s| replies.push(Reply::Value(s)))
+                });
+                if let Err(e) = r {
+                    replies.push(Reply::Error(self.render(&e)));
                 }
+                replies
             }
             "budget" => match arg.parse::<usize>() {
                 Ok(n) if n > 0 => {
@@ -155,6 +189,18 @@ impl Session {
                     self.interp.cx.budget
                 ))],
             },
+            "memory" => {
+                use crate::memory::{in_use, parse_size, show_size};
+                if let Some(n) = parse_size(arg) {
+                    self.interp.cx.memory = n;
+                    return vec![Reply::Info(format!("memory budget: {}", show_size(n)))];
+                }
+                vec![Reply::Info(format!(
+                    "memory budget: {} ({} in use; set it with :memory SIZE, e.g. 4G or 512M)",
+                    show_size(self.interp.cx.memory),
+                    show_size(in_use())
+                ))]
+            }
             "ascii" => {
                 let nt = &mut self.interp.cx.notation;
                 nt.ascii = !nt.ascii;
@@ -179,6 +225,72 @@ impl Session {
     }
 }
 
+/// A file that cannot be read, as a diagnostic (it has a code like every other error).
+pub fn io_error(path: &str, e: &std::io::Error) -> Error {
+    Error::new(crate::diag::ErrorKind::Io {
+        path: path.to_string(),
+        message: e.to_string(),
+    })
+}
+
+/// Collects lines until they make a complete program, without parsing the whole buffer again
+/// for every line of a long one: while brackets are open and the buffer is long, it is parsed
+/// only when its line count doubles (so a pasted 40 000-line list costs a few parses, not one
+/// per line).
+#[derive(Default)]
+pub struct Pending {
+    buf: String,
+    lines: usize,
+    /// Open `(`, `[`, `{` minus closed ones, outside strings and comments.
+    depth: i64,
+    next_parse: usize,
+}
+
+/// Buffers this short are parsed on every line, as the terminal REPL does.
+const SHORT: usize = 64;
+
+impl Pending {
+    /// Adds a line; returns the buffered program once it is complete.
+    pub fn push(&mut self, line: &str) -> Option<String> {
+        self.buf.push_str(line);
+        self.buf.push('\n');
+        self.lines += 1;
+        self.depth += bracket_depth(line);
+        if self.lines > SHORT && self.depth > 0 && self.lines < self.next_parse {
+            return None;
+        }
+        if Session::is_incomplete(&self.buf) {
+            self.next_parse = self.lines * 2;
+            return None;
+        }
+        Some(self.take())
+    }
+
+    /// What is left at the end of the input (an unfinished program, to be reported).
+    pub fn take(&mut self) -> String {
+        let out = std::mem::take(&mut self.buf);
+        *self = Pending::default();
+        out
+    }
+}
+
+/// The change in bracket depth over one line (strings and `#` comments do not span lines).
+fn bracket_depth(line: &str) -> i64 {
+    let mut d = 0;
+    let mut in_str = false;
+    for c in line.chars() {
+        match c {
+            '"' => in_str = !in_str,
+            _ if in_str => {}
+            '#' => break,
+            '(' | '[' | '{' => d += 1,
+            ')' | ']' | '}' => d -= 1,
+            _ => {}
+        }
+    }
+    d
+}
+
 /// Feeds lines to a session the way the terminal REPL would: a line that leaves a program
 /// unfinished waits for the next. Used for piped stdin and transcript tests.
 pub fn run_lines(
@@ -186,14 +298,39 @@ pub fn run_lines(
     lines: impl Iterator<Item = String>,
     out: &mut dyn FnMut(Reply),
 ) {
-    let mut buf = String::new();
-    for line in lines {
-        buf.push_str(&line);
-        buf.push('\n');
-        if Session::is_incomplete(&buf) {
-            continue;
+    run_byte_lines(session, lines.map(|l| Ok(l.into_bytes())), out)
+}
+
+/// Like [`run_lines`] for raw input: a line that is not UTF-8 gets a diagnostic naming it and
+/// the lines after it still run; a read error ends the input with a diagnostic.
+pub fn run_byte_lines(
+    session: &mut Session,
+    lines: impl Iterator<Item = std::io::Result<Vec<u8>>>,
+    out: &mut dyn FnMut(Reply),
+) {
+    let mut pending = Pending::default();
+    for (i, line) in lines.enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                out(Reply::Error(session.render(&io_error("<stdin>", &e))));
+                break;
+            }
+        };
+        let line = match String::from_utf8(line) {
+            Ok(l) => l,
+            Err(e) => {
+                out(session.invalid_line(i + 1, e.into_bytes()));
+                continue;
+            }
+        };
+        let mut line = line.strip_suffix('\r').unwrap_or(&line);
+        if i == 0 {
+            line = line.strip_prefix('\u{feff}').unwrap_or(line);
         }
-        let input = std::mem::take(&mut buf);
+        let Some(input) = pending.push(line) else {
+            continue;
+        };
         for r in session.eval(&input) {
             let quit = r == Reply::Quit;
             out(r);
@@ -202,8 +339,9 @@ pub fn run_lines(
             }
         }
     }
-    if !buf.trim().is_empty() {
-        for r in session.eval(&buf) {
+    let rest = pending.take();
+    if !rest.trim().is_empty() {
+        for r in session.eval(&rest) {
             out(r);
         }
     }

@@ -164,7 +164,11 @@ pub(super) fn search(moves: &Moves, budget: usize, ctl: &Control) -> Periodicity
             interrupted = true;
             break;
         }
-        if let Some((period, certified_at)) = certified(solver.values(), certificate, ctl) {
+        let Ok(found) = certified(solver.values(), certificate, ctl) else {
+            interrupted = true;
+            break;
+        };
+        if let Some((period, certified_at)) = found {
             return Periodicity {
                 period: Some(period),
                 certified: true,
@@ -180,7 +184,8 @@ pub(super) fn search(moves: &Moves, budget: usize, ctl: &Control) -> Periodicity
     }
     let values = solver.values();
     Periodicity {
-        period: apparent(values),
+        // The scan for an apparent period is quadratic: after Ctrl-C, none is looked for.
+        period: if interrupted { None } else { apparent(values) },
         certified: false,
         certified_at: None,
         checked_up_to: values.len().saturating_sub(1),
@@ -203,25 +208,37 @@ fn tail_start(g: &[u32], p: usize, saltus: u32) -> usize {
 pub(super) fn certify(moves: &Moves, values: &[u32], ctl: &Control) -> Option<(Period, usize)> {
     match Certificate::of(moves) {
         Certificate::None => None,
-        certificate => certified(values, certificate, ctl),
+        certificate => certified(values, certificate, ctl).ok().flatten(),
     }
 }
 
 /// The smallest certified period and its smallest preperiod, with the certificate's heap.
-/// Polls the cancel flag (a long sequence tries many periods); a cancel finds nothing.
-fn certified(g: &[u32], certificate: Certificate, ctl: &Control) -> Option<(Period, usize)> {
-    let last = g.len().checked_sub(1)?;
-    let (e, p, at) = (1..=g.len() / 2).find_map(|p| {
-        if p % 4096 == 0 && ctl.cancelled() {
-            return Some((0, 0, usize::MAX));
+/// `Err` when Ctrl-C stopped the scan (it tries every period, each over the whole sequence).
+#[allow(clippy::result_unit_err)]
+fn certified(
+    g: &[u32],
+    certificate: Certificate,
+    ctl: &Control,
+) -> Result<Option<(Period, usize)>, ()> {
+    let Some(last) = g.len().checked_sub(1) else {
+        return Ok(None);
+    };
+    let mut found = None;
+    for p in 1..=g.len() / 2 {
+        if p % 64 == 0 && ctl.cancelled() {
+            return Err(());
         }
         let e = tail_start(g, p, 0);
-        let at = certificate.bound(e, p)?;
-        (at <= last).then_some((e, p, at))
-    })?;
-    if at > last {
-        return None;
+        if let Some(at) = certificate.bound(e, p) {
+            if at <= last {
+                found = Some((e, p, at));
+                break;
+            }
+        }
     }
+    let Some((e, p, at)) = found else {
+        return Ok(None);
+    };
     // `p` holds forever from `e`, so the sequence is known everywhere: the least period
     // divides `p`; test the divisors on the sequence continued by `p`-periodicity.
     let extended: Vec<u32> = (0..g.len() + 2 * p)
@@ -241,7 +258,7 @@ fn certified(g: &[u32], certificate: Certificate, ctl: &Control) -> Option<(Peri
             (e_q + q + p <= extended.len()).then(|| Period::new(e_q, q, 0))
         })
         .unwrap_or(Period::new(e, p, 0));
-    Some((smallest, at))
+    Ok(Some((smallest, at)))
 }
 
 /// The apparent periodicity of a sequence computed elsewhere (e.g. a user ruleset over one

@@ -1,0 +1,280 @@
+//! Issue 10: no input crashes Loony, hangs it silently or exhausts memory. Each input here once
+//! overflowed the stack, aborted on memory, panicked or printed without bound; now it is a
+//! diagnostic (or an answer) and the session goes on.
+
+use loony::repl::{Reply, Session, run_byte_lines, run_lines};
+
+/// Runs REPL lines in one session on a thread with `stack` bytes of stack.
+fn session_on(stack: usize, lines: &[&str]) -> Vec<Reply> {
+    let lines: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+    std::thread::Builder::new()
+        .stack_size(stack)
+        .spawn(move || {
+            let mut s = Session::new();
+            let mut out = Vec::new();
+            run_lines(&mut s, lines.into_iter(), &mut |r| out.push(r));
+            out
+        })
+        .unwrap()
+        .join()
+        .expect("the session thread survives")
+}
+
+fn session(lines: &[&str]) -> Vec<Reply> {
+    session_on(256 << 20, lines)
+}
+
+fn error(r: &Reply) -> &str {
+    match r {
+        Reply::Error(e) => e,
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+fn value(r: &Reply) -> &str {
+    match r {
+        Reply::Value(v) => v,
+        other => panic!("expected a value, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_panic_is_an_internal_error_diagnostic() {
+    let e = loony::diag::guard::catch::<()>(|| panic!("walk finished")).unwrap_err();
+    let shown = e.render_plain(&Default::default());
+    assert!(shown.contains("error[E0901]"), "{shown}");
+    assert!(shown.contains("walk finished"), "{shown}");
+    assert!(shown.contains("please report it"), "{shown}");
+    // The hook is quiet inside the guard and the thread goes on.
+    assert_eq!(loony::diag::guard::catch(|| Ok(7)), Ok(7));
+}
+
+#[test]
+fn large_nimber_sums_do_not_panic() {
+    // Once "walk finished" panics in the normal-play engine. Nim-sums by XOR.
+    let out = session(&["*2147483648 + *2147483647", "*4294967293 + *2"]);
+    assert_eq!(value(&out[0]), format!("*{}", 2147483648u64 ^ 2147483647));
+    assert_eq!(value(&out[1]), format!("*{}", 4294967293u64 ^ 2));
+}
+
+#[test]
+fn deep_ruleset_queries_stop_before_the_stack_ends() {
+    // 16 MiB of stack: each nested `options` takes kilobytes, so this once overflowed.
+    let out = session_on(
+        16 << 20,
+        &[
+            "ruleset r(n) { if n > 0 for m in options(r(n - 1)) => 0 }",
+            "r(1600000)",
+            "r(3)",
+        ],
+    );
+    let e = error(&out[0]);
+    assert!(e.contains("error[E0206]"), "{e}");
+    // One note per level, collapsed: the first and last few stay.
+    assert!(e.contains("more like these"), "{e}");
+    assert!(e.contains("while exploring `r(1600000)`"), "{e}");
+    assert!(e.lines().count() < 30, "{e}");
+    // r(0) has no options, so r(1) iterates over none, and so on: every r(n) is 0.
+    assert_eq!(value(&out[1]), "0");
+}
+
+#[test]
+fn endless_descent_through_options_is_too_deep() {
+    let out = session_on(
+        16 << 20,
+        &[
+            "ruleset r(n) { for m in options(r(n - 1)) => 0 }",
+            "r(0)",
+            "*3",
+        ],
+    );
+    assert!(
+        error(&out[0]).contains("error[E0206]"),
+        "{}",
+        error(&out[0])
+    );
+    assert_eq!(value(&out[1]), "*3");
+}
+
+#[test]
+fn a_position_asking_about_itself_says_so() {
+    let out = session(&[
+        "ruleset r(n) { for m in options(r(n)) => r(0) }",
+        "r(2)",
+        "winning_moves(r(2))",
+        "options(r(2) + *1)",
+        "nim_sequence(r, 3)",
+    ]);
+    for r in &out[..3] {
+        assert!(
+            error(r).contains("`r(2)` depends on its own value"),
+            "{r:?}"
+        );
+    }
+    assert!(error(&out[3]).contains("`r(0)` depends on its own value"));
+}
+
+#[test]
+fn the_memory_budget_stops_large_builds() {
+    let out = session(&[
+        ":memory 300M",
+        "len([0..100000000 for i in 0..10])",
+        "subtraction([1])(2147483648)",
+        "len(options(*4294967293))",
+        "fn f(n) = *n",
+        "nim_sequence(f, 9223372036854775806)",
+        "ruleset gl(xs) { => gl(append(xs, 1)) }",
+        "gl([])",
+        // What the runaway ruleset met stays in the session: a larger budget goes on.
+        ":memory 4G",
+        "len(0..1000)",
+    ]);
+    assert_eq!(out[0], Reply::Info("memory budget: 300 MiB".into()));
+    for (r, what) in out[1..6].iter().zip([
+        "the list of a range",
+        "a nim-sequence",
+        "the options of a nimber",
+        "a nim-sequence",
+        "",
+    ]) {
+        let e = error(r);
+        assert!(e.contains("error[E0213]"), "{e}");
+        assert!(e.contains("budget of 300 MiB"), "{e}");
+        assert!(e.contains(what), "{e}");
+    }
+    assert_eq!(value(&out[7]), "1000");
+}
+
+#[test]
+fn a_chain_of_sums_is_one_sum() {
+    // 60 000 terms once held every prefix sum (4.3 GB); 100 MiB is plenty for one sum.
+    let even = vec!["*1"; 60_000].join(" + ");
+    let odd = format!("{even} + *1");
+    let out = session(&[
+        ":memory 100M",
+        &even,
+        &odd,
+        "1 + 2 - 4",
+        "[1] + [2] + [3]",
+        "*1 + *2 - *3 + 0",
+        "*1 + ∞ + *2 + ∞̄",
+    ]);
+    assert_eq!(value(&out[1]), "0");
+    assert_eq!(value(&out[2]), "*");
+    assert_eq!(value(&out[3]), "-1");
+    assert_eq!(value(&out[4]), "[1, 2, 3]");
+    assert_eq!(value(&out[5]), "0");
+    assert!(error(&out[6]).contains("E0205"));
+}
+
+#[test]
+fn nested_tuples_print_whole() {
+    // (…((0, 1), 1)…, 1) with n levels: n "(", "0", n ", 1)".
+    let n = 100_000;
+    let out = session(&[
+        "fn l(n) = if n == 0 then 0 else (l(n - 1), 1)",
+        &format!("l({n})"),
+        "l(2)",
+    ]);
+    let s = value(&out[0]);
+    assert_eq!(s.len(), 5 * n + 1);
+    assert!(s.starts_with("((((") && s.ends_with(", 1), 1)"));
+    assert_eq!(value(&out[1]), "((0, 1), 1)");
+}
+
+#[test]
+fn forms_in_diagnostics_are_clipped() {
+    // w(k) has 16 options sharing w(k - 1): written out, w(14)'s form is 16^14 long.
+    let w = "fn w(k) = if k == 0 then 0 else let g = w(k - 1) in \
+             {g, g + *1, g + *2, g + *3, g + *4, g + *5, g + *6, g + *7 | \
+             g, g + *1, g + *2, g + *3, g + *4, g + *5, g + *6, g + *7}";
+    let out = session(&[w, "{w(14) | 0}", "{w(3) | 0}"]);
+    for r in &out {
+        let e = error(r);
+        assert!(e.contains("error[E0201]"), "{e}");
+        let title = e.lines().next().unwrap();
+        assert!(title.chars().count() < 400, "{title}");
+        assert!(title.contains('…'), "{title}");
+    }
+}
+
+#[test]
+fn redefining_a_name_keeps_games_already_made() {
+    let out = session(&[
+        "ruleset r(n) { for k in [1] if k <= n => r(n - k) }",
+        "let a = r(5)",
+        "ruleset r(n) { for k in [1, 2] if k <= n => r(n - k) }",
+        "a",
+        "r(5)",
+        "fn r(n) = 7",
+        "a",
+    ]);
+    // Subtraction {1}: n mod 2; subtraction {1, 2}: n mod 3.
+    assert_eq!(value(&out[0]), "*");
+    assert_eq!(value(&out[1]), "*2");
+    assert_eq!(value(&out[2]), "*");
+}
+
+#[test]
+fn invalid_utf8_names_the_line_and_the_rest_runs() {
+    let input: Vec<&[u8]> = vec![b"let a = *3", b"a", b"\xff\xfe", b"a + *1"];
+    let out = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let mut s = Session::new();
+            let mut out = Vec::new();
+            let lines = input.into_iter().map(|l| Ok(l.to_vec()));
+            run_byte_lines(&mut s, lines, &mut |r| out.push(r));
+            out
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(value(&out[0]), "*3");
+    let e = error(&out[1]);
+    assert!(e.contains("error[E0008]: line 3 is not valid UTF-8"), "{e}");
+    assert_eq!(value(&out[2]), "*2");
+}
+
+#[test]
+fn a_long_multi_line_list_is_one_input() {
+    let mut lines = vec!["[".to_string()];
+    lines.extend((0..20_000).map(|i| format!("  {i},")));
+    lines.push("]".to_string());
+    lines.push("*5".to_string());
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let out = session(&refs);
+    let v = value(&out[0]);
+    assert!(v.starts_with("[0, 1, 2,") && v.ends_with(", 19999]"), "{v}");
+    assert_eq!(v.matches(", ").count(), 19_999);
+    assert_eq!(value(&out[1]), "*5");
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let out = session(&["\u{feff}*2"]);
+    assert_eq!(value(&out[0]), "*2");
+}
+
+/// One small snapshot per new diagnostic (the budget is set, so the text is the same on every
+/// machine).
+#[test]
+fn diagnostic_snapshots() {
+    let out = session(&[":memory 64M", "len(0..100000000)"]);
+    insta::assert_snapshot!("memory_budget", error(&out[1]));
+    let e = loony::diag::guard::catch::<()>(|| panic!("an invariant broke")).unwrap_err();
+    let shown = e.render_plain(&Default::default());
+    // The place of the panic is this file's line, which moves as the file is edited.
+    let shown: String = shown
+        .lines()
+        .map(|l| match l.find(" at tests/") {
+            Some(i) => format!("{} at tests/robustness.rs:LINE\n", &l[..i]),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    insta::assert_snapshot!("internal_error", shown);
+    let mut files = Default::default();
+    let e =
+        loony::eval::add_source(&mut files, "bad.cgt", b"*1\n*2 + \xc3(\n".to_vec()).unwrap_err();
+    insta::assert_snapshot!("invalid_utf8", e.render_plain(&files));
+}
