@@ -51,3 +51,38 @@ fn commands() {
     assert_eq!(out[2], Reply::Value("moon".into()));
     assert!(matches!(&out[3], Reply::Error(e) if e.contains("unknown command")));
 }
+
+#[test]
+fn less_than_and_if_across_lines() {
+    // `<` after an operand compares: nothing is left open.
+    assert!(!Session::is_incomplete("1 < 2"));
+    assert!(!Session::is_incomplete("1 < 2\n"));
+    assert!(!Session::is_incomplete("if 1 < 2 then 3 else 4\n"));
+    // An `if` without its `then` or `else` waits, piped (trailing newline) or typed (none).
+    for src in [
+        "if 1 < 2",
+        "if 1 < 2\n",
+        "if 1 < 2\nthen 3",
+        "if 1 < 2\nthen 3\n",
+    ] {
+        assert!(Session::is_incomplete(src), "{src:?}");
+    }
+    assert!(Session::is_incomplete("if 1 < 2 # why\n\n"));
+    let out = transcript(&[
+        "if 1 < 2",
+        "then 3",
+        "else 4",
+        "let x = 5",
+        "if x > 2 then *1",
+        "else *2",
+        "1 < 2",
+    ]);
+    assert_eq!(
+        out,
+        vec![
+            Reply::Value("3".into()),
+            Reply::Value("*".into()),
+            Reply::Value("true".into())
+        ]
+    );
+}

@@ -53,7 +53,7 @@ impl Session {
     /// front end should read another line before evaluating.
     pub fn is_incomplete(src: &str) -> bool {
         !src.trim_start().starts_with(':')
-            && matches!(crate::syntax::parse_program(src), Err(e) if e.is_incomplete())
+            && matches!(crate::syntax::parse_program(src), Err(e) if e.is_incomplete(src))
     }
 
     /// Names a user may want completed: bindings, built-ins and keywords.

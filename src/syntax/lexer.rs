@@ -2,8 +2,8 @@
 //!
 //! Two things are decided here rather than in the grammar, because an LR(1) grammar cannot:
 //! whether `<`/`>` open/close a form or compare numbers (by the previous token and the stack of
-//! open brackets), and whether a newline ends a statement (only outside brackets, and only after
-//! a token that can end an expression).
+//! open brackets), and whether a newline ends a statement (only outside brackets, only after
+//! a token that can end an expression, and not before `then` or `else`).
 
 use logos::Logos;
 use std::ops::Range;
@@ -149,6 +149,11 @@ pub enum Tok<'s> {
 
 fn unterminated<'s>(_: &mut logos::Lexer<'s, Tok<'s>>) -> Result<(), LexErrorKind> {
     Err(LexErrorKind::UnterminatedString)
+}
+
+/// True when `src` holds nothing but line breaks, blanks and comments.
+pub fn only_newlines(src: &str) -> bool {
+    Tok::lexer(src).all(|t| t == Ok(Tok::Newline))
 }
 
 impl Tok<'_> {
@@ -330,6 +335,10 @@ impl<'s> Iterator for Lexer<'s> {
                     self.pending_newline.get_or_insert(span.start);
                 }
                 continue;
+            }
+            // `then` and `else` continue an `if` across a line break.
+            if matches!(tok, Tok::Then | Tok::Else) {
+                self.pending_newline = None;
             }
             if let Some(at) = self.pending_newline.take() {
                 self.stash = Some((tok, span));

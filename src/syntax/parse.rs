@@ -47,12 +47,18 @@ pub enum ParseError {
 }
 
 impl ParseError {
-    /// True when more input could complete the program (the REPL then asks for another line).
-    pub fn is_incomplete(&self) -> bool {
-        matches!(
-            self,
-            ParseError::Unclosed { .. } | ParseError::UnexpectedEof { .. }
-        )
+    /// True when more input could complete the program `src` (the REPL then asks for another
+    /// line): a bracket is open, an operator dangles, or an `if` still needs its `then` or
+    /// `else`, which may follow a line break.
+    pub fn is_incomplete(&self, src: &str) -> bool {
+        match self {
+            ParseError::Unclosed { .. } | ParseError::UnexpectedEof { .. } => true,
+            ParseError::UnexpectedToken { span, expected, .. } => {
+                expected.iter().any(|e| e == "then" || e == "else")
+                    && lexer::only_newlines(&src[span.start.min(src.len())..])
+            }
+            _ => false,
+        }
     }
 }
 
