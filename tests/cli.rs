@@ -116,3 +116,23 @@ fn misere_values_as_json_and_in_help() {
         );
     }
 }
+
+#[test]
+fn strings_escape_and_print_quoted_in_lists() {
+    let src = r#""say \"hi\"\\"
+["a, b", "q\"", ("t\tu",), 1]
+"x\ny"
+"#;
+    let (out, err, code) = loony(&["-e", src], None);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(
+        out,
+        "say \"hi\"\\\n[\"a, b\", \"q\\\"\", (\"t\\tu\",), 1]\nx\ny\n"
+    );
+    let (_, err, code) = loony(&["-e", r#""bad \q""#], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("error[E0008]: unknown escape `\\q` in a string"),
+        "{err}"
+    );
+}

@@ -254,6 +254,7 @@ impl Error {
                 ParseError::UnexpectedEof { .. } => "E0005",
                 ParseError::IntTooLarge { .. } => "E0006",
                 ParseError::UnterminatedString { .. } => "E0007",
+                ParseError::BadEscape { .. } => "E0008",
             },
             ErrorKind::UnknownName { .. } => "E0101",
             ErrorKind::Arity { .. } => "E0102",
@@ -310,6 +311,9 @@ impl Error {
                 ParseError::UnexpectedEof { .. } => "unexpected end of input".into(),
                 ParseError::IntTooLarge { .. } => "integer literal is too large".into(),
                 ParseError::UnterminatedString { .. } => "unterminated string".into(),
+                ParseError::BadEscape { found, .. } => {
+                    format!("unknown escape `{found}` in a string")
+                }
             },
             ErrorKind::UnknownName { name, .. } => format!("unknown name `{name}`"),
             ErrorKind::Arity {
@@ -456,6 +460,13 @@ impl Error {
                 }
                 ParseError::UnterminatedString { .. } => {
                     "this string has no closing `\"`".to_string()
+                }
+                ParseError::BadEscape { .. } => {
+                    notes.push(
+                        "a string may contain `\\\"` (a quote), `\\\\` (a backslash), `\\n` (a newline) and `\\t` (a tab)"
+                            .into(),
+                    );
+                    "not an escape".to_string()
                 }
             },
             ErrorKind::UnknownName { suggestion, .. } => {

@@ -181,6 +181,7 @@ pub fn syntax_error(e: crate::syntax::ParseError, file: FileId) -> Error {
         P::UnexpectedChar { span, .. }
         | P::IntTooLarge { span }
         | P::UnterminatedString { span }
+        | P::BadEscape { span, .. }
         | P::UnexpectedToken { span, .. } => span.clone(),
         P::Unclosed { open, .. } => open.clone(),
         P::MissingBar { form, .. } => form.clone(),
@@ -737,7 +738,7 @@ impl Cx {
         Ok(match (a, b) {
             (Value::Int(x), Value::Int(y)) => x == y,
             (Value::Bool(x), Value::Bool(y)) => x == y,
-            (Value::Str(x), Value::Str(y)) => x == y,
+            (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
             (Value::Outcome(x), Value::Outcome(y)) => x == y,
             _ if misere::involves(a, b) => {
                 return misere::equal(self, store, a, b, (lhs_span, rhs_span));

@@ -368,7 +368,7 @@ impl Cx {
 }
 
 fn words(q: &Quotient, xs: impl Iterator<Item = u32>) -> Vec<Value> {
-    xs.map(|x| Value::Str(q.monoid().word(x).into())).collect()
+    xs.map(|x| Value::Text(q.monoid().word(x).into())).collect()
 }
 
 /// The record of a quotient: fields are the contract (`order`, `p_portion`, `presentation`,
@@ -430,7 +430,7 @@ fn record(q: &Quotient, game: &str) -> Record {
                 Value::List(Rc::new(
                     p_words
                         .iter()
-                        .map(|w| Value::Str(w.as_str().into()))
+                        .map(|w| Value::Text(w.as_str().into()))
                         .collect(),
                 )),
             ),
@@ -482,7 +482,7 @@ fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
     let p: Vec<&str> = p
         .iter()
         .filter_map(|w| match w {
-            Value::Str(s) => Some(&**s),
+            Value::Str(s) | Value::Text(s) => Some(&**s),
             _ => None,
         })
         .collect();

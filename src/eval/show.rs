@@ -39,14 +39,14 @@ impl Cx {
             Value::List(xs) => {
                 let mut parts = Vec::with_capacity(xs.len());
                 for x in xs.iter() {
-                    parts.push(self.show(store, x)?);
+                    parts.push(self.show_item(store, x)?);
                 }
                 format!("[{}]", parts.join(", "))
             }
             Value::Tuple(xs) => {
                 let mut parts = Vec::with_capacity(xs.len());
                 for x in xs.iter() {
-                    parts.push(self.show(store, x)?);
+                    parts.push(self.show_item(store, x)?);
                 }
                 if parts.len() == 1 {
                     format!("({},)", parts[0])
@@ -63,6 +63,14 @@ impl Cx {
             Value::Sequence { start, values } => sequence(*start, values),
             Value::Misere(m) => super::misere::show(self, *m)?,
         })
+    }
+
+    /// An element of a list or tuple: strings print quoted there, so `["a, b"]` is one string.
+    fn show_item(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
+        match v {
+            Value::Str(s) => Ok(crate::syntax::lexer::quote(s)),
+            other => self.show(store, other),
+        }
     }
 }
 

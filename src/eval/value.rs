@@ -53,7 +53,9 @@ pub enum Value {
         start: u64,
         values: Rc<Vec<u32>>,
     },
-    /// Text printed as is (`explain`).
+    /// Text printed as is, inside lists too: prose (`explain`) and notations whose printed form
+    /// is the literature's (genera `4^146`, quotient words `ab2`). Equal to a string of the same
+    /// text.
     Text(Rc<str>),
     /// A misère canonical game of the session's misère store, printed in CGSuite's notation.
     Misere(crate::theory::misere::Mid),

@@ -24,6 +24,11 @@ pub enum ParseError {
     UnterminatedString {
         span: Range<usize>,
     },
+    /// A `\` in a string that starts no known escape.
+    BadEscape {
+        span: Range<usize>,
+        found: String,
+    },
     /// The input ended while a bracket was still open.
     Unclosed {
         open: Range<usize>,
@@ -82,6 +87,10 @@ fn convert(src: &str, err: LalrpopError<'_>) -> ParseError {
             },
             LexErrorKind::IntTooLarge => ParseError::IntTooLarge { span: error.span },
             LexErrorKind::UnterminatedString => ParseError::UnterminatedString { span: error.span },
+            LexErrorKind::BadEscape(..) => ParseError::BadEscape {
+                found: src[error.span.clone()].to_string(),
+                span: error.span,
+            },
         },
         E::UnrecognizedEof { expected, .. } => {
             let open = open_brackets_before(src, src.len());
