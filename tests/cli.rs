@@ -118,6 +118,22 @@ fn misere_values_as_json_and_in_help() {
 }
 
 #[test]
+fn json_absent_values_are_null() {
+    let src = "periodicity(heap(\"0.6\"), 100)\nquotient(heap(\"0.07\"), 10).name";
+    let (out, _, code) = loony(&["--json", "-e", src], None);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "{\"period\":null,\"preperiod\":null,\"last_exceptional\":null,\"saltus\":null,\
+         \"certified\":false,\"certified_at\":null,\"checked_up_to\":100}\nnull\n"
+    );
+    // In the language the absent value is `none`, not `false`.
+    let src = "let p = periodicity(heap(\"0.6\"), 100)\np.period\np.period == none\np.period == false\n\
+               periodicity(heap(\"0.77\")).period == none";
+    assert_eq!(loony(&["-e", src], None).0, "none\ntrue\nfalse\nfalse\n");
+}
+
+#[test]
 fn strings_escape_and_print_quoted_in_lists() {
     let src = r#""say \"hi\"\\"
 ["a, b", "q\"", ("t\tu",), 1]

@@ -295,6 +295,7 @@ impl Cx {
         Ok(match &e.kind {
             ExprKind::Int(n) => Value::Int(*n),
             ExprKind::Bool(b) => Value::Bool(*b),
+            ExprKind::NoneValue => Value::None,
             ExprKind::Str(s) => Value::Str(s.as_str().into()),
             ExprKind::Var(name) => match self.lookup(name) {
                 Some(v) => v,
@@ -738,6 +739,7 @@ impl Cx {
         Ok(match (a, b) {
             (Value::Int(x), Value::Int(y)) => x == y,
             (Value::Bool(x), Value::Bool(y)) => x == y,
+            (Value::None, other) | (other, Value::None) => matches!(other, Value::None),
             (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
             (Value::Outcome(x), Value::Outcome(y)) => x == y,
             _ if misere::involves(a, b) => {

@@ -374,7 +374,7 @@ fn words(q: &Quotient, xs: impl Iterator<Item = u32>) -> Vec<Value> {
 /// The record of a quotient: fields are the contract (`order`, `p_portion`, `presentation`,
 /// `period`, `preperiod`, `phi`, `table`, …); it prints as one block.
 fn record(q: &Quotient, game: &str) -> Record {
-    let opt = |x: Option<usize>| x.map_or(Value::Bool(false), |v| Value::Int(v as i64));
+    let opt = |x: Option<usize>| x.map_or(Value::None, |v| Value::Int(v as i64));
     let m = q.monoid();
     let p_words = q.bipartite.p_words();
     let name = q.name();
@@ -446,10 +446,7 @@ fn record(q: &Quotient, game: &str) -> Record {
             ("certified", Value::Bool(q.certified())),
             ("certified_at", opt(q.certified_at)),
             ("heap", Value::Int(q.heap as i64)),
-            (
-                "name",
-                name.map_or(Value::Bool(false), |n| Value::Str(n.into())),
-            ),
+            ("name", name.map_or(Value::None, |n| Value::Str(n.into()))),
             ("game", Value::Str(game.into())),
         ],
         summary,

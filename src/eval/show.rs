@@ -29,6 +29,7 @@ impl Cx {
         Ok(match v {
             Value::Int(n) => n.to_string(),
             Value::Bool(b) => b.to_string(),
+            Value::None => "none".to_string(),
             Value::Str(s) => s.to_string(),
             Value::Text(s) => s.to_string(),
             Value::Game(g) => self
@@ -97,6 +98,7 @@ impl Cx {
         Ok(match v {
             Value::Int(n) => n.to_string(),
             Value::Bool(b) => b.to_string(),
+            Value::None => "null".to_string(),
             Value::List(xs) | Value::Tuple(xs) => {
                 let mut parts = Vec::with_capacity(xs.len());
                 for x in xs.iter() {

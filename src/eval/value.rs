@@ -34,6 +34,8 @@ pub struct Record {
 pub enum Value {
     Int(i64),
     Bool(bool),
+    /// The absent value: a field with nothing to report (no period found, no name).
+    None,
     Str(Rc<str>),
     /// A game; printed as its value (`*2`, `☾`).
     Game(GameId),
@@ -66,6 +68,7 @@ impl Value {
         match self {
             Value::Int(_) => "an integer",
             Value::Bool(_) => "a boolean",
+            Value::None => "none (an absent value)",
             Value::Str(_) => "a string",
             Value::Game(_) | Value::Position(_) => "a game",
             Value::List(_) => "a list",

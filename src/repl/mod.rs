@@ -69,7 +69,7 @@ impl Session {
         v.extend(
             [
                 "let", "fn", "ruleset", "import", "for", "in", "if", "then", "else", "entail",
-                "carry", "true", "false", "and", "or", "not", "inf", "moon",
+                "carry", "true", "false", "and", "or", "not", "inf", "moon", "none",
             ]
             .iter()
             .map(|s| s.to_string()),

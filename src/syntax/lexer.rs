@@ -140,6 +140,9 @@ pub enum Tok<'s> {
     Or,
     #[token("not")]
     Not,
+    /// The absent value (a period that was not found).
+    #[token("none")]
+    NoneValue,
     #[regex("[0-9]+", |lex| lex.slice().parse::<i64>())]
     Int(i64),
     #[regex("[A-Za-z_][A-Za-z0-9_]*")]
@@ -232,6 +235,7 @@ impl Tok<'_> {
                 | Tok::EmptySet
                 | Tok::True
                 | Tok::False
+                | Tok::NoneValue
                 | Tok::Int(_)
                 | Tok::Ident(_)
                 | Tok::Str(_)
@@ -299,6 +303,7 @@ impl Tok<'_> {
             Tok::And => "and",
             Tok::Or => "or",
             Tok::Not => "not",
+            Tok::NoneValue => "none",
             _ => "?",
         }
     }
