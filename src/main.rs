@@ -1,6 +1,7 @@
 //! The `loony` command: REPL, script runner, and `-e` for a source string.
 
 use clap::Parser;
+use loony::diag::{Error, ErrorKind, Files};
 use loony::eval::Interp;
 use loony::repl::{self, Reply, Session};
 use std::io::{IsTerminal, Write};
@@ -23,13 +24,15 @@ struct Cli {
         conflicts_with = "file"
     )]
     source: Option<String>,
-    /// Print moon, inf and -inf instead of ☾, ∞ and ∞̄
+    /// Print moon, inf and -inf instead of ☾, ∞ and ∞̄, in results, explanations and
+    /// diagnostics [default: off]
     #[arg(long)]
     ascii: bool,
     /// How many ruleset positions one query may explore
     #[arg(long, value_name = "N")]
     budget: Option<usize>,
-    /// Print each result as JSON (sequences as {"start": n, "values": [...]}) for pipelines
+    /// Print each result as JSON (sequences as {"start": n, "values": [...]}, none as null) and
+    /// each error as a JSON object on stderr, for pipelines [default: off]
     #[arg(long)]
     json: bool,
 }
@@ -62,6 +65,15 @@ fn configure(interp: &mut Interp, cli: &Cli) {
     }
 }
 
+/// An error on stderr: a diagnostic, or a JSON object under `--json`.
+fn report(e: &Error, files: &Files, cli: &Cli, color: bool) {
+    if cli.json {
+        eprintln!("{}", e.to_json(files, cli.ascii));
+    } else {
+        e.emit_stderr(files, color, cli.ascii);
+    }
+}
+
 fn run(cli: Cli) -> ExitCode {
     let color = std::io::stderr().is_terminal();
     if let Some(src) = &cli.source {
@@ -71,7 +83,11 @@ fn run(cli: Cli) -> ExitCode {
         return match std::fs::read_to_string(path) {
             Ok(src) => run_source(&cli, path, &src, color),
             Err(e) => {
-                eprintln!("error: cannot read `{path}`: {e}");
+                let e = Error::new(ErrorKind::Io {
+                    path: path.clone(),
+                    message: e.to_string(),
+                });
+                report(&e, &Files::new(), &cli, color);
                 ExitCode::FAILURE
             }
         };
@@ -124,7 +140,7 @@ fn run_source(cli: &Cli, name: &str, src: &str, color: bool) -> ExitCode {
     match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            e.emit_stderr(&interp.cx.files, color);
+            report(&e, &interp.cx.files, cli, color);
             ExitCode::FAILURE
         }
     }

@@ -118,6 +118,43 @@ fn misere_values_as_json_and_in_help() {
 }
 
 #[test]
+fn ascii_reaches_explanations_and_diagnostics() {
+    let (out, err, code) = loony(
+        &[
+            "--ascii",
+            "-e",
+            "explain({inf, 0 | -inf, 0})\nexplain(*2 + {{inf | 0}, 0 | {0 | -inf}, 0})",
+        ],
+        None,
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(
+        out,
+        "S = {0}, P = nim: inf is an option, so G = moon\n\
+         a sum: *2 = *2, {0, {inf | 0} | 0, {0 | -inf}} = moon; nim-sum (moon absorbing) = moon\n"
+    );
+    for src in [
+        "inf + -inf",
+        "misere_outcome({inf | 0})",
+        "quotient(heap(\"0.3122\"), 2000000)",
+    ] {
+        let (_, err, code) = loony(&["--ascii", "-e", src], None);
+        assert_eq!(code, 1, "{src}");
+        assert!(err.starts_with("error[E"), "{err}");
+        assert!(
+            err.is_ascii(),
+            "non-ASCII in the diagnostic of {src}:\n{err}"
+        );
+    }
+    // The REPL's `:ascii on` does the same.
+    let (_, err, _) = loony(&[], Some(":ascii on\ninf + -inf\n"));
+    assert!(
+        err.contains("inf and -inf meet in this sum") && err.is_ascii(),
+        "{err}"
+    );
+}
+
+#[test]
 fn json_absent_values_are_null() {
     let src = "periodicity(heap(\"0.6\"), 100)\nquotient(heap(\"0.07\"), 10).name";
     let (out, _, code) = loony(&["--json", "-e", src], None);
@@ -131,6 +168,35 @@ fn json_absent_values_are_null() {
     let src = "let p = periodicity(heap(\"0.6\"), 100)\np.period\np.period == none\np.period == false\n\
                periodicity(heap(\"0.77\")).period == none";
     assert_eq!(loony(&["-e", src], None).0, "none\ntrue\nfalse\nfalse\n");
+}
+
+#[test]
+fn json_game_zero_is_always_the_number_0() {
+    let src = "[0, { | }, *0, *2 + *2, value(0), heap(\"0.07\")(1), *]\noptions(*1)\n*2 + *2";
+    let (out, _, code) = loony(&["--json", "-e", src], None);
+    assert_eq!(code, 0);
+    assert_eq!(out, "[0,0,0,0,0,0,\"*\"]\n[0]\n0\n");
+}
+
+#[test]
+fn json_errors_are_objects_on_stderr() {
+    let (out, err, code) = loony(&["--json", "-e", "*2\nnope"], None);
+    assert_eq!((out.as_str(), code), ("\"*2\"\n", 1));
+    assert_eq!(
+        err,
+        "{\"code\":\"E0101\",\"message\":\"unknown name `nope`\",\"span\":{\"file\":\"<-e>\",\
+         \"start\":3,\"end\":7,\"line\":2,\"column\":1,\"end_line\":2,\"end_column\":5},\
+         \"label\":\"not defined\",\"notes\":[]}\n"
+    );
+    // Piped into the REPL, and for a file that cannot be read (no span).
+    let (_, err, _) = loony(&["--json"], Some("{0 | *\n"));
+    assert!(err.starts_with("{\"code\":\"E0002\",\"message\":\"unclosed `{`\",\"span\":{\"file\":\"<repl:1>\",\"start\":0,\"end\":1,"), "{err}");
+    let (_, err, _) = loony(&["--json", "no/such.cgt"], None);
+    assert!(
+        err.starts_with("{\"code\":\"E0303\",\"message\":\"cannot read `no/such.cgt`: "),
+        "{err}"
+    );
+    assert!(err.contains("\"span\":null"), "{err}");
 }
 
 #[test]

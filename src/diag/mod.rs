@@ -544,7 +544,7 @@ impl Error {
                 "no such file or shipped module".to_string()
             }
             ErrorKind::ImportCycle { .. } => "imported again while it is being loaded".to_string(),
-            ErrorKind::Io { .. } => "here".to_string(),
+            ErrorKind::Io { .. } => "the file could not be read".to_string(),
             ErrorKind::BadHeapCode { .. } => "in this code".to_string(),
             ErrorKind::NotHeapGame { detail, .. } => {
                 notes.push(
@@ -667,15 +667,79 @@ impl Error {
         d.with_notes(notes)
     }
 
+    /// The diagnostic with its message, labels and notes in ASCII when `ascii` (`--ascii`).
+    fn diagnostic_in(&self, ascii: bool) -> Diagnostic<FileId> {
+        let mut d = self.to_diagnostic();
+        if ascii {
+            let a = crate::game::display::ascii_text;
+            d.message = a(&d.message);
+            for l in &mut d.labels {
+                l.message = a(&l.message);
+            }
+            for n in &mut d.notes {
+                *n = a(n);
+            }
+        }
+        d
+    }
+
+    /// Box-drawing frame, or an ASCII one for `--ascii`.
+    fn config(ascii: bool) -> term::Config {
+        let mut config = term::Config::default();
+        if ascii {
+            config.chars = term::Chars::ascii();
+        }
+        config
+    }
+
     /// The diagnostic as plain text (no colour), as snapshot tests and pipes want it.
     pub fn render_plain(&self, files: &Files) -> String {
-        let config = term::Config::default();
-        term::emit_into_string(&config, files, &self.to_diagnostic())
+        self.render(files, false)
+    }
+
+    /// The diagnostic as plain text, all in ASCII when `ascii` (`--ascii`, `:ascii on`).
+    pub fn render(&self, files: &Files, ascii: bool) -> String {
+        term::emit_into_string(&Self::config(ascii), files, &self.diagnostic_in(ascii))
             .unwrap_or_else(|_| format!("error[{}]: {}\n", self.code(), self.message()))
     }
 
+    /// The diagnostic as one JSON object for `--json`: `code`, `message`, `span` (file, byte
+    /// offsets, 1-based line and column of both ends; `null` without a location), the primary
+    /// `label` and the `notes`.
+    pub fn to_json(&self, files: &Files, ascii: bool) -> String {
+        use codespan_reporting::files::Files as _;
+        let d = self.diagnostic_in(ascii);
+        let primary = d.labels.first();
+        let span = match primary {
+            Some(l) => {
+                let name = files.name(l.file_id).unwrap_or_default();
+                let at = |i: usize| {
+                    files
+                        .location(l.file_id, i)
+                        .map_or((0, 0), |p| (p.line_number, p.column_number))
+                };
+                let ((line, col), (end_line, end_col)) = (at(l.range.start), at(l.range.end));
+                format!(
+                    "{{\"file\":{},\"start\":{},\"end\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}}}",
+                    json_string(&name),
+                    l.range.start,
+                    l.range.end
+                )
+            }
+            None => "null".to_string(),
+        };
+        let label = primary.map_or("null".to_string(), |l| json_string(&l.message));
+        let notes: Vec<String> = d.notes.iter().map(|n| json_string(n)).collect();
+        format!(
+            "{{\"code\":{},\"message\":{},\"span\":{span},\"label\":{label},\"notes\":[{}]}}",
+            json_string(self.code()),
+            json_string(&d.message),
+            notes.join(",")
+        )
+    }
+
     /// The diagnostic to stderr, coloured when stderr is a terminal.
-    pub fn emit_stderr(&self, files: &Files, color: bool) {
+    pub fn emit_stderr(&self, files: &Files, color: bool, ascii: bool) {
         use term::termcolor::{ColorChoice, StandardStream};
         let choice = if color {
             ColorChoice::Auto
@@ -683,11 +747,15 @@ impl Error {
             ColorChoice::Never
         };
         let stream = StandardStream::stderr(choice);
-        let config = term::Config::default();
-        if term::emit_to_write_style(&mut stream.lock(), &config, files, &self.to_diagnostic())
-            .is_err()
+        if term::emit_to_write_style(
+            &mut stream.lock(),
+            &Self::config(ascii),
+            files,
+            &self.diagnostic_in(ascii),
+        )
+        .is_err()
         {
-            eprint!("{}", self.render_plain(files));
+            eprint!("{}", self.render(files, ascii));
         }
     }
 }
@@ -696,6 +764,24 @@ impl From<crate::game::store::InfinitiesCollide> for Error {
     fn from(_: crate::game::store::InfinitiesCollide) -> Self {
         Error::new(ErrorKind::InfinitiesCollide)
     }
+}
+
+/// A string as a JSON string literal.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn expected_note(expected: &[String]) -> Option<String> {

@@ -89,10 +89,15 @@ pub fn run(session: &mut Session) -> rustyline::Result<()> {
     if let Some(h) = &history {
         let _ = ed.load_history(h);
     }
-    println!(
+    let banner = format!(
         "Loony {} — impartial games. :help for help, :quit to leave.",
         env!("CARGO_PKG_VERSION")
     );
+    if session.interp.cx.notation.ascii {
+        println!("{}", crate::game::display::ascii_text(&banner));
+    } else {
+        println!("{banner}");
+    }
     loop {
         match ed.readline("loony> ") {
             Ok(line) => {

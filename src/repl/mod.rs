@@ -100,8 +100,14 @@ impl Session {
         replies
     }
 
+    /// A diagnostic as the session shows it: ASCII under `:ascii on`, JSON under `--json`.
     pub fn render(&self, e: &Error) -> String {
-        e.render_plain(&self.interp.cx.files)
+        let cx = &self.interp.cx;
+        if cx.json {
+            format!("{}\n", e.to_json(&cx.files, cx.notation.ascii))
+        } else {
+            e.render(&cx.files, cx.notation.ascii)
+        }
     }
 
     fn command(&mut self, cmd: &str) -> Vec<Reply> {
