@@ -11,7 +11,8 @@ use std::process::ExitCode;
 #[command(
     name = "loony",
     version,
-    about = "A language, interpreter and REPL for impartial combinatorial games"
+    about = "A language, interpreter and REPL for impartial combinatorial games",
+    after_help = repl::commands_help()
 )]
 struct Cli {
     /// A .cgt script to run (without one, the REPL starts)
@@ -28,9 +29,16 @@ struct Cli {
     /// diagnostics [default: off]
     #[arg(long)]
     ascii: bool,
-    /// How many ruleset positions one query may explore
-    #[arg(long, value_name = "N")]
-    budget: Option<usize>,
+    /// How many ruleset positions one query may explore, and how many games one misère
+    /// computation may create (N ≥ 1)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = loony::eval::DEFAULT_BUDGET,
+        value_parser = repl::parse_budget,
+        allow_negative_numbers = true
+    )]
+    budget: usize,
     /// Print each result as JSON (sequences as {"start": n, "values": [...]}, none as null) and
     /// each error as a JSON object on stderr, for pipelines [default: off]
     #[arg(long)]
@@ -60,9 +68,7 @@ fn configure(interp: &mut Interp, cli: &Cli) {
     interp.cx.notation.ascii = cli.ascii;
     interp.cx.json = cli.json;
     interp.cx.set_progress(std::io::stderr().is_terminal());
-    if let Some(b) = cli.budget {
-        interp.cx.budget = b.max(1);
-    }
+    interp.cx.budget = cli.budget;
 }
 
 /// An error on stderr: a diagnostic, or a JSON object under `--json`.

@@ -118,6 +118,31 @@ fn misere_values_as_json_and_in_help() {
 }
 
 #[test]
+fn budget_flag_is_validated_like_the_command() {
+    for bad in ["0", "-5", "abc"] {
+        let (out, err, code) = loony(&["--budget", bad, "-e", "*1"], None);
+        assert_eq!((out.as_str(), code), ("", 2), "--budget {bad}");
+        assert!(err.contains("the budget must be"), "{err}");
+    }
+    // The budget reaches the interpreter: a ruleset of 12 positions runs past a budget of 5.
+    let src = "ruleset r(n) { if n > 0 => r(n - 1) }\nr(11)";
+    assert_eq!(loony(&["--budget", "20", "-e", src], None).0, "*\n");
+    let (_, err, code) = loony(&["--budget", "5", "-e", src], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("more than 5 positions"), "{err}");
+}
+
+#[test]
+fn help_shows_defaults_and_repl_commands() {
+    let (out, _, code) = loony(&["--help"], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("[default: 5000000]"), "{out}");
+    for (command, _) in loony::repl::COMMANDS {
+        assert!(out.contains(command), "{command} missing from --help");
+    }
+}
+
+#[test]
 fn ascii_reaches_explanations_and_diagnostics() {
     let (out, err, code) = loony(
         &[
@@ -217,4 +242,27 @@ fn strings_escape_and_print_quoted_in_lists() {
         err.contains("error[E0008]: unknown escape `\\q` in a string"),
         "{err}"
     );
+}
+
+#[test]
+fn load_expands_home() {
+    let home = std::env::temp_dir().join(format!("loony-home-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::write(home.join("g.cgt"), "*1 + *2\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .env("HOME", &home)
+        .env("XDG_STATE_HOME", &home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b":load ~/g.cgt\n:load \"~/g.cgt\"\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    std::fs::remove_dir_all(&home).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "*3\n*3\n");
 }

@@ -171,6 +171,12 @@ pub enum ErrorKind {
     },
     /// A misère function called while the misère engine is converting a ruleset position.
     MisereBusy,
+    /// A REPL `:command` that cannot run as written (unknown, or a bad argument).
+    BadCommand {
+        message: String,
+        label: String,
+        usage: String,
+    },
 }
 
 /// An error; boxed so that `Result<_, Error>` stays small on the hot paths.
@@ -294,6 +300,7 @@ impl Error {
             ErrorKind::MisereTooLarge { .. } => "E0606",
             ErrorKind::MisereNotation { .. } => "E0607",
             ErrorKind::MisereBusy => "E0608",
+            ErrorKind::BadCommand { .. } => "E0701",
         }
     }
 
@@ -418,6 +425,7 @@ impl Error {
             ErrorKind::MisereBusy => {
                 "misère functions cannot be called from a ruleset while its positions are being converted to misère forms".into()
             }
+            ErrorKind::BadCommand { message, .. } => message.clone(),
         }
     }
 
@@ -616,6 +624,10 @@ impl Error {
             ErrorKind::MisereBusy => {
                 notes.push("compute misère values outside the ruleset's rules".into());
                 "called here".to_string()
+            }
+            ErrorKind::BadCommand { label, usage, .. } => {
+                notes.push(usage.clone());
+                label.clone()
             }
         };
         (label, notes)
