@@ -17,12 +17,13 @@ use std::process::ExitCode;
 struct Cli {
     /// A .cgt script to run (without one, the REPL starts)
     file: Option<String>,
-    /// Run this source text instead of a file
+    /// Run this source text instead of a file (it may start with `-`: -e '-*3')
     #[arg(
         short = 'e',
         long = "eval",
         value_name = "SOURCE",
-        conflicts_with = "file"
+        conflicts_with = "file",
+        allow_hyphen_values = true
     )]
     source: Option<String>,
     /// Print moon, inf and -inf instead of ☾, ∞ and ∞̄, in results, explanations and
@@ -43,6 +44,9 @@ struct Cli {
     /// each error as a JSON object on stderr, for pipelines [default: off]
     #[arg(long)]
     json: bool,
+    /// Print each input (`> input`) before its result, as a transcript [default: off]
+    #[arg(long)]
+    echo: bool,
 }
 
 /// The interpreter's recursion is bounded (see `eval::MAX_DEPTH`); this stack is big enough for
@@ -139,7 +143,13 @@ fn run_source(cli: &Cli, name: &str, src: &str, color: bool) -> ExitCode {
     let mut interp = Interp::new();
     configure(&mut interp, cli);
     let mut out = std::io::stdout().lock();
-    let r = interp.run(name, src, &mut |s| {
+    let echo = cli.echo;
+    let r = interp.run_echo(name, src, &mut |input, s| {
+        if echo {
+            for line in input.lines() {
+                let _ = writeln!(out, "> {line}");
+            }
+        }
         let _ = writeln!(out, "{s}");
     });
     let _ = out.flush();

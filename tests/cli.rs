@@ -118,6 +118,15 @@ fn misere_values_as_json_and_in_help() {
 }
 
 #[test]
+fn source_may_start_with_a_dash() {
+    assert_eq!(
+        loony(&["-e", "-*3"], None),
+        ("*3\n".into(), String::new(), 0)
+    );
+    assert_eq!(loony(&["-e", "-1 + 3"], None).0, "2\n");
+}
+
+#[test]
 fn budget_flag_is_validated_like_the_command() {
     for bad in ["0", "-5", "abc"] {
         let (out, err, code) = loony(&["--budget", bad, "-e", "*1"], None);
