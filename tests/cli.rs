@@ -275,3 +275,21 @@ fn load_expands_home() {
     std::fs::remove_dir_all(&home).unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "*3\n*3\n");
 }
+
+#[test]
+fn readme_shows_what_the_tour_prints() {
+    let (out, err, code) = loony(&["--echo", "examples/tour.cgt"], None);
+    assert_eq!((err.as_str(), code), ("", 0));
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let marker = "<!-- tour output:";
+    let block = readme
+        .split_once(marker)
+        .and_then(|(_, rest)| rest.split_once("```text\n"))
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .map(|(block, _)| block)
+        .expect("the README has the tour's output after the setup");
+    assert_eq!(block, out);
+    let (plain, _, _) = loony(&["examples/tour.cgt"], None);
+    let results: Vec<&str> = out.lines().filter(|l| !l.starts_with("> ")).collect();
+    assert_eq!(plain.lines().collect::<Vec<_>>(), results);
+}
