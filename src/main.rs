@@ -1,7 +1,7 @@
 //! The `loony` command: REPL, script runner, and `-e` for a source string.
 
 use clap::Parser;
-use loony::diag::guard;
+use loony::diag::{Error, Files, guard};
 use loony::eval::Interp;
 use loony::repl::{self, Reply, Session};
 use std::io::{BufRead, IsTerminal, Write};
@@ -11,31 +11,45 @@ use std::process::ExitCode;
 #[command(
     name = "loony",
     version,
-    about = "A language, interpreter and REPL for impartial combinatorial games"
+    about = "A language, interpreter and REPL for impartial combinatorial games",
+    after_help = repl::commands_help()
 )]
 struct Cli {
     /// A .cgt script to run (without one, the REPL starts)
     file: Option<String>,
-    /// Run this source text instead of a file
+    /// Run this source text instead of a file (it may start with `-`: -e '-*3')
     #[arg(
         short = 'e',
         long = "eval",
         value_name = "SOURCE",
-        conflicts_with = "file"
+        conflicts_with = "file",
+        allow_hyphen_values = true
     )]
     source: Option<String>,
-    /// Print moon, inf and -inf instead of ☾, ∞ and ∞̄
+    /// Print moon, inf and -inf instead of ☾, ∞ and ∞̄, in results, explanations and
+    /// diagnostics [default: off]
     #[arg(long)]
     ascii: bool,
-    /// How many ruleset positions one query may explore
-    #[arg(long, value_name = "N")]
-    budget: Option<usize>,
-    /// The session's memory budget, e.g. 4G or 512M (default: half of the machine's memory)
+    /// How many ruleset positions one query may explore, and how many games one misère
+    /// computation may create (N ≥ 1)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = loony::eval::DEFAULT_BUDGET,
+        value_parser = repl::parse_budget,
+        allow_negative_numbers = true
+    )]
+    budget: usize,
+    /// The session's memory budget, e.g. 4G or 512M [default: half of the machine's memory]
     #[arg(long, value_name = "SIZE", value_parser = memory_size)]
     memory: Option<usize>,
-    /// Print each result as JSON (sequences as {"start": n, "values": [...]}) for pipelines
+    /// Print each result as JSON (sequences as {"start": n, "values": [...]}, none as null) and
+    /// each error as a JSON object on stderr, for pipelines [default: off]
     #[arg(long)]
     json: bool,
+    /// Print each input (`> input`) before its result, as a transcript [default: off]
+    #[arg(long)]
+    echo: bool,
 }
 
 /// The interpreter checks how much of its stack is left before recursing deeper (see
@@ -74,8 +88,15 @@ fn configure(interp: &mut Interp, cli: &Cli) {
     interp.cx.notation.ascii = cli.ascii;
     interp.cx.json = cli.json;
     interp.cx.set_progress(std::io::stderr().is_terminal());
-    if let Some(b) = cli.budget {
-        interp.cx.budget = b.max(1);
+    interp.cx.budget = cli.budget;
+}
+
+/// An error on stderr: a diagnostic, or a JSON object under `--json`.
+fn report(e: &Error, files: &Files, cli: &Cli, color: bool) {
+    if cli.json {
+        say_err(&format!("{}\n", e.to_json(files, cli.ascii)));
+    } else {
+        e.emit_stderr(files, color, cli.ascii);
     }
 }
 
@@ -88,8 +109,7 @@ fn run(cli: Cli) -> ExitCode {
         return match std::fs::read(path) {
             Ok(src) => run_source(&cli, path, src, color),
             Err(e) => {
-                let interp = Interp::new();
-                say_err(&repl::io_error(path, &e).render_plain(&interp.cx.files));
+                report(&repl::io_error(path, &e), &Files::new(), &cli, color);
                 ExitCode::FAILURE
             }
         };
@@ -136,10 +156,16 @@ fn run_source(cli: &Cli, name: &str, src: Vec<u8>, color: bool) -> ExitCode {
     let mut interp = Interp::new();
     configure(&mut interp, cli);
     let mut out = std::io::stdout().lock();
-    // Each statement is guarded inside `run_file`; this catches what lies outside (parsing).
+    let echo = cli.echo;
+    // Each statement is guarded inside the run; this catches what lies outside (parsing).
     let r = guard::catch(|| {
         let file = interp.add_source(name, src)?;
-        interp.run_file(file, &mut |s| {
+        interp.run_file_echo(file, &mut |input, s| {
+            if echo {
+                for line in input.lines() {
+                    let _ = writeln!(out, "> {line}");
+                }
+            }
             let _ = writeln!(out, "{s}");
         })
     });
@@ -147,7 +173,7 @@ fn run_source(cli: &Cli, name: &str, src: Vec<u8>, color: bool) -> ExitCode {
     match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            e.emit_stderr(&interp.cx.files, color);
+            report(&e, &interp.cx.files, cli, color);
             ExitCode::FAILURE
         }
     }

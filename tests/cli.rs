@@ -150,7 +150,7 @@ fn piped_invalid_utf8_is_reported_and_the_rest_runs() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "*3\n*2\n");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("error[E0008]: line 3 is not valid UTF-8"),
+        err.contains("error[E0009]: line 3 is not valid UTF-8"),
         "{err}"
     );
     assert_eq!(out.status.code(), Some(1));
@@ -164,7 +164,7 @@ fn a_script_with_invalid_utf8_names_line_and_byte() {
     std::fs::write(&path, b"*1\n*2 + \xc3(\n").unwrap();
     let (_, err, code) = loony(&[path.to_str().unwrap()], None);
     assert!(
-        err.contains("error[E0008]: line 2 is not valid UTF-8 (at byte 6 of the line)"),
+        err.contains("error[E0009]: line 2 is not valid UTF-8 (at byte 6 of the line)"),
         "{err}"
     );
     assert!(err.contains("bad.cgt:2:6"), "{err}");
@@ -184,4 +184,181 @@ fn memory_flag_sets_the_budget() {
     let (_, err, code) = loony(&["--memory", "lots", "-e", "0"], None);
     assert!(err.contains("not a size"), "{err}");
     assert_eq!(code, 2);
+}
+
+#[test]
+fn source_may_start_with_a_dash() {
+    assert_eq!(
+        loony(&["-e", "-*3"], None),
+        ("*3\n".into(), String::new(), 0)
+    );
+    assert_eq!(loony(&["-e", "-1 + 3"], None).0, "2\n");
+}
+
+#[test]
+fn budget_flag_is_validated_like_the_command() {
+    for bad in ["0", "-5", "abc"] {
+        let (out, err, code) = loony(&["--budget", bad, "-e", "*1"], None);
+        assert_eq!((out.as_str(), code), ("", 2), "--budget {bad}");
+        assert!(err.contains("the budget must be"), "{err}");
+    }
+    // The budget reaches the interpreter: a ruleset of 12 positions runs past a budget of 5.
+    let src = "ruleset r(n) { if n > 0 => r(n - 1) }\nr(11)";
+    assert_eq!(loony(&["--budget", "20", "-e", src], None).0, "*\n");
+    let (_, err, code) = loony(&["--budget", "5", "-e", src], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("more than 5 positions"), "{err}");
+}
+
+#[test]
+fn help_shows_defaults_and_repl_commands() {
+    let (out, _, code) = loony(&["--help"], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("[default: 5000000]"), "{out}");
+    for (command, _) in loony::repl::COMMANDS {
+        assert!(out.contains(command), "{command} missing from --help");
+    }
+}
+
+#[test]
+fn ascii_reaches_explanations_and_diagnostics() {
+    let (out, err, code) = loony(
+        &[
+            "--ascii",
+            "-e",
+            "explain({inf, 0 | -inf, 0})\nexplain(*2 + {{inf | 0}, 0 | {0 | -inf}, 0})",
+        ],
+        None,
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(
+        out,
+        "S = {0}, P = nim: inf is an option, so G = moon\n\
+         a sum: *2 = *2, {0, {inf | 0} | 0, {0 | -inf}} = moon; nim-sum (moon absorbing) = moon\n"
+    );
+    for src in [
+        "inf + -inf",
+        "misere_outcome({inf | 0})",
+        "quotient(heap(\"0.3122\"), 2000000)",
+    ] {
+        let (_, err, code) = loony(&["--ascii", "-e", src], None);
+        assert_eq!(code, 1, "{src}");
+        assert!(err.starts_with("error[E"), "{err}");
+        assert!(
+            err.is_ascii(),
+            "non-ASCII in the diagnostic of {src}:\n{err}"
+        );
+    }
+    // The REPL's `:ascii on` does the same.
+    let (_, err, _) = loony(&[], Some(":ascii on\ninf + -inf\n"));
+    assert!(
+        err.contains("inf and -inf meet in this sum") && err.is_ascii(),
+        "{err}"
+    );
+}
+
+#[test]
+fn json_absent_values_are_null() {
+    let src = "periodicity(heap(\"0.6\"), 100)\nquotient(heap(\"0.07\"), 10).name";
+    let (out, _, code) = loony(&["--json", "-e", src], None);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "{\"period\":null,\"preperiod\":null,\"last_exceptional\":null,\"saltus\":null,\
+         \"certified\":false,\"certified_at\":null,\"checked_up_to\":100}\nnull\n"
+    );
+    // In the language the absent value is `none`, not `false`.
+    let src = "let p = periodicity(heap(\"0.6\"), 100)\np.period\np.period == none\np.period == false\n\
+               periodicity(heap(\"0.77\")).period == none";
+    assert_eq!(loony(&["-e", src], None).0, "none\ntrue\nfalse\nfalse\n");
+}
+
+#[test]
+fn json_game_zero_is_always_the_number_0() {
+    let src = "[0, { | }, *0, *2 + *2, value(0), heap(\"0.07\")(1), *]\noptions(*1)\n*2 + *2";
+    let (out, _, code) = loony(&["--json", "-e", src], None);
+    assert_eq!(code, 0);
+    assert_eq!(out, "[0,0,0,0,0,0,\"*\"]\n[0]\n0\n");
+}
+
+#[test]
+fn json_errors_are_objects_on_stderr() {
+    let (out, err, code) = loony(&["--json", "-e", "*2\nnope"], None);
+    assert_eq!((out.as_str(), code), ("\"*2\"\n", 1));
+    assert_eq!(
+        err,
+        "{\"code\":\"E0101\",\"message\":\"unknown name `nope`\",\"span\":{\"file\":\"<-e>\",\
+         \"start\":3,\"end\":7,\"line\":2,\"column\":1,\"end_line\":2,\"end_column\":5},\
+         \"label\":\"not defined\",\"notes\":[]}\n"
+    );
+    // Piped into the REPL, and for a file that cannot be read (no span).
+    let (_, err, _) = loony(&["--json"], Some("{0 | *\n"));
+    assert!(err.starts_with("{\"code\":\"E0002\",\"message\":\"unclosed `{`\",\"span\":{\"file\":\"<repl:1>\",\"start\":0,\"end\":1,"), "{err}");
+    let (_, err, _) = loony(&["--json", "no/such.cgt"], None);
+    assert!(
+        err.starts_with("{\"code\":\"E0303\",\"message\":\"cannot read `no/such.cgt`: "),
+        "{err}"
+    );
+    assert!(err.contains("\"span\":null"), "{err}");
+}
+
+#[test]
+fn strings_escape_and_print_quoted_in_lists() {
+    let src = r#""say \"hi\"\\"
+["a, b", "q\"", ("t\tu",), 1]
+"x\ny"
+"#;
+    let (out, err, code) = loony(&["-e", src], None);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(
+        out,
+        "say \"hi\"\\\n[\"a, b\", \"q\\\"\", (\"t\\tu\",), 1]\nx\ny\n"
+    );
+    let (_, err, code) = loony(&["-e", r#""bad \q""#], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("error[E0008]: unknown escape `\\q` in a string"),
+        "{err}"
+    );
+}
+
+#[test]
+fn load_expands_home() {
+    let home = std::env::temp_dir().join(format!("loony-home-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::write(home.join("g.cgt"), "*1 + *2\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .env("HOME", &home)
+        .env("XDG_STATE_HOME", &home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b":load ~/g.cgt\n:load \"~/g.cgt\"\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    std::fs::remove_dir_all(&home).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "*3\n*3\n");
+}
+
+#[test]
+fn readme_shows_what_the_tour_prints() {
+    let (out, err, code) = loony(&["--echo", "examples/tour.cgt"], None);
+    assert_eq!((err.as_str(), code), ("", 0));
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let marker = "<!-- tour output:";
+    let block = readme
+        .split_once(marker)
+        .and_then(|(_, rest)| rest.split_once("```text\n"))
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .map(|(block, _)| block)
+        .expect("the README has the tour's output after the setup");
+    assert_eq!(block, out);
+    let (plain, _, _) = loony(&["examples/tour.cgt"], None);
+    let results: Vec<&str> = out.lines().filter(|l| !l.starts_with("> ")).collect();
+    assert_eq!(plain.lines().collect::<Vec<_>>(), results);
 }

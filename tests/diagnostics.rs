@@ -51,6 +51,7 @@ diagnostic!(missing_import, "import \"no/such/module\"");
 diagnostic!(missing_std_import, "import \"std/kayle\"");
 diagnostic!(infinities_collide, "∞ + ∞̄");
 diagnostic!(unterminated_string, "import \"std/kayles");
+diagnostic!(bad_escape, "\"a tab \\t, a bell \\a\"");
 diagnostic!(index_out_of_range, "[1, 2, 3][3]");
 diagnostic!(not_callable, "let x = 3\nx(2)");
 diagnostic!(

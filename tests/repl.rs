@@ -51,3 +51,307 @@ fn commands() {
     assert_eq!(out[2], Reply::Value("moon".into()));
     assert!(matches!(&out[3], Reply::Error(e) if e.contains("unknown command")));
 }
+
+/// The replies of a fresh session to each input, on a big stack like the binary's.
+fn session_replies(inputs: &[&str], setup: fn(&mut Session)) -> Vec<Vec<Reply>> {
+    let inputs: Vec<String> = inputs.iter().map(|s| s.to_string()).collect();
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut s = Session::new();
+            setup(&mut s);
+            inputs.iter().map(|i| s.eval(i)).collect()
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+fn error_of(replies: &[Reply]) -> &str {
+    match replies {
+        [Reply::Error(e)] => e,
+        other => panic!("expected one error, got {other:?}"),
+    }
+}
+
+fn info_of(replies: &[Reply]) -> &str {
+    match replies {
+        [Reply::Info(s)] => s,
+        other => panic!("expected one info line, got {other:?}"),
+    }
+}
+
+#[test]
+fn less_than_and_if_across_lines() {
+    // `<` after an operand compares: nothing is left open.
+    assert!(!Session::is_incomplete("1 < 2"));
+    assert!(!Session::is_incomplete("1 < 2\n"));
+    assert!(!Session::is_incomplete("if 1 < 2 then 3 else 4\n"));
+    // An `if` without its `then` or `else` waits, piped (trailing newline) or typed (none).
+    for src in [
+        "if 1 < 2",
+        "if 1 < 2\n",
+        "if 1 < 2\nthen 3",
+        "if 1 < 2\nthen 3\n",
+    ] {
+        assert!(Session::is_incomplete(src), "{src:?}");
+    }
+    assert!(Session::is_incomplete("if 1 < 2 # why\n\n"));
+    let out = transcript(&[
+        "if 1 < 2",
+        "then 3",
+        "else 4",
+        "let x = 5",
+        "if x > 2 then *1",
+        "else *2",
+        "1 < 2",
+    ]);
+    assert_eq!(
+        out,
+        vec![
+            Reply::Value("3".into()),
+            Reply::Value("*".into()),
+            Reply::Value("true".into())
+        ]
+    );
+}
+
+#[test]
+fn budget_is_validated() {
+    let out = session_replies(
+        &[
+            ":budget abc",
+            ":budget -5",
+            ":budget 0",
+            ":budget",
+            ":budget 7",
+            ":budget",
+        ],
+        |_| {},
+    );
+    for (r, arg) in out[..3].iter().zip(["abc", "-5", "0"]) {
+        let e = error_of(r);
+        assert!(e.starts_with("error[E0701]"), "{e}");
+        assert!(e.contains(&format!(":budget {arg}")), "{e}");
+    }
+    let default = loony::eval::DEFAULT_BUDGET;
+    assert!(info_of(&out[3]).starts_with(&format!("position budget: {default} ")));
+    assert_eq!(info_of(&out[4]), "position budget: 7");
+    assert!(info_of(&out[5]).starts_with("position budget: 7 "));
+}
+
+#[test]
+fn quit_and_ascii_arguments() {
+    let out = session_replies(
+        &[
+            ":quit now",
+            ":ascii on",
+            "{∞ | ∞̄}",
+            ":ascii on",
+            ":ascii off",
+            "{∞ | ∞̄}",
+            ":ascii maybe",
+            ":ascii",
+            "∞",
+            ":q",
+        ],
+        |_| {},
+    );
+    assert!(error_of(&out[0]).contains("`:quit` takes no arguments"));
+    assert_eq!(info_of(&out[1]), "ascii output on");
+    assert_eq!(out[2], vec![Reply::Value("moon".into())]);
+    assert_eq!(info_of(&out[3]), "ascii output on");
+    assert_eq!(info_of(&out[4]), "ascii output off");
+    assert_eq!(out[5], vec![Reply::Value("☾".into())]);
+    assert!(error_of(&out[6]).contains("`:ascii` takes `on` or `off`, not `maybe`"));
+    assert_eq!(info_of(&out[7]), "ascii output on");
+    assert_eq!(out[8], vec![Reply::Value("inf".into())]);
+    assert_eq!(out[9], vec![Reply::Quit]);
+}
+
+#[test]
+fn help_for_one_name() {
+    let out = session_replies(
+        &[
+            ":help load",
+            ":help :q",
+            ":help kayles",
+            ":help std/tripiece",
+            ":help is_restive",
+            ":help quotient",
+            ":help nope",
+            "fn f(a, (b, c)) = a",
+            ":help f",
+        ],
+        |_| {},
+    );
+    assert!(info_of(&out[0]).starts_with(":load FILE\n"), "{:?}", out[0]);
+    assert!(info_of(&out[1]).starts_with(":quit\n"), "{:?}", out[1]);
+    // A module: its header comment and what it defines, read from the shipped source.
+    let kayles = info_of(&out[2]);
+    assert!(kayles.starts_with("module std/kayles"), "{kayles}");
+    assert!(kayles.contains("knock down one pin"), "{kayles}");
+    assert!(kayles.contains("ruleset kayles(n)"), "{kayles}");
+    let tripiece = info_of(&out[3]);
+    assert!(tripiece.contains("ruleset round(x, y)"), "{tripiece}");
+    assert!(tripiece.contains("fn tripiece(pieces)"), "{tripiece}");
+    assert!(tripiece.contains("imports: std/keep_nim"), "{tripiece}");
+    // Built-ins from the documentation that exists.
+    assert_eq!(
+        info_of(&out[4]),
+        "is_tame(g), is_restive(g), is_restless(g)\n  Conway's classes of misère games"
+    );
+    assert!(info_of(&out[5]).starts_with("quotient(G), quotient(G, n)\n"));
+    let e = error_of(&out[6]);
+    assert!(
+        e.contains("no built-in, module, command or binding is named `nope`"),
+        "{e}"
+    );
+    assert_eq!(
+        info_of(&out[8]),
+        "fn f(a, (b, c)) (defined in this session)"
+    );
+}
+
+#[test]
+fn help_reads_builtin_docs_from_the_lookup_it_is_given() {
+    fn docs(name: &str) -> Option<loony::repl::help::Doc> {
+        (name == "nimber").then(|| loony::repl::help::Doc {
+            name: "nimber".into(),
+            signature: "nimber(g)".into(),
+            doc: "the nim-value of an impartial game".into(),
+        })
+    }
+    let out = session_replies(&[":help nimber", ":help value"], |s| {
+        s.set_builtin_docs(docs)
+    });
+    assert_eq!(
+        info_of(&out[0]),
+        "nimber(g)\n  the nim-value of an impartial game"
+    );
+    assert_eq!(
+        info_of(&out[1]),
+        "value is a built-in; its documentation is not written yet"
+    );
+}
+
+#[test]
+fn load_takes_quotes_and_home() {
+    let dir = std::env::temp_dir().join(format!("loony-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two words.cgt");
+    std::fs::write(&file, "*2 + *3\n").unwrap();
+    let path = file.display().to_string();
+    let (dq, sq) = (format!(":load \"{path}\""), format!(":load '{path}'"));
+    let inputs: Vec<&str> = vec![&dq, &sq];
+    let out = session_replies(&inputs, |_| {});
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out[0], vec![Reply::Value("*".into())]);
+    assert_eq!(out[1], vec![Reply::Value("*".into())]);
+    let home = std::env::var("HOME").unwrap_or_default();
+    if !home.is_empty() {
+        assert_eq!(
+            loony::repl::complete::expand_home("~/x.cgt"),
+            format!("{home}/x.cgt")
+        );
+        assert_eq!(loony::repl::complete::expand_home("~"), home);
+    }
+    assert_eq!(loony::repl::complete::expand_home("a~/b"), "a~/b");
+}
+
+#[test]
+fn command_errors_are_diagnostics() {
+    let out = session_replies(&[":budget 0", ":frob"], |_| {});
+    insta::assert_snapshot!(
+        "command_errors",
+        format!("{}{}", error_of(&out[0]), error_of(&out[1]))
+    );
+}
+
+/// Runs `setup` in a session, then completes `line` with the cursor at its end.
+fn complete(setup: &[&str], line: &str) -> (usize, Vec<String>) {
+    let setup: Vec<String> = setup.iter().map(|s| s.to_string()).collect();
+    let line = line.to_string();
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut s = Session::new();
+            for i in &setup {
+                s.eval(i);
+            }
+            let (start, found) = s.completions().complete(&line, line.len());
+            (start, found.into_iter().map(|c| c.replacement).collect())
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn completes_record_fields() {
+    let setup = ["let p = periodicity(heap(\"0.6\"), 100)"];
+    assert_eq!(
+        complete(&setup, "p.per"),
+        (2, vec!["period".to_string(), "preperiod".to_string()])
+    );
+    assert_eq!(
+        complete(&setup, "1 + p.cert"),
+        (6, vec!["certified".to_string(), "certified_at".to_string()])
+    );
+    // Not a record: nothing after the dot, rather than every name.
+    assert_eq!(complete(&setup, "heap.per"), (5, vec![]));
+    // A range is not a field access.
+    let (start, names) = complete(&setup, "0..p");
+    assert_eq!(start, 3);
+    assert!(names.contains(&"p".to_string()) && names.contains(&"periodicity".to_string()));
+}
+
+#[test]
+fn completes_every_name_on_an_empty_line() {
+    let (start, names) = complete(&["let mine = 3"], "");
+    assert_eq!(start, 0);
+    for n in [
+        "mine",
+        "heap",
+        "misere_outcome",
+        "quotient",
+        "let",
+        "ruleset",
+    ] {
+        assert!(names.contains(&n.to_string()), "{n} missing");
+    }
+}
+
+#[test]
+fn completes_files_and_modules() {
+    let dir = std::env::temp_dir().join(format!("loony-complete-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    for f in ["game.cgt", "gamma.cgt", "notes.txt"] {
+        std::fs::write(dir.join(f), "").unwrap();
+    }
+    let d = dir.display().to_string();
+    let load = complete(&[], &format!(":load {d}/"));
+    let load_quoted = complete(&[], &format!(":load \"{d}/ga"));
+    let import = complete(&[], &format!("import \"{d}/"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let at = 7 + d.len();
+    let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(load, (at, strings(&["game.cgt", "gamma.cgt", "sub/"])));
+    assert_eq!(load_quoted, (at + 1, strings(&["game.cgt", "gamma.cgt"])));
+    assert_eq!(import, (at + 2, strings(&["game", "gamma", "sub/"])));
+    let (start, std) = complete(&[], "import \"std/");
+    assert_eq!(start, 12);
+    let shipped: Vec<String> = loony::eval::modules::STD
+        .iter()
+        .map(|(n, _)| n.trim_start_matches("std/").to_string())
+        .collect();
+    for m in &shipped {
+        assert!(std.contains(m), "{m} missing from {std:?}");
+    }
+    assert_eq!(
+        complete(&[], "let g = 1\nimport \"std/ka"),
+        (22, vec!["kayles".to_string()])
+    );
+    // Outside an import string, a quote is just a string.
+    assert_eq!(complete(&[], "heap(\"0.").1, Vec::<String>::new());
+}

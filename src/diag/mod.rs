@@ -212,6 +212,12 @@ pub enum ErrorKind {
         what: String,
         limit: String,
     },
+    /// A REPL `:command` that cannot run as written (unknown, or a bad argument).
+    BadCommand {
+        message: String,
+        label: String,
+        usage: String,
+    },
 }
 
 /// How many of an error's own notes are shown before and after the ones left out.
@@ -321,6 +327,7 @@ impl Error {
                 ParseError::UnexpectedEof { .. } => "E0005",
                 ParseError::IntTooLarge { .. } => "E0006",
                 ParseError::UnterminatedString { .. } => "E0007",
+                ParseError::BadEscape { .. } => "E0008",
             },
             ErrorKind::UnknownName { .. } => "E0101",
             ErrorKind::Arity { .. } => "E0102",
@@ -366,8 +373,9 @@ impl Error {
             ErrorKind::MisereBusy => "E0608",
             ErrorKind::Capacity { .. } => "E0212",
             ErrorKind::MemoryBudget { .. } => "E0213",
-            ErrorKind::InvalidUtf8 { .. } => "E0008",
+            ErrorKind::InvalidUtf8 { .. } => "E0009",
             ErrorKind::Internal { .. } => "E0901",
+            ErrorKind::BadCommand { .. } => "E0701",
         }
     }
 
@@ -385,6 +393,9 @@ impl Error {
                 ParseError::UnexpectedEof { .. } => "unexpected end of input".into(),
                 ParseError::IntTooLarge { .. } => "integer literal is too large".into(),
                 ParseError::UnterminatedString { .. } => "unterminated string".into(),
+                ParseError::BadEscape { found, .. } => {
+                    format!("unknown escape `{found}` in a string")
+                }
             },
             ErrorKind::UnknownName { name, .. } => format!("unknown name `{name}`"),
             ErrorKind::Arity {
@@ -512,6 +523,7 @@ impl Error {
             ErrorKind::Capacity { what, limit } => {
                 format!("too many {what}: Loony's tables hold at most {limit}")
             }
+            ErrorKind::BadCommand { message, .. } => message.clone(),
         }
     }
 
@@ -554,6 +566,13 @@ impl Error {
                 }
                 ParseError::UnterminatedString { .. } => {
                     "this string has no closing `\"`".to_string()
+                }
+                ParseError::BadEscape { .. } => {
+                    notes.push(
+                        "a string may contain `\\\"` (a quote), `\\\\` (a backslash), `\\n` (a newline) and `\\t` (a tab)"
+                            .into(),
+                    );
+                    "not an escape".to_string()
                 }
             },
             ErrorKind::UnknownName { suggestion, .. } => {
@@ -631,7 +650,7 @@ impl Error {
                 "no such file or shipped module".to_string()
             }
             ErrorKind::ImportCycle { .. } => "imported again while it is being loaded".to_string(),
-            ErrorKind::Io { .. } => "here".to_string(),
+            ErrorKind::Io { .. } => "the file could not be read".to_string(),
             ErrorKind::WriteFailed { .. } => "writing this file".to_string(),
             ErrorKind::UnknownFileFormat { .. } => {
                 notes.push(format!(
@@ -747,6 +766,10 @@ impl Error {
                 notes.push("split the computation into smaller ones".into());
                 "building this needed more".to_string()
             }
+            ErrorKind::BadCommand { label, usage, .. } => {
+                notes.push(usage.clone());
+                label.clone()
+            }
         };
         (label, notes)
     }
@@ -797,15 +820,79 @@ impl Error {
         d.with_notes(notes)
     }
 
+    /// The diagnostic with its message, labels and notes in ASCII when `ascii` (`--ascii`).
+    fn diagnostic_in(&self, ascii: bool) -> Diagnostic<FileId> {
+        let mut d = self.to_diagnostic();
+        if ascii {
+            let a = crate::game::display::ascii_text;
+            d.message = a(&d.message);
+            for l in &mut d.labels {
+                l.message = a(&l.message);
+            }
+            for n in &mut d.notes {
+                *n = a(n);
+            }
+        }
+        d
+    }
+
+    /// Box-drawing frame, or an ASCII one for `--ascii`.
+    fn config(ascii: bool) -> term::Config {
+        let mut config = term::Config::default();
+        if ascii {
+            config.chars = term::Chars::ascii();
+        }
+        config
+    }
+
     /// The diagnostic as plain text (no colour), as snapshot tests and pipes want it.
     pub fn render_plain(&self, files: &Files) -> String {
-        let config = term::Config::default();
-        term::emit_into_string(&config, files, &self.to_diagnostic())
+        self.render(files, false)
+    }
+
+    /// The diagnostic as plain text, all in ASCII when `ascii` (`--ascii`, `:ascii on`).
+    pub fn render(&self, files: &Files, ascii: bool) -> String {
+        term::emit_into_string(&Self::config(ascii), files, &self.diagnostic_in(ascii))
             .unwrap_or_else(|_| format!("error[{}]: {}\n", self.code(), self.message()))
     }
 
+    /// The diagnostic as one JSON object for `--json`: `code`, `message`, `span` (file, byte
+    /// offsets, 1-based line and column of both ends; `null` without a location), the primary
+    /// `label` and the `notes`.
+    pub fn to_json(&self, files: &Files, ascii: bool) -> String {
+        use codespan_reporting::files::Files as _;
+        let d = self.diagnostic_in(ascii);
+        let primary = d.labels.first();
+        let span = match primary {
+            Some(l) => {
+                let name = files.name(l.file_id).unwrap_or_default();
+                let at = |i: usize| {
+                    files
+                        .location(l.file_id, i)
+                        .map_or((0, 0), |p| (p.line_number, p.column_number))
+                };
+                let ((line, col), (end_line, end_col)) = (at(l.range.start), at(l.range.end));
+                format!(
+                    "{{\"file\":{},\"start\":{},\"end\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}}}",
+                    json_string(&name),
+                    l.range.start,
+                    l.range.end
+                )
+            }
+            None => "null".to_string(),
+        };
+        let label = primary.map_or("null".to_string(), |l| json_string(&l.message));
+        let notes: Vec<String> = d.notes.iter().map(|n| json_string(n)).collect();
+        format!(
+            "{{\"code\":{},\"message\":{},\"span\":{span},\"label\":{label},\"notes\":[{}]}}",
+            json_string(self.code()),
+            json_string(&d.message),
+            notes.join(",")
+        )
+    }
+
     /// The diagnostic to stderr, coloured when stderr is a terminal.
-    pub fn emit_stderr(&self, files: &Files, color: bool) {
+    pub fn emit_stderr(&self, files: &Files, color: bool, ascii: bool) {
         use term::termcolor::{ColorChoice, StandardStream};
         let choice = if color {
             ColorChoice::Auto
@@ -813,10 +900,13 @@ impl Error {
             ColorChoice::Never
         };
         let stream = StandardStream::stderr(choice);
-        let config = term::Config::default();
         // A closed or full stderr leaves nothing to report to: the exit code still says it.
-        let _ =
-            term::emit_to_write_style(&mut stream.lock(), &config, files, &self.to_diagnostic());
+        let _ = term::emit_to_write_style(
+            &mut stream.lock(),
+            &Self::config(ascii),
+            files,
+            &self.diagnostic_in(ascii),
+        );
     }
 }
 
@@ -824,6 +914,24 @@ impl From<crate::game::store::InfinitiesCollide> for Error {
     fn from(_: crate::game::store::InfinitiesCollide) -> Self {
         Error::new(ErrorKind::InfinitiesCollide)
     }
+}
+
+/// A string as a JSON string literal.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn expected_note(expected: &[String]) -> Option<String> {

@@ -425,7 +425,8 @@ fn simple_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::Bool(x), Value::Bool(y)) => x == y,
-        (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::None, Value::None) => true,
+        (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
         (Value::Game(x) | Value::Position(x), Value::Game(y) | Value::Position(y)) => x == y,
         (Value::Misere(x), Value::Misere(y)) => x == y,
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {

@@ -284,6 +284,7 @@ impl Cx {
         match &e.kind {
             ExprKind::Int(n) => CExpr::Const(Value::Int(*n)),
             ExprKind::Bool(v) => CExpr::Const(Value::Bool(*v)),
+            ExprKind::NoneValue => CExpr::Const(Value::None),
             ExprKind::Str(s) => CExpr::Const(Value::Str(s.as_str().into())),
             ExprKind::Var(name) => match scope.find(name) {
                 Some(s) => CExpr::Slot(s),

@@ -617,7 +617,7 @@ pub fn call(
 }
 
 fn periodicity_record(p: &heap::Periodicity) -> super::value::Record {
-    let opt = |x: Option<usize>| x.map_or(Value::Bool(false), |v| Value::Int(v as i64));
+    let opt = |x: Option<usize>| x.map_or(Value::None, |v| Value::Int(v as i64));
     let period = p.period.as_ref();
     super::value::Record {
         kind: "a periodicity",
@@ -628,7 +628,10 @@ fn periodicity_record(p: &heap::Periodicity) -> super::value::Record {
                 "last_exceptional",
                 opt(period.and_then(|q| q.last_exceptional)),
             ),
-            ("saltus", Value::Int(period.map_or(0, |q| q.saltus as i64))),
+            (
+                "saltus",
+                period.map_or(Value::None, |q| Value::Int(q.saltus as i64)),
+            ),
             ("certified", Value::Bool(p.certified_at.is_some())),
             ("certified_at", opt(p.certified_at)),
             ("checked_up_to", Value::Int(p.checked_up_to as i64)),

@@ -617,7 +617,7 @@ pub fn call(
         Ok(match name {
             "misere_outcome" => Value::Outcome(outcome(games, g)),
             "misere_form" => Value::Misere(g),
-            "genus" => Value::Str(games.genus(g).to_string().into()),
+            "genus" => Value::Text(games.genus(g).to_string().into()),
             "misere_nimber" => Value::Int(i64::from(games.nim_minus(g))),
             "birthday" => Value::Int(i64::from(games.birthday(g))),
             "is_tame" => Value::Bool(games.is_tame(g)),

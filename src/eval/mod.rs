@@ -153,7 +153,9 @@ impl Interp {
         self.run_file_echo(file, emit)
     }
 
-    fn run_file_echo(
+    /// Runs a file added with [`Interp::add_source`], giving `emit` each statement's source
+    /// beside its result.
+    pub fn run_file_echo(
         &mut self,
         file: FileId,
         emit: &mut dyn FnMut(&str, String),
@@ -256,6 +258,7 @@ pub fn syntax_error(e: crate::syntax::ParseError, file: FileId) -> Error {
         P::UnexpectedChar { span, .. }
         | P::IntTooLarge { span }
         | P::UnterminatedString { span }
+        | P::BadEscape { span, .. }
         | P::UnexpectedToken { span, .. } => span.clone(),
         P::Unclosed { open, .. } => open.clone(),
         P::MissingBar { form, .. } => form.clone(),
@@ -400,6 +403,7 @@ impl Cx {
         Ok(match &e.kind {
             ExprKind::Int(n) => Value::Int(*n),
             ExprKind::Bool(b) => Value::Bool(*b),
+            ExprKind::NoneValue => Value::None,
             ExprKind::Str(s) => Value::Str(s.as_str().into()),
             ExprKind::Var(name) => match self.lookup(name) {
                 Some(v) => v,
@@ -927,7 +931,8 @@ impl Cx {
         Ok(match (a, b) {
             (Value::Int(x), Value::Int(y)) => x == y,
             (Value::Bool(x), Value::Bool(y)) => x == y,
-            (Value::Str(x), Value::Str(y)) => x == y,
+            (Value::None, other) | (other, Value::None) => matches!(other, Value::None),
+            (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
             (Value::Outcome(x), Value::Outcome(y)) => x == y,
             _ if misere::involves(a, b) => {
                 return misere::equal(self, store, a, b, (lhs_span, rhs_span));

@@ -368,13 +368,13 @@ impl Cx {
 }
 
 fn words(q: &Quotient, xs: impl Iterator<Item = u32>) -> Vec<Value> {
-    xs.map(|x| Value::Str(q.monoid().word(x).into())).collect()
+    xs.map(|x| Value::Text(q.monoid().word(x).into())).collect()
 }
 
 /// The record of a quotient: fields are the contract (`order`, `p_portion`, `presentation`,
 /// `period`, `preperiod`, `phi`, `table`, …); it prints as one block.
 fn record(q: &Quotient, game: &str) -> Record {
-    let opt = |x: Option<usize>| x.map_or(Value::Bool(false), |v| Value::Int(v as i64));
+    let opt = |x: Option<usize>| x.map_or(Value::None, |v| Value::Int(v as i64));
     let m = q.monoid();
     let p_words = q.bipartite.p_words();
     let name = q.name();
@@ -430,7 +430,7 @@ fn record(q: &Quotient, game: &str) -> Record {
                 Value::List(Rc::new(
                     p_words
                         .iter()
-                        .map(|w| Value::Str(w.as_str().into()))
+                        .map(|w| Value::Text(w.as_str().into()))
                         .collect(),
                 )),
             ),
@@ -446,10 +446,7 @@ fn record(q: &Quotient, game: &str) -> Record {
             ("certified", Value::Bool(q.certified())),
             ("certified_at", opt(q.certified_at)),
             ("heap", Value::Int(q.heap as i64)),
-            (
-                "name",
-                name.map_or(Value::Bool(false), |n| Value::Str(n.into())),
-            ),
+            ("name", name.map_or(Value::None, |n| Value::Str(n.into()))),
             ("game", Value::Str(game.into())),
         ],
         summary,
@@ -482,7 +479,7 @@ fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
     let p: Vec<&str> = p
         .iter()
         .filter_map(|w| match w {
-            Value::Str(s) => Some(&**s),
+            Value::Str(s) | Value::Text(s) => Some(&**s),
             _ => None,
         })
         .collect();

@@ -1,7 +1,7 @@
 //! How values print, and the value of a game (the question most statements ask).
 
 use super::{Cx, Value};
-use crate::diag::{Error, ErrorKind};
+use crate::diag::{Error, ErrorKind, json_string};
 use crate::game::Store;
 use crate::game::display;
 /// Short description of a value for error labels.
@@ -57,6 +57,11 @@ impl Cx {
             if self.steps.is_multiple_of(4096) && self.interrupted() {
                 return Err(Error::new(ErrorKind::Interrupted));
             }
+            // Strings print quoted inside lists, so `["a, b"]` reads as one string.
+            if let Value::Str(s) = x {
+                out.push_str(&crate::syntax::lexer::quote(s));
+                continue;
+            }
             self.depth += 1;
             let r = self.show_into(store, x, out);
             self.depth -= 1;
@@ -71,7 +76,11 @@ impl Cx {
         Ok(match v {
             Value::Int(n) => n.to_string(),
             Value::Bool(b) => b.to_string(),
+            Value::None => "none".to_string(),
             Value::Str(s) => s.to_string(),
+            // Prose (`explain`, records, tables) is written with Unicode symbols; `--ascii`
+            // spells them here, in one place.
+            Value::Text(s) if nt.ascii => display::ascii_text(s),
             Value::Text(s) => s.to_string(),
             Value::Game(g) => self
                 .game_value(store, *g)?
@@ -84,6 +93,7 @@ impl Cx {
             Value::Ruleset(r) => format!("<ruleset {}>", r.def.name.name),
             Value::Builtin(name) => format!("<built-in {name}>"),
             Value::Heap(h) => store.heap_code(*h).to_string(),
+            Value::Record(r) if nt.ascii => display::ascii_text(&r.summary),
             Value::Record(r) => r.summary.clone(),
             Value::Sequence { start, values, .. } => sequence(*start, values),
             Value::Misere(m) => super::misere::show(self, *m)?,
@@ -91,29 +101,15 @@ impl Cx {
     }
 }
 
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 impl Cx {
-    /// A value as JSON, for `--json` pipelines: games as their value strings, sequences as
-    /// `{"start": n, "values": [...]}`, records as objects.
+    /// A value as JSON, for `--json` pipelines: games as their value strings (the game 0 as the
+    /// number 0), sequences as `{"start": n, "values": [...]}`, records as objects, `none` as
+    /// `null`.
     pub fn show_json(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
         Ok(match v {
             Value::Int(n) => n.to_string(),
             Value::Bool(b) => b.to_string(),
+            Value::None => "null".to_string(),
             Value::List(xs) | Value::Tuple(xs) => {
                 let mut parts = Vec::with_capacity(xs.len());
                 for x in xs.iter() {
@@ -136,6 +132,12 @@ impl Cx {
                 }
                 format!("{{{}}}", parts.join(","))
             }
+            // The game 0 is the integer 0 (`0 == { | }`), so it is the number 0 however it arose;
+            // every other game is a string.
+            Value::Game(_) | Value::Position(_) => match self.show(store, v)? {
+                s if s == "0" => s,
+                s => json_string(&s),
+            },
             other => json_string(&self.show(store, other)?),
         })
     }

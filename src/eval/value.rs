@@ -43,6 +43,8 @@ pub struct Record {
 pub enum Value {
     Int(i64),
     Bool(bool),
+    /// The absent value: a field with nothing to report (no period found, no name).
+    None,
     Str(Rc<str>),
     /// A game; printed as its value (`*2`, `☾`).
     Game(GameId),
@@ -64,7 +66,9 @@ pub enum Value {
         /// The game it is the sequence of (for a plot's title and period).
         of: SequenceOf,
     },
-    /// Text printed as is (`explain`).
+    /// Text printed as is, inside lists too: prose (`explain`) and notations whose printed form
+    /// is the literature's (genera `4^146`, quotient words `ab2`). Equal to a string of the same
+    /// text.
     Text(Rc<str>),
     /// A misère canonical game of the session's misère store, printed in CGSuite's notation.
     Misere(crate::theory::misere::Mid),
@@ -75,6 +79,7 @@ impl Value {
         match self {
             Value::Int(_) => "an integer",
             Value::Bool(_) => "a boolean",
+            Value::None => "none (an absent value)",
             Value::Str(_) => "a string",
             Value::Game(_) | Value::Position(_) => "a game",
             Value::List(_) => "a list",

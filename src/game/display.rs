@@ -20,6 +20,46 @@ impl Notation {
     }
 }
 
+/// Free text (explanations, help, diagnostics) for `--ascii`: values are spelled as
+/// [`Notation`] spells them (`inf`, `-inf`, `moon`, `inf()`, `moon(3)`), other symbols get
+/// their usual ASCII forms. Characters it does not know (only ever from user input) stay.
+pub fn ascii_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '∞' if chars.peek() == Some(&'\u{304}') => {
+                chars.next();
+                out.push_str("-inf");
+            }
+            '∞' => out.push_str("inf"),
+            '☾' | '⟫' => out.push_str("moon"),
+            // `∞(∅)` is `inf()`; elsewhere the empty set is `{}`.
+            '∅' if out.ends_with("inf(") => {}
+            '∅' => out.push_str("{}"),
+            '∖' => out.push('\\'),
+            '∪' => out.push('u'),
+            '∈' => out.push_str("in"),
+            '⊕' => out.push_str("xor"),
+            '…' => out.push_str("..."),
+            '≤' => out.push_str("<="),
+            '≥' => out.push_str(">="),
+            '≠' => out.push_str("!="),
+            '→' => out.push_str("->"),
+            '—' => out.push_str("--"),
+            '–' | '⁻' => out.push('-'),
+            '±' => out.push_str("+-"),
+            '×' => out.push('x'),
+            '·' => out.push('*'),
+            'γ' => out.push_str("gamma"),
+            'Φ' => out.push_str("Phi"),
+            'è' | 'é' => out.push('e'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 pub fn nimber(n: u32) -> String {
     match n {
         0 => "0".into(),
@@ -248,5 +288,21 @@ pub fn write_arg(a: &Arg, out: &mut String) {
             }
             out.push(close);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ascii_text;
+
+    #[test]
+    fn ascii_text_spells_values_as_ascii_output_does() {
+        assert_eq!(ascii_text("∞ + ∞̄ = ☾"), "inf + -inf = moon");
+        assert_eq!(ascii_text("∞(∅), ∞(0,1), ⟫(3)"), "inf(), inf(0,1), moon(3)");
+        assert_eq!(ascii_text("S ∪ P = nim∖{0}, ∅"), "S u P = nim\\{0}, {}");
+        assert_eq!(
+            ascii_text("misère G⁻, heaps 1–5, n ≥ 2…"),
+            "misere G-, heaps 1-5, n >= 2..."
+        );
     }
 }

@@ -1,6 +1,7 @@
-//! The terminal front end: rustyline with parser-driven multi-line input, completion of names
-//! and `:commands`, and history kept between runs.
+//! The terminal front end: rustyline with parser-driven multi-line input, completion (see
+//! [`super::complete`]), and history kept between runs.
 
+use super::complete::Completions;
 use super::{Reply, Session};
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
@@ -13,7 +14,7 @@ use std::rc::Rc;
 
 #[derive(Helper, Highlighter, Hinter)]
 struct LoonyHelper {
-    names: Rc<RefCell<Vec<String>>>,
+    completions: Rc<RefCell<Completions>>,
 }
 
 impl Validator for LoonyHelper {
@@ -35,31 +36,14 @@ impl Completer for LoonyHelper {
         pos: usize,
         _: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let start = line[..pos]
-            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-            .map_or(0, |i| i + 1);
-        let word = &line[start..pos];
-        let mut out = Vec::new();
-        if word.starts_with(':') {
-            for (c, _) in super::COMMANDS {
-                let c = c.split(' ').next().unwrap_or(c);
-                if c.starts_with(word) {
-                    out.push(Pair {
-                        display: c.to_string(),
-                        replacement: c.to_string(),
-                    });
-                }
-            }
-        } else if !word.is_empty() {
-            for n in self.names.borrow().iter() {
-                if n.starts_with(word) {
-                    out.push(Pair {
-                        display: n.clone(),
-                        replacement: n.clone(),
-                    });
-                }
-            }
-        }
+        let (start, found) = self.completions.borrow().complete(line, pos);
+        let out = found
+            .into_iter()
+            .map(|c| Pair {
+                display: c.display,
+                replacement: c.replacement,
+            })
+            .collect();
         Ok((start, out))
     }
 }
@@ -80,20 +64,25 @@ pub fn run(session: &mut Session) -> rustyline::Result<()> {
         .history_ignore_space(true)
         .auto_add_history(true)
         .build();
-    let names = Rc::new(RefCell::new(session.names()));
+    let completions = Rc::new(RefCell::new(session.completions()));
     let mut ed: Editor<LoonyHelper, rustyline::history::DefaultHistory> =
         Editor::with_config(config)?;
     ed.set_helper(Some(LoonyHelper {
-        names: names.clone(),
+        completions: completions.clone(),
     }));
     let history = history_path();
     if let Some(h) = &history {
         let _ = ed.load_history(h);
     }
-    say(&format!(
+    let banner = format!(
         "Loony {} — impartial games. :help for help, :quit to leave.\n",
         env!("CARGO_PKG_VERSION")
-    ));
+    );
+    if session.interp.cx.notation.ascii {
+        say(&crate::game::display::ascii_text(&banner));
+    } else {
+        say(&banner);
+    }
     loop {
         match ed.readline("loony> ") {
             Ok(line) => {
@@ -111,7 +100,7 @@ pub fn run(session: &mut Session) -> rustyline::Result<()> {
                         Reply::Quit => quit = true,
                     }
                 }
-                *names.borrow_mut() = session.names();
+                *completions.borrow_mut() = session.completions();
                 if quit {
                     break;
                 }

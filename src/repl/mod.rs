@@ -1,10 +1,13 @@
 //! The REPL core: a plain session API (text in, results and diagnostics out), driven by the
 //! rustyline front end on a terminal and by a line reader for piped input and tests.
 
+pub mod complete;
+pub mod help;
 pub mod line_editor;
 
-use crate::diag::{Error, guard};
+use crate::diag::{Error, ErrorKind, guard};
 use crate::eval::Interp;
+use std::ops::Range;
 use std::sync::atomic::Ordering;
 
 /// One thing the session says back.
@@ -20,23 +23,81 @@ pub enum Reply {
 }
 
 pub const COMMANDS: &[(&str, &str)] = &[
-    (":help", "show this help"),
-    (":load FILE", "run a script file in this session"),
     (
-        ":budget N",
-        "set how many ruleset positions one query may explore",
+        ":help [NAME]",
+        "show this help, or the help of one built-in, module, command or binding",
     ),
     (
-        ":memory SIZE",
-        "set the session's memory budget (e.g. 4G, 512M)",
+        ":load FILE",
+        "run a script file in this session (FILE may be quoted and start with ~)",
     ),
-    (":ascii", "toggle ASCII output (moon, inf, -inf)"),
-    (":quit", "leave (also Ctrl-D)"),
+    (
+        ":memory [SIZE]",
+        "show, or set (e.g. 4G, 512M), the session's memory budget",
+    ),
+    (
+        ":budget [N]",
+        "show, or set (N >= 1), how many ruleset positions one query may explore",
+    ),
+    (
+        ":ascii [on|off]",
+        "ASCII output (moon, inf, -inf) on or off; without an argument, toggle it",
+    ),
+    (":quit", "leave (also :q, :exit, Ctrl-D)"),
 ];
+
+/// A command's full name from what was typed after the colon (`q` is `quit`).
+pub fn command_name(typed: &str) -> Option<&'static str> {
+    Some(match typed {
+        "h" | "help" => "help",
+        "l" | "load" => "load",
+        "budget" => "budget",
+        "memory" => "memory",
+        "ascii" => "ascii",
+        "q" | "quit" | "exit" => "quit",
+        _ => return None,
+    })
+}
+
+/// The REPL commands and the defaults, for `loony --help`.
+pub fn commands_help() -> String {
+    let mut s = String::from("REPL commands (without FILE or -e, or with input piped in):\n");
+    for (c, what) in COMMANDS {
+        s.push_str(&format!("  {c:<16} {what}\n"));
+    }
+    s.push_str(&format!(
+        "\nDefaults: --budget {}; Unicode output (--ascii for ASCII); plain text (--json for JSON).",
+        crate::eval::DEFAULT_BUDGET
+    ));
+    s
+}
+
+/// A position budget as `:budget N` and `--budget N` take it: a whole number, at least 1.
+pub fn parse_budget(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("the budget must be at least 1".to_string()),
+        Ok(n) => usize::try_from(n).map_err(|_| format!("the budget {n} is too large")),
+        Err(_) => Err(format!(
+            "the budget must be a whole number of positions (1 or more), not `{s}`"
+        )),
+    }
+}
+
+/// `:load`'s argument as a path: surrounding quotes dropped, a leading `~` made the home
+/// folder.
+fn load_path(arg: &str) -> String {
+    let unquoted = ['"', '\'']
+        .iter()
+        .find_map(|q| arg.strip_prefix(*q).and_then(|a| a.strip_suffix(*q)))
+        .unwrap_or(arg);
+    complete::expand_home(unquoted)
+}
 
 pub struct Session {
     pub interp: Interp,
     inputs: usize,
+    /// Where `:help NAME` finds a built-in's documentation.
+    builtin_doc: help::DocLookup,
 }
 
 impl Default for Session {
@@ -50,14 +111,20 @@ impl Session {
         Session {
             interp: Interp::new(),
             inputs: 0,
+            builtin_doc: help::builtin_doc,
         }
+    }
+
+    /// Sets where `:help NAME` finds a built-in's documentation (name, signature, doc).
+    pub fn set_builtin_docs(&mut self, lookup: help::DocLookup) {
+        self.builtin_doc = lookup;
     }
 
     /// True when `src` is an unfinished program (an open bracket, a dangling operator): the
     /// front end should read another line before evaluating.
     pub fn is_incomplete(src: &str) -> bool {
         !src.trim_start().starts_with(':')
-            && matches!(crate::syntax::parse_program(src), Err(e) if e.is_incomplete())
+            && matches!(crate::syntax::parse_program(src), Err(e) if e.is_incomplete(src))
     }
 
     /// Names a user may want completed: bindings, built-ins and keywords.
@@ -68,12 +135,13 @@ impl Session {
                 .iter()
                 .chain(crate::eval::heaps::NAMES)
                 .chain(crate::eval::misere::NAMES)
+                .chain(crate::eval::quotient::NAMES)
                 .map(|s| s.to_string()),
         );
         v.extend(
             [
                 "let", "fn", "ruleset", "import", "for", "in", "if", "then", "else", "entail",
-                "carry", "true", "false", "and", "or", "not", "inf", "moon",
+                "carry", "true", "false", "and", "or", "not", "inf", "moon", "none",
             ]
             .iter()
             .map(|s| s.to_string()),
@@ -81,6 +149,26 @@ impl Session {
         v.sort();
         v.dedup();
         v
+    }
+
+    /// What Tab can complete now: the names, and the fields of the records bound to names.
+    pub fn completions(&self) -> complete::Completions {
+        let fields = self
+            .interp
+            .cx
+            .globals
+            .iter()
+            .filter_map(|(name, v)| match v {
+                crate::eval::Value::Record(r) => {
+                    Some((name.clone(), r.fields.iter().map(|(f, _)| *f).collect()))
+                }
+                _ => None,
+            })
+            .collect();
+        complete::Completions {
+            names: self.names(),
+            fields,
+        }
     }
 
     /// Runs one input (a program or a `:command`). A panic inside (a bug) becomes an
@@ -115,8 +203,17 @@ impl Session {
 
     fn eval_input(&mut self, input: &str) -> Vec<Reply> {
         let trimmed = input.trim();
-        if let Some(cmd) = trimmed.strip_prefix(':') {
-            return self.command(cmd);
+        if trimmed.starts_with(':') {
+            let mut replies = self.command(trimmed);
+            // Under `:ascii on` a command's own text (help, messages) is ASCII too.
+            if self.interp.cx.notation.ascii {
+                for r in &mut replies {
+                    if let Reply::Info(s) = r {
+                        *s = crate::game::display::ascii_text(s);
+                    }
+                }
+            }
+            return replies;
         }
         if trimmed.is_empty() {
             return Vec::new();
@@ -134,43 +231,92 @@ impl Session {
         replies
     }
 
+    /// A diagnostic as the session shows it: ASCII under `:ascii on`, JSON under `--json`.
     pub fn render(&self, e: &Error) -> String {
-        e.render_plain(&self.interp.cx.files)
+        let cx = &self.interp.cx;
+        if cx.json {
+            format!("{}\n", e.to_json(&cx.files, cx.notation.ascii))
+        } else {
+            e.render(&cx.files, cx.notation.ascii)
+        }
     }
 
-    fn command(&mut self, cmd: &str) -> Vec<Reply> {
-        let (name, arg) = cmd.split_once(char::is_whitespace).unwrap_or((cmd, ""));
-        let arg = arg.trim();
+    /// Runs `line`, a `:command` with its arguments.
+    fn command(&mut self, line: &str) -> Vec<Reply> {
+        let cmd = &line[1..];
+        let (typed, rest) = cmd.split_once(char::is_whitespace).unwrap_or((cmd, ""));
+        let arg = rest.trim();
+        // Where the argument starts in `line`, for diagnostics.
+        let at = 1 + typed.len() + (rest.len() - rest.trim_start().len());
+        let arg_span = at..at + arg.len();
+        let Some(name) = command_name(typed) else {
+            let names = COMMANDS
+                .iter()
+                .map(|(c, _)| c.trim_start_matches(':').split(' ').next().unwrap_or(""));
+            let usage = match crate::diag::did_you_mean(typed, names) {
+                Some(s) => format!("did you mean :{s}? :help lists the commands"),
+                None => ":help lists the commands".to_string(),
+            };
+            let message = format!("unknown command `:{typed}`");
+            return vec![self.command_error(
+                line,
+                0..1 + typed.len(),
+                message,
+                "not a command",
+                &usage,
+            )];
+        };
         match name {
-            "q" | "quit" | "exit" => vec![Reply::Quit],
-            "h" | "help" => {
-                let mut s = String::from(
-                    "Type a game or an expression to see its value; `let`, `fn`, `ruleset` and `import` bind names.\nCommands:\n",
-                );
-                for (c, what) in COMMANDS {
-                    s.push_str(&format!("  {c:<12} {what}\n"));
-                }
-                s.push_str("Misère play (the player who cannot move wins):\n");
-                for (f, what) in crate::eval::misere::HELP {
-                    s.push_str(&format!("  {f:<46} {what}\n"));
-                }
-                s.push_str("Misère quotients of heap games:\n");
-                for (f, what) in crate::eval::quotient::HELP {
-                    s.push_str(&format!("  {f:<46} {what}\n"));
-                }
-                s.push_str("Examples: *2 + *3   {0, * | 0, *}   outcome(*3 + *3)   [kayles(n) for n in 0..12] after import \"std/kayles\"");
-                vec![Reply::Info(s)]
+            "quit" if arg.is_empty() => vec![Reply::Quit],
+            "quit" => {
+                let message = format!("`:{typed}` takes no arguments");
+                vec![self.command_error(line, arg_span, message, "not expected", "usage: :quit")]
             }
-            "load" | "l" => {
-                if arg.is_empty() {
-                    return vec![Reply::Info("usage: :load FILE".into())];
+            "help" if arg.is_empty() => vec![Reply::Info(help::general())],
+            "help" => {
+                let binding = self.interp.cx.globals.get(arg);
+                match help::lookup(arg, self.builtin_doc, binding) {
+                    Some(text) => vec![Reply::Info(text)],
+                    None => {
+                        let names = self.names();
+                        let modules = crate::eval::modules::STD
+                            .iter()
+                            .map(|(n, _)| n.trim_start_matches("std/"));
+                        let known = names.iter().map(String::as_str).chain(modules);
+                        let usage = match crate::diag::did_you_mean(arg, known) {
+                            Some(s) => format!("did you mean `{s}`? :help lists what there is"),
+                            None => ":help lists what there is".to_string(),
+                        };
+                        let message =
+                            format!("no built-in, module, command or binding is named `{arg}`");
+                        vec![self.command_error(line, arg_span, message, "unknown name", &usage)]
+                    }
                 }
-                let bytes = match std::fs::read(arg) {
+            }
+            "load" if arg.is_empty() => {
+                let message = "`:load` needs a file".to_string();
+                vec![self.command_error(
+                    line,
+                    arg_span,
+                    message,
+                    "a file goes here",
+                    "usage: :load FILE",
+                )]
+            }
+            "load" => {
+                let path = load_path(arg);
+                let bytes = match std::fs::read(&path) {
                     Ok(b) => b,
-                    Err(e) => return vec![Reply::Error(self.render(&io_error(arg, &e)))],
+                    Err(e) => {
+                        let kind = ErrorKind::Io {
+                            path,
+                            message: e.to_string(),
+                        };
+                        return vec![self.located_error(line, arg_span, kind)];
+                    }
                 };
                 let mut replies = Vec::new();
-                let r = self.interp.add_source(arg, bytes).and_then(|file| {
+                let r = self.interp.add_source(&path, bytes).and_then(|file| {
                     self.interp
                         .run_file(file, &mut |s| replies.push(Reply::Value(s)))
                 });
@@ -179,21 +325,40 @@ impl Session {
                 }
                 replies
             }
-            "budget" => match arg.parse::<usize>() {
-                Ok(n) if n > 0 => {
+            "budget" if arg.is_empty() => vec![Reply::Info(format!(
+                "position budget: {} (set it with :budget N, N >= 1)",
+                self.interp.cx.budget
+            ))],
+            "budget" => match parse_budget(arg) {
+                Ok(n) => {
                     self.interp.cx.budget = n;
                     vec![Reply::Info(format!("position budget: {n}"))]
                 }
-                _ => vec![Reply::Info(format!(
-                    "position budget: {} (set it with :budget N, N > 0)",
-                    self.interp.cx.budget
-                ))],
+                Err(message) => {
+                    vec![self.command_error(
+                        line,
+                        arg_span,
+                        message,
+                        "not a budget",
+                        "usage: :budget N, N >= 1",
+                    )]
+                }
             },
             "memory" => {
                 use crate::memory::{in_use, parse_size, show_size};
                 if let Some(n) = parse_size(arg) {
                     self.interp.cx.memory = n;
                     return vec![Reply::Info(format!("memory budget: {}", show_size(n)))];
+                }
+                if !arg.is_empty() {
+                    let message = format!("`{arg}` is not a size like 4G or 512M");
+                    return vec![self.command_error(
+                        line,
+                        arg_span,
+                        message,
+                        "not a size",
+                        "usage: :memory SIZE, e.g. 4G or 512M",
+                    )];
                 }
                 vec![Reply::Info(format!(
                     "memory budget: {} ({} in use; set it with :memory SIZE, e.g. 4G or 512M)",
@@ -203,25 +368,53 @@ impl Session {
             }
             "ascii" => {
                 let nt = &mut self.interp.cx.notation;
-                nt.ascii = !nt.ascii;
+                nt.ascii = match arg {
+                    "" => !nt.ascii,
+                    "on" => true,
+                    "off" => false,
+                    _ => {
+                        let message = format!("`:ascii` takes `on` or `off`, not `{arg}`");
+                        return vec![self.command_error(
+                            line,
+                            arg_span,
+                            message,
+                            "not on or off",
+                            "usage: :ascii [on|off]",
+                        )];
+                    }
+                };
                 vec![Reply::Info(format!(
                     "ascii output {}",
                     if nt.ascii { "on" } else { "off" }
                 ))]
             }
-            other => {
-                let names: Vec<&str> = COMMANDS
-                    .iter()
-                    .map(|(c, _)| c.trim_start_matches(':').split(' ').next().unwrap_or(""))
-                    .collect();
-                let hint = crate::diag::did_you_mean(other, names.into_iter())
-                    .map(|s| format!(" (did you mean :{s}?)"))
-                    .unwrap_or_default();
-                vec![Reply::Error(format!(
-                    "error: unknown command `:{other}`{hint}; :help lists them\n"
-                ))]
-            }
+            _ => unreachable!("command_name returns the commands matched here"),
         }
+    }
+
+    fn command_error(
+        &mut self,
+        line: &str,
+        span: Range<usize>,
+        message: String,
+        label: &str,
+        usage: &str,
+    ) -> Reply {
+        let kind = ErrorKind::BadCommand {
+            message,
+            label: label.to_string(),
+            usage: usage.to_string(),
+        };
+        self.located_error(line, span, kind)
+    }
+
+    /// An error about the command line `line`, which becomes a file of the session so that the
+    /// diagnostic can point into it.
+    fn located_error(&mut self, line: &str, span: Range<usize>, kind: ErrorKind) -> Reply {
+        self.inputs += 1;
+        let name = format!("<repl:{}>", self.inputs);
+        let file = self.interp.cx.files.add(name, line.to_string());
+        Reply::Error(self.render(&Error::at(kind, file, span)))
     }
 }
 

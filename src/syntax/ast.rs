@@ -140,6 +140,8 @@ pub enum ExprKind {
     Int(i64),
     Bool(bool),
     Str(String),
+    /// `none`, the absent value.
+    NoneValue,
     Var(String),
     Terminal(Terminal),
     /// `*` alone (None) or `*e`.

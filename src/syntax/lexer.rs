@@ -2,8 +2,8 @@
 //!
 //! Two things are decided here rather than in the grammar, because an LR(1) grammar cannot:
 //! whether `<`/`>` open/close a form or compare numbers (by the previous token and the stack of
-//! open brackets), and whether a newline ends a statement (only outside brackets, and only after
-//! a token that can end an expression).
+//! open brackets), and whether a newline ends a statement (only outside brackets, only after
+//! a token that can end an expression, and not before `then` or `else`).
 
 use logos::Logos;
 use std::ops::Range;
@@ -14,6 +14,9 @@ pub enum LexErrorKind {
     UnexpectedChar,
     IntTooLarge,
     UnterminatedString,
+    /// A `\` in a string that is not one of `\"`, `\\`, `\n`, `\t`: its byte offset in the
+    /// token and its length.
+    BadEscape(usize, usize),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -137,18 +140,81 @@ pub enum Tok<'s> {
     Or,
     #[token("not")]
     Not,
+    /// The absent value (a period that was not found).
+    #[token("none")]
+    NoneValue,
     #[regex("[0-9]+", |lex| lex.slice().parse::<i64>())]
     Int(i64),
     #[regex("[A-Za-z_][A-Za-z0-9_]*")]
     Ident(&'s str),
-    #[regex(r#""[^"\n]*""#, |lex| { let s = lex.slice(); &s[1..s.len() - 1] })]
+    /// A string literal, as written between its quotes (escapes checked, not yet replaced:
+    /// [`unescape`] does that).
+    #[regex(r#""([^"\\\n]|\\[^\n])*""#, string)]
     Str(&'s str),
-    #[regex(r#""[^"\n]*"#, unterminated, priority = 1)]
+    #[regex(r#""([^"\\\n]|\\[^\n])*\\?"#, unterminated, priority = 1)]
     UnterminatedStr,
+}
+
+fn string<'s>(lex: &mut logos::Lexer<'s, Tok<'s>>) -> Result<&'s str, LexErrorKind> {
+    let s = lex.slice();
+    let inner = &s[1..s.len() - 1];
+    let mut chars = inner.char_indices();
+    while let Some((i, c)) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some((_, '"' | '\\' | 'n' | 't')) => {}
+                Some((j, e)) => return Err(LexErrorKind::BadEscape(1 + i, j + e.len_utf8() - i)),
+                None => return Err(LexErrorKind::BadEscape(1 + i, 1)),
+            }
+        }
+    }
+    Ok(inner)
 }
 
 fn unterminated<'s>(_: &mut logos::Lexer<'s, Tok<'s>>) -> Result<(), LexErrorKind> {
     Err(LexErrorKind::UnterminatedString)
+}
+
+/// True when `src` holds nothing but line breaks, blanks and comments.
+pub fn only_newlines(src: &str) -> bool {
+    Tok::lexer(src).all(|t| t == Ok(Tok::Newline))
+}
+
+/// The text of a string literal whose escapes the lexer has checked (`\"`, `\\`, `\n`, `\t`).
+pub fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(e) => out.push(e),
+            None => {}
+        }
+    }
+    out
+}
+
+/// A string as a literal that reads back as the same string (used where strings print quoted,
+/// inside lists and tuples).
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 impl Tok<'_> {
@@ -169,6 +235,7 @@ impl Tok<'_> {
                 | Tok::EmptySet
                 | Tok::True
                 | Tok::False
+                | Tok::NoneValue
                 | Tok::Int(_)
                 | Tok::Ident(_)
                 | Tok::Str(_)
@@ -236,6 +303,7 @@ impl Tok<'_> {
             Tok::And => "and",
             Tok::Or => "or",
             Tok::Not => "not",
+            Tok::NoneValue => "none",
             _ => "?",
         }
     }
@@ -313,7 +381,16 @@ impl<'s> Iterator for Lexer<'s> {
             } else {
                 match self.inner.next() {
                     Some((Ok(tok), span)) => (tok, span),
-                    Some((Err(kind), span)) => return Some(Err(LexError { kind, span })),
+                    Some((Err(kind), span)) => {
+                        // A bad escape is reported at the escape, not the whole string.
+                        let span = match kind {
+                            LexErrorKind::BadEscape(at, len) => {
+                                span.start + at..span.start + at + len
+                            }
+                            _ => span,
+                        };
+                        return Some(Err(LexError { kind, span }));
+                    }
                     None => {
                         // A final newline ends the last statement even if the source has none.
                         if self.at_end {
@@ -330,6 +407,10 @@ impl<'s> Iterator for Lexer<'s> {
                     self.pending_newline.get_or_insert(span.start);
                 }
                 continue;
+            }
+            // `then` and `else` continue an `if` across a line break.
+            if matches!(tok, Tok::Then | Tok::Else) {
+                self.pending_newline = None;
             }
             if let Some(at) = self.pending_newline.take() {
                 self.stash = Some((tok, span));

@@ -24,6 +24,11 @@ pub enum ParseError {
     UnterminatedString {
         span: Range<usize>,
     },
+    /// A `\` in a string that starts no known escape.
+    BadEscape {
+        span: Range<usize>,
+        found: String,
+    },
     /// The input ended while a bracket was still open.
     Unclosed {
         open: Range<usize>,
@@ -47,12 +52,18 @@ pub enum ParseError {
 }
 
 impl ParseError {
-    /// True when more input could complete the program (the REPL then asks for another line).
-    pub fn is_incomplete(&self) -> bool {
-        matches!(
-            self,
-            ParseError::Unclosed { .. } | ParseError::UnexpectedEof { .. }
-        )
+    /// True when more input could complete the program `src` (the REPL then asks for another
+    /// line): a bracket is open, an operator dangles, or an `if` still needs its `then` or
+    /// `else`, which may follow a line break.
+    pub fn is_incomplete(&self, src: &str) -> bool {
+        match self {
+            ParseError::Unclosed { .. } | ParseError::UnexpectedEof { .. } => true,
+            ParseError::UnexpectedToken { span, expected, .. } => {
+                expected.iter().any(|e| e == "then" || e == "else")
+                    && lexer::only_newlines(&src[span.start.min(src.len())..])
+            }
+            _ => false,
+        }
     }
 }
 
@@ -76,6 +87,10 @@ fn convert(src: &str, err: LalrpopError<'_>) -> ParseError {
             },
             LexErrorKind::IntTooLarge => ParseError::IntTooLarge { span: error.span },
             LexErrorKind::UnterminatedString => ParseError::UnterminatedString { span: error.span },
+            LexErrorKind::BadEscape(..) => ParseError::BadEscape {
+                found: src[error.span.clone()].to_string(),
+                span: error.span,
+            },
         },
         E::UnrecognizedEof { expected, .. } => {
             let open = open_brackets_before(src, src.len());
