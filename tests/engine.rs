@@ -152,3 +152,36 @@ fn errors_keep_the_session() {
     interp.run("c", "g + *1", &mut |s| out.push(s)).unwrap();
     assert_eq!(out, vec!["*2".to_string()]);
 }
+
+/// Dawson's Kayles (0.07) by its definition: heap `n` loses two tokens and leaves up to two
+/// heaps, so g(n) = mex{g(a) ⊕ g(b) : a + b = n − 2}.
+fn dawson_kayles(up_to: usize) -> Vec<u32> {
+    let mut g = vec![0u32; up_to + 1];
+    for n in 2..=up_to {
+        let seen: Vec<u32> = (0..=(n - 2) / 2).map(|a| g[a] ^ g[n - 2 - a]).collect();
+        g[n] = (0u32..).find(|k| !seen.contains(k)).unwrap();
+    }
+    g
+}
+
+#[test]
+fn huge_heaps_are_answered_from_the_certified_period() {
+    // Guy and Smith: 0.07 has period 34, its last exceptional value at heap 52. Check that on the brute force, then
+    // ask for heaps far past anything computed (answered in milliseconds from the period).
+    let g = dawson_kayles(2000);
+    assert!((53..2000 - 34).all(|n| g[n] == g[n + 34]));
+    assert_ne!(g[52], g[52 + 34]);
+    let heaps: Vec<u64> = (0..40).map(|k| 10_000_000 + 7 * k).collect();
+    let list: Vec<String> = heaps
+        .iter()
+        .map(|n| format!("heap(\"0.07\")({n})"))
+        .collect();
+    let expected: Vec<String> = heaps
+        .iter()
+        .map(|&n| star(g[53 + ((n - 53) % 34) as usize]))
+        .collect();
+    assert_eq!(
+        nim(&format!("[{}]", list.join(", "))),
+        format!("[{}]", expected.join(", "))
+    );
+}

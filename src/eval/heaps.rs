@@ -30,7 +30,16 @@ struct Entry {
     rules: HeapRules,
     /// Nim-values of heaps 0..len, extended on demand.
     values: Vec<u32>,
+    /// A period the theorem certified from `values`: every heap past them is read from it.
+    period: Option<heap::Period>,
+    /// `values.len()` when certification was last tried (it is tried again only after the
+    /// sequence doubles, so a sequence that never certifies costs a linear scan per doubling).
+    tried_at: usize,
 }
+
+/// Below this heap a nimber is read from the sequence itself; past it (and past the values
+/// known), the sequence grows by doubling until a certified period answers.
+const PERIOD_LOOKUP_FROM: u64 = 1 << 14;
 
 #[derive(Default)]
 pub struct HeapTable {
@@ -51,6 +60,8 @@ impl HeapTable {
             self.entries.push(Entry {
                 rules,
                 values: Vec::new(),
+                period: None,
+                tried_at: 0,
             });
         }
         id
@@ -104,8 +115,36 @@ impl HeapTable {
         Ok(&e.values[..=n])
     }
 
+    /// The nim-value of heap `n`: from the sequence where it is known, else from a certified
+    /// period (so `heap("0.07")(10000000)` costs the 176 heaps of its certificate, not ten
+    /// million), found by doubling the sequence while no period is certified.
     pub fn nimber(&mut self, rules: u32, n: u64, cancel: &Arc<AtomicBool>) -> Result<u32, Error> {
-        Ok(self.values(rules, n, cancel)?[n as usize])
+        loop {
+            let e = &mut self.entries[rules as usize];
+            if let Some(v) = e.values.get(n as usize) {
+                return Ok(*v);
+            }
+            if let Some(p) = &e.period {
+                return Ok(period_value(&e.values, p, n));
+            }
+            let len = e.values.len() as u64;
+            if n < PERIOD_LOOKUP_FROM || e.tried_at == e.values.len() && 2 * len > n {
+                return Ok(self.values(rules, n, cancel)?[n as usize]);
+            }
+            if e.tried_at < e.values.len() {
+                e.tried_at = e.values.len();
+                let ctl = Control::default().with_cancel(cancel);
+                if let Some((p, _)) = e.rules.certified_period(&e.values, &ctl) {
+                    e.period = Some(p);
+                    continue;
+                }
+                if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Err(Error::new(ErrorKind::Interrupted));
+                }
+            }
+            let next = (2 * len).max(PERIOD_LOOKUP_FROM).min(n);
+            self.values(rules, next, cancel)?;
+        }
     }
 
     pub fn options(
@@ -143,6 +182,14 @@ impl HeapTable {
     pub fn rules(&self, id: u32) -> &HeapRules {
         &self.entries[id as usize].rules
     }
+}
+
+/// Heap `n`'s value from a period certified from `values` (ordinary: the theorem certifies
+/// saltus 0), for `n` past them.
+fn period_value(values: &[u32], p: &heap::Period, n: u64) -> u32 {
+    let (e, q) = (p.preperiod as u64, p.period as u64);
+    let i = e + (n - e) % q;
+    values[i as usize] + p.saltus * ((n - i) / q) as u32
 }
 
 pub const NAMES: &[&str] = &[

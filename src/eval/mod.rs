@@ -934,6 +934,11 @@ impl Cx {
             (Value::None, other) | (other, Value::None) => matches!(other, Value::None),
             (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
             (Value::Outcome(x), Value::Outcome(y)) => x == y,
+            // Heap games are equal when their rules are: one standard code (`heap("04.30")`
+            // is `heap("4.3")`, `subtraction([1, 2])` is `heap("0.33")`).
+            (Value::Heap(x), Value::Heap(y)) => {
+                x == y || self.engines.heaps.rules(*x).code() == self.engines.heaps.rules(*y).code()
+            }
             _ if misere::involves(a, b) => {
                 return misere::equal(self, store, a, b, (lhs_span, rhs_span));
             }
