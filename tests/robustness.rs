@@ -119,7 +119,7 @@ fn the_memory_budget_stops_large_builds() {
     let out = session(&[
         ":memory 300M",
         "len([0..100000000 for i in 0..10])",
-        "subtraction([1])(2147483648)",
+        "nim_sequence(subtraction([1]), 2147483648)",
         "len(options(*4294967293))",
         "fn f(n) = *n",
         "nim_sequence(f, 9223372036854775806)",
@@ -128,6 +128,8 @@ fn the_memory_budget_stops_large_builds() {
         // What the runaway ruleset met stays in the session: a larger budget goes on.
         ":memory 4G",
         "len(0..1000)",
+        // A single huge heap needs no sequence: it is read from the certified period.
+        "subtraction([1])(2147483648)",
     ]);
     assert_eq!(out[0], Reply::Info("memory budget: 300 MiB".into()));
     for (r, what) in out[1..6].iter().zip([
@@ -143,6 +145,7 @@ fn the_memory_budget_stops_large_builds() {
         assert!(e.contains(what), "{e}");
     }
     assert_eq!(value(&out[7]), "1000");
+    assert_eq!(value(&out[8]), "0");
 }
 
 #[test]
@@ -282,4 +285,28 @@ fn diagnostic_snapshots() {
     let e =
         loony::eval::add_source(&mut files, "bad.cgt", b"*1\n*2 + \xc3(\n".to_vec()).unwrap_err();
     insta::assert_snapshot!("invalid_utf8", e.render_plain(&files));
+}
+
+#[test]
+fn growing_arguments_count_toward_the_budget() {
+    // Each position holds a longer tuple or list than the last: a few thousand positions
+    // hold quadratically many values, so the budget counts their size, not just their number.
+    for def in [
+        "ruleset gt(x) { => gt((x, 1)) }",
+        "ruleset gl(xs) { => gl(append(xs, 1)) }",
+    ] {
+        let start = if def.contains("gt") {
+            "gt(0)"
+        } else {
+            "gl([])"
+        };
+        let out = session(&[":budget 200000", def, start, "*1 + *2"]);
+        let e = error(&out[1]);
+        assert!(e.contains("error[E0203]"), "{e}");
+        assert!(
+            e.contains("the arguments of its positions keep growing"),
+            "{e}"
+        );
+        assert_eq!(value(&out[2]), "*3");
+    }
 }

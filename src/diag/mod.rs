@@ -92,6 +92,8 @@ pub enum ErrorKind {
         ruleset: String,
         budget: usize,
         last: String,
+        /// Budget units spent on large arguments (0: positions alone exhausted it).
+        heavy: usize,
     },
     TooDeep {
         limit: usize,
@@ -441,11 +443,20 @@ impl Error {
                 format!("{function} does not apply to `{form}`")
             }
             ErrorKind::Runaway {
-                ruleset, budget, ..
+                ruleset,
+                budget,
+                heavy,
+                ..
             } => {
-                format!(
-                    "ruleset `{ruleset}` explored more than {budget} positions without finishing"
-                )
+                if *heavy > budget / 2 {
+                    format!(
+                        "ruleset `{ruleset}` ran past the position budget: the arguments of its positions keep growing"
+                    )
+                } else {
+                    format!(
+                        "ruleset `{ruleset}` explored more than {budget} positions without finishing"
+                    )
+                }
             }
             ErrorKind::TooDeep { limit } => {
                 format!("this game is nested more than {limit} levels deep")
@@ -633,8 +644,19 @@ impl Error {
                 ));
                 "too many states to search".to_string()
             }
-            ErrorKind::Runaway { budget, last, .. } => {
+            ErrorKind::Runaway {
+                budget,
+                last,
+                heavy,
+                ..
+            } => {
                 notes.push(format!("the last position explored was `{last}`"));
+                if *heavy > budget / 2 {
+                    notes.push(format!(
+                        "its positions' arguments keep growing: {heavy} of the budget's units \
+                         went to large lists and tuples (half a unit per value past 64)"
+                    ));
+                }
                 notes.push(format!(
                     "if the game is finite but large, raise the budget (now {budget}) with `--budget N` or `:budget N`"
                 ));

@@ -55,6 +55,8 @@ pub struct Cx {
     pub(crate) steps: u32,
     /// Positions expanded by the current query (statement).
     pub explored: usize,
+    /// `positions.heavy` when the statement began (large arguments count toward the budget).
+    pub heavy_at_start: usize,
     pub interrupt: Arc<AtomicBool>,
     pub(crate) locals: Vec<(Rc<str>, Value)>,
     pub(crate) frame: usize,
@@ -98,6 +100,7 @@ impl Interp {
                 memory: crate::memory::default_budget(),
                 steps: 0,
                 explored: 0,
+                heavy_at_start: 0,
                 interrupt: Arc::new(AtomicBool::new(false)),
                 locals: Vec::new(),
                 frame: 0,
@@ -170,6 +173,7 @@ impl Interp {
         for stmt in &program.stmts {
             self.cx.interrupt.store(false, Ordering::Relaxed);
             self.cx.explored = 0;
+            self.cx.heavy_at_start = self.cx.positions.heavy;
             self.cx.file = file;
             self.cx.locals.clear();
             self.cx.frame = 0;

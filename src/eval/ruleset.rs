@@ -32,11 +32,13 @@ impl Source for Cx {
     fn expand_pos(&mut self, store: &mut Store, pos: PosId, out: &mut OptBuf) -> Result<(), Error> {
         let rid = self.positions.ruleset(pos);
         self.explored += 1;
-        if self.explored > self.budget {
+        let heavy = self.positions.heavy - self.heavy_at_start;
+        if self.explored + heavy > self.budget {
             return Err(Error::new(ErrorKind::Runaway {
                 ruleset: store.ruleset_name(rid).to_string(),
                 budget: self.budget,
                 last: self.pos_display(store, pos),
+                heavy,
             }));
         }
         if self.explored.is_multiple_of(1024) && self.interrupted() {

@@ -31,6 +31,27 @@ pub struct PosTable {
     /// Positions `r(n)` with one small nonnegative integer, by ruleset then `n`: a direct
     /// index instead of a hash (heap-like rulesets make most of their positions this way).
     unary: Vec<Vec<u32>>,
+    /// Budget units charged for large arguments: a runaway ruleset whose argument grows
+    /// (`gt(x) => gt((x, 1))`) holds quadratically many values in few positions, so the
+    /// position budget counts half a unit for every value past the first 64 of a new
+    /// compound argument.
+    pub heavy: usize,
+}
+
+/// Values of a compound argument that cost nothing extra (ordinary lists of heaps).
+const LIGHT_CELLS: usize = 64;
+
+/// How many values an argument holds (integers, and the lists and tuples around them).
+fn cells(a: &Arg) -> usize {
+    let mut n = 0;
+    let mut stack = vec![a];
+    while let Some(a) = stack.pop() {
+        n += 1;
+        if let Arg::Tuple(xs) | Arg::List(xs) = a {
+            stack.extend(xs.iter());
+        }
+    }
+    n
 }
 
 const UNARY_LIMIT: i64 = 1 << 22;
@@ -95,6 +116,7 @@ impl PosTable {
             return Some(id);
         }
         let id = self.compounds.len() as u32;
+        self.heavy += cells(&arg).saturating_sub(LIGHT_CELLS) / 2;
         self.compound_index.insert(arg.clone(), id);
         self.compounds.push((arg, v.clone()));
         if let Some(p) = ptr {
