@@ -16,6 +16,8 @@ macro_rules! diagnostic {
 }
 
 diagnostic!(unexpected_character, "*2 @ *3");
+diagnostic!(invisible_character, "*1 +\u{200b} *2");
+diagnostic!(infinity_with_wrong_mark, "\u{221e}\u{303} + *1");
 diagnostic!(unclosed_brace, "let g = {0, * | 0");
 diagnostic!(unclosed_angle, "<0, *2 | 0, *2");
 diagnostic!(unclosed_paren, "outcome(*2 + *3");
@@ -158,3 +160,12 @@ diagnostic!(nim_negative, "nim_product(3, -2)");
 diagnostic!(heap_code_unclosed_period, "heap(\"0.3[37\")");
 diagnostic!(heap_code_endless_play, "heap(\"20.017\")");
 diagnostic!(heap_code_braces, "heap(\"0.{1,2+,3}\")");
+
+#[test]
+fn a_huge_source_line_is_cut_around_the_error() {
+    // A generated one-line script: the diagnostic shows a window, not 15 000 characters.
+    let src = format!("{}nope{}", "*1 + ".repeat(3000), " + *1".repeat(3000));
+    let out = diag(&src);
+    assert!(out.len() < 1000, "{out}");
+    insta::assert_snapshot!("huge_line", out);
+}

@@ -1,6 +1,7 @@
 //! Errors and their conversion to codespan diagnostics: every error Loony reports passes through
 //! [`Error::to_diagnostic`], the one place where codes, messages and labels are decided.
 
+mod clip;
 pub mod guard;
 
 use crate::syntax::ParseError;
@@ -384,9 +385,10 @@ impl Error {
     pub fn message(&self) -> String {
         match &self.kind {
             ErrorKind::Syntax(p) => match p {
-                ParseError::UnexpectedChar { found, .. } => {
-                    format!("unexpected character `{found}`")
-                }
+                ParseError::UnexpectedChar { found, .. } => match visible(found) {
+                    Some(shown) => format!("unexpected character `{shown}`"),
+                    None => format!("unexpected character {}", code_points(found)),
+                },
                 ParseError::Unclosed { bracket, .. } => format!("unclosed `{bracket}`"),
                 ParseError::MissingBar { .. } => {
                     "this form has no `|` between its Left and Right options".into()
@@ -542,8 +544,24 @@ impl Error {
         let mut notes = Vec::new();
         let label = match &self.kind {
             ErrorKind::Syntax(p) => match p {
-                ParseError::UnexpectedChar { .. } => {
-                    "Loony does not know this character".to_string()
+                ParseError::UnexpectedChar { found, .. } => {
+                    if found.starts_with('∞') {
+                        notes.push(format!(
+                            "this is ∞ followed by {}; minus infinity is `∞̄`, ∞ with U+0304 \
+                             (combining macron), or `-inf` in ASCII",
+                            code_points(&found['∞'.len_utf8()..])
+                        ));
+                        "not a symbol Loony knows".to_string()
+                    } else if visible(found).is_none() {
+                        notes.push(
+                            "invisible and control characters are not part of Loony's syntax; \
+                             delete it (it may have come with pasted text)"
+                                .into(),
+                        );
+                        "an invisible character".to_string()
+                    } else {
+                        "Loony does not know this character".to_string()
+                    }
                 }
                 ParseError::Unclosed { bracket, .. } => {
                     let close = match bracket {
@@ -874,8 +892,19 @@ impl Error {
 
     /// The diagnostic as plain text, all in ASCII when `ascii` (`--ascii`, `:ascii on`).
     pub fn render(&self, files: &Files, ascii: bool) -> String {
-        term::emit_into_string(&Self::config(ascii), files, &self.diagnostic_in(ascii))
-            .unwrap_or_else(|_| format!("error[{}]: {}\n", self.code(), self.message()))
+        let text = term::emit_into_string(&Self::config(ascii), files, &self.diagnostic_in(ascii))
+            .unwrap_or_else(|_| format!("error[{}]: {}\n", self.code(), self.message()));
+        clip::long_lines(&text, Self::config(ascii).chars.source_border_left)
+    }
+
+    /// True when a line this diagnostic shows is too long to echo whole.
+    fn shows_long_line(&self, files: &Files) -> bool {
+        use codespan_reporting::files::Files as _;
+        self.to_diagnostic().labels.iter().any(|l| {
+            let line = files.line_index(l.file_id, l.range.start).ok();
+            let range = line.and_then(|i| files.line_range(l.file_id, i).ok());
+            range.is_some_and(|r| r.len() > clip::WIDTH)
+        })
     }
 
     /// The diagnostic as one JSON object for `--json`: `code`, `message`, `span` (file, byte
@@ -921,6 +950,14 @@ impl Error {
         } else {
             ColorChoice::Never
         };
+        if self.shows_long_line(files) {
+            // Cut in plain text: colour codes would break the columns the cut keeps aligned.
+            use std::io::Write;
+            let _ = std::io::stderr()
+                .lock()
+                .write_all(self.render(files, ascii).as_bytes());
+            return;
+        }
         let stream = StandardStream::stderr(choice);
         // A closed or full stderr leaves nothing to report to: the exit code still says it.
         let _ = term::emit_to_write_style(
@@ -990,4 +1027,24 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// `s` as it may be shown between backticks, or `None` when it holds a character that would
+/// print as nothing or move the cursor (controls, zero-width and format characters, lone
+/// combining marks).
+fn visible(s: &str) -> Option<&str> {
+    let invisible = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}' | '\u{00ad}' | '\u{034f}')
+            || ('\u{300}'..='\u{36f}').contains(&c)
+    };
+    (!s.chars().any(invisible)).then_some(s)
+}
+
+/// `U+200B`, or `U+221E U+0303` for several characters.
+fn code_points(s: &str) -> String {
+    s.chars()
+        .map(|c| format!("U+{:04X}", c as u32))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -81,10 +81,22 @@ fn convert(src: &str, err: LalrpopError<'_>) -> ParseError {
     use lalrpop_util::ParseError as E;
     match err {
         E::User { error } => match error.kind {
-            LexErrorKind::UnexpectedChar => ParseError::UnexpectedChar {
-                found: src[error.span.clone()].to_string(),
-                span: error.span,
-            },
+            LexErrorKind::UnexpectedChar => {
+                let mut span = error.span;
+                // A combining mark after `∞` that is not the macron of `∞̄`: report the pair,
+                // so the diagnostic can point to the spelling Loony knows.
+                let combining = src[span.clone()]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| ('\u{300}'..='\u{36f}').contains(&c));
+                if combining && src[..span.start].ends_with('∞') {
+                    span.start -= '∞'.len_utf8();
+                }
+                ParseError::UnexpectedChar {
+                    found: src[span.clone()].to_string(),
+                    span,
+                }
+            }
             LexErrorKind::IntTooLarge => ParseError::IntTooLarge { span: error.span },
             LexErrorKind::UnterminatedString => ParseError::UnterminatedString { span: error.span },
             LexErrorKind::BadEscape(..) => ParseError::BadEscape {
