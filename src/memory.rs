@@ -104,6 +104,16 @@ unsafe impl GlobalAlloc for Counting {
     }
 }
 
+/// Returns memory freed by the allocator to the system (glibc keeps freed heap pages for
+/// reuse, so a process stays at its peak size after a large computation ends).
+pub fn release_freed() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks the allocator's own free lists.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// The bytes this thread holds now.
 pub fn in_use() -> usize {
     LIVE.with(Cell::get).max(0) as usize

@@ -362,3 +362,34 @@ fn readme_shows_what_the_tour_prints() {
     let results: Vec<&str> = out.lines().filter(|l| !l.starts_with("> ")).collect();
     assert_eq!(plain.lines().collect::<Vec<_>>(), results);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_deep_error_gives_its_stack_back() {
+    // Recursing until the 4 GiB stack runs out touches gigabytes of it; after the error the
+    // REPL gives those pages back instead of keeping its peak size.
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run loony");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"ruleset r(n) { if n > 0 for m in options(r(n - 1)) => 0 }\nr(100000000)\n")
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.contains("error[E0206]"), "{first}");
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let rss_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    assert!(rss_kb < 1 << 20, "resident after the error: {rss_kb} kB");
+}

@@ -197,6 +197,12 @@ impl Interp {
             })
             .map_err(|e| self.cx.over_budget(e).or_at(file, stmt_span(stmt)));
             drop(armed);
+            if shown.is_err() {
+                // What the failed statement built is freed; hand it back to the system, so a
+                // REPL session does not keep gigabytes after an error or Ctrl-C.
+                crate::memory::release_freed();
+                stack::release_unused();
+            }
             let shown = shown?;
             if let Some(shown) = shown {
                 let input = match stmt {
