@@ -133,6 +133,7 @@ mod tests {
             .unwrap()
             .join()
             .unwrap();
-        assert!(n > 100 && n < 1100, "{n}");
+        // No upper bound: glibc may hand the thread a larger cached stack than asked for.
+        assert!(n > 100, "{n}");
     }
 }
