@@ -218,21 +218,30 @@ fn bench(c: &mut Criterion) {
     group.bench_function("fast top entails n=20000", |b| {
         b.iter(|| top_entails_moons(black_box(20_000)))
     });
-    // A session asking stack after stack resumes one run instead of starting each over.
-    group.bench_function("session [top_entails(n) for n in 0..=5000]", |b| {
-        b.iter(|| {
+    // A session asking stack after stack: the fast path resumes one run instead of starting
+    // each over, and the ruleset path reads what earlier queries valued (the affine engine's
+    // remembered sets) instead of walking every stack's chain of entailing moves again.
+    let session = |src: &'static str| {
+        move || {
             let mut session = loony::eval::Interp::new();
             let mut out = String::new();
             session
-                .run(
-                    "bench.cgt",
-                    "len([top_entails(n) for n in 0..=5000])",
-                    &mut |s| out = s,
-                )
+                .run("bench.cgt", src, &mut |s| out = s)
                 .expect("runs");
             out
-        })
+        }
+    };
+    let fast = session("len([outcome(top_entails_value(n)) for n in 0..=5000])");
+    group.bench_function("session [top_entails_value(n) for n in 0..=5000]", |b| {
+        b.iter(fast)
     });
+    let ruleset =
+        session("import \"std/top_entails\"\nlen([outcome(top_entails(n)) for n in 0..=2000])");
+    assert_eq!(ruleset(), "2001");
+    group.bench_function(
+        "session [top_entails(n) for n in 0..=2000] by its ruleset",
+        |b| b.iter(ruleset),
+    );
     group.finish();
 }
 

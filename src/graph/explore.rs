@@ -698,6 +698,24 @@ impl<'a> Explorer<'a> {
             && (self.graph.left(u).contains(&lw) || self.graph.right(u).contains(&rw))
     }
 
+    /// An entailing or carry-on option made here, not yet listed, whose target an earlier
+    /// query valued along with the affine engine's set for it: the engine reads the set, so the target's followers need not be explored again (a chain of entailing
+    /// moves, as in Top Entails, would otherwise be walked whole by every query). The
+    /// target's remembered flags.
+    pub fn remembered_check(&self, u: u32) -> Option<u8> {
+        if self.graph.is_expanded(u) {
+            return None;
+        }
+        let &(_, p) = self.synth_of(u)?;
+        let (tag, key) = self.check_key(u)?;
+        let memo = self.src.memo_ref();
+        let (_, flags) = memo.get(key)?;
+        let sets = &memo.affine_sets;
+        (sets.contains_key(&(tag, key, true)) || sets.contains_key(&(tag, key, false)))
+            .then_some(flags)
+            .filter(|_| self.graph.kind(p) == Kind::Known)
+    }
+
     fn synth_of(&self, u: u32) -> Option<&(Synth, u32)> {
         if self.graph.bits[u as usize] & SYNTH == 0 {
             return None;

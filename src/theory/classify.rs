@@ -457,7 +457,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         st[u as usize] = [*next, *next];
         *next += 1;
         stack.push(u);
-        if ex.graph.kind(u) != Kind::Known {
+        if ex.graph.kind(u) != Kind::Known && ex.remembered_check(u).is_none() {
             ex.expand(u)?;
         }
         calls.push((u, 0, 0));
@@ -528,6 +528,9 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
                     .get(v as usize)
                     .is_some_and(|x| x[1] & DONE != 0 && x[0] == c)
             })?;
+        } else if let Some(f) = ex.remembered_check(m) {
+            // A check is an option of an affine game, not one itself (as `form` classes it).
+            set(&mut an, m, Class::Partizan, f | ENTAILING);
         } else {
             single(ex, &mut an, &mut lab, m)?;
         }
