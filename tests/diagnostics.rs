@@ -27,6 +27,10 @@ diagnostic!(
     "ruleset kayles(n) { if n >= 1 => kayles(n - 1) }\nkayle(3)"
 );
 diagnostic!(wrong_arity, "fn f(a, b) = a + b\nf(*1)");
+diagnostic!(builtin_arity, "nim_sequence(heap(\"0.07\"))");
+// No "did you mean `D`?" for a one-letter name: one edit is the whole name.
+diagnostic!(unknown_one_letter, "let y = 1\nx + y");
+diagnostic!(unknown_builtin_typo, "nimbr(*3)");
 diagnostic!(
     ruleset_arity,
     "ruleset r(n) { if n > 0 => r(n - 1) }\nr(1, 2)"

@@ -30,6 +30,8 @@ pub enum ErrorKind {
         name: String,
         expected: String,
         found: usize,
+        /// How it is called (`nim_sequence(g, n), nim_sequence(g, a..b)`), when known.
+        usage: Option<String>,
     },
     Type {
         message: String,
@@ -402,6 +404,7 @@ impl Error {
                 name,
                 expected,
                 found,
+                ..
             } => {
                 format!(
                     "`{name}` takes {expected}, but {found} {} given",
@@ -581,7 +584,12 @@ impl Error {
                 }
                 "not defined".to_string()
             }
-            ErrorKind::Arity { .. } => "wrong number of arguments".to_string(),
+            ErrorKind::Arity { usage, .. } => {
+                if let Some(u) = usage {
+                    notes.push(format!("usage: {u}"));
+                }
+                "wrong number of arguments".to_string()
+            }
             ErrorKind::Type { label, .. } => label.clone(),
             ErrorKind::IntegerAsGame(n) => {
                 notes.push(format!(
@@ -947,7 +955,9 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = edit_distance(name, c);
-        let limit = (name.chars().count().max(c.chars().count()) / 3).max(1);
+        // One edit in three characters: a one- or two-letter name is never "close" to
+        // anything (`x` is not a typo of `D`).
+        let limit = name.chars().count().max(c.chars().count()) / 3;
         if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
             best = Some((d, c));
         }

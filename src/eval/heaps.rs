@@ -145,20 +145,6 @@ impl HeapTable {
     }
 }
 
-pub const NAMES: &[&str] = &[
-    "heap",
-    "heap_code",
-    "subtraction",
-    "allbut",
-    "nim_sequence",
-    "periodicity",
-    "plot",
-    "nim_sum",
-    "nim_product",
-    "nim_inverse",
-    "nim_div",
-];
-
 /// Largest number of moves `options` lists for one heap (many-heap digits reach
 /// astronomically many partitions).
 const MAX_OPTIONS: usize = 1_000_000;
@@ -373,16 +359,8 @@ pub fn call(
     span: &Span,
 ) -> Result<Value, Error> {
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let want = |cx: &Cx, lo: usize, hi: usize| -> Result<(), Error> {
-        if vals.len() < lo || vals.len() > hi {
-            let expected = if lo == hi { lo } else { hi };
-            return Err(cx.arity(name, expected, vals.len(), span));
-        }
-        Ok(())
-    };
     match name {
         "heap" => {
-            want(cx, 1, 1)?;
             let Value::Str(code) = &vals[0] else {
                 return Err(cx.err(
                     ErrorKind::Type {
@@ -402,7 +380,6 @@ pub fn call(
             Ok(Value::Heap(id))
         }
         "heap_code" => {
-            want(cx, 1, 1)?;
             let code = match &vals[0] {
                 Value::Heap(h) => cx.engines.heaps.rules(*h).code(),
                 Value::Str(text) => parse_code(cx, text, &sp(0))?,
@@ -422,9 +399,7 @@ pub fn call(
             Ok(Value::Str(code.to_string().into()))
         }
         "nim_sum" | "nim_product" | "nim_div" | "nim_inverse" => {
-            let arity = if name == "nim_inverse" { 1 } else { 2 };
-            want(cx, arity, arity)?;
-            let mut args = Vec::with_capacity(arity);
+            let mut args = Vec::with_capacity(vals.len());
             for (i, v) in vals.iter().enumerate() {
                 args.push(nim_arg(cx, store, name, v, &sp(i))?);
             }
@@ -458,7 +433,6 @@ pub fn call(
             Ok(Value::Int(result))
         }
         "subtraction" | "allbut" => {
-            want(cx, 1, 1)?;
             let set = int_set(cx, &vals[0], &sp(0), name)?;
             if set.is_empty() && name == "subtraction" {
                 return Err(cx.err(
@@ -478,7 +452,6 @@ pub fn call(
             Ok(Value::Heap(id))
         }
         "nim_sequence" => {
-            want(cx, 2, 2)?;
             let src = source(cx, &vals[0], &sp(0), name)?;
             let (lo, hi) = match &vals[1] {
                 Value::Int(n) if *n >= 0 => (0u64, *n as u64 + 1),
@@ -544,7 +517,6 @@ pub fn call(
             })
         }
         "periodicity" => {
-            want(cx, 1, 2)?;
             let src = source(cx, &vals[0], &sp(0), name)?;
             let budget = match vals.get(1) {
                 Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
@@ -612,7 +584,7 @@ pub fn call(
             Ok(Value::Record(Rc::new(periodicity_record(&p))))
         }
         "plot" => super::plot::call(cx, store, &vals, exprs, span),
-        _ => unreachable!("every heap built-in is handled"),
+        _ => Err(super::builtins::internal(cx, name, span)),
     }
 }
 

@@ -366,12 +366,7 @@ impl Cx {
     fn unknown_name(&self, name: &str, span: &Span) -> Error {
         let locals = self.locals[self.frame..].iter().map(|(n, _)| &**n);
         let globals = self.globals.keys().map(String::as_str);
-        let builtins = builtins::NAMES
-            .iter()
-            .chain(heaps::NAMES)
-            .chain(misere::NAMES)
-            .chain(quotient::NAMES)
-            .copied();
+        let builtins = catalog::BUILTINS.iter().map(|b| -> &str { b.name });
         let suggestion = diag::did_you_mean(name, locals.chain(globals).chain(builtins));
         self.err(
             ErrorKind::UnknownName {
@@ -1108,7 +1103,15 @@ impl Cx {
             Value::Func(c) => {
                 let def = &c.def;
                 if def.params.len() != args.len() {
-                    return Err(self.arity(&def.name.name, def.params.len(), args.len(), span));
+                    let n = def.params.len();
+                    let usage = show::signature(&def.name.name, &def.params);
+                    return Err(self.arity_error(
+                        &def.name.name,
+                        (n, n),
+                        args.len(),
+                        Some(usage),
+                        span,
+                    ));
                 }
                 let (saved_frame, saved_file) = (self.frame, self.file);
                 let base = self.locals.len();
@@ -1130,7 +1133,15 @@ impl Cx {
             Value::Ruleset(r) => {
                 let def = &r.def;
                 if def.params.len() != args.len() {
-                    return Err(self.arity(&def.name.name, def.params.len(), args.len(), span));
+                    let n = def.params.len();
+                    let usage = show::signature(&def.name.name, &def.params);
+                    return Err(self.arity_error(
+                        &def.name.name,
+                        (n, n),
+                        args.len(),
+                        Some(usage),
+                        span,
+                    ));
                 }
                 let mut key = Vec::with_capacity(args.len());
                 for (a, e) in args.iter().zip(arg_exprs) {
@@ -1166,15 +1177,35 @@ impl Cx {
     }
 
     pub(crate) fn arity(&self, name: &str, expected: usize, found: usize, span: &Span) -> Error {
-        let expected = match expected {
-            1 => "1 argument".to_string(),
-            n => format!("{n} arguments"),
+        self.arity_error(name, (expected, expected), found, None, span)
+    }
+
+    /// Wrong arity for a built-in: the expected count and the signature from the catalog.
+    pub(crate) fn builtin_arity(&self, b: &catalog::Builtin, found: usize, span: &Span) -> Error {
+        self.arity_error(b.name, b.arity, found, Some(b.signature.to_string()), span)
+    }
+
+    fn arity_error(
+        &self,
+        name: &str,
+        (lo, hi): (usize, usize),
+        found: usize,
+        usage: Option<String>,
+        span: &Span,
+    ) -> Error {
+        let expected = match (lo, hi) {
+            (0, 0) => "no arguments".to_string(),
+            (1, 1) => "1 argument".to_string(),
+            (n, m) if n == m => format!("{n} arguments"),
+            (n, m) if n + 1 == m => format!("{n} or {m} arguments"),
+            (n, m) => format!("{n} to {m} arguments"),
         };
         self.err(
             ErrorKind::Arity {
                 name: name.to_string(),
                 expected,
                 found,
+                usage,
             },
             span,
         )

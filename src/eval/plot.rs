@@ -13,8 +13,6 @@ use crate::theory::heap::{self, Control, HeapRules};
 
 /// Where `plot(seq)` writes: the working directory.
 pub const DEFAULT_FILE: &str = "nim-sequence.svg";
-/// The sequence and at most a file, a title, a range and a size.
-const MAX_ARGS: usize = 5;
 
 /// The options of one call, each with the span it was written at.
 #[derive(Default)]
@@ -32,19 +30,7 @@ pub fn call(
     exprs: &[Expr],
     span: &Span,
 ) -> Result<Value, Error> {
-    if vals.is_empty() || vals.len() > MAX_ARGS {
-        let err = cx.err(
-            ErrorKind::Arity {
-                name: "plot".into(),
-                expected: format!("1 to {MAX_ARGS} arguments"),
-                found: vals.len(),
-            },
-            span,
-        );
-        return Err(err.with_note(
-            "plot(seq, file, title, range, (width, height)): all but the sequence may be left out",
-        ));
-    }
+    // The catalog checked the arity (1 to 5: the sequence, a file, a title, a range, a size).
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
     let Value::Sequence { start, values, of } = &vals[0] else {
         return Err(cx.err(

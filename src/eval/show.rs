@@ -167,3 +167,20 @@ pub fn sequence(start: u64, values: &[u32]) -> String {
     }
     out
 }
+
+/// How a `fn` or `ruleset` is called: `f(a, (b, c))`.
+pub fn signature(name: &str, params: &[crate::syntax::ast::Pattern]) -> String {
+    fn pattern(p: &crate::syntax::ast::Pattern) -> String {
+        match p {
+            crate::syntax::ast::Pattern::Name(id) => id.name.to_string(),
+            crate::syntax::ast::Pattern::Tuple(ps, _) => format!(
+                "({})",
+                ps.iter().map(pattern).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+    format!(
+        "{name}({})",
+        params.iter().map(pattern).collect::<Vec<_>>().join(", ")
+    )
+}

@@ -96,8 +96,6 @@ fn load_path(arg: &str) -> String {
 pub struct Session {
     pub interp: Interp,
     inputs: usize,
-    /// Where `:help NAME` finds a built-in's documentation.
-    builtin_doc: help::DocLookup,
 }
 
 impl Default for Session {
@@ -111,13 +109,7 @@ impl Session {
         Session {
             interp: Interp::new(),
             inputs: 0,
-            builtin_doc: help::builtin_doc,
         }
-    }
-
-    /// Sets where `:help NAME` finds a built-in's documentation (name, signature, doc).
-    pub fn set_builtin_docs(&mut self, lookup: help::DocLookup) {
-        self.builtin_doc = lookup;
     }
 
     /// True when `src` is an unfinished program (an open bracket, a dangling operator): the
@@ -130,14 +122,7 @@ impl Session {
     /// Names a user may want completed: bindings, built-ins and keywords.
     pub fn names(&self) -> Vec<String> {
         let mut v: Vec<String> = self.interp.cx.globals.keys().cloned().collect();
-        v.extend(
-            crate::eval::builtins::NAMES
-                .iter()
-                .chain(crate::eval::heaps::NAMES)
-                .chain(crate::eval::misere::NAMES)
-                .chain(crate::eval::quotient::NAMES)
-                .map(|s| s.to_string()),
-        );
+        v.extend(crate::eval::catalog::names().map(str::to_string));
         v.extend(
             [
                 "let", "fn", "ruleset", "import", "for", "in", "if", "then", "else", "entail",
@@ -275,7 +260,7 @@ impl Session {
             "help" if arg.is_empty() => vec![Reply::Info(help::general())],
             "help" => {
                 let binding = self.interp.cx.globals.get(arg);
-                match help::lookup(arg, self.builtin_doc, binding) {
+                match help::lookup(arg, binding) {
                     Some(text) => vec![Reply::Info(text)],
                     None => {
                         let names = self.names();
