@@ -136,6 +136,10 @@ fn run(cli: Cli) -> ExitCode {
             Reply::Value(s) | Reply::Info(s) => {
                 let _ = writeln!(out, "{s}");
             }
+            Reply::Warning(w) => {
+                let _ = out.flush();
+                say_err(&w);
+            }
             Reply::Error(e) => {
                 failed = true;
                 let _ = out.flush();
@@ -155,6 +159,16 @@ fn run(cli: Cli) -> ExitCode {
 fn run_source(cli: &Cli, name: &str, src: Vec<u8>, color: bool) -> ExitCode {
     let mut interp = Interp::new();
     configure(&mut interp, cli);
+    // Warnings go to stderr as they are found; the program goes on.
+    let (json, ascii) = (cli.json, cli.ascii);
+    interp.cx.on_warning = Some(Box::new(move |w, files| {
+        let _ = std::io::stdout().flush();
+        if json {
+            say_err(&format!("{}\n", w.to_json(files, ascii)));
+        } else {
+            w.emit_stderr(files, color, ascii);
+        }
+    }));
     let mut out = std::io::stdout().lock();
     let echo = cli.echo;
     // Each statement is guarded inside the run; this catches what lies outside (parsing).

@@ -362,3 +362,26 @@ fn readme_shows_what_the_tour_prints() {
     let results: Vec<&str> = out.lines().filter(|l| !l.starts_with("> ")).collect();
     assert_eq!(plain.lines().collect::<Vec<_>>(), results);
 }
+
+#[test]
+fn shadowing_warns_on_stderr_and_goes_on() {
+    let (out, err, code) = loony(&["-e", "let heap = 3\nheap + 1"], None);
+    assert_eq!((out.as_str(), code), ("4\n", 0));
+    assert!(
+        err.starts_with("warning[W0001]: `heap` shadows the built-in"),
+        "{err}"
+    );
+    assert!(err.contains("<-e>:1:5"), "{err}");
+    // Under --json the warning is a JSON object marked as one.
+    let (out, err, code) = loony(&["--json", "-e", "let sum = 1\nsum"], None);
+    assert_eq!((out.as_str(), code), ("1\n", 0));
+    assert!(err.starts_with("{\"code\":\"W0001\""), "{err}");
+    assert!(
+        err.trim_end().ends_with(",\"severity\":\"warning\"}"),
+        "{err}"
+    );
+    // Piped into the REPL: the warning on stderr, the session goes on, exit 0.
+    let (out, err, code) = loony(&[], Some("fn P(x) = x\nP(*2)\n"));
+    assert_eq!((out.as_str(), code), ("*2\n", 0));
+    assert!(err.contains("warning[W0001]: `P` shadows"), "{err}");
+}

@@ -6,6 +6,58 @@ fn diag(src: &str) -> String {
     common::run_named("test.cgt", src)
 }
 
+/// The warnings a script gives, then its output and any error: for warning snapshots.
+fn warnings(src: &str) -> String {
+    let src = src.to_string();
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            let mut out = String::new();
+            let r = interp.run("test.cgt", &src, &mut |s| {
+                out.push_str(&s);
+                out.push('\n');
+            });
+            let mut text: String = interp
+                .cx
+                .warnings
+                .iter()
+                .map(|w| w.render(&interp.cx.files, false))
+                .collect();
+            text.push_str(&out);
+            if let Err(e) = r {
+                text.push_str(&e.render_plain(&interp.cx.files));
+            }
+            text
+        })
+        .expect("spawn")
+        .join()
+        .expect("join")
+}
+
+macro_rules! warning {
+    ($name:ident, $src:expr) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(stringify!($name), warnings($src), $src);
+        }
+    };
+}
+
+// A user's definition named like a built-in warns, and the program goes on.
+warning!(shadows_builtin, "let heap = 3\nheap + 1");
+// The user's `kayles` replaces the imported one; importing replaces the user's.
+warning!(
+    replaces_imported,
+    "import \"std/kayles\"\nruleset kayles(n) { if n > 0 => kayles(n - 1) }\nkayles(2)"
+);
+warning!(
+    import_replaces_own,
+    "fn kayles(n) = *n\nimport \"std/kayles\"\nkayles(3)"
+);
+// Redefining one's own name is silent (no warning in this snapshot).
+warning!(redefining_is_silent, "let k = 1\nlet k = k + 1\nk");
+
 macro_rules! diagnostic {
     ($name:ident, $src:expr) => {
         #[test]

@@ -168,3 +168,37 @@ fn language_md_transcripts_hold() {
         );
     }
 }
+
+/// Shipped modules are written on purpose and never warn, so none may take a built-in's name
+/// (a user's definition of one warns; see tests/diagnostics.rs).
+#[test]
+fn no_shipped_module_shadows_a_builtin() {
+    for m in loony::eval::modules::module_docs() {
+        for d in &m.defines {
+            let name = d.split('(').next().unwrap_or(d);
+            assert!(
+                catalog::find(name).is_none(),
+                "{} defines the built-in {name}",
+                m.path
+            );
+        }
+    }
+    // And importing all of them, one after another, warns about nothing.
+    let src: String = loony::eval::modules::STD
+        .iter()
+        .map(|(n, _)| format!("import \"{n}\"\n"))
+        .collect();
+    let warnings = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            interp
+                .run("all.cgt", &src, &mut |_| {})
+                .expect("the modules load");
+            interp.cx.warnings.len()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(warnings, 0);
+}

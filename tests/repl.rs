@@ -356,3 +356,16 @@ fn completes_files_and_modules() {
     // Outside an import string, a quote is just a string.
     assert_eq!(complete(&[], "heap(\"0.").1, Vec::<String>::new());
 }
+
+#[test]
+fn a_shadowing_definition_warns_and_the_session_goes_on() {
+    let out = session_replies(&["let len = 3", "len + 1", "let len = 4"], |_| {});
+    match &out[0][..] {
+        [Reply::Warning(w)] => assert!(w.starts_with("warning[W0001]: `len` shadows"), "{w}"),
+        other => panic!("expected one warning, got {other:?}"),
+    }
+    assert_eq!(out[1], vec![Reply::Value("4".into())]);
+    // Rebinding in the session that made the binding: a built-in is still shadowed, so it
+    // warns again, but no W0002 (the session replaces its own definition).
+    assert!(matches!(&out[2][..], [Reply::Warning(w)] if w.contains("W0001")));
+}

@@ -830,27 +830,7 @@ impl Error {
 
     /// The diagnostic with its message, labels and notes in ASCII when `ascii` (`--ascii`).
     fn diagnostic_in(&self, ascii: bool) -> Diagnostic<FileId> {
-        let mut d = self.to_diagnostic();
-        if ascii {
-            let a = crate::game::display::ascii_text;
-            d.message = a(&d.message);
-            for l in &mut d.labels {
-                l.message = a(&l.message);
-            }
-            for n in &mut d.notes {
-                *n = a(n);
-            }
-        }
-        d
-    }
-
-    /// Box-drawing frame, or an ASCII one for `--ascii`.
-    fn config(ascii: bool) -> term::Config {
-        let mut config = term::Config::default();
-        if ascii {
-            config.chars = term::Chars::ascii();
-        }
-        config
+        in_ascii(self.to_diagnostic(), ascii)
     }
 
     /// The diagnostic as plain text (no colour), as snapshot tests and pipes want it.
@@ -860,62 +840,185 @@ impl Error {
 
     /// The diagnostic as plain text, all in ASCII when `ascii` (`--ascii`, `:ascii on`).
     pub fn render(&self, files: &Files, ascii: bool) -> String {
-        term::emit_into_string(&Self::config(ascii), files, &self.diagnostic_in(ascii))
-            .unwrap_or_else(|_| format!("error[{}]: {}\n", self.code(), self.message()))
+        render_text(&self.diagnostic_in(ascii), files, ascii)
+            .unwrap_or_else(|| format!("error[{}]: {}\n", self.code(), self.message()))
     }
 
     /// The diagnostic as one JSON object for `--json`: `code`, `message`, `span` (file, byte
     /// offsets, 1-based line and column of both ends; `null` without a location), the primary
     /// `label` and the `notes`.
     pub fn to_json(&self, files: &Files, ascii: bool) -> String {
-        use codespan_reporting::files::Files as _;
-        let d = self.diagnostic_in(ascii);
-        let primary = d.labels.first();
-        let span = match primary {
-            Some(l) => {
-                let name = files.name(l.file_id).unwrap_or_default();
-                let at = |i: usize| {
-                    files
-                        .location(l.file_id, i)
-                        .map_or((0, 0), |p| (p.line_number, p.column_number))
-                };
-                let ((line, col), (end_line, end_col)) = (at(l.range.start), at(l.range.end));
-                format!(
-                    "{{\"file\":{},\"start\":{},\"end\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}}}",
-                    json_string(&name),
-                    l.range.start,
-                    l.range.end
-                )
-            }
-            None => "null".to_string(),
-        };
-        let label = primary.map_or("null".to_string(), |l| json_string(&l.message));
-        let notes: Vec<String> = d.notes.iter().map(|n| json_string(n)).collect();
-        format!(
-            "{{\"code\":{},\"message\":{},\"span\":{span},\"label\":{label},\"notes\":[{}]}}",
-            json_string(self.code()),
-            json_string(&d.message),
-            notes.join(",")
-        )
+        render_json(&self.diagnostic_in(ascii), files)
     }
 
     /// The diagnostic to stderr, coloured when stderr is a terminal.
     pub fn emit_stderr(&self, files: &Files, color: bool, ascii: bool) {
-        use term::termcolor::{ColorChoice, StandardStream};
-        let choice = if color {
-            ColorChoice::Auto
-        } else {
-            ColorChoice::Never
-        };
-        let stream = StandardStream::stderr(choice);
-        // A closed or full stderr leaves nothing to report to: the exit code still says it.
-        let _ = term::emit_to_write_style(
-            &mut stream.lock(),
-            &Self::config(ascii),
-            files,
-            &self.diagnostic_in(ascii),
-        );
+        emit_stderr(&self.diagnostic_in(ascii), files, color, ascii);
     }
+}
+
+/// Something legal but probably not meant: reported on stderr with a span, and the program
+/// goes on.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WarningKind {
+    /// A `let`, `fn` or `ruleset` named like a built-in: the built-in is out of reach.
+    ShadowsBuiltin { name: String, signature: String },
+    /// A definition that replaces one made elsewhere: the user's `kayles` after
+    /// `import "std/kayles"`, or an import that replaces the user's own definition.
+    Replaces {
+        name: String,
+        /// Where the replaced definition came from (`std/kayles`, or `this session`).
+        from: String,
+        /// Where the new one comes from.
+        by: String,
+    },
+}
+
+/// Where a front end shows warnings as they come.
+pub type WarningSink = Box<dyn FnMut(&Warning, &Files)>;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Warning {
+    pub kind: WarningKind,
+    pub loc: Loc,
+}
+
+impl Warning {
+    pub fn code(&self) -> &'static str {
+        match &self.kind {
+            WarningKind::ShadowsBuiltin { .. } => "W0001",
+            WarningKind::Replaces { .. } => "W0002",
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match &self.kind {
+            WarningKind::ShadowsBuiltin { name, .. } => {
+                format!("`{name}` shadows the built-in of that name")
+            }
+            WarningKind::Replaces { name, from, by } => {
+                format!("{by} replaces the `{name}` defined in {from}")
+            }
+        }
+    }
+
+    pub fn to_diagnostic(&self) -> Diagnostic<FileId> {
+        let (label, note) = match &self.kind {
+            WarningKind::ShadowsBuiltin { signature, .. } => (
+                "defined here",
+                format!(
+                    "the built-in `{signature}` is out of reach while this name is bound; \
+                     choose another name to keep it"
+                ),
+            ),
+            WarningKind::Replaces { name, .. } => (
+                "replaced here",
+                format!("from here on `{name}` means the new definition"),
+            ),
+        };
+        Diagnostic::warning()
+            .with_message(self.message())
+            .with_code(self.code())
+            .with_labels(vec![
+                Label::primary(self.loc.file, self.loc.span.clone()).with_message(label),
+            ])
+            .with_notes(vec![note])
+    }
+
+    /// As text, in ASCII when `ascii`.
+    pub fn render(&self, files: &Files, ascii: bool) -> String {
+        render_text(&in_ascii(self.to_diagnostic(), ascii), files, ascii)
+            .unwrap_or_else(|| format!("warning[{}]: {}\n", self.code(), self.message()))
+    }
+
+    /// To stderr, coloured when `color`.
+    pub fn emit_stderr(&self, files: &Files, color: bool, ascii: bool) {
+        emit_stderr(&in_ascii(self.to_diagnostic(), ascii), files, color, ascii);
+    }
+
+    /// As one JSON object (`--json`), like an error's with `"severity":"warning"`.
+    pub fn to_json(&self, files: &Files, ascii: bool) -> String {
+        render_json(&in_ascii(self.to_diagnostic(), ascii), files)
+    }
+}
+
+/// The diagnostic's message, labels and notes in ASCII when `ascii` (`--ascii`).
+fn in_ascii(mut d: Diagnostic<FileId>, ascii: bool) -> Diagnostic<FileId> {
+    if ascii {
+        let a = crate::game::display::ascii_text;
+        d.message = a(&d.message);
+        for l in &mut d.labels {
+            l.message = a(&l.message);
+        }
+        for n in &mut d.notes {
+            *n = a(n);
+        }
+    }
+    d
+}
+
+/// Box-drawing frame, or an ASCII one for `--ascii`.
+fn config(ascii: bool) -> term::Config {
+    let mut config = term::Config::default();
+    if ascii {
+        config.chars = term::Chars::ascii();
+    }
+    config
+}
+
+fn render_text(d: &Diagnostic<FileId>, files: &Files, ascii: bool) -> Option<String> {
+    term::emit_into_string(&config(ascii), files, d).ok()
+}
+
+/// A diagnostic as one JSON object: `code`, `message`, `span`, `label`, `notes`, and
+/// `severity` for a warning.
+fn render_json(d: &Diagnostic<FileId>, files: &Files) -> String {
+    use codespan_reporting::files::Files as _;
+    let primary = d.labels.first();
+    let span = match primary {
+        Some(l) => {
+            let name = files.name(l.file_id).unwrap_or_default();
+            let at = |i: usize| {
+                files
+                    .location(l.file_id, i)
+                    .map_or((0, 0), |p| (p.line_number, p.column_number))
+            };
+            let ((line, col), (end_line, end_col)) = (at(l.range.start), at(l.range.end));
+            format!(
+                "{{\"file\":{},\"start\":{},\"end\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}}}",
+                json_string(&name),
+                l.range.start,
+                l.range.end
+            )
+        }
+        None => "null".to_string(),
+    };
+    let label = primary.map_or("null".to_string(), |l| json_string(&l.message));
+    let notes: Vec<String> = d.notes.iter().map(|n| json_string(n)).collect();
+    let severity = if d.severity == codespan_reporting::diagnostic::Severity::Warning {
+        ",\"severity\":\"warning\""
+    } else {
+        ""
+    };
+    format!(
+        "{{\"code\":{},\"message\":{},\"span\":{span},\"label\":{label},\"notes\":[{}]{severity}}}",
+        json_string(d.code.as_deref().unwrap_or_default()),
+        json_string(&d.message),
+        notes.join(",")
+    )
+}
+
+/// A diagnostic to stderr, coloured when `color` (stderr is a terminal).
+fn emit_stderr(d: &Diagnostic<FileId>, files: &Files, color: bool, ascii: bool) {
+    use term::termcolor::{ColorChoice, StandardStream};
+    let choice = if color {
+        ColorChoice::Auto
+    } else {
+        ColorChoice::Never
+    };
+    let stream = StandardStream::stderr(choice);
+    // A closed or full stderr leaves nothing to report to: the exit code still says it.
+    let _ = term::emit_to_write_style(&mut stream.lock(), &config(ascii), files, d);
 }
 
 impl From<crate::game::store::InfinitiesCollide> for Error {

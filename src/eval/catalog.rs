@@ -779,8 +779,12 @@ pub fn markdown() -> String {
     }
     md.push_str(
         "\n## Shipped modules\n\n\
-         `import \"std/NAME\"` loads one; its definitions replace built-ins of the same name \
-         (with a warning).\n",
+         `import \"std/NAME\"` loads one. No shipped module redefines a built-in. A `let`, \
+         `fn` or `ruleset` of your own named like a built-in warns (W0001: the built-in is out \
+         of reach while the name is bound), and so does a definition that replaces one made \
+         elsewhere: your `kayles` after `import \"std/kayles\"`, or an import that replaces \
+         your own `kayles` (W0002). Redefining a name in the program or module that defined \
+         it is silent.\n",
     );
     for m in super::modules::module_docs() {
         let _ = write!(

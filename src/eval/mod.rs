@@ -13,6 +13,7 @@ mod progress;
 pub mod query;
 pub mod quotient;
 pub mod ruleset;
+mod shadow;
 pub mod show;
 pub(crate) mod stack;
 pub mod value;
@@ -75,6 +76,16 @@ pub struct Cx {
     pub(crate) engines: builtins::Engines,
     pub(crate) loading: Vec<String>,
     pub(crate) loaded: Vec<String>,
+    /// Where each global was defined: the module that defined it (its import name or file),
+    /// or `None` for the program itself; a definition from elsewhere warns.
+    pub(crate) origins: FxHashMap<String, Option<Rc<str>>>,
+    /// The outermost `import` being run: where a shipped module's warnings point.
+    pub(crate) import_site: Option<diag::Loc>,
+    /// Warnings not yet shown (the REPL shows them after each input), unless `on_warning`
+    /// takes them as they come.
+    pub warnings: Vec<diag::Warning>,
+    /// Shows a warning as soon as it is found (the `loony FILE` front end: stderr).
+    pub on_warning: Option<diag::WarningSink>,
     /// Names of the labelled forms being built (a nested label may not reuse one).
     pub(crate) labels: Vec<Rc<str>>,
 }
@@ -113,6 +124,10 @@ impl Interp {
                 engines: builtins::Engines::default(),
                 loading: Vec::new(),
                 loaded: Vec::new(),
+                origins: FxHashMap::default(),
+                import_site: None,
+                warnings: Vec::new(),
+                on_warning: None,
                 labels: Vec::new(),
             },
         }
@@ -312,6 +327,7 @@ impl Cx {
         match stmt {
             Stmt::Let { name, value } => {
                 let v = self.eval(store, value)?;
+                self.defining(name);
                 if let Value::Heap(h) = v {
                     // Positions of a named heap game print with its name: `dk(3) + dk(5)`.
                     store.name_heap(h, &name.name);
@@ -320,6 +336,7 @@ impl Cx {
                 Ok(None)
             }
             Stmt::Fn(def) => {
+                self.defining(&def.name);
                 let c = value::Closure {
                     def: def.clone(),
                     file,
@@ -329,6 +346,7 @@ impl Cx {
                 Ok(None)
             }
             Stmt::Ruleset(def) => {
+                self.defining(&def.name);
                 let id = store.register_ruleset(&def.name.name);
                 let r = Rc::new(value::Ruleset {
                     def: def.clone(),

@@ -41,6 +41,12 @@ impl Cx {
                 span,
             ));
         }
+        if self.loading.is_empty() {
+            self.import_site = Some(crate::diag::Loc {
+                file: self.file,
+                span: span.clone(),
+            });
+        }
         let file = self.files.add(name, src.clone());
         let program =
             crate::syntax::parse_program(&src).map_err(|e| super::syntax_error(e, file))?;
@@ -158,16 +164,7 @@ pub struct ModuleDoc {
 
 /// The shipped modules, described from their own source.
 pub fn module_docs() -> Vec<ModuleDoc> {
-    use crate::syntax::ast::{Pattern, Stmt};
-    fn pattern(p: &Pattern) -> String {
-        match p {
-            Pattern::Name(id) => id.name.to_string(),
-            Pattern::Tuple(ps, _) => {
-                let inner: Vec<String> = ps.iter().map(pattern).collect();
-                format!("({})", inner.join(", "))
-            }
-        }
-    }
+    use crate::syntax::ast::Stmt;
     STD.iter()
         .map(|&(path, src)| {
             let summary = src
@@ -181,12 +178,10 @@ pub fn module_docs() -> Vec<ModuleDoc> {
                 for stmt in &program.stmts {
                     match stmt {
                         Stmt::Ruleset(r) => {
-                            let ps: Vec<String> = r.params.iter().map(pattern).collect();
-                            defines.push(format!("{}({})", r.name.name, ps.join(", ")));
+                            defines.push(super::show::signature(&r.name.name, &r.params))
                         }
                         Stmt::Fn(f) => {
-                            let ps: Vec<String> = f.params.iter().map(pattern).collect();
-                            defines.push(format!("{}({})", f.name.name, ps.join(", ")));
+                            defines.push(super::show::signature(&f.name.name, &f.params))
                         }
                         Stmt::Let { name, .. } => defines.push(name.name.to_string()),
                         _ => {}

@@ -17,6 +17,8 @@ pub enum Reply {
     Value(String),
     /// A rendered diagnostic, for stderr.
     Error(String),
+    /// A rendered warning, for stderr (the input still ran).
+    Warning(String),
     /// Informational text from a `:command`, for stdout.
     Info(String),
     Quit,
@@ -167,6 +169,16 @@ impl Session {
         if let Err(e) = r {
             replies.push(Reply::Error(self.render(&e)));
         }
+        // Warnings go before the error that ended the input, if any.
+        let warnings: Vec<Reply> = std::mem::take(&mut self.interp.cx.warnings)
+            .iter()
+            .map(|w| Reply::Warning(self.render_warning(w)))
+            .collect();
+        let at = replies
+            .iter()
+            .position(|r| matches!(r, Reply::Error(_)))
+            .unwrap_or(replies.len());
+        replies.splice(at..at, warnings);
         self.interp.cx.interrupt.store(false, Ordering::Relaxed);
         replies
     }
@@ -223,6 +235,16 @@ impl Session {
             format!("{}\n", e.to_json(&cx.files, cx.notation.ascii))
         } else {
             e.render(&cx.files, cx.notation.ascii)
+        }
+    }
+
+    /// A warning as the session shows it (ASCII, JSON as for errors).
+    pub fn render_warning(&self, w: &crate::diag::Warning) -> String {
+        let cx = &self.interp.cx;
+        if cx.json {
+            format!("{}\n", w.to_json(&cx.files, cx.notation.ascii))
+        } else {
+            w.render(&cx.files, cx.notation.ascii)
         }
     }
 
