@@ -385,3 +385,12 @@ fn shadowing_warns_on_stderr_and_goes_on() {
     assert_eq!((out.as_str(), code), ("*2\n", 0));
     assert!(err.contains("warning[W0001]: `P` shadows"), "{err}");
 }
+
+/// The call bound counts calls, not nested expressions: a linear recursion a million calls
+/// deep fits in the binary's stack (about 2 GB of it, touched once).
+#[test]
+fn a_million_nested_calls_work() {
+    let src = "fn f(n) = if n == 0 then 0 else f(n - 1)\nf(1000000)";
+    let (out, err, code) = loony(&["-e", src], None);
+    assert_eq!((out.as_str(), err.as_str(), code), ("0\n", "", 0));
+}

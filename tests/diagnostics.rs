@@ -214,3 +214,183 @@ diagnostic!(nim_negative, "nim_product(3, -2)");
 diagnostic!(heap_code_unclosed_period, "heap(\"0.3[37\")");
 diagnostic!(heap_code_endless_play, "heap(\"20.017\")");
 diagnostic!(heap_code_braces, "heap(\"0.{1,2+,3}\")");
+
+/// Every code `src/diag/mod.rs` can give (an `"E…"`/`"W…"` string there).
+fn all_codes() -> Vec<String> {
+    let src = include_str!("../src/diag/mod.rs");
+    let mut codes: Vec<String> = src
+        .split('"')
+        .filter(|s| {
+            s.len() == 5
+                && (s.starts_with('E') || s.starts_with('W'))
+                && s[1..].chars().all(|c| c.is_ascii_digit())
+        })
+        .map(str::to_string)
+        .collect();
+    codes.sort();
+    codes.dedup();
+    codes
+}
+
+/// Each code has at least one snapshot showing it (one small case per diagnostic, source beside
+/// the error): a code no test renders is a message no one has read.
+#[test]
+fn every_code_has_a_snapshot() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots");
+    let mut shown = String::new();
+    for entry in std::fs::read_dir(dir).expect("tests/snapshots") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "snap") {
+            shown.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+        }
+    }
+    let codes = all_codes();
+    assert!(codes.len() > 60, "found only {codes:?}");
+    let missing: Vec<&String> = codes
+        .iter()
+        .filter(|c| {
+            !shown.contains(&format!("error[{c}]")) && !shown.contains(&format!("warning[{c}]"))
+        })
+        .collect();
+    assert!(missing.is_empty(), "codes without a snapshot: {missing:?}");
+}
+
+diagnostic!(decimal_number, "heap(0.07)");
+diagnostic!(empty_range, "nim_sequence(heap(\"0.07\"), 0..0)");
+diagnostic!(negative_range, "nim_sequence(heap(\"0.07\"), -3..3)");
+diagnostic!(range_with_gap, "nim_sequence(heap(\"0.07\"), [1, 3])");
+diagnostic!(heap_game_as_game, "outcome(heap(\"0.07\"))");
+diagnostic!(negative_heap_size, "let dk = heap(\"0.07\")\ndk(-1)");
+diagnostic!(nimber_too_large, "*99999999999");
+diagnostic!(bad_argument, "len(3)");
+diagnostic!(
+    no_nim_value,
+    "ruleset r(n) { if n > 0 => entail r(n - 1) }\nnim_sequence(r, 3)"
+);
+diagnostic!(not_a_nimber, "nimber(moon)");
+diagnostic!(
+    self_dependent,
+    "ruleset r(n) { if nimber(r(n)) == 0 => r(n - 1) }\nr(1)"
+);
+// Files beside the test file name: tests/fixtures/import/cycle_a.cgt imports cycle_b, which
+// imports cycle_a again.
+#[test]
+fn import_cycle() {
+    let src = "import \"cycle_a\"";
+    insta::assert_snapshot!(
+        "import_cycle",
+        common::run_named("tests/fixtures/import/main.cgt", src),
+        src
+    );
+}
+
+#[test]
+fn import_directory() {
+    let src = "import \"folder\"";
+    insta::assert_snapshot!(
+        "import_directory",
+        common::run_named("tests/fixtures/import/main.cgt", src),
+        src
+    );
+}
+
+/// A file that cannot be read: `:load` of a missing file in the REPL.
+#[test]
+fn unreadable_file() {
+    let src = ":load \"no/such/file.cgt\"";
+    let mut s = loony::repl::Session::new();
+    let text: String = s
+        .eval(src)
+        .into_iter()
+        .map(|r| match r {
+            loony::repl::Reply::Error(e) => e,
+            other => format!("{other:?}\n"),
+        })
+        .collect();
+    insta::assert_snapshot!("unreadable_file", text, src);
+}
+
+/// A recursion without end stops at the session's bound on nested calls (lowered here so the
+/// test is quick), with the function's name.
+#[test]
+fn recursion_without_end() {
+    let src = "fn f(n) = f(n + 1)\nf(0)";
+    let out = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            interp.cx.max_calls = 1000;
+            match interp.run("test.cgt", src, &mut |_| {}) {
+                Ok(()) => "no error".to_string(),
+                Err(e) => e.render_plain(&interp.cx.files),
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("join");
+    insta::assert_snapshot!("recursion_without_end", out, src);
+}
+
+/// Rules that ask about the next position nest explorations until a small stack runs out
+/// (how deep depends on the build, so the numbers are filtered).
+#[test]
+fn exploration_too_deep() {
+    let src = "ruleset deep(n) { if n > 0 and nimber(deep(n - 1)) >= 0 => deep(n - 1) }\n\
+               nimber(deep(1000000))";
+    let out = std::thread::Builder::new()
+        .stack_size(16 << 20)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            match interp.run("test.cgt", src, &mut |_| {}) {
+                Ok(()) => "no error".to_string(),
+                Err(e) => e.render_plain(&interp.cx.files),
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("join");
+    insta::with_settings!({filters => vec![
+        (r"nested \d+ explorations", "nested N explorations"),
+        (r"deep\(\d+\)`", "deep(K)`"),
+        (r"… and \d+ more", "… and M more"),
+    ]}, {
+        insta::assert_snapshot!("exploration_too_deep", out, src);
+    });
+}
+
+/// Ctrl-C (the interrupt flag, set from another thread) during a long computation.
+#[test]
+fn interrupted() {
+    let src = "top_entails_value(10000000)";
+    let out = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            let flag = interp.cx.interrupt.clone();
+            let waker = std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let r = interp.run("test.cgt", src, &mut |_| {});
+            waker.join().expect("waker");
+            match r {
+                Ok(()) => "no error".to_string(),
+                Err(e) => e.render_plain(&interp.cx.files),
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("join");
+    insta::assert_snapshot!("interrupted", out, src);
+}
+
+/// A table outgrowing its indices needs billions of entries, too many for a test to build:
+/// the diagnostic is rendered from the error itself (no source).
+#[test]
+fn capacity() {
+    let e = loony::diag::Error::new(loony::diag::ErrorKind::Capacity {
+        what: "ruleset positions".into(),
+        limit: "4294967295".into(),
+    });
+    insta::assert_snapshot!("capacity", e.render_plain(&loony::diag::Files::new()));
+}

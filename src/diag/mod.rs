@@ -38,6 +38,34 @@ pub enum ErrorKind {
         label: String,
     },
     IntegerAsGame(i64),
+    /// A range that gives no heaps, or not the heaps meant: empty (`0..0`), negative
+    /// (`-3..3`), with a gap; `note` says how to write it.
+    BadRange {
+        message: String,
+        label: String,
+        note: Option<String>,
+    },
+    /// A heap size that is not a nonnegative integer: `heap("0.07")(-1)`.
+    HeapSize {
+        message: String,
+        label: String,
+    },
+    /// A heap game (a family of games) where one game is wanted: `outcome(heap("0.07"))`.
+    HeapGameAsGame {
+        game: String,
+    },
+    /// A value past what Loony represents: `*n` beyond the nimbers, a nim-value past the
+    /// fast path's 14 bits, a misère nim heap past its limit.
+    ValueTooLarge {
+        message: String,
+        label: String,
+    },
+    /// A built-in given an argument it cannot take (of the wrong type, or a value outside
+    /// what it accepts); `Type` is for the language's own operations.
+    BadArgument {
+        message: String,
+        label: String,
+    },
     Overflow {
         op: String,
     },
@@ -95,7 +123,18 @@ pub enum ErrorKind {
         budget: usize,
         last: String,
     },
+    /// Nesting past what the stack holds: `what` is nested (`"expression"`, `"list"`, or
+    /// `"exploration"`: rules that ask about other positions, each explored inside the last).
     TooDeep {
+        what: &'static str,
+        limit: usize,
+    },
+    /// `fn` calls nested past the stack or [`crate::eval::MAX_CALLS`]: a recursion without
+    /// end, or too deep; `function` is the innermost.
+    Recursion {
+        function: String,
+        calls: usize,
+        /// The session's bound on nested calls.
         limit: usize,
     },
     ImportNotFound {
@@ -104,6 +143,11 @@ pub enum ErrorKind {
     },
     ImportCycle {
         path: String,
+    },
+    /// `import "dir"` of a folder; `inside` lists the `.cgt` files it holds.
+    ImportDirectory {
+        path: String,
+        inside: Vec<String>,
     },
     BadHeapCode {
         code: String,
@@ -330,11 +374,17 @@ impl Error {
                 ParseError::IntTooLarge { .. } => "E0006",
                 ParseError::UnterminatedString { .. } => "E0007",
                 ParseError::BadEscape { .. } => "E0008",
+                ParseError::DecimalNumber { .. } => "E0010",
             },
             ErrorKind::UnknownName { .. } => "E0101",
             ErrorKind::Arity { .. } => "E0102",
             ErrorKind::Type { .. } => "E0103",
             ErrorKind::IntegerAsGame(_) => "E0104",
+            ErrorKind::BadRange { .. } => "E0110",
+            ErrorKind::HeapSize { .. } => "E0111",
+            ErrorKind::HeapGameAsGame { .. } => "E0112",
+            ErrorKind::ValueTooLarge { .. } => "E0113",
+            ErrorKind::BadArgument { .. } => "E0114",
             ErrorKind::Overflow { .. } => "E0105",
             ErrorKind::DivisionByZero => "E0106",
             ErrorKind::IndexOutOfRange { .. } => "E0107",
@@ -350,9 +400,11 @@ impl Error {
             ErrorKind::NotAffine { .. } => "E0204",
             ErrorKind::InfinitiesCollide => "E0205",
             ErrorKind::TooDeep { .. } => "E0206",
+            ErrorKind::Recursion { .. } => "E0214",
             ErrorKind::NoValue { .. } => "E0207",
             ErrorKind::ImportNotFound { .. } => "E0301",
             ErrorKind::ImportCycle { .. } => "E0302",
+            ErrorKind::ImportDirectory { .. } => "E0306",
             ErrorKind::Io { .. } => "E0303",
             ErrorKind::WriteFailed { .. } => "E0304",
             ErrorKind::UnknownFileFormat { .. } => "E0305",
@@ -398,6 +450,9 @@ impl Error {
                 ParseError::BadEscape { found, .. } => {
                     format!("unknown escape `{found}` in a string")
                 }
+                ParseError::DecimalNumber { text, .. } => {
+                    format!("`{text}` is not a Loony number: numbers are integers")
+                }
             },
             ErrorKind::UnknownName { name, .. } => format!("unknown name `{name}`"),
             ErrorKind::Arity {
@@ -411,7 +466,14 @@ impl Error {
                     if *found == 1 { "was" } else { "were" }
                 )
             }
-            ErrorKind::Type { message, .. } => message.clone(),
+            ErrorKind::Type { message, .. }
+            | ErrorKind::BadRange { message, .. }
+            | ErrorKind::HeapSize { message, .. }
+            | ErrorKind::ValueTooLarge { message, .. }
+            | ErrorKind::BadArgument { message, .. } => message.clone(),
+            ErrorKind::HeapGameAsGame { game } => {
+                format!("`{game}` is a heap game, a game for every heap size, not one game")
+            }
             ErrorKind::IntegerAsGame(n) => format!("the integer {n} is not an impartial game"),
             ErrorKind::Overflow { op } => format!("integer overflow in `{op}`"),
             ErrorKind::DivisionByZero => "division by zero".into(),
@@ -450,12 +512,24 @@ impl Error {
                     "ruleset `{ruleset}` explored more than {budget} positions without finishing"
                 )
             }
-            ErrorKind::TooDeep { limit } => {
-                format!("this game is nested more than {limit} levels deep")
-            }
-            ErrorKind::NoValue { form, .. } => format!("`{form}` has no impartial value"),
+            ErrorKind::TooDeep { what, limit } => match *what {
+                "exploration" => format!(
+                    "rules that ask about other positions nested {limit} explorations, more than the stack holds"
+                ),
+                "list" => format!("this value is nested too deep to print ({limit} levels)"),
+                _ => format!("this {what} is nested too deep ({limit} levels)"),
+            },
+            ErrorKind::Recursion {
+                function, calls, ..
+            } => format!(
+                "`{function}` recursed too deep: {calls} calls without returning (a recursion without end?)"
+            ),
+            ErrorKind::NoValue { form, .. } => format!("`{form}` has no nim-value"),
             ErrorKind::ImportNotFound { path, .. } => format!("cannot find module `{path}`"),
             ErrorKind::ImportCycle { path } => format!("module `{path}` imports itself"),
+            ErrorKind::ImportDirectory { path, .. } => {
+                format!("`{path}` is a folder, not a file to import")
+            }
             ErrorKind::Io { path, message } => format!("cannot read `{path}`: {message}"),
             ErrorKind::WriteFailed { path, message } => {
                 format!("cannot write `{path}`: {message}")
@@ -563,6 +637,12 @@ impl Error {
                     }
                     "input ends here".to_string()
                 }
+                ParseError::DecimalNumber { text, .. } => {
+                    notes.push(format!(
+                        "a take-and-break code is a string, in quotes: heap(\"{text}\")"
+                    ));
+                    "a decimal number".to_string()
+                }
                 ParseError::IntTooLarge { .. } => {
                     notes.push(format!("integers are 64-bit: at most {}", i64::MAX));
                     "too large".to_string()
@@ -590,7 +670,21 @@ impl Error {
                 }
                 "wrong number of arguments".to_string()
             }
-            ErrorKind::Type { label, .. } => label.clone(),
+            ErrorKind::Type { label, .. }
+            | ErrorKind::HeapSize { label, .. }
+            | ErrorKind::ValueTooLarge { label, .. }
+            | ErrorKind::BadArgument { label, .. } => label.clone(),
+            ErrorKind::BadRange { label, note, .. } => {
+                notes.extend(note.clone());
+                label.clone()
+            }
+            ErrorKind::HeapGameAsGame { game } => {
+                notes.push(format!(
+                    "give it a heap size: `{game}(5)` is the heap of 5 tokens, and \
+                     `nim_sequence({game}, 0..20)` lists the nim-values of many"
+                ));
+                "a heap game".to_string()
+            }
             ErrorKind::IntegerAsGame(n) => {
                 notes.push(format!(
                     "Loony's games are impartial; integers are not. Did you mean the nimber `*{n}`?"
@@ -648,7 +742,28 @@ impl Error {
                 ));
                 "exploring this ran past the position budget".to_string()
             }
-            ErrorKind::TooDeep { .. } => "too deep".to_string(),
+            ErrorKind::TooDeep { what, .. } => {
+                if *what == "exploration" {
+                    notes.push(
+                        "a rule that asks about a position (`nimber`, `options`, …) explores it \
+                         inside the exploration that asks, so a chain of such rules nests"
+                            .into(),
+                    );
+                }
+                notes.push("the interpreter's stack ran out at this depth".into());
+                "too deep".to_string()
+            }
+            ErrorKind::Recursion { limit, .. } => {
+                notes.push(
+                    "a recursion ends when its arguments reach a case that calls nothing more, \
+                     like `if n == 0 then 0 else f(n - 1)`"
+                        .into(),
+                );
+                notes.push(format!(
+                    "Loony allows up to {limit} nested calls, as far as its stack holds"
+                ));
+                "this call went one level too deep".to_string()
+            }
             ErrorKind::NoValue { reason, .. } => reason.clone(),
             ErrorKind::ImportNotFound { tried, .. } => {
                 if !tried.is_empty() {
@@ -658,6 +773,16 @@ impl Error {
                 "no such file or shipped module".to_string()
             }
             ErrorKind::ImportCycle { .. } => "imported again while it is being loaded".to_string(),
+            ErrorKind::ImportDirectory { inside, .. } => {
+                match inside.as_slice() {
+                    [] => notes.push("it holds no .cgt file".into()),
+                    files => notes.push(format!(
+                        "import one of the files in it: {}",
+                        files.iter().take(8).cloned().collect::<Vec<_>>().join(", ")
+                    )),
+                }
+                "a folder".to_string()
+            }
             ErrorKind::Io { .. } => "the file could not be read".to_string(),
             ErrorKind::WriteFailed { .. } => "writing this file".to_string(),
             ErrorKind::UnknownFileFormat { .. } => {

@@ -64,7 +64,7 @@ impl Args<'_> {
                 values.iter().map(|&v| Value::Int(v as i64)).collect(),
             )),
             other => Err(cx.err(
-                ErrorKind::Type {
+                ErrorKind::BadArgument {
                     message: format!("`{}` needs a list, not {}", self.name, other.type_name()),
                     label: format!("this is {}", other.type_name()),
                 },
@@ -77,7 +77,7 @@ impl Args<'_> {
         match &self.vals[i] {
             Value::Int(n) => Ok(*n),
             other => Err(cx.err(
-                ErrorKind::Type {
+                ErrorKind::BadArgument {
                     message: format!(
                         "`{}` needs an integer, not {}",
                         self.name,
@@ -166,7 +166,8 @@ fn core(
             match cx.game_value(store, g).map_err(|e| here(e, cx))? {
                 Class::Nimber(n) => Ok(Value::Int(n as i64)),
                 other => Err(cx.err(
-                    ErrorKind::NoValue {
+                    ErrorKind::NotApplicable {
+                        function: format!("`{name}`"),
                         form: other.show(cx.notation.ascii).unwrap_or_default(),
                         reason: "its value is not a nimber".into(),
                     },
@@ -238,7 +239,7 @@ fn core(
                     Value::Int(_) => {}
                     other => {
                         return Err(cx.err(
-                            ErrorKind::Type {
+                            ErrorKind::BadArgument {
                                 message: format!(
                                     "`mex` needs a list of integers, found {}",
                                     other.type_name()
@@ -260,7 +261,7 @@ fn core(
                     Value::Int(n) => ints.push(*n),
                     other => {
                         return Err(cx.err(
-                            ErrorKind::Type {
+                            ErrorKind::BadArgument {
                                 message: format!(
                                     "`{name}` needs a list of integers, found {}",
                                     other.type_name()
@@ -287,7 +288,7 @@ fn core(
                     };
                     r.map(|&n| Value::Int(n)).ok_or_else(|| {
                         cx.err(
-                            ErrorKind::Type {
+                            ErrorKind::BadArgument {
                                 message: format!("`{name}` of an empty list"),
                                 label: "this list is empty".into(),
                             },
@@ -348,7 +349,7 @@ fn core(
             let n = a.int(cx, 0)?;
             if !(0..=10_000_000).contains(&n) {
                 return Err(cx.err(
-                    ErrorKind::Type {
+                    ErrorKind::BadArgument {
                         message: format!("`{name}` takes a stack size from 0 to 10000000"),
                         label: format!("this is {n}"),
                     },
@@ -358,7 +359,7 @@ fn core(
             extend_top_entails(cx, n as usize).map_err(|stop| match stop {
                 Stop::Interrupted => cx.err(ErrorKind::Interrupted, a.span),
                 Stop::ValueTooLarge(at) => cx.err(
-                    ErrorKind::Type {
+                    ErrorKind::ValueTooLarge {
                         message: format!(
                             "`{name}` stops at stack {at}: its nim-value needs more than 14 bits"
                         ),

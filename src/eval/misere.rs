@@ -231,6 +231,12 @@ fn to_mid(
         }
         Value::Int(0) => Ok(Mid::ZERO),
         Value::Int(n) => Err(cx.err(ErrorKind::IntegerAsGame(*n), span)),
+        Value::Heap(h) => Err(cx.err(
+            ErrorKind::HeapGameAsGame {
+                game: store.heap_name(*h).to_string(),
+            },
+            span,
+        )),
         other => Err(cx.err(
             ErrorKind::Type {
                 message: format!("expected a game, found {}", other.type_name()),
@@ -302,7 +308,7 @@ fn spec(
                 ),
                 Value::Int(n) => {
                     return Err(cx.err(
-                        ErrorKind::Type {
+                        ErrorKind::HeapSize {
                             message: format!("`{n}` is not a nim heap"),
                             label: "nim heaps in a misère literal are 0, 1, 2, …".into(),
                         },

@@ -28,9 +28,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 pub use value::{Outcome, Value};
 
-/// Native recursion of the evaluator is bounded by this many nested evaluations; the
-/// interpreter runs on a thread with a large stack so the bound, not the stack, is what is hit.
-pub const MAX_DEPTH: usize = 2_000_000;
+/// Nested `fn` calls allowed at once (the default of `Cx::max_calls`). The evaluator recurses
+/// on the native stack, and the stack left (`stack::exhausted`) bounds every nesting; this
+/// bound counts calls, so that a recursion without end stops at a number that does not
+/// depend on the stack, while a linear recursion (`f(1000000)` calling `f(n - 1)`, about
+/// 1.2 KiB of stack a call) fits in the binary's 4 GiB stack.
+pub const MAX_CALLS: usize = 2_000_000;
 
 /// Default number of ruleset positions one query may explore.
 pub const DEFAULT_BUDGET: usize = 5_000_000;
@@ -61,6 +64,11 @@ pub struct Cx {
     pub(crate) frame: usize,
     pub(crate) file: FileId,
     pub(crate) depth: usize,
+    /// `fn` calls being evaluated, and the innermost one's name (for a recursion's error).
+    pub(crate) calls: usize,
+    pub(crate) calling: Option<Rc<str>>,
+    /// At most this many nested calls ([`MAX_CALLS`]; tests lower it).
+    pub max_calls: usize,
     pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
     /// Compiled rulesets, by ruleset id (compiled on first use).
     pub(crate) compiled: Vec<Option<Rc<compile::Compiled>>>,
@@ -114,6 +122,9 @@ impl Interp {
                 frame: 0,
                 file: 0,
                 depth: 0,
+                calls: 0,
+                calling: None,
+                max_calls: MAX_CALLS,
                 rulesets: Vec::new(),
                 compiled: Vec::new(),
                 positions: Default::default(),
@@ -189,6 +200,8 @@ impl Interp {
             self.cx.locals.clear();
             self.cx.frame = 0;
             self.cx.depth = 0;
+            self.cx.calls = 0;
+            self.cx.calling = None;
             self.cx.labels.clear();
             self.cx.expanding.clear();
             self.cx.expanding_deep.clear();
@@ -267,6 +280,17 @@ fn stmt_span(stmt: &Stmt) -> Span {
     }
 }
 
+/// `*n` for an `n` outside the nimbers Loony stores: negative (no such nimber) or too large.
+pub(crate) fn not_a_nimber(n: i64) -> ErrorKind {
+    let message = format!("`*{n}` is not a nimber");
+    let label = "nimbers are *0, *1, *2, … up to *4294967293".to_string();
+    if n < 0 {
+        ErrorKind::Type { message, label }
+    } else {
+        ErrorKind::ValueTooLarge { message, label }
+    }
+}
+
 pub fn syntax_error(e: crate::syntax::ParseError, file: FileId) -> Error {
     use crate::syntax::ParseError as P;
     let span = match &e {
@@ -278,6 +302,7 @@ pub fn syntax_error(e: crate::syntax::ParseError, file: FileId) -> Error {
         P::Unclosed { open, .. } => open.clone(),
         P::MissingBar { form, .. } => form.clone(),
         P::UnexpectedEof { at, .. } => *at..*at,
+        P::DecimalNumber { span, .. } => span.clone(),
     };
     Error::at(ErrorKind::Syntax(e), file, span)
 }
@@ -397,10 +422,9 @@ impl Cx {
 
     pub fn eval(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH || stack::exhausted() {
-            let limit = self.depth - 1;
+        if stack::exhausted() {
             self.depth -= 1;
-            return Err(self.err(ErrorKind::TooDeep { limit }, &e.span));
+            return Err(self.too_deep(&e.span));
         }
         self.steps = self.steps.wrapping_add(1);
         if self.steps.is_multiple_of(4096) && self.interrupted() {
@@ -452,15 +476,7 @@ impl Cx {
                     }
                     // `*[…]`: CGSuite's misère literal.
                     Value::List(items) => return misere::literal(self, store, &items, &inner.span),
-                    Value::Int(n) => {
-                        return Err(self.err(
-                            ErrorKind::Type {
-                                message: format!("`*{n}` is not a nimber"),
-                                label: "nimbers are *0, *1, *2, … up to *4294967293".into(),
-                            },
-                            &e.span,
-                        ));
-                    }
+                    Value::Int(n) => return Err(self.err(not_a_nimber(n), &e.span)),
                     other => {
                         return Err(self.err(
                             ErrorKind::Type {
@@ -703,6 +719,12 @@ impl Cx {
             Value::Int(n) => Err(self.err(ErrorKind::IntegerAsGame(*n), span)),
             // A misère canonical game is an impartial form like any other.
             Value::Misere(m) => misere::to_form(self, store, *m, span),
+            Value::Heap(h) => Err(self.err(
+                ErrorKind::HeapGameAsGame {
+                    game: store.heap_name(*h).to_string(),
+                },
+                span,
+            )),
             other => Err(self.err(
                 ErrorKind::Type {
                     message: format!("expected a game, found {}", other.type_name()),
@@ -1131,7 +1153,15 @@ impl Cx {
                         span,
                     ));
                 }
+                if self.calls >= self.max_calls {
+                    let saved = self.calling.replace(def.name.name.clone());
+                    let e = self.too_deep(span);
+                    self.calling = saved;
+                    return Err(e);
+                }
                 let (saved_frame, saved_file) = (self.frame, self.file);
+                let saved_calling = self.calling.replace(def.name.name.clone());
+                self.calls += 1;
                 let base = self.locals.len();
                 self.frame = base;
                 let mut r = Ok(());
@@ -1146,6 +1176,8 @@ impl Cx {
                 self.locals.truncate(base);
                 self.frame = saved_frame;
                 self.file = saved_file;
+                self.calls -= 1;
+                self.calling = saved_calling;
                 out
             }
             Value::Ruleset(r) => {
@@ -1176,7 +1208,7 @@ impl Cx {
                 match args[0] {
                     Value::Int(n) if n >= 0 => Ok(Value::Game(store.heap(h, n as u64))),
                     ref other => Err(self.err(
-                        ErrorKind::Type {
+                        ErrorKind::HeapSize {
                             message: "a heap size must be a nonnegative integer".into(),
                             label: format!("this is {}", show::describe(other)),
                         },
@@ -1192,6 +1224,28 @@ impl Cx {
                 &callee.span,
             )),
         }
+    }
+
+    /// The stack (or the call bound) ran out here: inside a `fn`, a recursion too deep or
+    /// without end; otherwise an expression nested too deep.
+    fn too_deep(&self, span: &Span) -> Error {
+        let kind = match &self.calling {
+            Some(f) => ErrorKind::Recursion {
+                function: f.to_string(),
+                calls: self.calls,
+                limit: self.max_calls,
+            },
+            // Rules asking about positions nest their explorations.
+            None if !self.expanding.is_empty() => ErrorKind::TooDeep {
+                what: "exploration",
+                limit: self.expanding.len(),
+            },
+            None => ErrorKind::TooDeep {
+                what: "expression",
+                limit: self.depth,
+            },
+        };
+        self.err(kind, span)
     }
 
     pub(crate) fn arity(&self, name: &str, expected: usize, found: usize, span: &Span) -> Error {

@@ -132,6 +132,25 @@ impl Cx {
                 return Ok((key, c.display().to_string(), src));
             }
         }
+        if let Some(dir) = candidates.iter().find(|c| c.is_dir()) {
+            let mut inside: Vec<String> = std::fs::read_dir(dir)
+                .map(|entries| {
+                    entries
+                        .filter_map(|e| e.ok())
+                        .map(|e| e.file_name().to_string_lossy().into_owned())
+                        .filter(|n| n.ends_with(".cgt"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            inside.sort();
+            return Err(self.err(
+                ErrorKind::ImportDirectory {
+                    path: dir.display().to_string(),
+                    inside,
+                },
+                span,
+            ));
+        }
         if bare.starts_with("std/") {
             tried = STD.iter().map(|(n, _)| format!("\"{n}\"")).collect();
             return Err(self

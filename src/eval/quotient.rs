@@ -443,7 +443,7 @@ fn record(q: &Quotient, game: &str) -> Record {
 fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
     let not = |what: String| {
         cx.err(
-            ErrorKind::Type {
+            ErrorKind::BadArgument {
                 message: format!("`isomorphic` compares misère quotients, not {what}"),
                 label: format!("this is {what}"),
             },
@@ -562,7 +562,7 @@ pub fn heap_sum_outcome(
     }
     if max > SEARCH_HEAP {
         return Err(cx.err(
-            ErrorKind::Type {
+            ErrorKind::ValueTooLarge {
                 message: format!(
                     "a heap of {max} is too large for an exhaustive misère search (at most {SEARCH_HEAP}); \
                      compute its quotient first with `quotient`"
@@ -595,7 +595,7 @@ pub fn heap_sum_outcome(
         Ok(p) => Ok(Some(if p { Outcome::P } else { Outcome::N })),
         Err(Stop::Interrupted) => Err(cx.err(ErrorKind::Interrupted, span)),
         Err(Stop::TooLarge { elements }) => Err(cx.err(
-            ErrorKind::Type {
+            ErrorKind::ValueTooLarge {
                 message: format!(
                     "the misère search of this sum passed {elements} positions without finishing"
                 ),
@@ -640,7 +640,7 @@ pub fn call(
                 }
                 Some(other) => {
                     return Err(cx.err(
-                        ErrorKind::Type {
+                        ErrorKind::BadArgument {
                             message: "the heap bound of `quotient` must be an integer".into(),
                             label: format!("this is {}", super::show::describe(other)),
                         },

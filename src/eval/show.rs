@@ -46,7 +46,10 @@ impl Cx {
             unreachable!("lists and tuples only")
         };
         if super::stack::exhausted() {
-            return Err(Error::new(ErrorKind::TooDeep { limit: self.depth }));
+            return Err(Error::new(ErrorKind::TooDeep {
+                what: "list",
+                limit: self.depth,
+            }));
         }
         out.push(open);
         for (i, x) in xs.iter().enumerate() {
