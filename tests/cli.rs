@@ -394,3 +394,34 @@ fn a_million_nested_calls_work() {
     let (out, err, code) = loony(&["-e", src], None);
     assert_eq!((out.as_str(), err.as_str(), code), ("0\n", "", 0));
 }
+
+#[test]
+fn explain_prints_a_code_s_explanation() {
+    let (out, err, code) = loony(&["--explain", "E0110"], None);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert!(
+        out.starts_with("E0110\n\nA range of heaps that gives no heaps"),
+        "{out}"
+    );
+    assert!(out.contains("`0..0` is empty"), "{out}");
+    // Lines are broken for a terminal.
+    assert!(out.lines().all(|l| l.chars().count() <= 88), "{out}");
+    // The code may be written in lower case or without its letter.
+    let (out2, _, code) = loony(&["--explain", "e0110"], None);
+    assert_eq!((out2.as_str(), code), (out.as_str(), 0));
+    let (out3, _, _) = loony(&["--explain", "0110"], None);
+    assert_eq!(out3, out);
+    // Warnings too; --ascii applies.
+    let (out, _, code) = loony(&["--explain", "W0001"], None);
+    assert!(out.starts_with("W0001\n\nA `let`"), "{out}");
+    assert_eq!(code, 0);
+    let (out, _, _) = loony(&["--ascii", "--explain", "E0205"], None);
+    assert!(out.contains("inf + -inf") && out.is_ascii(), "{out}");
+    // An unknown code is an error, with exit code 2 like a bad argument.
+    let (out, err, code) = loony(&["--explain", "E9999"], None);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(
+        err.contains("`E9999` is not a Loony diagnostic code"),
+        "{err}"
+    );
+}

@@ -332,7 +332,7 @@ fn recursion_without_end() {
 }
 
 /// Rules that ask about the next position nest explorations until a small stack runs out
-/// (how deep depends on the build, so the numbers are filtered).
+/// (how deep, and in which frame, depends on the build: those parts are filtered).
 #[test]
 fn exploration_too_deep() {
     let src = "ruleset deep(n) { if n > 0 and nimber(deep(n - 1)) >= 0 => deep(n - 1) }\n\
@@ -351,6 +351,9 @@ fn exploration_too_deep() {
         .expect("join");
     insta::with_settings!({filters => vec![
         (r"nested \d+ explorations", "nested N explorations"),
+        // Which frame meets the end of the stack first varies: the call or its argument.
+        (r"test\.cgt:1:\d+", "test.cgt:1:C"),
+        (r"│ +\^+ too deep", "│ ^^^ too deep"),
         (r"deep\(\d+\)`", "deep(K)`"),
         (r"… and \d+ more", "… and M more"),
     ]}, {
@@ -393,4 +396,28 @@ fn capacity() {
         limit: "4294967295".into(),
     });
     insta::assert_snapshot!("capacity", e.render_plain(&loony::diag::Files::new()));
+}
+
+/// `loony --explain CODE` has a longer text for every code, and lists no code that does not
+/// exist.
+#[test]
+fn every_code_has_an_explanation() {
+    use loony::diag::explain::{EXPLANATIONS, explain};
+    let codes = all_codes();
+    let missing: Vec<&String> = codes.iter().filter(|c| explain(c).is_none()).collect();
+    assert!(
+        missing.is_empty(),
+        "codes without an explanation: {missing:?}"
+    );
+    for (code, text) in EXPLANATIONS {
+        assert!(
+            codes.iter().any(|c| c == code),
+            "{code} is explained but never given"
+        );
+        assert!(text.len() > 60, "{code}: too short to explain anything");
+    }
+    let mut keys: Vec<&str> = EXPLANATIONS.iter().map(|(k, _)| *k).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), EXPLANATIONS.len(), "a code is explained twice");
 }

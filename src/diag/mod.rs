@@ -1,6 +1,7 @@
 //! Errors and their conversion to codespan diagnostics: every error Loony reports passes through
 //! [`Error::to_diagnostic`], the one place where codes, messages and labels are decided.
 
+pub mod explain;
 pub mod guard;
 
 use crate::syntax::ParseError;
