@@ -323,6 +323,20 @@ fn completes_every_name_on_an_empty_line() {
     }
 }
 
+/// Completion offers every built-in of the catalog (the one table dispatch also reads).
+#[test]
+fn completes_every_builtin_of_the_catalog() {
+    let (_, names) = complete(&[], "");
+    for b in loony::eval::catalog::BUILTINS {
+        assert!(names.iter().any(|n| n == b.name), "{} missing", b.name);
+    }
+    assert_eq!(
+        complete(&[], "nim_p").1,
+        vec!["nim_product".to_string()],
+        "a built-in that had no entry before"
+    );
+}
+
 #[test]
 fn completes_files_and_modules() {
     let dir = std::env::temp_dir().join(format!("loony-complete-{}", std::process::id()));

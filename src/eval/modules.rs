@@ -110,9 +110,9 @@ impl Cx {
                             .err()
                             .unwrap_or_else(|| {
                                 self.err(
-                                    ErrorKind::Type {
-                                        message: format!("`{name}` is not UTF-8"),
-                                        label: "imported here".into(),
+                                    ErrorKind::Io {
+                                        path: name.clone(),
+                                        message: "it is not UTF-8 text".into(),
                                     },
                                     span,
                                 )
