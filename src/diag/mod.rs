@@ -444,7 +444,9 @@ impl Error {
                 ParseError::MissingBar { .. } => {
                     "this form has no `|` between its Left and Right options".into()
                 }
-                ParseError::UnexpectedToken { found, .. } => format!("unexpected {found}"),
+                ParseError::UnexpectedToken { found, .. } => {
+                    format!("did not expect {found} here")
+                }
                 ParseError::UnexpectedEof { .. } => "unexpected end of input".into(),
                 ParseError::IntTooLarge { .. } => "integer literal is too large".into(),
                 ParseError::UnterminatedString { .. } => "unterminated string".into(),
