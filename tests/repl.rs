@@ -383,3 +383,23 @@ fn a_shadowing_definition_warns_and_the_session_goes_on() {
     // warns again, but no W0002 (the session replaces its own definition).
     assert!(matches!(&out[2][..], [Reply::Warning(w)] if w.contains("W0001")));
 }
+
+#[test]
+fn a_loaded_file_s_warnings_come_with_its_load() {
+    let dir = std::env::temp_dir().join(format!("loony-warn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("shadow.cgt");
+    std::fs::write(&file, "let mex = 2\nmex + 1\n").unwrap();
+    let load = format!(":load \"{}\"", file.display());
+    let inputs = [load.as_str(), "1"];
+    let out = session_replies(&inputs, |_| {});
+    std::fs::remove_dir_all(&dir).ok();
+    match &out[0][..] {
+        [Reply::Value(v), Reply::Warning(w)] => {
+            assert_eq!(v, "3");
+            assert!(w.contains("`mex` shadows"), "{w}");
+        }
+        other => panic!("expected the value and the warning, got {other:?}"),
+    }
+    assert_eq!(out[1], vec![Reply::Value("1".into())]);
+}

@@ -169,7 +169,8 @@ impl Session {
         if let Err(e) = r {
             replies.push(Reply::Error(self.render(&e)));
         }
-        // Warnings go before the error that ended the input, if any.
+        // Warnings (of a program or a `:load`ed file) go before the error that ended the
+        // input, if any.
         let warnings: Vec<Reply> = std::mem::take(&mut self.interp.cx.warnings)
             .iter()
             .map(|w| Reply::Warning(self.render_warning(w)))
