@@ -50,6 +50,9 @@ struct Cli {
     /// Print each input (`> input`) before its result, as a transcript [default: off]
     #[arg(long)]
     echo: bool,
+    /// Explain a diagnostic code (E0110, W0001) at length, then exit
+    #[arg(long, value_name = "CODE", conflicts_with_all = ["file", "source"])]
+    explain: Option<String>,
 }
 
 /// The interpreter checks how much of its stack is left before recursing deeper (see
@@ -102,6 +105,9 @@ fn report(e: &Error, files: &Files, cli: &Cli, color: bool) {
 
 fn run(cli: Cli) -> ExitCode {
     let color = std::io::stderr().is_terminal();
+    if let Some(code) = &cli.explain {
+        return explain(code, cli.ascii);
+    }
     if let Some(src) = &cli.source {
         return run_source(&cli, "<-e>", src.as_bytes().to_vec(), color);
     }
@@ -136,6 +142,10 @@ fn run(cli: Cli) -> ExitCode {
             Reply::Value(s) | Reply::Info(s) => {
                 let _ = writeln!(out, "{s}");
             }
+            Reply::Warning(w) => {
+                let _ = out.flush();
+                say_err(&w);
+            }
             Reply::Error(e) => {
                 failed = true;
                 let _ = out.flush();
@@ -152,9 +162,42 @@ fn run(cli: Cli) -> ExitCode {
     }
 }
 
+/// `--explain CODE`: the code's explanation on stdout; an unknown code is an error (exit 2, as
+/// for a bad command-line argument).
+fn explain(code: &str, ascii: bool) -> ExitCode {
+    use loony::diag::explain;
+    match explain::explain(code) {
+        Some((code, text)) => {
+            let mut shown = explain::render(code, text, 88);
+            if ascii {
+                shown = loony::game::display::ascii_text(&shown);
+            }
+            let _ = std::io::stdout().lock().write_all(shown.as_bytes());
+            ExitCode::SUCCESS
+        }
+        None => {
+            say_err(&format!(
+                "error: `{code}` is not a Loony diagnostic code (codes look like E0110 or W0001; \
+                 every diagnostic shows its code in brackets)\n"
+            ));
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn run_source(cli: &Cli, name: &str, src: Vec<u8>, color: bool) -> ExitCode {
     let mut interp = Interp::new();
     configure(&mut interp, cli);
+    // Warnings go to stderr as they are found; the program goes on.
+    let (json, ascii) = (cli.json, cli.ascii);
+    interp.cx.on_warning = Some(Box::new(move |w, files| {
+        let _ = std::io::stdout().flush();
+        if json {
+            say_err(&format!("{}\n", w.to_json(files, ascii)));
+        } else {
+            w.emit_stderr(files, color, ascii);
+        }
+    }));
     let mut out = std::io::stdout().lock();
     let echo = cli.echo;
     // Each statement is guarded inside the run; this catches what lies outside (parsing).

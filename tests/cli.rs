@@ -107,13 +107,13 @@ fn misere_values_as_json_and_in_help() {
     );
     assert_eq!(code, 0);
     assert_eq!(out, "[\"*[2#0]\",\"1^2\",\"P\"]\n");
-    // `:help` names every misère function.
+    // `:help` names every built-in.
     let (out, _, _) = loony(&[], Some(":help\n"));
-    for name in loony::eval::misere::NAMES.iter().chain(&["options"]) {
-        assert!(
-            out.contains(&format!("{name}(")),
-            "{name} missing from :help"
-        );
+    let words: Vec<&str> = out
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .collect();
+    for b in loony::eval::catalog::BUILTINS {
+        assert!(words.contains(&b.name), "{} missing from :help", b.name);
     }
 }
 
@@ -392,4 +392,67 @@ fn a_deep_error_gives_its_stack_back() {
     drop(stdin);
     child.wait().unwrap();
     assert!(rss_kb < 1 << 20, "resident after the error: {rss_kb} kB");
+}
+
+#[test]
+fn shadowing_warns_on_stderr_and_goes_on() {
+    let (out, err, code) = loony(&["-e", "let heap = 3\nheap + 1"], None);
+    assert_eq!((out.as_str(), code), ("4\n", 0));
+    assert!(
+        err.starts_with("warning[W0001]: `heap` shadows the built-in"),
+        "{err}"
+    );
+    assert!(err.contains("<-e>:1:5"), "{err}");
+    // Under --json the warning is a JSON object marked as one.
+    let (out, err, code) = loony(&["--json", "-e", "let sum = 1\nsum"], None);
+    assert_eq!((out.as_str(), code), ("1\n", 0));
+    assert!(err.starts_with("{\"code\":\"W0001\""), "{err}");
+    assert!(
+        err.trim_end().ends_with(",\"severity\":\"warning\"}"),
+        "{err}"
+    );
+    // Piped into the REPL: the warning on stderr, the session goes on, exit 0.
+    let (out, err, code) = loony(&[], Some("fn P(x) = x\nP(*2)\n"));
+    assert_eq!((out.as_str(), code), ("*2\n", 0));
+    assert!(err.contains("warning[W0001]: `P` shadows"), "{err}");
+}
+
+/// The call bound counts calls, not nested expressions: a linear recursion a million calls
+/// deep fits in the binary's stack (about 2 GB of it, touched once).
+#[test]
+fn a_million_nested_calls_work() {
+    let src = "fn f(n) = if n == 0 then 0 else f(n - 1)\nf(1000000)";
+    let (out, err, code) = loony(&["-e", src], None);
+    assert_eq!((out.as_str(), err.as_str(), code), ("0\n", "", 0));
+}
+
+#[test]
+fn explain_prints_a_code_s_explanation() {
+    let (out, err, code) = loony(&["--explain", "E0110"], None);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert!(
+        out.starts_with("E0110\n\nA range of heaps that gives no heaps"),
+        "{out}"
+    );
+    assert!(out.contains("`0..0` is empty"), "{out}");
+    // Lines are broken for a terminal.
+    assert!(out.lines().all(|l| l.chars().count() <= 88), "{out}");
+    // The code may be written in lower case or without its letter.
+    let (out2, _, code) = loony(&["--explain", "e0110"], None);
+    assert_eq!((out2.as_str(), code), (out.as_str(), 0));
+    let (out3, _, _) = loony(&["--explain", "0110"], None);
+    assert_eq!(out3, out);
+    // Warnings too; --ascii applies.
+    let (out, _, code) = loony(&["--explain", "W0001"], None);
+    assert!(out.starts_with("W0001\n\nA `let`"), "{out}");
+    assert_eq!(code, 0);
+    let (out, _, _) = loony(&["--ascii", "--explain", "E0205"], None);
+    assert!(out.contains("inf + -inf") && out.is_ascii(), "{out}");
+    // An unknown code is an error, with exit code 2 like a bad argument.
+    let (out, err, code) = loony(&["--explain", "E9999"], None);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(
+        err.contains("`E9999` is not a Loony diagnostic code"),
+        "{err}"
+    );
 }

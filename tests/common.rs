@@ -14,7 +14,8 @@ fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T 
         .expect("interpreter thread panicked")
 }
 
-/// What a script prints: one line per result, then the diagnostic of an error.
+/// What a script prints: one line per result, then any warnings and the diagnostic of an
+/// error.
 pub fn run_named(name: &str, src: &str) -> String {
     let (name, src) = (name.to_string(), src.to_string());
     on_big_stack(move || {
@@ -24,6 +25,10 @@ pub fn run_named(name: &str, src: &str) -> String {
             out.push_str(&s);
             out.push('\n');
         });
+        // Warnings show too, so no snapshot hides one.
+        for w in &interp.cx.warnings {
+            out.push_str(&w.render(&interp.cx.files, false));
+        }
         if let Err(e) = r {
             out.push_str(&e.render_plain(&interp.cx.files));
         }
@@ -47,6 +52,10 @@ pub fn transcript(name: &str, src: &str) -> String {
             out.push_str(&s);
             out.push('\n');
         });
+        // Warnings show too, so no snapshot hides one.
+        for w in &interp.cx.warnings {
+            out.push_str(&w.render(&interp.cx.files, false));
+        }
         if let Err(e) = r {
             out.push_str(&e.render_plain(&interp.cx.files));
         }

@@ -6,6 +6,58 @@ fn diag(src: &str) -> String {
     common::run_named("test.cgt", src)
 }
 
+/// The warnings a script gives, then its output and any error: for warning snapshots.
+fn warnings(src: &str) -> String {
+    let src = src.to_string();
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            let mut out = String::new();
+            let r = interp.run("test.cgt", &src, &mut |s| {
+                out.push_str(&s);
+                out.push('\n');
+            });
+            let mut text: String = interp
+                .cx
+                .warnings
+                .iter()
+                .map(|w| w.render(&interp.cx.files, false))
+                .collect();
+            text.push_str(&out);
+            if let Err(e) = r {
+                text.push_str(&e.render_plain(&interp.cx.files));
+            }
+            text
+        })
+        .expect("spawn")
+        .join()
+        .expect("join")
+}
+
+macro_rules! warning {
+    ($name:ident, $src:expr) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(stringify!($name), warnings($src), $src);
+        }
+    };
+}
+
+// A user's definition named like a built-in warns, and the program goes on.
+warning!(shadows_builtin, "let heap = 3\nheap + 1");
+// The user's `kayles` replaces the imported one; importing replaces the user's.
+warning!(
+    replaces_imported,
+    "import \"std/kayles\"\nruleset kayles(n) { if n > 0 => kayles(n - 1) }\nkayles(2)"
+);
+warning!(
+    import_replaces_own,
+    "fn kayles(n) = *n\nimport \"std/kayles\"\nkayles(3)"
+);
+// Redefining one's own name is silent (no warning in this snapshot).
+warning!(redefining_is_silent, "let k = 1\nlet k = k + 1\nk");
+
 macro_rules! diagnostic {
     ($name:ident, $src:expr) => {
         #[test]
@@ -29,6 +81,10 @@ diagnostic!(
     "ruleset kayles(n) { if n >= 1 => kayles(n - 1) }\nkayle(3)"
 );
 diagnostic!(wrong_arity, "fn f(a, b) = a + b\nf(*1)");
+diagnostic!(builtin_arity, "nim_sequence(heap(\"0.07\"))");
+// No "did you mean `D`?" for a one-letter name: one edit is the whole name.
+diagnostic!(unknown_one_letter, "let y = 1\nx + y");
+diagnostic!(unknown_builtin_typo, "nimbr(*3)");
 diagnostic!(
     ruleset_arity,
     "ruleset r(n) { if n > 0 => r(n - 1) }\nr(1, 2)"
@@ -168,4 +224,211 @@ fn a_huge_source_line_is_cut_around_the_error() {
     let out = diag(&src);
     assert!(out.len() < 1000, "{out}");
     insta::assert_snapshot!("huge_line", out);
+}
+
+/// Every code `src/diag/mod.rs` can give (an `"E…"`/`"W…"` string there).
+fn all_codes() -> Vec<String> {
+    let src = include_str!("../src/diag/mod.rs");
+    let mut codes: Vec<String> = src
+        .split('"')
+        .filter(|s| {
+            s.len() == 5
+                && (s.starts_with('E') || s.starts_with('W'))
+                && s[1..].chars().all(|c| c.is_ascii_digit())
+        })
+        .map(str::to_string)
+        .collect();
+    codes.sort();
+    codes.dedup();
+    codes
+}
+
+/// Each code has at least one snapshot showing it (one small case per diagnostic, source beside
+/// the error): a code no test renders is a message no one has read.
+#[test]
+fn every_code_has_a_snapshot() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots");
+    let mut shown = String::new();
+    for entry in std::fs::read_dir(dir).expect("tests/snapshots") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "snap") {
+            shown.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+        }
+    }
+    let codes = all_codes();
+    assert!(codes.len() > 60, "found only {codes:?}");
+    let missing: Vec<&String> = codes
+        .iter()
+        .filter(|c| {
+            !shown.contains(&format!("error[{c}]")) && !shown.contains(&format!("warning[{c}]"))
+        })
+        .collect();
+    assert!(missing.is_empty(), "codes without a snapshot: {missing:?}");
+}
+
+diagnostic!(decimal_number, "heap(0.07)");
+diagnostic!(empty_range, "nim_sequence(heap(\"0.07\"), 0..0)");
+diagnostic!(negative_range, "nim_sequence(heap(\"0.07\"), -3..3)");
+diagnostic!(range_with_gap, "nim_sequence(heap(\"0.07\"), [1, 3])");
+diagnostic!(heap_game_as_game, "outcome(heap(\"0.07\"))");
+diagnostic!(negative_heap_size, "let dk = heap(\"0.07\")\ndk(-1)");
+diagnostic!(nimber_too_large, "*99999999999");
+diagnostic!(bad_argument, "len(3)");
+diagnostic!(
+    no_nim_value,
+    "ruleset r(n) { if n > 0 => entail r(n - 1) }\nnim_sequence(r, 3)"
+);
+diagnostic!(not_a_nimber, "nimber(moon)");
+diagnostic!(
+    self_dependent,
+    "ruleset r(n) { if nimber(r(n)) == 0 => r(n - 1) }\nr(1)"
+);
+// Files beside the test file name: tests/fixtures/import/cycle_a.cgt imports cycle_b, which
+// imports cycle_a again.
+#[test]
+fn import_cycle() {
+    let src = "import \"cycle_a\"";
+    insta::assert_snapshot!(
+        "import_cycle",
+        common::run_named("tests/fixtures/import/main.cgt", src),
+        src
+    );
+}
+
+#[test]
+fn import_directory() {
+    let src = "import \"folder\"";
+    insta::assert_snapshot!(
+        "import_directory",
+        common::run_named("tests/fixtures/import/main.cgt", src),
+        src
+    );
+}
+
+/// A file that cannot be read: `:load` of a missing file in the REPL.
+#[test]
+fn unreadable_file() {
+    let src = ":load \"no/such/file.cgt\"";
+    let mut s = loony::repl::Session::new();
+    let text: String = s
+        .eval(src)
+        .into_iter()
+        .map(|r| match r {
+            loony::repl::Reply::Error(e) => e,
+            other => format!("{other:?}\n"),
+        })
+        .collect();
+    insta::assert_snapshot!("unreadable_file", text, src);
+}
+
+/// A recursion without end stops at the session's bound on nested calls (lowered here so the
+/// test is quick), with the function's name.
+#[test]
+fn recursion_without_end() {
+    let src = "fn f(n) = f(n + 1)\nf(0)";
+    let out = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            interp.cx.max_calls = 1000;
+            match interp.run("test.cgt", src, &mut |_| {}) {
+                Ok(()) => "no error".to_string(),
+                Err(e) => e.render_plain(&interp.cx.files),
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("join");
+    insta::assert_snapshot!("recursion_without_end", out, src);
+}
+
+/// Rules that ask about the next position nest explorations until a small stack runs out
+/// (how deep, and in which frame, depends on the build: those parts are filtered).
+#[test]
+fn exploration_too_deep() {
+    let src = "ruleset deep(n) { if n > 0 and nimber(deep(n - 1)) >= 0 => deep(n - 1) }\n\
+               nimber(deep(1000000))";
+    let out = std::thread::Builder::new()
+        .stack_size(16 << 20)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            match interp.run("test.cgt", src, &mut |_| {}) {
+                Ok(()) => "no error".to_string(),
+                Err(e) => e.render_plain(&interp.cx.files),
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("join");
+    insta::with_settings!({filters => vec![
+        (r"nested \d+ explorations", "nested N explorations"),
+        // Which frame meets the end of the stack first varies: the call or its argument.
+        (r"test\.cgt:1:\d+", "test.cgt:1:C"),
+        (r"│ +\^+ too deep", "│ ^^^ too deep"),
+        (r"deep\(\d+\)`", "deep(K)`"),
+        (r"… and \d+ more", "… and M more"),
+    ]}, {
+        insta::assert_snapshot!("exploration_too_deep", out, src);
+    });
+}
+
+/// Ctrl-C (the interrupt flag, set from another thread) during a long computation.
+#[test]
+fn interrupted() {
+    let src = "top_entails_value(10000000)";
+    let out = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            let flag = interp.cx.interrupt.clone();
+            let waker = std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let r = interp.run("test.cgt", src, &mut |_| {});
+            waker.join().expect("waker");
+            match r {
+                Ok(()) => "no error".to_string(),
+                Err(e) => e.render_plain(&interp.cx.files),
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("join");
+    insta::assert_snapshot!("interrupted", out, src);
+}
+
+/// A table outgrowing its indices needs billions of entries, too many for a test to build:
+/// the diagnostic is rendered from the error itself (no source).
+#[test]
+fn capacity() {
+    let e = loony::diag::Error::new(loony::diag::ErrorKind::Capacity {
+        what: "ruleset positions".into(),
+        limit: "4294967295".into(),
+    });
+    insta::assert_snapshot!("capacity", e.render_plain(&loony::diag::Files::new()));
+}
+
+/// `loony --explain CODE` has a longer text for every code, and lists no code that does not
+/// exist.
+#[test]
+fn every_code_has_an_explanation() {
+    use loony::diag::explain::{EXPLANATIONS, explain};
+    let codes = all_codes();
+    let missing: Vec<&String> = codes.iter().filter(|c| explain(c).is_none()).collect();
+    assert!(
+        missing.is_empty(),
+        "codes without an explanation: {missing:?}"
+    );
+    for (code, text) in EXPLANATIONS {
+        assert!(
+            codes.iter().any(|c| c == code),
+            "{code} is explained but never given"
+        );
+        assert!(text.len() > 60, "{code}: too short to explain anything");
+    }
+    let mut keys: Vec<&str> = EXPLANATIONS.iter().map(|(k, _)| *k).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), EXPLANATIONS.len(), "a code is explained twice");
 }

@@ -353,8 +353,9 @@ fn range_and_size_arguments() {
 
     for (args, message) in [
         ("200..400", "is not inside the sequence's heaps 0..=299"),
-        ("0..0", "this range is empty"),
-        ("[1, 5]", "not a range of heap sizes"),
+        ("0..0", "`plot` was given an empty range of heaps"),
+        ("-3..3", "this range starts at -3"),
+        ("[1, 5]", "needs consecutive heap sizes, but 5 follows 1"),
         ("(10, 10)", "the plot's size is (width, height)"),
         ("(640, 400), (640, 400)", "`plot` takes one size"),
         ("\"FILE\", \"title\", \"more\"", "a third string"),

@@ -196,12 +196,13 @@ fn help_for_one_name() {
     assert!(tripiece.contains("ruleset round(x, y)"), "{tripiece}");
     assert!(tripiece.contains("fn tripiece(pieces)"), "{tripiece}");
     assert!(tripiece.contains("imports: std/keep_nim"), "{tripiece}");
-    // Built-ins from the documentation that exists.
-    assert_eq!(
-        info_of(&out[4]),
-        "is_tame(g), is_restive(g), is_restless(g)\n  Conway's classes of misère games"
+    // Built-ins, from the catalog.
+    assert!(
+        info_of(&out[4]).starts_with("is_restive(g)\n"),
+        "{:?}",
+        out[4]
     );
-    assert!(info_of(&out[5]).starts_with("quotient(G), quotient(G, n)\n"));
+    assert!(info_of(&out[5]).starts_with("quotient(g), quotient(g, n)\n"));
     let e = error_of(&out[6]);
     assert!(
         e.contains("no built-in, module, command or binding is named `nope`"),
@@ -214,24 +215,24 @@ fn help_for_one_name() {
 }
 
 #[test]
-fn help_reads_builtin_docs_from_the_lookup_it_is_given() {
-    fn docs(name: &str) -> Option<loony::repl::help::Doc> {
-        (name == "nimber").then(|| loony::repl::help::Doc {
-            name: "nimber".into(),
-            signature: "nimber(g)".into(),
-            doc: "the nim-value of an impartial game".into(),
-        })
+fn help_reads_every_builtin_from_the_catalog() {
+    let names: Vec<&str> = loony::eval::catalog::BUILTINS
+        .iter()
+        .map(|b| b.name)
+        .collect();
+    let inputs: Vec<String> = names.iter().map(|n| format!(":help {n}")).collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let out = session_replies(&inputs, |_| {});
+    for (b, reply) in loony::eval::catalog::BUILTINS.iter().zip(&out) {
+        let text = info_of(reply);
+        assert!(text.starts_with(&format!("{}\n  ", b.signature)), "{text}");
+        assert!(text.contains(b.doc), "{text}");
     }
-    let out = session_replies(&[":help nimber", ":help value"], |s| {
-        s.set_builtin_docs(docs)
-    });
+    // Written out once, so the format itself is checked.
     assert_eq!(
-        info_of(&out[0]),
-        "nimber(g)\n  the nim-value of an impartial game"
-    );
-    assert_eq!(
-        info_of(&out[1]),
-        "value is a built-in; its documentation is not written yet"
+        info_of(&out[names.iter().position(|n| *n == "nim_inverse").unwrap()]),
+        "nim_inverse(a)\n  The inverse of `a` under nim multiplication: the `b` with \
+         `nim_product(a, b) == 1`. An error for 0, which has none.\n  example: nim_inverse(2)  →  3"
     );
 }
 
@@ -322,6 +323,20 @@ fn completes_every_name_on_an_empty_line() {
     }
 }
 
+/// Completion offers every built-in of the catalog (the one table dispatch also reads).
+#[test]
+fn completes_every_builtin_of_the_catalog() {
+    let (_, names) = complete(&[], "");
+    for b in loony::eval::catalog::BUILTINS {
+        assert!(names.iter().any(|n| n == b.name), "{} missing", b.name);
+    }
+    assert_eq!(
+        complete(&[], "nim_p").1,
+        vec!["nim_product".to_string()],
+        "a built-in that had no entry before"
+    );
+}
+
 #[test]
 fn completes_files_and_modules() {
     let dir = std::env::temp_dir().join(format!("loony-complete-{}", std::process::id()));
@@ -354,4 +369,37 @@ fn completes_files_and_modules() {
     );
     // Outside an import string, a quote is just a string.
     assert_eq!(complete(&[], "heap(\"0.").1, Vec::<String>::new());
+}
+
+#[test]
+fn a_shadowing_definition_warns_and_the_session_goes_on() {
+    let out = session_replies(&["let len = 3", "len + 1", "let len = 4"], |_| {});
+    match &out[0][..] {
+        [Reply::Warning(w)] => assert!(w.starts_with("warning[W0001]: `len` shadows"), "{w}"),
+        other => panic!("expected one warning, got {other:?}"),
+    }
+    assert_eq!(out[1], vec![Reply::Value("4".into())]);
+    // Rebinding in the session that made the binding: a built-in is still shadowed, so it
+    // warns again, but no W0002 (the session replaces its own definition).
+    assert!(matches!(&out[2][..], [Reply::Warning(w)] if w.contains("W0001")));
+}
+
+#[test]
+fn a_loaded_file_s_warnings_come_with_its_load() {
+    let dir = std::env::temp_dir().join(format!("loony-warn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("shadow.cgt");
+    std::fs::write(&file, "let mex = 2\nmex + 1\n").unwrap();
+    let load = format!(":load \"{}\"", file.display());
+    let inputs = [load.as_str(), "1"];
+    let out = session_replies(&inputs, |_| {});
+    std::fs::remove_dir_all(&dir).ok();
+    match &out[0][..] {
+        [Reply::Value(v), Reply::Warning(w)] => {
+            assert_eq!(v, "3");
+            assert!(w.contains("`mex` shadows"), "{w}");
+        }
+        other => panic!("expected the value and the warning, got {other:?}"),
+    }
+    assert_eq!(out[1], vec![Reply::Value("1".into())]);
 }

@@ -2,6 +2,7 @@
 //! [`Error::to_diagnostic`], the one place where codes, messages and labels are decided.
 
 mod clip;
+pub mod explain;
 pub mod guard;
 
 use crate::syntax::ParseError;
@@ -31,12 +32,42 @@ pub enum ErrorKind {
         name: String,
         expected: String,
         found: usize,
+        /// How it is called (`nim_sequence(g, n), nim_sequence(g, a..b)`), when known.
+        usage: Option<String>,
     },
     Type {
         message: String,
         label: String,
     },
     IntegerAsGame(i64),
+    /// A range that gives no heaps, or not the heaps meant: empty (`0..0`), negative
+    /// (`-3..3`), with a gap; `note` says how to write it.
+    BadRange {
+        message: String,
+        label: String,
+        note: Option<String>,
+    },
+    /// A heap size that is not a nonnegative integer: `heap("0.07")(-1)`.
+    HeapSize {
+        message: String,
+        label: String,
+    },
+    /// A heap game (a family of games) where one game is wanted: `outcome(heap("0.07"))`.
+    HeapGameAsGame {
+        game: String,
+    },
+    /// A value past what Loony represents: `*n` beyond the nimbers, a nim-value past the
+    /// fast path's 14 bits, a misère nim heap past its limit.
+    ValueTooLarge {
+        message: String,
+        label: String,
+    },
+    /// A built-in given an argument it cannot take (of the wrong type, or a value outside
+    /// what it accepts); `Type` is for the language's own operations.
+    BadArgument {
+        message: String,
+        label: String,
+    },
     Overflow {
         op: String,
     },
@@ -96,7 +127,18 @@ pub enum ErrorKind {
         /// Budget units spent on large arguments (0: positions alone exhausted it).
         heavy: usize,
     },
+    /// Nesting past what the stack holds: `what` is nested (`"expression"`, `"list"`, or
+    /// `"exploration"`: rules that ask about other positions, each explored inside the last).
     TooDeep {
+        what: &'static str,
+        limit: usize,
+    },
+    /// `fn` calls nested past the stack or [`crate::eval::MAX_CALLS`]: a recursion without
+    /// end, or too deep; `function` is the innermost.
+    Recursion {
+        function: String,
+        calls: usize,
+        /// The session's bound on nested calls.
         limit: usize,
     },
     ImportNotFound {
@@ -105,6 +147,11 @@ pub enum ErrorKind {
     },
     ImportCycle {
         path: String,
+    },
+    /// `import "dir"` of a folder; `inside` lists the `.cgt` files it holds.
+    ImportDirectory {
+        path: String,
+        inside: Vec<String>,
     },
     BadHeapCode {
         code: String,
@@ -331,11 +378,17 @@ impl Error {
                 ParseError::IntTooLarge { .. } => "E0006",
                 ParseError::UnterminatedString { .. } => "E0007",
                 ParseError::BadEscape { .. } => "E0008",
+                ParseError::DecimalNumber { .. } => "E0010",
             },
             ErrorKind::UnknownName { .. } => "E0101",
             ErrorKind::Arity { .. } => "E0102",
             ErrorKind::Type { .. } => "E0103",
             ErrorKind::IntegerAsGame(_) => "E0104",
+            ErrorKind::BadRange { .. } => "E0110",
+            ErrorKind::HeapSize { .. } => "E0111",
+            ErrorKind::HeapGameAsGame { .. } => "E0112",
+            ErrorKind::ValueTooLarge { .. } => "E0113",
+            ErrorKind::BadArgument { .. } => "E0114",
             ErrorKind::Overflow { .. } => "E0105",
             ErrorKind::DivisionByZero => "E0106",
             ErrorKind::IndexOutOfRange { .. } => "E0107",
@@ -351,9 +404,11 @@ impl Error {
             ErrorKind::NotAffine { .. } => "E0204",
             ErrorKind::InfinitiesCollide => "E0205",
             ErrorKind::TooDeep { .. } => "E0206",
+            ErrorKind::Recursion { .. } => "E0214",
             ErrorKind::NoValue { .. } => "E0207",
             ErrorKind::ImportNotFound { .. } => "E0301",
             ErrorKind::ImportCycle { .. } => "E0302",
+            ErrorKind::ImportDirectory { .. } => "E0306",
             ErrorKind::Io { .. } => "E0303",
             ErrorKind::WriteFailed { .. } => "E0304",
             ErrorKind::UnknownFileFormat { .. } => "E0305",
@@ -393,12 +448,17 @@ impl Error {
                 ParseError::MissingBar { .. } => {
                     "this form has no `|` between its Left and Right options".into()
                 }
-                ParseError::UnexpectedToken { found, .. } => format!("unexpected {found}"),
+                ParseError::UnexpectedToken { found, .. } => {
+                    format!("did not expect {found} here")
+                }
                 ParseError::UnexpectedEof { .. } => "unexpected end of input".into(),
                 ParseError::IntTooLarge { .. } => "integer literal is too large".into(),
                 ParseError::UnterminatedString { .. } => "unterminated string".into(),
                 ParseError::BadEscape { found, .. } => {
                     format!("unknown escape `{found}` in a string")
+                }
+                ParseError::DecimalNumber { text, .. } => {
+                    format!("`{text}` is not a Loony number: numbers are integers")
                 }
             },
             ErrorKind::UnknownName { name, .. } => format!("unknown name `{name}`"),
@@ -406,13 +466,21 @@ impl Error {
                 name,
                 expected,
                 found,
+                ..
             } => {
                 format!(
                     "`{name}` takes {expected}, but {found} {} given",
                     if *found == 1 { "was" } else { "were" }
                 )
             }
-            ErrorKind::Type { message, .. } => message.clone(),
+            ErrorKind::Type { message, .. }
+            | ErrorKind::BadRange { message, .. }
+            | ErrorKind::HeapSize { message, .. }
+            | ErrorKind::ValueTooLarge { message, .. }
+            | ErrorKind::BadArgument { message, .. } => message.clone(),
+            ErrorKind::HeapGameAsGame { game } => {
+                format!("`{game}` is a heap game, a game for every heap size, not one game")
+            }
             ErrorKind::IntegerAsGame(n) => format!("the integer {n} is not an impartial game"),
             ErrorKind::Overflow { op } => format!("integer overflow in `{op}`"),
             ErrorKind::DivisionByZero => "division by zero".into(),
@@ -460,12 +528,24 @@ impl Error {
                     )
                 }
             }
-            ErrorKind::TooDeep { limit } => {
-                format!("this game is nested more than {limit} levels deep")
-            }
-            ErrorKind::NoValue { form, .. } => format!("`{form}` has no impartial value"),
+            ErrorKind::TooDeep { what, limit } => match *what {
+                "exploration" => format!(
+                    "rules that ask about other positions nested {limit} explorations, more than the stack holds"
+                ),
+                "list" => format!("this value is nested too deep to print ({limit} levels)"),
+                _ => format!("this {what} is nested too deep ({limit} levels)"),
+            },
+            ErrorKind::Recursion {
+                function, calls, ..
+            } => format!(
+                "`{function}` recursed too deep: {calls} calls without returning (a recursion without end?)"
+            ),
+            ErrorKind::NoValue { form, .. } => format!("`{form}` has no nim-value"),
             ErrorKind::ImportNotFound { path, .. } => format!("cannot find module `{path}`"),
             ErrorKind::ImportCycle { path } => format!("module `{path}` imports itself"),
+            ErrorKind::ImportDirectory { path, .. } => {
+                format!("`{path}` is a folder, not a file to import")
+            }
             ErrorKind::Io { path, message } => format!("cannot read `{path}`: {message}"),
             ErrorKind::WriteFailed { path, message } => {
                 format!("cannot write `{path}`: {message}")
@@ -589,6 +669,12 @@ impl Error {
                     }
                     "input ends here".to_string()
                 }
+                ParseError::DecimalNumber { text, .. } => {
+                    notes.push(format!(
+                        "a take-and-break code is a string, in quotes: heap(\"{text}\")"
+                    ));
+                    "a decimal number".to_string()
+                }
                 ParseError::IntTooLarge { .. } => {
                     notes.push(format!("integers are 64-bit: at most {}", i64::MAX));
                     "too large".to_string()
@@ -610,8 +696,27 @@ impl Error {
                 }
                 "not defined".to_string()
             }
-            ErrorKind::Arity { .. } => "wrong number of arguments".to_string(),
-            ErrorKind::Type { label, .. } => label.clone(),
+            ErrorKind::Arity { usage, .. } => {
+                if let Some(u) = usage {
+                    notes.push(format!("usage: {u}"));
+                }
+                "wrong number of arguments".to_string()
+            }
+            ErrorKind::Type { label, .. }
+            | ErrorKind::HeapSize { label, .. }
+            | ErrorKind::ValueTooLarge { label, .. }
+            | ErrorKind::BadArgument { label, .. } => label.clone(),
+            ErrorKind::BadRange { label, note, .. } => {
+                notes.extend(note.clone());
+                label.clone()
+            }
+            ErrorKind::HeapGameAsGame { game } => {
+                notes.push(format!(
+                    "give it a heap size: `{game}(5)` is the heap of 5 tokens, and \
+                     `nim_sequence({game}, 0..20)` lists the nim-values of many"
+                ));
+                "a heap game".to_string()
+            }
             ErrorKind::IntegerAsGame(n) => {
                 notes.push(format!(
                     "Loony's games are impartial; integers are not. Did you mean the nimber `*{n}`?"
@@ -680,7 +785,28 @@ impl Error {
                 ));
                 "exploring this ran past the position budget".to_string()
             }
-            ErrorKind::TooDeep { .. } => "too deep".to_string(),
+            ErrorKind::TooDeep { what, .. } => {
+                if *what == "exploration" {
+                    notes.push(
+                        "a rule that asks about a position (`nimber`, `options`, …) explores it \
+                         inside the exploration that asks, so a chain of such rules nests"
+                            .into(),
+                    );
+                }
+                notes.push("the interpreter's stack ran out at this depth".into());
+                "too deep".to_string()
+            }
+            ErrorKind::Recursion { limit, .. } => {
+                notes.push(
+                    "a recursion ends when its arguments reach a case that calls nothing more, \
+                     like `if n == 0 then 0 else f(n - 1)`"
+                        .into(),
+                );
+                notes.push(format!(
+                    "Loony allows up to {limit} nested calls, as far as its stack holds"
+                ));
+                "this call went one level too deep".to_string()
+            }
             ErrorKind::NoValue { reason, .. } => reason.clone(),
             ErrorKind::ImportNotFound { tried, .. } => {
                 if !tried.is_empty() {
@@ -690,6 +816,16 @@ impl Error {
                 "no such file or shipped module".to_string()
             }
             ErrorKind::ImportCycle { .. } => "imported again while it is being loaded".to_string(),
+            ErrorKind::ImportDirectory { inside, .. } => {
+                match inside.as_slice() {
+                    [] => notes.push("it holds no .cgt file".into()),
+                    files => notes.push(format!(
+                        "import one of the files in it: {}",
+                        files.iter().take(8).cloned().collect::<Vec<_>>().join(", ")
+                    )),
+                }
+                "a folder".to_string()
+            }
             ErrorKind::Io { .. } => "the file could not be read".to_string(),
             ErrorKind::WriteFailed { .. } => "writing this file".to_string(),
             ErrorKind::UnknownFileFormat { .. } => {
@@ -862,27 +998,7 @@ impl Error {
 
     /// The diagnostic with its message, labels and notes in ASCII when `ascii` (`--ascii`).
     fn diagnostic_in(&self, ascii: bool) -> Diagnostic<FileId> {
-        let mut d = self.to_diagnostic();
-        if ascii {
-            let a = crate::game::display::ascii_text;
-            d.message = a(&d.message);
-            for l in &mut d.labels {
-                l.message = a(&l.message);
-            }
-            for n in &mut d.notes {
-                *n = a(n);
-            }
-        }
-        d
-    }
-
-    /// Box-drawing frame, or an ASCII one for `--ascii`.
-    fn config(ascii: bool) -> term::Config {
-        let mut config = term::Config::default();
-        if ascii {
-            config.chars = term::Chars::ascii();
-        }
-        config
+        in_ascii(self.to_diagnostic(), ascii)
     }
 
     /// The diagnostic as plain text (no colour), as snapshot tests and pipes want it.
@@ -892,81 +1008,207 @@ impl Error {
 
     /// The diagnostic as plain text, all in ASCII when `ascii` (`--ascii`, `:ascii on`).
     pub fn render(&self, files: &Files, ascii: bool) -> String {
-        let text = term::emit_into_string(&Self::config(ascii), files, &self.diagnostic_in(ascii))
-            .unwrap_or_else(|_| format!("error[{}]: {}\n", self.code(), self.message()));
-        clip::long_lines(&text, Self::config(ascii).chars.source_border_left)
-    }
-
-    /// True when a line this diagnostic shows is too long to echo whole.
-    fn shows_long_line(&self, files: &Files) -> bool {
-        use codespan_reporting::files::Files as _;
-        self.to_diagnostic().labels.iter().any(|l| {
-            let line = files.line_index(l.file_id, l.range.start).ok();
-            let range = line.and_then(|i| files.line_range(l.file_id, i).ok());
-            range.is_some_and(|r| r.len() > clip::WIDTH)
-        })
+        render_text(&self.diagnostic_in(ascii), files, ascii)
+            .unwrap_or_else(|| format!("error[{}]: {}\n", self.code(), self.message()))
     }
 
     /// The diagnostic as one JSON object for `--json`: `code`, `message`, `span` (file, byte
     /// offsets, 1-based line and column of both ends; `null` without a location), the primary
     /// `label` and the `notes`.
     pub fn to_json(&self, files: &Files, ascii: bool) -> String {
-        use codespan_reporting::files::Files as _;
-        let d = self.diagnostic_in(ascii);
-        let primary = d.labels.first();
-        let span = match primary {
-            Some(l) => {
-                let name = files.name(l.file_id).unwrap_or_default();
-                let at = |i: usize| {
-                    files
-                        .location(l.file_id, i)
-                        .map_or((0, 0), |p| (p.line_number, p.column_number))
-                };
-                let ((line, col), (end_line, end_col)) = (at(l.range.start), at(l.range.end));
-                format!(
-                    "{{\"file\":{},\"start\":{},\"end\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}}}",
-                    json_string(&name),
-                    l.range.start,
-                    l.range.end
-                )
-            }
-            None => "null".to_string(),
-        };
-        let label = primary.map_or("null".to_string(), |l| json_string(&l.message));
-        let notes: Vec<String> = d.notes.iter().map(|n| json_string(n)).collect();
-        format!(
-            "{{\"code\":{},\"message\":{},\"span\":{span},\"label\":{label},\"notes\":[{}]}}",
-            json_string(self.code()),
-            json_string(&d.message),
-            notes.join(",")
-        )
+        render_json(&self.diagnostic_in(ascii), files)
     }
 
     /// The diagnostic to stderr, coloured when stderr is a terminal.
     pub fn emit_stderr(&self, files: &Files, color: bool, ascii: bool) {
-        use term::termcolor::{ColorChoice, StandardStream};
-        let choice = if color {
-            ColorChoice::Auto
-        } else {
-            ColorChoice::Never
-        };
-        if self.shows_long_line(files) {
-            // Cut in plain text: colour codes would break the columns the cut keeps aligned.
-            use std::io::Write;
-            let _ = std::io::stderr()
-                .lock()
-                .write_all(self.render(files, ascii).as_bytes());
-            return;
-        }
-        let stream = StandardStream::stderr(choice);
-        // A closed or full stderr leaves nothing to report to: the exit code still says it.
-        let _ = term::emit_to_write_style(
-            &mut stream.lock(),
-            &Self::config(ascii),
-            files,
-            &self.diagnostic_in(ascii),
-        );
+        emit_stderr(&self.diagnostic_in(ascii), files, color, ascii);
     }
+}
+
+/// Something legal but probably not meant: reported on stderr with a span, and the program
+/// goes on.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WarningKind {
+    /// A `let`, `fn` or `ruleset` named like a built-in: the built-in is out of reach.
+    ShadowsBuiltin { name: String, signature: String },
+    /// A definition that replaces one made elsewhere: the user's `kayles` after
+    /// `import "std/kayles"`, or an import that replaces the user's own definition.
+    Replaces {
+        name: String,
+        /// Where the replaced definition came from (`std/kayles`, or `this session`).
+        from: String,
+        /// Where the new one comes from.
+        by: String,
+    },
+}
+
+/// Where a front end shows warnings as they come.
+pub type WarningSink = Box<dyn FnMut(&Warning, &Files)>;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Warning {
+    pub kind: WarningKind,
+    pub loc: Loc,
+}
+
+impl Warning {
+    pub fn code(&self) -> &'static str {
+        match &self.kind {
+            WarningKind::ShadowsBuiltin { .. } => "W0001",
+            WarningKind::Replaces { .. } => "W0002",
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match &self.kind {
+            WarningKind::ShadowsBuiltin { name, .. } => {
+                format!("`{name}` shadows the built-in of that name")
+            }
+            WarningKind::Replaces { name, from, by } => {
+                format!("{by} replaces the `{name}` defined in {from}")
+            }
+        }
+    }
+
+    pub fn to_diagnostic(&self) -> Diagnostic<FileId> {
+        let (label, note) = match &self.kind {
+            WarningKind::ShadowsBuiltin { signature, .. } => (
+                "defined here",
+                format!(
+                    "the built-in `{signature}` is out of reach while this name is bound; \
+                     choose another name to keep it"
+                ),
+            ),
+            WarningKind::Replaces { name, .. } => (
+                "replaced here",
+                format!("from here on `{name}` means the new definition"),
+            ),
+        };
+        Diagnostic::warning()
+            .with_message(self.message())
+            .with_code(self.code())
+            .with_labels(vec![
+                Label::primary(self.loc.file, self.loc.span.clone()).with_message(label),
+            ])
+            .with_notes(vec![note])
+    }
+
+    /// As text, in ASCII when `ascii`.
+    pub fn render(&self, files: &Files, ascii: bool) -> String {
+        render_text(&in_ascii(self.to_diagnostic(), ascii), files, ascii)
+            .unwrap_or_else(|| format!("warning[{}]: {}\n", self.code(), self.message()))
+    }
+
+    /// To stderr, coloured when `color`.
+    pub fn emit_stderr(&self, files: &Files, color: bool, ascii: bool) {
+        emit_stderr(&in_ascii(self.to_diagnostic(), ascii), files, color, ascii);
+    }
+
+    /// As one JSON object (`--json`), like an error's with `"severity":"warning"`.
+    pub fn to_json(&self, files: &Files, ascii: bool) -> String {
+        render_json(&in_ascii(self.to_diagnostic(), ascii), files)
+    }
+}
+
+/// The diagnostic's message, labels and notes in ASCII when `ascii` (`--ascii`).
+fn in_ascii(mut d: Diagnostic<FileId>, ascii: bool) -> Diagnostic<FileId> {
+    if ascii {
+        let a = crate::game::display::ascii_text;
+        d.message = a(&d.message);
+        for l in &mut d.labels {
+            l.message = a(&l.message);
+        }
+        for n in &mut d.notes {
+            *n = a(n);
+        }
+    }
+    d
+}
+
+/// Box-drawing frame, or an ASCII one for `--ascii`.
+fn config(ascii: bool) -> term::Config {
+    let mut config = term::Config::default();
+    if ascii {
+        config.chars = term::Chars::ascii();
+    }
+    config
+}
+
+fn render_text(d: &Diagnostic<FileId>, files: &Files, ascii: bool) -> Option<String> {
+    let text = term::emit_into_string(&config(ascii), files, d).ok()?;
+    Some(clip::long_lines(
+        &text,
+        config(ascii).chars.source_border_left,
+    ))
+}
+
+/// True when a line the diagnostic shows is too long to echo whole.
+fn shows_long_line(d: &Diagnostic<FileId>, files: &Files) -> bool {
+    use codespan_reporting::files::Files as _;
+    d.labels.iter().any(|l| {
+        let line = files.line_index(l.file_id, l.range.start).ok();
+        let range = line.and_then(|i| files.line_range(l.file_id, i).ok());
+        range.is_some_and(|r| r.len() > clip::WIDTH)
+    })
+}
+
+/// A diagnostic as one JSON object: `code`, `message`, `span`, `label`, `notes`, and
+/// `severity` for a warning.
+fn render_json(d: &Diagnostic<FileId>, files: &Files) -> String {
+    use codespan_reporting::files::Files as _;
+    let primary = d.labels.first();
+    let span = match primary {
+        Some(l) => {
+            let name = files.name(l.file_id).unwrap_or_default();
+            let at = |i: usize| {
+                files
+                    .location(l.file_id, i)
+                    .map_or((0, 0), |p| (p.line_number, p.column_number))
+            };
+            let ((line, col), (end_line, end_col)) = (at(l.range.start), at(l.range.end));
+            format!(
+                "{{\"file\":{},\"start\":{},\"end\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}}}",
+                json_string(&name),
+                l.range.start,
+                l.range.end
+            )
+        }
+        None => "null".to_string(),
+    };
+    let label = primary.map_or("null".to_string(), |l| json_string(&l.message));
+    let notes: Vec<String> = d.notes.iter().map(|n| json_string(n)).collect();
+    let severity = if d.severity == codespan_reporting::diagnostic::Severity::Warning {
+        ",\"severity\":\"warning\""
+    } else {
+        ""
+    };
+    format!(
+        "{{\"code\":{},\"message\":{},\"span\":{span},\"label\":{label},\"notes\":[{}]{severity}}}",
+        json_string(d.code.as_deref().unwrap_or_default()),
+        json_string(&d.message),
+        notes.join(",")
+    )
+}
+
+/// A diagnostic to stderr, coloured when `color` (stderr is a terminal).
+fn emit_stderr(d: &Diagnostic<FileId>, files: &Files, color: bool, ascii: bool) {
+    use term::termcolor::{ColorChoice, StandardStream};
+    let choice = if color {
+        ColorChoice::Auto
+    } else {
+        ColorChoice::Never
+    };
+    if shows_long_line(d, files) {
+        // Cut in plain text: colour codes would break the columns the cut keeps aligned.
+        use std::io::Write;
+        if let Some(text) = render_text(d, files, ascii) {
+            let _ = std::io::stderr().lock().write_all(text.as_bytes());
+        }
+        return;
+    }
+    let stream = StandardStream::stderr(choice);
+    // A closed or full stderr leaves nothing to report to: the exit code still says it.
+    let _ = term::emit_to_write_style(&mut stream.lock(), &config(ascii), files, d);
 }
 
 impl From<crate::game::store::InfinitiesCollide> for Error {
@@ -1006,7 +1248,9 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = edit_distance(name, c);
-        let limit = (name.chars().count().max(c.chars().count()) / 3).max(1);
+        // One edit in three characters: a one- or two-letter name is never "close" to
+        // anything (`x` is not a typo of `D`).
+        let limit = name.chars().count().max(c.chars().count()) / 3;
         if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
             best = Some((d, c));
         }

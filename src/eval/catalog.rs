@@ -33,6 +33,15 @@ pub struct Builtin {
     pub result: &'static str,
 }
 
+/// The families in the order the documentation shows them.
+pub const FAMILIES: [Family; 5] = [
+    Family::Core,
+    Family::Constant,
+    Family::Heaps,
+    Family::Misere,
+    Family::Quotient,
+];
+
 /// The section of the documentation a family belongs to.
 pub fn section(f: Family) -> &'static str {
     match f {
@@ -378,6 +387,58 @@ pub const BUILTINS: &[Builtin] = &[
         "*3",
     ),
     b(
+        "heap_code",
+        Heaps,
+        "heap_code(g), heap_code(code)",
+        (1, 1),
+        "The take-and-break code of a heap game (`heap(…)`, `subtraction(…)`, `allbut(…)`) \
+         or of a code string, in CGSuite's standard form: leading zeros dropped, a repeating \
+         tail in brackets, digit sets written the shortest way. Two codes for the same game \
+         print the same.",
+        "heap_code(subtraction([2, 3, 7]))",
+        "0.0330003",
+    ),
+    b(
+        "nim_sum",
+        Heaps,
+        "nim_sum(a, b)",
+        (2, 2),
+        "Nim addition (bitwise exclusive or) of two nonnegative integers, or of two nimbers \
+         (then the result is a nimber): `nim_sum(a, b)` is the value of `*a + *b`.",
+        "nim_sum(6, 3)",
+        "5",
+    ),
+    b(
+        "nim_product",
+        Heaps,
+        "nim_product(a, b)",
+        (2, 2),
+        "Nim multiplication of two nonnegative integers, the product of Conway's field On₂ \
+         (the integers below `2^(2^k)` form a subfield); on nimbers it gives a nimber, as \
+         `*a * *b` does.",
+        "nim_product(16, 16)",
+        "24",
+    ),
+    b(
+        "nim_inverse",
+        Heaps,
+        "nim_inverse(a)",
+        (1, 1),
+        "The inverse of `a` under nim multiplication: the `b` with `nim_product(a, b) == 1`. \
+         An error for 0, which has none.",
+        "nim_inverse(2)",
+        "3",
+    ),
+    b(
+        "nim_div",
+        Heaps,
+        "nim_div(a, b)",
+        (2, 2),
+        "Nim division: `nim_product(a, nim_inverse(b))`. An error when `b` is 0.",
+        "nim_div(7, 5)",
+        "5",
+    ),
+    b(
         "subtraction",
         Heaps,
         "subtraction(set)",
@@ -707,8 +768,7 @@ pub fn markdown() -> String {
          `:help NAME` shows one entry. The language itself is described in \
          [language.md](language.md).\n",
     );
-    let families = [Core, Constant, Heaps, Misere, Quotient];
-    for f in families {
+    for f in FAMILIES {
         let _ = write!(md, "\n## {}\n", section(f));
         for b in BUILTINS.iter().filter(|b| b.family == f) {
             let _ = write!(md, "\n### `{}`\n\n{}\n", b.signature, b.doc);
@@ -719,8 +779,12 @@ pub fn markdown() -> String {
     }
     md.push_str(
         "\n## Shipped modules\n\n\
-         `import \"std/NAME\"` loads one; its definitions replace built-ins of the same name \
-         (with a warning).\n",
+         `import \"std/NAME\"` loads one. No shipped module redefines a built-in. A `let`, \
+         `fn` or `ruleset` of your own named like a built-in warns (W0001: the built-in is out \
+         of reach while the name is bound), and so does a definition that replaces one made \
+         elsewhere: your `kayles` after `import \"std/kayles\"`, or an import that replaces \
+         your own `kayles` (W0002). Redefining a name in the program or module that defined \
+         it is silent.\n",
     );
     for m in super::modules::module_docs() {
         let _ = write!(

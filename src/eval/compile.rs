@@ -817,13 +817,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
                 Value::Game(store.nimber(n as u32))
             }
             Value::Int(n) => {
-                return Err(cx.err(
-                    ErrorKind::Type {
-                        message: format!("`*{n}` is not a nimber"),
-                        label: "nimbers are *0, *1, *2, … up to *4294967293".into(),
-                    },
-                    span,
-                ));
+                return Err(cx.err(super::not_a_nimber(n), span));
             }
             other => {
                 return Err(cx.err(

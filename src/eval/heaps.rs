@@ -192,19 +192,67 @@ fn period_value(values: &[u32], p: &heap::Period, n: u64) -> u32 {
     values[i as usize] + p.saltus * ((n - i) / q) as u32
 }
 
-pub const NAMES: &[&str] = &[
-    "heap",
-    "heap_code",
-    "subtraction",
-    "allbut",
-    "nim_sequence",
-    "periodicity",
-    "plot",
-    "nim_sum",
-    "nim_product",
-    "nim_inverse",
-    "nim_div",
-];
+/// A range of heap sizes (a list of consecutive nonnegative integers, as `a..b` makes) as its
+/// first and last heap; the error says what is wrong with it (empty, negative, a gap).
+pub(crate) fn heap_range(
+    cx: &Cx,
+    xs: &[Value],
+    span: &Span,
+    function: &str,
+) -> Result<(u64, u64), Error> {
+    let bad = |message: String, label: &str, note: Option<&str>| {
+        cx.err(
+            ErrorKind::BadRange {
+                message,
+                label: label.into(),
+                note: note.map(str::to_string),
+            },
+            span,
+        )
+    };
+    if let Some(x) = xs.iter().find(|x| !matches!(x, Value::Int(_))) {
+        return Err(cx.err(
+            ErrorKind::BadArgument {
+                message: format!("`{function}` needs a range of heap sizes like 0..200"),
+                label: format!("this list holds {}", super::show::describe(x)),
+            },
+            span,
+        ));
+    }
+    let ints: Vec<i64> = xs
+        .iter()
+        .map(|x| match x {
+            Value::Int(k) => *k,
+            _ => 0,
+        })
+        .collect();
+    let (Some(&first), Some(&last)) = (ints.first(), ints.last()) else {
+        return Err(bad(
+            format!("`{function}` was given an empty range of heaps"),
+            "this range holds no heap",
+            Some("`a..b` holds a, a + 1, …, b - 1, so `0..0` is empty; `a..=b` holds b too"),
+        ));
+    };
+    if first < 0 {
+        return Err(bad(
+            format!("heap sizes are nonnegative, but this range starts at {first}"),
+            "starts below 0",
+            Some("heaps count tokens from 0: write `0..b`"),
+        ));
+    }
+    if let Some(i) = (1..ints.len()).find(|&i| ints[i] != first + i as i64) {
+        return Err(bad(
+            format!(
+                "`{function}` needs consecutive heap sizes, but {} follows {}",
+                ints[i],
+                ints[i - 1]
+            ),
+            "not consecutive",
+            Some("a range `a..b` gives consecutive heap sizes"),
+        ));
+    }
+    Ok((first as u64, last as u64))
+}
 
 /// Largest number of moves `options` lists for one heap (many-heap digits reach
 /// astronomically many partitions).
@@ -245,7 +293,7 @@ fn nim_arg(
             Ok((u64::from(game_nimber(cx, store, *g, span)?), true))
         }
         other => Err(cx.err(
-            ErrorKind::Type {
+            ErrorKind::BadArgument {
                 message: format!(
                     "`{op}` needs nonnegative integers or nimbers, not {}",
                     other.type_name()
@@ -293,7 +341,7 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
         Value::List(xs) | Value::Tuple(xs) => xs.clone(),
         other => {
             return Err(cx.err(
-                ErrorKind::Type {
+                ErrorKind::BadArgument {
                     message: format!(
                         "`{what}` needs a list of positive integers, not {}",
                         other.type_name()
@@ -310,7 +358,7 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
             Value::Int(n) if *n >= 1 && *n <= 1 << 40 => out.push(*n as usize),
             _ => {
                 return Err(cx.err(
-                    ErrorKind::Type {
+                    ErrorKind::BadArgument {
                         message: format!("`{what}` needs positive integers"),
                         label: format!("this list holds {}", super::show::describe(x)),
                     },
@@ -335,7 +383,7 @@ fn source(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Source, Error> 
         Value::Ruleset(r) if r.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
         Value::Func(f) if f.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
         other => Err(cx.err(
-            ErrorKind::Type {
+            ErrorKind::BadArgument {
                 message: format!(
                     "`{what}` needs a heap game (heap(\"0.07\"), subtraction([…])) or a ruleset of one integer, not {}",
                     other.type_name()
@@ -420,19 +468,11 @@ pub fn call(
     span: &Span,
 ) -> Result<Value, Error> {
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let want = |cx: &Cx, lo: usize, hi: usize| -> Result<(), Error> {
-        if vals.len() < lo || vals.len() > hi {
-            let expected = if lo == hi { lo } else { hi };
-            return Err(cx.arity(name, expected, vals.len(), span));
-        }
-        Ok(())
-    };
     match name {
         "heap" => {
-            want(cx, 1, 1)?;
             let Value::Str(code) = &vals[0] else {
                 return Err(cx.err(
-                    ErrorKind::Type {
+                    ErrorKind::BadArgument {
                         message:
                             "`heap` needs a take-and-break code as a string, like heap(\"0.07\")"
                                 .into(),
@@ -449,13 +489,12 @@ pub fn call(
             Ok(Value::Heap(id))
         }
         "heap_code" => {
-            want(cx, 1, 1)?;
             let code = match &vals[0] {
                 Value::Heap(h) => cx.engines.heaps.rules(*h).code(),
                 Value::Str(text) => parse_code(cx, text, &sp(0))?,
                 other => {
                     return Err(cx.err(
-                        ErrorKind::Type {
+                        ErrorKind::BadArgument {
                             message: format!(
                                 "`heap_code` needs a heap game (heap(\"0.07\"), subtraction([…])) or a code string, not {}",
                                 other.type_name()
@@ -469,9 +508,7 @@ pub fn call(
             Ok(Value::Str(code.to_string().into()))
         }
         "nim_sum" | "nim_product" | "nim_div" | "nim_inverse" => {
-            let arity = if name == "nim_inverse" { 1 } else { 2 };
-            want(cx, arity, arity)?;
-            let mut args = Vec::with_capacity(arity);
+            let mut args = Vec::with_capacity(vals.len());
             for (i, v) in vals.iter().enumerate() {
                 args.push(nim_arg(cx, store, name, v, &sp(i))?);
             }
@@ -505,11 +542,10 @@ pub fn call(
             Ok(Value::Int(result))
         }
         "subtraction" | "allbut" => {
-            want(cx, 1, 1)?;
             let set = int_set(cx, &vals[0], &sp(0), name)?;
             if set.is_empty() && name == "subtraction" {
                 return Err(cx.err(
-                    ErrorKind::Type {
+                    ErrorKind::BadArgument {
                         message: "a subtraction set needs at least one number".into(),
                         label: "empty".into(),
                     },
@@ -525,43 +561,32 @@ pub fn call(
             Ok(Value::Heap(id))
         }
         "nim_sequence" => {
-            want(cx, 2, 2)?;
             let src = source(cx, &vals[0], &sp(0), name)?;
             let (lo, hi) = match &vals[1] {
                 Value::Int(n) if *n >= 0 => (0u64, *n as u64 + 1),
-                Value::List(xs)
-                    if xs.iter().all(|x| matches!(x, Value::Int(k) if *k >= 0))
-                        && !xs.is_empty() =>
-                {
-                    let first = match xs[0] {
-                        Value::Int(k) => k as u64,
-                        _ => 0,
-                    };
-                    let last = match xs[xs.len() - 1] {
-                        Value::Int(k) => k as u64,
-                        _ => 0,
-                    };
-                    let contiguous = xs
-                        .iter()
-                        .enumerate()
-                        .all(|(i, x)| matches!(x, Value::Int(k) if *k as u64 == first + i as u64));
-                    if !contiguous {
-                        return Err(cx.err(
-                            ErrorKind::Type {
-                                message: "`nim_sequence` needs a range of heap sizes like 0..200"
-                                    .into(),
-                                label: "not a range".into(),
-                            },
-                            &sp(1),
-                        ));
-                    }
+                Value::Int(n) => {
+                    return Err(cx.err(
+                        ErrorKind::BadRange {
+                            message: format!(
+                                "`nim_sequence(g, n)` lists heaps 0 to n, so n cannot be negative (here {n})"
+                            ),
+                            label: "negative".into(),
+                            note: None,
+                        },
+                        &sp(1),
+                    ));
+                }
+                Value::List(xs) => {
+                    let (first, last) = heap_range(cx, xs, &sp(1), name)?;
                     (first, last + 1)
                 }
                 other => {
                     return Err(cx.err(
-                        ErrorKind::Type {
-                            message: "`nim_sequence` needs a range of heap sizes like 0..200"
-                                .into(),
+                        ErrorKind::BadArgument {
+                            message: format!(
+                                "`nim_sequence` needs a number of heaps or a range of heap sizes like 0..200, not {}",
+                                other.type_name()
+                            ),
                             label: format!("this is {}", super::show::describe(other)),
                         },
                         &sp(1),
@@ -591,13 +616,12 @@ pub fn call(
             })
         }
         "periodicity" => {
-            want(cx, 1, 2)?;
             let src = source(cx, &vals[0], &sp(0), name)?;
             let budget = match vals.get(1) {
                 Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
                 Some(other) => {
                     return Err(cx.err(
-                        ErrorKind::Type {
+                        ErrorKind::BadArgument {
                             message: "the periodicity budget must be a positive integer".into(),
                             label: format!("this is {}", super::show::describe(other)),
                         },
@@ -659,7 +683,7 @@ pub fn call(
             Ok(Value::Record(Rc::new(periodicity_record(&p))))
         }
         "plot" => super::plot::call(cx, store, &vals, exprs, span),
-        _ => unreachable!("every heap built-in is handled"),
+        _ => Err(super::builtins::internal(cx, name, span)),
     }
 }
 

@@ -14,100 +14,6 @@ use crate::theory::misere::{ConvertError, Impartial, Mid, MisereError, MisereSto
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-/// The misère built-ins (`options` is shared with normal play and lives in `builtins`).
-pub const NAMES: &[&str] = &[
-    "misere_outcome",
-    "misere_form",
-    "genus",
-    "misere_nimber",
-    "birthday",
-    "is_tame",
-    "is_restive",
-    "is_restless",
-    "is_half_tame",
-    "is_generally_tame",
-    "is_generally_restive",
-    "is_tameable",
-    "is_extraverted",
-    "is_introverted",
-    "is_even",
-    "is_prime",
-    "is_nim_heap",
-    "mate",
-    "parts",
-    "partitions",
-    "distinguisher",
-    "is_linked",
-    "link",
-    "misere_minus",
-];
-
-/// One line of `:help` per misère function.
-pub const HELP: &[(&str, &str)] = &[
-    (
-        "*[2#0], *[[2], 0]",
-        "a misère game: CGSuite's literal (integers are nim heaps, lists are games)",
-    ),
-    (
-        "misere_outcome(g)",
-        "P or N when the player who cannot move wins",
-    ),
-    (
-        "misere_form(g)",
-        "the misère canonical form of any impartial game (or of a CGSuite string)",
-    ),
-    (
-        "genus(g)",
-        "Conway's genus, as CGSuite prints it (\"4^146\")",
-    ),
-    (
-        "misere_nimber(g)",
-        "the misère nim value G⁻ (0 exactly for P-positions)",
-    ),
-    ("birthday(g)", "the birthday of the misère canonical form"),
-    (
-        "is_tame(g), is_restive(g), is_restless(g)",
-        "Conway's classes of misère games",
-    ),
-    (
-        "is_half_tame(g), is_tameable(g)",
-        "g + g has genus 0^0; g can be tamed",
-    ),
-    (
-        "is_generally_tame(g), is_generally_restive(g)",
-        "tame or restive through reversible moves",
-    ),
-    (
-        "is_even(g), is_prime(g), is_nim_heap(g)",
-        "parity, no proper parts, g = *n",
-    ),
-    (
-        "is_extraverted(g), is_introverted(g)",
-        "every option of g is a part of g; g is 0 or *",
-    ),
-    ("mate(g)", "the mate of g (g + mate(g) is a P-position)"),
-    (
-        "parts(g), partitions(g)",
-        "the parts of g; its ways of being a sum of primes",
-    ),
-    (
-        "options(g)",
-        "the canonical options of a misère game, in CGSuite's order",
-    ),
-    (
-        "distinguisher(g, h)",
-        "x with g + x a P-position and h + x an N-position",
-    ),
-    (
-        "is_linked(g, h), link(g, h)",
-        "whether some x makes g + x and h + x both P; such an x",
-    ),
-    (
-        "misere_minus(g, h)",
-        "x with x + h = g, when h is a part of g",
-    ),
-];
-
 /// The session's misère store and the forms of the evaluator's games converted so far.
 #[derive(Default)]
 pub struct MisereSession {
@@ -325,6 +231,12 @@ fn to_mid(
         }
         Value::Int(0) => Ok(Mid::ZERO),
         Value::Int(n) => Err(cx.err(ErrorKind::IntegerAsGame(*n), span)),
+        Value::Heap(h) => Err(cx.err(
+            ErrorKind::HeapGameAsGame {
+                game: store.heap_name(*h).to_string(),
+            },
+            span,
+        )),
         other => Err(cx.err(
             ErrorKind::Type {
                 message: format!("expected a game, found {}", other.type_name()),
@@ -396,7 +308,7 @@ fn spec(
                 ),
                 Value::Int(n) => {
                     return Err(cx.err(
-                        ErrorKind::Type {
+                        ErrorKind::HeapSize {
                             message: format!("`{n}` is not a nim heap"),
                             label: "nim heaps in a misère literal are 0, 1, 2, …".into(),
                         },
@@ -566,17 +478,6 @@ pub fn call(
     exprs: &[Expr],
     span: &Span,
 ) -> Result<Value, Error> {
-    let arity = if matches!(
-        name,
-        "distinguisher" | "is_linked" | "link" | "misere_minus"
-    ) {
-        2
-    } else {
-        1
-    };
-    if vals.len() != arity {
-        return Err(cx.arity(name, arity, vals.len(), span));
-    }
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
     // `misere_form("*[2#0]")` reads CGSuite's notation.
     if let (Value::Str(text), "misere_form") = (&vals[0], name) {
@@ -648,7 +549,7 @@ pub fn call(
             "misere_minus" => {
                 Value::Misere(games.misere_minus(g, args[1]).map_err(|e| here(games, e))?)
             }
-            _ => unreachable!("every misère name is handled"),
+            _ => return Err(super::builtins::internal(cx, name, span)),
         })
     })
 }

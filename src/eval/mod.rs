@@ -13,6 +13,7 @@ mod progress;
 pub mod query;
 pub mod quotient;
 pub mod ruleset;
+mod shadow;
 pub mod show;
 pub(crate) mod stack;
 pub mod value;
@@ -27,9 +28,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 pub use value::{Outcome, Value};
 
-/// Native recursion of the evaluator is bounded by this many nested evaluations; the
-/// interpreter runs on a thread with a large stack so the bound, not the stack, is what is hit.
-pub const MAX_DEPTH: usize = 2_000_000;
+/// Nested `fn` calls allowed at once (the default of `Cx::max_calls`). The evaluator recurses
+/// on the native stack, and the stack left (`stack::exhausted`) bounds every nesting; this
+/// bound counts calls, so that a recursion without end stops at a number that does not
+/// depend on the stack, while a linear recursion (`f(1000000)` calling `f(n - 1)`, about
+/// 1.2 KiB of stack a call) fits in the binary's 4 GiB stack.
+pub const MAX_CALLS: usize = 2_000_000;
 
 /// Default number of ruleset positions one query may explore.
 pub const DEFAULT_BUDGET: usize = 5_000_000;
@@ -62,6 +66,11 @@ pub struct Cx {
     pub(crate) frame: usize,
     pub(crate) file: FileId,
     pub(crate) depth: usize,
+    /// `fn` calls being evaluated, and the innermost one's name (for a recursion's error).
+    pub(crate) calls: usize,
+    pub(crate) calling: Option<Rc<str>>,
+    /// At most this many nested calls ([`MAX_CALLS`]; tests lower it).
+    pub max_calls: usize,
     pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
     /// Compiled rulesets, by ruleset id (compiled on first use).
     pub(crate) compiled: Vec<Option<Rc<compile::Compiled>>>,
@@ -77,6 +86,16 @@ pub struct Cx {
     pub(crate) engines: builtins::Engines,
     pub(crate) loading: Vec<String>,
     pub(crate) loaded: Vec<String>,
+    /// Where each global was defined: the module that defined it (its import name or file),
+    /// or `None` for the program itself; a definition from elsewhere warns.
+    pub(crate) origins: FxHashMap<String, Option<Rc<str>>>,
+    /// The outermost `import` being run: where a shipped module's warnings point.
+    pub(crate) import_site: Option<diag::Loc>,
+    /// Warnings not yet shown (the REPL shows them after each input), unless `on_warning`
+    /// takes them as they come.
+    pub warnings: Vec<diag::Warning>,
+    /// Shows a warning as soon as it is found (the `loony FILE` front end: stderr).
+    pub on_warning: Option<diag::WarningSink>,
     /// Names of the labelled forms being built (a nested label may not reuse one).
     pub(crate) labels: Vec<Rc<str>>,
 }
@@ -106,6 +125,9 @@ impl Interp {
                 frame: 0,
                 file: 0,
                 depth: 0,
+                calls: 0,
+                calling: None,
+                max_calls: MAX_CALLS,
                 rulesets: Vec::new(),
                 compiled: Vec::new(),
                 positions: Default::default(),
@@ -116,6 +138,10 @@ impl Interp {
                 engines: builtins::Engines::default(),
                 loading: Vec::new(),
                 loaded: Vec::new(),
+                origins: FxHashMap::default(),
+                import_site: None,
+                warnings: Vec::new(),
+                on_warning: None,
                 labels: Vec::new(),
             },
         }
@@ -178,6 +204,8 @@ impl Interp {
             self.cx.locals.clear();
             self.cx.frame = 0;
             self.cx.depth = 0;
+            self.cx.calls = 0;
+            self.cx.calling = None;
             self.cx.labels.clear();
             self.cx.expanding.clear();
             self.cx.expanding_deep.clear();
@@ -262,6 +290,17 @@ fn stmt_span(stmt: &Stmt) -> Span {
     }
 }
 
+/// `*n` for an `n` outside the nimbers Loony stores: negative (no such nimber) or too large.
+pub(crate) fn not_a_nimber(n: i64) -> ErrorKind {
+    let message = format!("`*{n}` is not a nimber");
+    let label = "nimbers are *0, *1, *2, … up to *4294967293".to_string();
+    if n < 0 {
+        ErrorKind::Type { message, label }
+    } else {
+        ErrorKind::ValueTooLarge { message, label }
+    }
+}
+
 pub fn syntax_error(e: crate::syntax::ParseError, file: FileId) -> Error {
     use crate::syntax::ParseError as P;
     let span = match &e {
@@ -273,6 +312,7 @@ pub fn syntax_error(e: crate::syntax::ParseError, file: FileId) -> Error {
         P::Unclosed { open, .. } => open.clone(),
         P::MissingBar { form, .. } => form.clone(),
         P::UnexpectedEof { at, .. } => *at..*at,
+        P::DecimalNumber { span, .. } => span.clone(),
     };
     Error::at(ErrorKind::Syntax(e), file, span)
 }
@@ -322,6 +362,7 @@ impl Cx {
         match stmt {
             Stmt::Let { name, value } => {
                 let v = self.eval(store, value)?;
+                self.defining(name);
                 if let Value::Heap(h) = v {
                     // Positions of a named heap game print with its name: `dk(3) + dk(5)`.
                     store.name_heap(h, &name.name);
@@ -330,6 +371,7 @@ impl Cx {
                 Ok(None)
             }
             Stmt::Fn(def) => {
+                self.defining(&def.name);
                 let c = value::Closure {
                     def: def.clone(),
                     file,
@@ -339,6 +381,7 @@ impl Cx {
                 Ok(None)
             }
             Stmt::Ruleset(def) => {
+                self.defining(&def.name);
                 let id = store.register_ruleset(&def.name.name);
                 let r = Rc::new(value::Ruleset {
                     def: def.clone(),
@@ -376,12 +419,7 @@ impl Cx {
     fn unknown_name(&self, name: &str, span: &Span) -> Error {
         let locals = self.locals[self.frame..].iter().map(|(n, _)| &**n);
         let globals = self.globals.keys().map(String::as_str);
-        let builtins = builtins::NAMES
-            .iter()
-            .chain(heaps::NAMES)
-            .chain(misere::NAMES)
-            .chain(quotient::NAMES)
-            .copied();
+        let builtins = catalog::BUILTINS.iter().map(|b| -> &str { b.name });
         let suggestion = diag::did_you_mean(name, locals.chain(globals).chain(builtins));
         self.err(
             ErrorKind::UnknownName {
@@ -394,10 +432,9 @@ impl Cx {
 
     pub fn eval(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH || stack::exhausted() {
-            let limit = self.depth - 1;
+        if stack::exhausted() {
             self.depth -= 1;
-            return Err(self.err(ErrorKind::TooDeep { limit }, &e.span));
+            return Err(self.too_deep(&e.span));
         }
         self.steps = self.steps.wrapping_add(1);
         if self.steps.is_multiple_of(4096) && self.interrupted() {
@@ -449,15 +486,7 @@ impl Cx {
                     }
                     // `*[…]`: CGSuite's misère literal.
                     Value::List(items) => return misere::literal(self, store, &items, &inner.span),
-                    Value::Int(n) => {
-                        return Err(self.err(
-                            ErrorKind::Type {
-                                message: format!("`*{n}` is not a nimber"),
-                                label: "nimbers are *0, *1, *2, … up to *4294967293".into(),
-                            },
-                            &e.span,
-                        ));
-                    }
+                    Value::Int(n) => return Err(self.err(not_a_nimber(n), &e.span)),
                     other => {
                         return Err(self.err(
                             ErrorKind::Type {
@@ -700,6 +729,12 @@ impl Cx {
             Value::Int(n) => Err(self.err(ErrorKind::IntegerAsGame(*n), span)),
             // A misère canonical game is an impartial form like any other.
             Value::Misere(m) => misere::to_form(self, store, *m, span),
+            Value::Heap(h) => Err(self.err(
+                ErrorKind::HeapGameAsGame {
+                    game: store.heap_name(*h).to_string(),
+                },
+                span,
+            )),
             other => Err(self.err(
                 ErrorKind::Type {
                     message: format!("expected a game, found {}", other.type_name()),
@@ -1123,9 +1158,25 @@ impl Cx {
             Value::Func(c) => {
                 let def = &c.def;
                 if def.params.len() != args.len() {
-                    return Err(self.arity(&def.name.name, def.params.len(), args.len(), span));
+                    let n = def.params.len();
+                    let usage = show::signature(&def.name.name, &def.params);
+                    return Err(self.arity_error(
+                        &def.name.name,
+                        (n, n),
+                        args.len(),
+                        Some(usage),
+                        span,
+                    ));
+                }
+                if self.calls >= self.max_calls {
+                    let saved = self.calling.replace(def.name.name.clone());
+                    let e = self.too_deep(span);
+                    self.calling = saved;
+                    return Err(e);
                 }
                 let (saved_frame, saved_file) = (self.frame, self.file);
+                let saved_calling = self.calling.replace(def.name.name.clone());
+                self.calls += 1;
                 let base = self.locals.len();
                 self.frame = base;
                 let mut r = Ok(());
@@ -1140,12 +1191,22 @@ impl Cx {
                 self.locals.truncate(base);
                 self.frame = saved_frame;
                 self.file = saved_file;
+                self.calls -= 1;
+                self.calling = saved_calling;
                 out
             }
             Value::Ruleset(r) => {
                 let def = &r.def;
                 if def.params.len() != args.len() {
-                    return Err(self.arity(&def.name.name, def.params.len(), args.len(), span));
+                    let n = def.params.len();
+                    let usage = show::signature(&def.name.name, &def.params);
+                    return Err(self.arity_error(
+                        &def.name.name,
+                        (n, n),
+                        args.len(),
+                        Some(usage),
+                        span,
+                    ));
                 }
                 let mut key = Vec::with_capacity(args.len());
                 for (a, e) in args.iter().zip(arg_exprs) {
@@ -1162,7 +1223,7 @@ impl Cx {
                 match args[0] {
                     Value::Int(n) if n >= 0 => Ok(Value::Game(store.heap(h, n as u64))),
                     ref other => Err(self.err(
-                        ErrorKind::Type {
+                        ErrorKind::HeapSize {
                             message: "a heap size must be a nonnegative integer".into(),
                             label: format!("this is {}", show::describe(other)),
                         },
@@ -1180,16 +1241,58 @@ impl Cx {
         }
     }
 
+    /// The stack (or the call bound) ran out here: inside a `fn`, a recursion too deep or
+    /// without end; otherwise an expression nested too deep.
+    fn too_deep(&self, span: &Span) -> Error {
+        let kind = match &self.calling {
+            Some(f) => ErrorKind::Recursion {
+                function: f.to_string(),
+                calls: self.calls,
+                limit: self.max_calls,
+            },
+            // Rules asking about positions nest their explorations.
+            None if !self.expanding.is_empty() => ErrorKind::TooDeep {
+                what: "exploration",
+                limit: self.expanding.len(),
+            },
+            None => ErrorKind::TooDeep {
+                what: "expression",
+                limit: self.depth,
+            },
+        };
+        self.err(kind, span)
+    }
+
     pub(crate) fn arity(&self, name: &str, expected: usize, found: usize, span: &Span) -> Error {
-        let expected = match expected {
-            1 => "1 argument".to_string(),
-            n => format!("{n} arguments"),
+        self.arity_error(name, (expected, expected), found, None, span)
+    }
+
+    /// Wrong arity for a built-in: the expected count and the signature from the catalog.
+    pub(crate) fn builtin_arity(&self, b: &catalog::Builtin, found: usize, span: &Span) -> Error {
+        self.arity_error(b.name, b.arity, found, Some(b.signature.to_string()), span)
+    }
+
+    fn arity_error(
+        &self,
+        name: &str,
+        (lo, hi): (usize, usize),
+        found: usize,
+        usage: Option<String>,
+        span: &Span,
+    ) -> Error {
+        let expected = match (lo, hi) {
+            (0, 0) => "no arguments".to_string(),
+            (1, 1) => "1 argument".to_string(),
+            (n, m) if n == m => format!("{n} arguments"),
+            (n, m) if n + 1 == m => format!("{n} or {m} arguments"),
+            (n, m) => format!("{n} to {m} arguments"),
         };
         self.err(
             ErrorKind::Arity {
                 name: name.to_string(),
                 expected,
                 found,
+                usage,
             },
             span,
         )

@@ -41,6 +41,12 @@ impl Cx {
                 span,
             ));
         }
+        if self.loading.is_empty() {
+            self.import_site = Some(crate::diag::Loc {
+                file: self.file,
+                span: span.clone(),
+            });
+        }
         let file = self.files.add(name, src.clone());
         let program =
             crate::syntax::parse_program(&src).map_err(|e| super::syntax_error(e, file))?;
@@ -104,9 +110,9 @@ impl Cx {
                             .err()
                             .unwrap_or_else(|| {
                                 self.err(
-                                    ErrorKind::Type {
-                                        message: format!("`{name}` is not UTF-8"),
-                                        label: "imported here".into(),
+                                    ErrorKind::Io {
+                                        path: name.clone(),
+                                        message: "it is not UTF-8 text".into(),
                                     },
                                     span,
                                 )
@@ -125,6 +131,25 @@ impl Cx {
                     .to_string();
                 return Ok((key, c.display().to_string(), src));
             }
+        }
+        if let Some(dir) = candidates.iter().find(|c| c.is_dir()) {
+            let mut inside: Vec<String> = std::fs::read_dir(dir)
+                .map(|entries| {
+                    entries
+                        .filter_map(|e| e.ok())
+                        .map(|e| e.file_name().to_string_lossy().into_owned())
+                        .filter(|n| n.ends_with(".cgt"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            inside.sort();
+            return Err(self.err(
+                ErrorKind::ImportDirectory {
+                    path: dir.display().to_string(),
+                    inside,
+                },
+                span,
+            ));
         }
         if bare.starts_with("std/") {
             tried = STD.iter().map(|(n, _)| format!("\"{n}\"")).collect();
@@ -158,16 +183,7 @@ pub struct ModuleDoc {
 
 /// The shipped modules, described from their own source.
 pub fn module_docs() -> Vec<ModuleDoc> {
-    use crate::syntax::ast::{Pattern, Stmt};
-    fn pattern(p: &Pattern) -> String {
-        match p {
-            Pattern::Name(id) => id.name.to_string(),
-            Pattern::Tuple(ps, _) => {
-                let inner: Vec<String> = ps.iter().map(pattern).collect();
-                format!("({})", inner.join(", "))
-            }
-        }
-    }
+    use crate::syntax::ast::Stmt;
     STD.iter()
         .map(|&(path, src)| {
             let summary = src
@@ -181,12 +197,10 @@ pub fn module_docs() -> Vec<ModuleDoc> {
                 for stmt in &program.stmts {
                     match stmt {
                         Stmt::Ruleset(r) => {
-                            let ps: Vec<String> = r.params.iter().map(pattern).collect();
-                            defines.push(format!("{}({})", r.name.name, ps.join(", ")));
+                            defines.push(super::show::signature(&r.name.name, &r.params))
                         }
                         Stmt::Fn(f) => {
-                            let ps: Vec<String> = f.params.iter().map(pattern).collect();
-                            defines.push(format!("{}({})", f.name.name, ps.join(", ")));
+                            defines.push(super::show::signature(&f.name.name, &f.params))
                         }
                         Stmt::Let { name, .. } => defines.push(name.name.to_string()),
                         _ => {}

@@ -13,8 +13,6 @@ use crate::theory::heap::{self, Control, HeapRules};
 
 /// Where `plot(seq)` writes: the working directory.
 pub const DEFAULT_FILE: &str = "nim-sequence.svg";
-/// The sequence and at most a file, a title, a range and a size.
-const MAX_ARGS: usize = 5;
 
 /// The options of one call, each with the span it was written at.
 #[derive(Default)]
@@ -32,23 +30,11 @@ pub fn call(
     exprs: &[Expr],
     span: &Span,
 ) -> Result<Value, Error> {
-    if vals.is_empty() || vals.len() > MAX_ARGS {
-        let err = cx.err(
-            ErrorKind::Arity {
-                name: "plot".into(),
-                expected: format!("1 to {MAX_ARGS} arguments"),
-                found: vals.len(),
-            },
-            span,
-        );
-        return Err(err.with_note(
-            "plot(seq, file, title, range, (width, height)): all but the sequence may be left out",
-        ));
-    }
+    // The catalog checked the arity (1 to 5: the sequence, a file, a title, a range, a size).
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
     let Value::Sequence { start, values, of } = &vals[0] else {
         return Err(cx.err(
-            ErrorKind::Type {
+            ErrorKind::BadArgument {
                 message: "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))".into(),
                 label: format!("this is {}", vals[0].type_name()),
             },
@@ -65,9 +51,10 @@ pub fn call(
     };
     if values.is_empty() {
         return Err(cx.err(
-            ErrorKind::Type {
+            ErrorKind::BadRange {
                 message: "`plot` needs at least one heap to draw".into(),
                 label: "this sequence is empty".into(),
+                note: None,
             },
             &sp(0),
         ));
@@ -80,11 +67,12 @@ pub fn call(
         Some((a, b, range_span)) => {
             if *a < *start || *b > end {
                 return Err(cx.err(
-                    ErrorKind::Type {
+                    ErrorKind::BadRange {
                         message: format!(
                             "the plot's range {a}..={b} is not inside the sequence's heaps {start}..={end}"
                         ),
                         label: "outside the sequence".into(),
+                        note: None,
                     },
                     range_span,
                 ));
@@ -146,7 +134,7 @@ fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Option
     let mut o = Options::default();
     let twice = |what: &str, i: usize| {
         cx.err(
-            ErrorKind::Type {
+            ErrorKind::BadArgument {
                 message: format!("`plot` takes one {what}"),
                 label: format!("a second {what}"),
             },
@@ -159,7 +147,7 @@ fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Option
             Value::Str(s) if o.title.is_none() => o.title = Some(s.to_string()),
             Value::Str(_) => {
                 return Err(cx.err(
-                    ErrorKind::Type {
+                    ErrorKind::BadArgument {
                         message: "`plot` takes two strings at most: the file, then the title"
                             .into(),
                         label: "a third string".into(),
@@ -171,7 +159,7 @@ fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Option
                 if o.range.is_some() {
                     return Err(twice("range", i));
                 }
-                let (a, b) = heap_range(cx, xs, &sp(i))?;
+                let (a, b) = super::heaps::heap_range(cx, xs, &sp(i), "plot")?;
                 o.range = Some((a, b, sp(i)));
             }
             Value::Tuple(xs) => {
@@ -182,7 +170,7 @@ fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Option
             }
             other => {
                 return Err(cx.err(
-                    ErrorKind::Type {
+                    ErrorKind::BadArgument {
                         message: "after the sequence, `plot` takes a file name, a title, a range \
                                   of heaps and a size (width, height)"
                             .into(),
@@ -196,38 +184,6 @@ fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Option
     Ok(o)
 }
 
-/// A range of heaps (a list of consecutive nonnegative integers) as its first and last heap.
-fn heap_range(cx: &Cx, xs: &[Value], span: &Span) -> Result<(u64, u64), Error> {
-    let bad = |label: &str| {
-        cx.err(
-            ErrorKind::Type {
-                message: "the plot's range of heaps must be consecutive heap sizes, like 100..500"
-                    .into(),
-                label: label.into(),
-            },
-            span,
-        )
-    };
-    let Some(Value::Int(first)) = xs.first() else {
-        return Err(bad(if xs.is_empty() {
-            "this range is empty"
-        } else {
-            "not a range of heap sizes"
-        }));
-    };
-    if *first < 0 {
-        return Err(bad("heap sizes are nonnegative"));
-    }
-    let consecutive = xs
-        .iter()
-        .enumerate()
-        .all(|(i, x)| matches!(x, Value::Int(k) if *k == first + i as i64));
-    if !consecutive {
-        return Err(bad("not a range of heap sizes"));
-    }
-    Ok((*first as u64, (*first as u64) + xs.len() as u64 - 1))
-}
-
 /// A size `(width, height)` in CSS pixels, within the plot's limits.
 fn size(cx: &Cx, xs: &[Value], span: &Span) -> Result<(u32, u32), Error> {
     let (min_w, min_h) = heap::MIN_SIZE;
@@ -239,7 +195,7 @@ fn size(cx: &Cx, xs: &[Value], span: &Span) -> Result<(u32, u32), Error> {
             Ok((*w as u32, *h as u32))
         }
         _ => Err(cx.err(
-            ErrorKind::Type {
+            ErrorKind::BadArgument {
                 message: format!(
                     "the plot's size is (width, height) in pixels, from ({min_w}, {min_h}) to \
                      ({max}, {max})"

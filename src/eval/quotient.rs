@@ -20,20 +20,6 @@ use crate::theory::quotient::{
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-pub const NAMES: &[&str] = &["quotient", "isomorphic"];
-
-/// One line of `:help` per function.
-pub const HELP: &[(&str, &str)] = &[
-    (
-        "quotient(G), quotient(G, n)",
-        "the misère quotient of a heap game (until certified), or its partial quotient Q_n",
-    ),
-    (
-        "isomorphic(q1, q2)",
-        "whether two quotients are one monoid with one P-portion",
-    ),
-];
-
 /// The largest heap bound accepted (each heap costs at least a pass over Q).
 const MAX_BOUND: i64 = 1_000_000;
 /// Positions memoised by one exhaustive outcome search.
@@ -457,7 +443,7 @@ fn record(q: &Quotient, game: &str) -> Record {
 fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
     let not = |what: String| {
         cx.err(
-            ErrorKind::Type {
+            ErrorKind::BadArgument {
                 message: format!("`isomorphic` compares misère quotients, not {what}"),
                 label: format!("this is {what}"),
             },
@@ -576,7 +562,7 @@ pub fn heap_sum_outcome(
     }
     if max > SEARCH_HEAP {
         return Err(cx.err(
-            ErrorKind::Type {
+            ErrorKind::ValueTooLarge {
                 message: format!(
                     "a heap of {max} is too large for an exhaustive misère search (at most {SEARCH_HEAP}); \
                      compute its quotient first with `quotient`"
@@ -609,7 +595,7 @@ pub fn heap_sum_outcome(
         Ok(p) => Ok(Some(if p { Outcome::P } else { Outcome::N })),
         Err(Stop::Interrupted) => Err(cx.err(ErrorKind::Interrupted, span)),
         Err(Stop::TooLarge { elements }) => Err(cx.err(
-            ErrorKind::Type {
+            ErrorKind::ValueTooLarge {
                 message: format!(
                     "the misère search of this sum passed {elements} positions without finishing"
                 ),
@@ -637,15 +623,8 @@ pub fn call(
     span: &Span,
 ) -> Result<Value, Error> {
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let arity = |cx: &Cx, lo: usize, hi: usize| -> Result<(), Error> {
-        if vals.len() < lo || vals.len() > hi {
-            return Err(cx.arity(name, hi, vals.len(), span));
-        }
-        Ok(())
-    };
     match name {
         "quotient" => {
-            arity(cx, 1, 2)?;
             let game = game_arg(cx, store, &vals[0], &sp(0))?;
             let bound = match vals.get(1) {
                 None => None,
@@ -661,7 +640,7 @@ pub fn call(
                 }
                 Some(other) => {
                     return Err(cx.err(
-                        ErrorKind::Type {
+                        ErrorKind::BadArgument {
                             message: "the heap bound of `quotient` must be an integer".into(),
                             label: format!("this is {}", super::show::describe(other)),
                         },
@@ -674,7 +653,6 @@ pub fn call(
             Ok(Value::Record(Rc::new(record(&q, &name))))
         }
         "isomorphic" => {
-            arity(cx, 2, 2)?;
             let a = bipartite_of(cx, &vals[0], &sp(0))?;
             let b = bipartite_of(cx, &vals[1], &sp(1))?;
             let flag = cx.interrupt.clone();
@@ -684,6 +662,6 @@ pub fn call(
                 None => Err(cx.err(ErrorKind::Interrupted, span)),
             }
         }
-        _ => unreachable!("every quotient built-in is handled"),
+        _ => Err(super::builtins::internal(cx, name, span)),
     }
 }

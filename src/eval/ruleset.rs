@@ -47,6 +47,7 @@ impl Source for Cx {
         if super::stack::exhausted() {
             // Rules that ask about other positions nest expansions on the native stack.
             return Err(Error::new(ErrorKind::TooDeep {
+                what: "exploration",
                 limit: self.expanding.len(),
             }));
         }
@@ -58,6 +59,9 @@ impl Source for Cx {
         let mut args = Vec::new();
         self.positions.args(pos, &mut args);
         let (saved_frame, saved_file, saved_depth) = (self.frame, self.file, self.depth);
+        // Rules are not inside the `fn` that asked about the position: a stack that runs out
+        // in them is an exploration too deep, not that function's recursion.
+        let saved_calling = self.calling.take();
         let base = self.locals.len();
         self.frame = base;
         self.file = comp.file;
@@ -74,6 +78,7 @@ impl Source for Cx {
         self.frame = saved_frame;
         self.file = saved_file;
         self.depth = saved_depth;
+        self.calling = saved_calling;
         result.map_err(|e| {
             let shown = self.pos_display(store, pos);
             e.with_note(format!("while exploring `{shown}`"))

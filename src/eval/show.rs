@@ -46,7 +46,10 @@ impl Cx {
             unreachable!("lists and tuples only")
         };
         if super::stack::exhausted() {
-            return Err(Error::new(ErrorKind::TooDeep { limit: self.depth }));
+            return Err(Error::new(ErrorKind::TooDeep {
+                what: "list",
+                limit: self.depth,
+            }));
         }
         out.push(open);
         for (i, x) in xs.iter().enumerate() {
@@ -166,4 +169,21 @@ pub fn sequence(start: u64, values: &[u32]) -> String {
         out.push_str(&row.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
     }
     out
+}
+
+/// How a `fn` or `ruleset` is called: `f(a, (b, c))`.
+pub fn signature(name: &str, params: &[crate::syntax::ast::Pattern]) -> String {
+    fn pattern(p: &crate::syntax::ast::Pattern) -> String {
+        match p {
+            crate::syntax::ast::Pattern::Name(id) => id.name.to_string(),
+            crate::syntax::ast::Pattern::Tuple(ps, _) => format!(
+                "({})",
+                ps.iter().map(pattern).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+    format!(
+        "{name}({})",
+        params.iter().map(pattern).collect::<Vec<_>>().join(", ")
+    )
 }

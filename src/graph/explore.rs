@@ -1016,7 +1016,7 @@ impl<'a> Explorer<'a> {
         let mut form = g;
         while let Node::Labelled(k) = self.store.node(form) {
             form = self.store.label_form(k).ok_or_else(|| {
-                Error::new(ErrorKind::Type {
+                Error::new(ErrorKind::BadLabel {
                     message: "a label is used before its form is complete".into(),
                     label: "this labelled form".into(),
                 })

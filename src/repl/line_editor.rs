@@ -94,7 +94,7 @@ pub fn run(session: &mut Session) -> rustyline::Result<()> {
                 for r in session.eval(&line) {
                     match r {
                         Reply::Value(s) | Reply::Info(s) => say(&format!("{s}\n")),
-                        Reply::Error(e) => {
+                        Reply::Error(e) | Reply::Warning(e) => {
                             let _ = std::io::stderr().lock().write_all(e.as_bytes());
                         }
                         Reply::Quit => quit = true,

@@ -17,6 +17,8 @@ pub enum Reply {
     Value(String),
     /// A rendered diagnostic, for stderr.
     Error(String),
+    /// A rendered warning, for stderr (the input still ran).
+    Warning(String),
     /// Informational text from a `:command`, for stdout.
     Info(String),
     Quit,
@@ -96,8 +98,6 @@ fn load_path(arg: &str) -> String {
 pub struct Session {
     pub interp: Interp,
     inputs: usize,
-    /// Where `:help NAME` finds a built-in's documentation.
-    builtin_doc: help::DocLookup,
 }
 
 impl Default for Session {
@@ -111,13 +111,7 @@ impl Session {
         Session {
             interp: Interp::new(),
             inputs: 0,
-            builtin_doc: help::builtin_doc,
         }
-    }
-
-    /// Sets where `:help NAME` finds a built-in's documentation (name, signature, doc).
-    pub fn set_builtin_docs(&mut self, lookup: help::DocLookup) {
-        self.builtin_doc = lookup;
     }
 
     /// True when `src` is an unfinished program (an open bracket, a dangling operator): the
@@ -130,14 +124,7 @@ impl Session {
     /// Names a user may want completed: bindings, built-ins and keywords.
     pub fn names(&self) -> Vec<String> {
         let mut v: Vec<String> = self.interp.cx.globals.keys().cloned().collect();
-        v.extend(
-            crate::eval::builtins::NAMES
-                .iter()
-                .chain(crate::eval::heaps::NAMES)
-                .chain(crate::eval::misere::NAMES)
-                .chain(crate::eval::quotient::NAMES)
-                .map(|s| s.to_string()),
-        );
+        v.extend(crate::eval::catalog::names().map(str::to_string));
         v.extend(
             [
                 "let", "fn", "ruleset", "import", "for", "in", "if", "then", "else", "entail",
@@ -182,6 +169,17 @@ impl Session {
         if let Err(e) = r {
             replies.push(Reply::Error(self.render(&e)));
         }
+        // Warnings (of a program or a `:load`ed file) go before the error that ended the
+        // input, if any.
+        let warnings: Vec<Reply> = std::mem::take(&mut self.interp.cx.warnings)
+            .iter()
+            .map(|w| Reply::Warning(self.render_warning(w)))
+            .collect();
+        let at = replies
+            .iter()
+            .position(|r| matches!(r, Reply::Error(_)))
+            .unwrap_or(replies.len());
+        replies.splice(at..at, warnings);
         self.interp.cx.interrupt.store(false, Ordering::Relaxed);
         replies
     }
@@ -241,6 +239,16 @@ impl Session {
         }
     }
 
+    /// A warning as the session shows it (ASCII, JSON as for errors).
+    pub fn render_warning(&self, w: &crate::diag::Warning) -> String {
+        let cx = &self.interp.cx;
+        if cx.json {
+            format!("{}\n", w.to_json(&cx.files, cx.notation.ascii))
+        } else {
+            w.render(&cx.files, cx.notation.ascii)
+        }
+    }
+
     /// Runs `line`, a `:command` with its arguments.
     fn command(&mut self, line: &str) -> Vec<Reply> {
         let cmd = &line[1..];
@@ -275,7 +283,7 @@ impl Session {
             "help" if arg.is_empty() => vec![Reply::Info(help::general())],
             "help" => {
                 let binding = self.interp.cx.globals.get(arg);
-                match help::lookup(arg, self.builtin_doc, binding) {
+                match help::lookup(arg, binding) {
                     Some(text) => vec![Reply::Info(text)],
                     None => {
                         let names = self.names();

@@ -49,6 +49,11 @@ pub enum ParseError {
         at: usize,
         expected: Vec<String>,
     },
+    /// `0.07`: Loony has no fractions, and a take-and-break code is a string.
+    DecimalNumber {
+        span: Range<usize>,
+        text: String,
+    },
 }
 
 impl ParseError {
@@ -132,6 +137,15 @@ fn convert(src: &str, err: LalrpopError<'_>) -> ParseError {
                     };
                 }
             }
+            if let Some(start) = matches!(tok, Tok::Int(_))
+                .then(|| decimal_start(src, l))
+                .flatten()
+            {
+                return ParseError::DecimalNumber {
+                    span: start..r,
+                    text: src[start..r].to_string(),
+                };
+            }
             ParseError::UnexpectedToken {
                 span: l..r,
                 found: tok.describe(),
@@ -152,6 +166,20 @@ fn convert(src: &str, err: LalrpopError<'_>) -> ParseError {
                 .unwrap_or_default(),
         },
     }
+}
+
+/// Where `12.` starts when the source just before `at` is digits and a point (an integer
+/// right after reads as a decimal number, `0.07`).
+fn decimal_start(src: &str, at: usize) -> Option<usize> {
+    let before = src[..at].strip_suffix('.')?;
+    let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let start = before.len() - digits;
+    // `x1.5` is a name, not a number.
+    let part_of_name = src[..start]
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_');
+    (digits > 0 && !part_of_name).then_some(start)
 }
 
 /// Replays the lexer over the source before `limit` to learn which brackets are open there.
