@@ -6,6 +6,28 @@ fn diag(src: &str) -> String {
     common::run_named("test.cgt", src)
 }
 
+/// Runs `src` in a fresh interpreter set up by `setup`, on a thread with `stack` bytes of stack,
+/// and renders its error (or says there was none).
+fn run_with(
+    src: &'static str,
+    stack: usize,
+    setup: impl FnOnce(&mut loony::eval::Interp) + Send + 'static,
+) -> String {
+    std::thread::Builder::new()
+        .stack_size(stack)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            setup(&mut interp);
+            match interp.run("test.cgt", src, &mut |_| {}) {
+                Ok(()) => "no error".to_string(),
+                Err(e) => e.render_plain(&interp.cx.files),
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("join")
+}
+
 /// The warnings a script gives, then its output and any error: for warning snapshots.
 fn warnings(src: &str) -> String {
     let src = src.to_string();
@@ -144,25 +166,15 @@ diagnostic!(
 fn quotient_too_large() {
     // Ceilings of 2 000 elements: 0.3122 (no finite Q_7, Weimerskirch) outgrows them at once.
     let src = "quotient(heap(\"0.3122\"))";
-    let out = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            let mut interp = loony::eval::Interp::new();
-            interp
-                .cx
-                .set_quotient_limits(loony::theory::quotient::Limits {
-                    product: 20_000,
-                    reduced: 2_000,
-                    antichain_bytes: 1 << 24,
-                });
-            match interp.run("test.cgt", src, &mut |_| {}) {
-                Ok(()) => "no error".to_string(),
-                Err(e) => e.render_plain(&interp.cx.files),
-            }
-        })
-        .expect("spawn")
-        .join()
-        .expect("join");
+    let out = run_with(src, 1 << 30, |interp| {
+        interp
+            .cx
+            .set_quotient_limits(loony::theory::quotient::Limits {
+                product: 20_000,
+                reduced: 2_000,
+                antichain_bytes: 1 << 24,
+            });
+    });
     insta::assert_snapshot!("quotient_too_large", out, src);
 }
 
@@ -172,19 +184,9 @@ fn search_budget() {
     let src = "ruleset wu(n, i) { if i != 0 for m in [1, 2] => wu(n, (i - m + n) % n) }\n\
                let g = {*2, *3, {∞ | *2, *3} | *2, *3, {*2, *3 | ∞̄}}\n\
                outcome(g + wu(300, 5) + wu(300, 7))";
-    let out = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            let mut interp = loony::eval::Interp::new();
-            interp.cx.budget = 2000;
-            match interp.run("test.cgt", src, &mut |_| {}) {
-                Ok(()) => "no error".to_string(),
-                Err(e) => e.render_plain(&interp.cx.files),
-            }
-        })
-        .expect("spawn")
-        .join()
-        .expect("join");
+    let out = run_with(src, 1 << 30, |interp| {
+        interp.cx.budget = 2000;
+    });
     insta::assert_snapshot!("search_budget", out, src);
 }
 diagnostic!(explain_loopy, "explain(a{0, a | 0, a})");
@@ -326,19 +328,9 @@ fn unreadable_file() {
 #[test]
 fn recursion_without_end() {
     let src = "fn f(n) = f(n + 1)\nf(0)";
-    let out = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            let mut interp = loony::eval::Interp::new();
-            interp.cx.max_calls = 1000;
-            match interp.run("test.cgt", src, &mut |_| {}) {
-                Ok(()) => "no error".to_string(),
-                Err(e) => e.render_plain(&interp.cx.files),
-            }
-        })
-        .expect("spawn")
-        .join()
-        .expect("join");
+    let out = run_with(src, 1 << 30, |interp| {
+        interp.cx.max_calls = 1000;
+    });
     insta::assert_snapshot!("recursion_without_end", out, src);
 }
 
@@ -348,18 +340,7 @@ fn recursion_without_end() {
 fn exploration_too_deep() {
     let src = "ruleset deep(n) { if n > 0 and nimber(deep(n - 1)) >= 0 => deep(n - 1) }\n\
                nimber(deep(1000000))";
-    let out = std::thread::Builder::new()
-        .stack_size(16 << 20)
-        .spawn(move || {
-            let mut interp = loony::eval::Interp::new();
-            match interp.run("test.cgt", src, &mut |_| {}) {
-                Ok(()) => "no error".to_string(),
-                Err(e) => e.render_plain(&interp.cx.files),
-            }
-        })
-        .expect("spawn")
-        .join()
-        .expect("join");
+    let out = run_with(src, 16 << 20, |_| {});
     insta::with_settings!({filters => vec![
         (r"nested \d+ explorations", "nested N explorations"),
         // Which frame meets the end of the stack first varies: the call or its argument.
@@ -376,25 +357,13 @@ fn exploration_too_deep() {
 #[test]
 fn interrupted() {
     let src = "top_entails_value(10000000)";
-    let out = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            let mut interp = loony::eval::Interp::new();
-            let flag = interp.cx.interrupt.clone();
-            let waker = std::thread::spawn(move || {
-                std::thread::sleep(std::time::Duration::from_millis(100));
-                flag.store(true, std::sync::atomic::Ordering::Relaxed);
-            });
-            let r = interp.run("test.cgt", src, &mut |_| {});
-            waker.join().expect("waker");
-            match r {
-                Ok(()) => "no error".to_string(),
-                Err(e) => e.render_plain(&interp.cx.files),
-            }
-        })
-        .expect("spawn")
-        .join()
-        .expect("join");
+    let out = run_with(src, 1 << 30, |interp| {
+        let flag = interp.cx.interrupt.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+    });
     insta::assert_snapshot!("interrupted", out, src);
 }
 

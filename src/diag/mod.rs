@@ -1217,22 +1217,17 @@ impl From<crate::game::store::InfinitiesCollide> for Error {
     }
 }
 
-/// A string as a JSON string literal.
+/// A string as a JSON string literal: the language's own quoting, with the other control
+/// characters escaped as JSON requires.
 pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+    crate::syntax::lexer::quote_with(s, |c, out| {
+        if (c as u32) < 0x20 {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+            true
+        } else {
+            false
         }
-    }
-    out.push('"');
-    out
+    })
 }
 
 fn expected_note(expected: &[String]) -> Option<String> {

@@ -1145,6 +1145,22 @@ impl Cx {
         }
     }
 
+    /// A user `fn` or ruleset called with the wrong number of arguments: the error shows
+    /// its signature.
+    fn check_params(
+        &self,
+        name: &str,
+        params: &[crate::syntax::ast::Pattern],
+        given: usize,
+        span: &Span,
+    ) -> Result<(), Error> {
+        if params.len() == given {
+            return Ok(());
+        }
+        let n = params.len();
+        let usage = show::signature(name, params);
+        Err(self.arity_error(name, (n, n), given, Some(usage), span))
+    }
     pub(crate) fn call(
         &mut self,
         store: &mut Store,
@@ -1157,17 +1173,7 @@ impl Cx {
         match f {
             Value::Func(c) => {
                 let def = &c.def;
-                if def.params.len() != args.len() {
-                    let n = def.params.len();
-                    let usage = show::signature(&def.name.name, &def.params);
-                    return Err(self.arity_error(
-                        &def.name.name,
-                        (n, n),
-                        args.len(),
-                        Some(usage),
-                        span,
-                    ));
-                }
+                self.check_params(&def.name.name, &def.params, args.len(), span)?;
                 if self.calls >= self.max_calls {
                     let saved = self.calling.replace(def.name.name.clone());
                     let e = self.too_deep(span);
@@ -1197,17 +1203,7 @@ impl Cx {
             }
             Value::Ruleset(r) => {
                 let def = &r.def;
-                if def.params.len() != args.len() {
-                    let n = def.params.len();
-                    let usage = show::signature(&def.name.name, &def.params);
-                    return Err(self.arity_error(
-                        &def.name.name,
-                        (n, n),
-                        args.len(),
-                        Some(usage),
-                        span,
-                    ));
-                }
+                self.check_params(&def.name.name, &def.params, args.len(), span)?;
                 let mut key = Vec::with_capacity(args.len());
                 for (a, e) in args.iter().zip(arg_exprs) {
                     key.push(self.to_arg(a, &e.span)?);

@@ -202,6 +202,12 @@ pub fn unescape(raw: &str) -> String {
 /// A string as a literal that reads back as the same string (used where strings print quoted,
 /// inside lists and tuples).
 pub fn quote(s: &str) -> String {
+    quote_with(s, |_, _| false)
+}
+
+/// [`quote`], with `extra` given the first say on each character (it writes an escape and
+/// returns `true`, or leaves the character to the usual escapes).
+pub fn quote_with(s: &str, mut extra: impl FnMut(char, &mut String) -> bool) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -210,6 +216,7 @@ pub fn quote(s: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
+            c if extra(c, &mut out) => {}
             c => out.push(c),
         }
     }
