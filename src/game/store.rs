@@ -6,8 +6,9 @@
 //! wrappers are nodes too; their options are produced on demand (see `graph`).
 
 use hashbrown::HashTable;
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct GameId(u32);
@@ -30,8 +31,8 @@ pub struct ArgsId(u32);
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Arg {
     Int(i64),
-    Tuple(Box<[Arg]>),
-    List(Box<[Arg]>),
+    Tuple(Rc<[Arg]>),
+    List(Rc<[Arg]>),
 }
 
 /// A node as seen from outside the store.
@@ -100,8 +101,14 @@ pub struct Store {
     nodes: Vec<Raw>,
     data: Vec<GameId>,
     table: HashTable<GameId>,
-    args: Vec<Box<[Arg]>>,
-    args_index: FxHashMap<Box<[Arg]>, ArgsId>,
+    /// Argument lists, end to end; a list is its place and length here.
+    arg_pool: Vec<Arg>,
+    args: Vec<(u32, u32)>,
+    /// Argument lists by (id, hash): growing the table hashes no arguments again.
+    args_table: HashTable<(u32, u32)>,
+    /// Tuples and lists met as arguments, one shared copy each (a list passed to every
+    /// position of a ruleset is stored once, not per position).
+    compound_args: hashbrown::HashSet<Arg, std::hash::BuildHasherDefault<FxHasher>>,
     ruleset_names: Vec<String>,
     heap_names: Vec<String>,
     heap_codes: Vec<String>,
@@ -139,8 +146,10 @@ impl Store {
             nodes: Vec::new(),
             data: Vec::new(),
             table: HashTable::new(),
+            arg_pool: Vec::new(),
             args: Vec::new(),
-            args_index: FxHashMap::default(),
+            args_table: HashTable::new(),
+            compound_args: Default::default(),
             ruleset_names: Vec::new(),
             heap_names: Vec::new(),
             heap_codes: Vec::new(),
@@ -396,19 +405,42 @@ impl Store {
         &self.heap_names[r as usize]
     }
 
-    pub fn args(&mut self, args: Vec<Arg>) -> ArgsId {
-        if let Some(&id) = self.args_index.get(&args[..]) {
-            return id;
+    pub fn args(&mut self, mut args: Vec<Arg>) -> ArgsId {
+        for a in args.iter_mut() {
+            if !matches!(a, Arg::Int(_)) {
+                match self.compound_args.get(a) {
+                    Some(c) => *a = c.clone(),
+                    None => {
+                        self.compound_args.insert(a.clone());
+                    }
+                }
+            }
         }
-        let boxed = args.into_boxed_slice();
-        let id = ArgsId(index(self.args.len(), "ruleset argument lists"));
-        self.args.push(boxed.clone());
-        self.args_index.insert(boxed, id);
-        id
+        let mut h = FxHasher::default();
+        args.hash(&mut h);
+        let h32 = h.finish() as u32;
+        let wide = |h: u32| (h as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let (pool, lists) = (&self.arg_pool, &self.args);
+        let eq = |&(id, h): &(u32, u32)| {
+            let (s, l) = lists[id as usize];
+            h == h32 && pool[s as usize..(s + l) as usize] == args[..]
+        };
+        if let Some(&(id, _)) = self.args_table.find(wide(h32), eq) {
+            return ArgsId(id);
+        }
+        let id = index(self.args.len(), "ruleset argument lists");
+        let start = index(self.arg_pool.len(), "ruleset arguments");
+        index(self.arg_pool.len() + args.len(), "ruleset arguments");
+        self.args.push((start, args.len() as u32));
+        self.arg_pool.extend(args);
+        self.args_table
+            .insert_unique(wide(h32), (id, h32), |&(_, h)| wide(h));
+        ArgsId(id)
     }
 
     pub fn args_of(&self, a: ArgsId) -> &[Arg] {
-        &self.args[a.0 as usize]
+        let (s, l) = self.args[a.0 as usize];
+        &self.arg_pool[s as usize..(s + l) as usize]
     }
 
     pub fn position(&mut self, ruleset: u32, args: ArgsId) -> GameId {
