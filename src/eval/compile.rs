@@ -12,7 +12,7 @@
 use super::{Cx, Value, builtins};
 use crate::diag::{Error, ErrorKind, FileId};
 use crate::game::{GameId, Store};
-use crate::graph::positions::PosId;
+use crate::graph::positions::{PosId, PosTable};
 use crate::syntax::ast::*;
 use std::rc::Rc;
 
@@ -556,22 +556,38 @@ fn emit(
                 out.atoms.push(Atom::Pos(p));
                 return Ok(());
             }
-            // A reused buffer (taken, since evaluating an argument may expand positions).
-            let mut vals = std::mem::take(&mut cx.arg_buf);
-            vals.clear();
-            for a in args {
-                match eval(cx, store, f, a) {
-                    Ok(v) => vals.push(v),
+            // The key is built word by word in a reused buffer (taken, since evaluating an
+            // argument may expand positions): integer arguments without building values,
+            // lists and tuples by their interned id.
+            let mut key = std::mem::take(&mut cx.key_buf);
+            key.clear();
+            key.push(PosTable::header(*rid, args.len()));
+            // The first argument that cannot be one; the others are still evaluated, so an
+            // error in a later argument is reported first, as when all are evaluated first.
+            let mut bad = None;
+            for (i, a) in args.iter().enumerate() {
+                if let Some(w) = int_of(a, &f.slots).and_then(PosTable::int_word) {
+                    key.push(w);
+                    continue;
+                }
+                let v = match eval(cx, store, f, a) {
+                    Ok(v) => v,
                     Err(e) => {
-                        cx.arg_buf = vals;
+                        cx.key_buf = key;
                         return Err(e);
+                    }
+                };
+                match cx.positions.value_word(&v) {
+                    Some(w) => key.push(w),
+                    None => {
+                        key.push(0);
+                        bad = bad.or(Some((i, v)));
                     }
                 }
             }
-            let r = cx.positions.intern(*rid, &vals);
-            let p = r.map_err(|bad| {
-                let v = &vals[bad.0];
-                cx.err(
+            if let Some((i, v)) = bad {
+                cx.key_buf = key;
+                return Err(cx.err(
                     ErrorKind::Type {
                         message: format!(
                             "ruleset arguments are integers, tuples or lists, not {}",
@@ -579,12 +595,12 @@ fn emit(
                         ),
                         label: format!("this is {}", v.type_name()),
                     },
-                    &spans[bad.0],
-                )
-            });
-            vals.clear();
-            cx.arg_buf = vals;
-            out.atoms.push(Atom::Pos(p?));
+                    &spans[i],
+                ));
+            }
+            let p = cx.positions.intern_words(&key);
+            cx.key_buf = key;
+            out.atoms.push(Atom::Pos(p));
         }
         COpt::Sum(parts) => {
             for p in parts {

@@ -69,8 +69,8 @@ pub struct Cx {
     pub(crate) expanding: Vec<crate::graph::positions::PosId>,
     /// The entries of `expanding` past its first few (see `ruleset::SHALLOW`).
     pub(crate) expanding_deep: rustc_hash::FxHashSet<crate::graph::positions::PosId>,
-    /// Scratch for a position's arguments in compiled code.
-    pub(crate) arg_buf: Vec<Value>,
+    /// Scratch for the key of a position made by compiled code.
+    pub(crate) key_buf: Vec<u32>,
     pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
     pub(crate) engines: builtins::Engines,
     pub(crate) loading: Vec<String>,
@@ -108,7 +108,7 @@ impl Interp {
                 positions: Default::default(),
                 expanding: Vec::new(),
                 expanding_deep: Default::default(),
-                arg_buf: Vec::new(),
+                key_buf: Vec::new(),
                 form_spans: FxHashMap::default(),
                 engines: builtins::Engines::default(),
                 loading: Vec::new(),

@@ -156,6 +156,32 @@ impl PosTable {
         id
     }
 
+    /// The first word of a key: the ruleset and the argument count.
+    pub fn header(ruleset: u32, arity: usize) -> u32 {
+        ruleset << 8 | arity as u32
+    }
+
+    /// The key word of a small integer argument.
+    pub fn int_word(n: i64) -> Option<u32> {
+        (-SMALL..SMALL)
+            .contains(&n)
+            .then_some((n as i32 as u32) << 1)
+    }
+
+    /// The key word of an argument; `None` for values that cannot be arguments.
+    pub fn value_word(&mut self, v: &Value) -> Option<u32> {
+        match v {
+            Value::Int(n) if (-SMALL..SMALL).contains(n) => Some((*n as i32 as u32) << 1),
+            other => Some(self.compound(other)? << 1 | 1),
+        }
+    }
+
+    /// The id of the position of a key made of [`PosTable::header`] and argument words.
+    pub fn intern_words(&mut self, key: &[u32]) -> PosId {
+        debug_assert_eq!((key[0] & 0xFF) as usize, key.len() - 1);
+        self.intern_key(key)
+    }
+
     /// The id of position `ruleset(args…)`.
     pub fn intern(&mut self, ruleset: u32, args: &[Value]) -> Result<PosId, BadArg> {
         let mut key = std::mem::take(&mut self.scratch);
