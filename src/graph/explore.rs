@@ -56,17 +56,39 @@ const RELEASED: u8 = 4;
 const GROUPED: u8 = 8;
 /// An entailing or carry-on option made by the explorer (`synth` holds what it wraps).
 const SYNTH: u8 = 16;
+/// Right's list differs from Left's (`right` holds where it is).
+const RIGHT: u8 = 32;
+
+/// Kinds packed in one word: a tag in the top three bits, a nimber or value leaf below (tag 7:
+/// a payload too large, kept in `wide_kinds`). Half the space of the enum, per node.
+fn pack(k: Kind) -> Option<u32> {
+    const MAX: u32 = (1 << 29) - 1;
+    Some(match k {
+        Kind::Form => 0,
+        Kind::Sum => PACKED_SUM,
+        Kind::LeftWin => 2 << 29,
+        Kind::RightWin => 3 << 29,
+        Kind::Nimber(n) if n <= MAX => 4 << 29 | n,
+        Kind::Known => 5 << 29,
+        Kind::Value(i) if i <= MAX => 6 << 29 | i,
+        _ => return None,
+    })
+}
+
+const WIDE_KIND: u32 = 7 << 29;
+const PACKED_SUM: u32 = 1 << 29;
 
 /// The graph of one query.
 #[derive(Default)]
 pub struct PosGraph {
-    kind: Vec<Kind>,
+    kind: Vec<u32>,
+    wide_kinds: FxHashMap<u32, Kind>,
     /// Per node: expanded, a position key in `origin`, lists let go.
     bits: Vec<u8>,
     left: Vec<(u32, u32)>,
-    /// Right's list where it differs from Left's (entailing options): an index into
-    /// `right_lists`, `NO_GAME` when the node has one list for both.
-    right: Vec<u32>,
+    /// Right's list where it differs from Left's (entailing options, flag `RIGHT`): an index
+    /// into `right_lists`. Most nodes have one list for both, so this is a map.
+    right: FxHashMap<u32, u32>,
     right_lists: Vec<(u32, u32)>,
     edges: Vec<u32>,
     /// The store form of each node, or its position key (`is_pos`); `NO_GAME` for sums and
@@ -132,8 +154,9 @@ impl PosIndex {
             return;
         }
         if self.dense.len() <= p as usize {
-            let n = (p as usize + 1).max(self.dense.len() * 2);
-            self.dense.resize(n, NO_GAME);
+            // Vec's own doubling keeps this amortized; slots past `p` are not written (nor
+            // made resident) before they are needed.
+            self.dense.resize(p as usize + 1, NO_GAME);
         }
         self.dense[p as usize] = u;
     }
@@ -162,7 +185,40 @@ impl PosGraph {
     }
 
     pub fn kind(&self, u: u32) -> Kind {
-        self.kind[u as usize]
+        let k = self.kind[u as usize];
+        match k >> 29 {
+            0 => Kind::Form,
+            1 => Kind::Sum,
+            2 => Kind::LeftWin,
+            3 => Kind::RightWin,
+            4 => Kind::Nimber(k & !WIDE_KIND),
+            5 => Kind::Known,
+            6 => Kind::Value(k & !WIDE_KIND),
+            _ => self.wide_kinds[&u],
+        }
+    }
+
+    fn set_kind(&mut self, u: u32, kind: Kind) {
+        self.kind[u as usize] = match pack(kind) {
+            Some(k) => {
+                if self.kind[u as usize] == WIDE_KIND {
+                    self.wide_kinds.remove(&u);
+                }
+                k
+            }
+            None => {
+                self.wide_kinds.insert(u, kind);
+                WIDE_KIND
+            }
+        };
+    }
+
+    /// Where Right's list is, if it differs from Left's.
+    fn right_list(&self, u: u32) -> Option<u32> {
+        if self.bits[u as usize] & RIGHT == 0 {
+            return None;
+        }
+        Some(self.right[&u])
     }
 
     pub fn is_expanded(&self, u: u32) -> bool {
@@ -177,9 +233,9 @@ impl PosGraph {
 
     /// Right's options of an expanded form.
     pub fn right(&self, u: u32) -> &[u32] {
-        let (s, l) = match self.right[u as usize] {
-            NO_GAME => self.left[u as usize],
-            r => self.right_lists[r as usize],
+        let (s, l) = match self.right_list(u) {
+            None => self.left[u as usize],
+            Some(r) => self.right_lists[r as usize],
         };
         &self.edges[s as usize..(s + l) as usize]
     }
@@ -191,7 +247,7 @@ impl PosGraph {
 
     /// A form whose Left and Right options are the same list.
     pub fn is_symmetric_list(&self, u: u32) -> bool {
-        self.right[u as usize] == NO_GAME
+        self.bits[u as usize] & RIGHT == 0
     }
 
     /// The store form of a node that came from the store.
@@ -225,9 +281,9 @@ impl PosGraph {
 
     fn push(&mut self, kind: Kind, origin: u32, expanded: bool) -> u32 {
         let u = self.kind.len() as u32;
-        self.kind.push(kind);
+        self.kind.push(0);
+        self.set_kind(u, kind);
         self.left.push((0, 0));
-        self.right.push(NO_GAME);
         self.origin.push(origin);
         self.bits.push(if expanded { EXPANDED } else { 0 });
         u
@@ -274,18 +330,21 @@ impl PosGraph {
         if self.bits[i] & EXPANDED == 0 || self.bits[i] & RELEASED != 0 {
             return;
         }
-        if self.kind[i] == Kind::Sum && !self.origin_is_store(u) {
+        if self.kind(u) == Kind::Sum && !self.origin_is_store(u) {
             // Sums made by moves are looked up by their parts: keep them.
             return;
         }
         let l = self.left[i];
-        let r = match self.right[i] {
-            NO_GAME => l,
-            r => std::mem::take(&mut self.right_lists[r as usize]),
+        let r = match self.right_list(u) {
+            None => l,
+            Some(r) => std::mem::take(&mut self.right_lists[r as usize]),
         };
         self.dead += l.1 as usize + if r == l { 0 } else { r.1 as usize };
         self.left[i] = (0, 0);
-        self.right[i] = NO_GAME;
+        if self.bits[i] & RIGHT != 0 {
+            self.right.remove(&u);
+            self.bits[i] &= !RIGHT;
+        }
         if self.bits[i] & GROUPED != 0 {
             self.groups.remove(&u);
             self.bits[i] &= !GROUPED;
@@ -311,8 +370,8 @@ impl PosGraph {
                 edges.extend_from_slice(&self.edges[l.0 as usize..(l.0 + l.1) as usize]);
                 self.left[i] = (nl, l.1);
             }
-            if self.right[i] != NO_GAME {
-                let r = &mut self.right_lists[self.right[i] as usize];
+            if let Some(r) = self.right_list(i as u32) {
+                let r = &mut self.right_lists[r as usize];
                 let nr = edges.len() as u32;
                 edges.extend_from_slice(&self.edges[r.0 as usize..(r.0 + r.1) as usize]);
                 *r = (nr, r.1);
@@ -331,7 +390,7 @@ impl PosGraph {
         let eq = |&(s, h): &(u32, u32)| {
             let (a, l) = left[s as usize];
             h == h32
-                && kind[s as usize] == Kind::Sum
+                && kind[s as usize] == PACKED_SUM
                 && &edges[a as usize..(a + l) as usize] == parts
         };
         if let Some(&(s, _)) = self.by_parts.find(wide(h32), eq) {
@@ -349,11 +408,15 @@ impl PosGraph {
         self.edges.extend_from_slice(left);
         self.left[u as usize] = (s, left.len() as u32);
         if left == right {
-            self.right[u as usize] = NO_GAME;
+            if self.bits[u as usize] & RIGHT != 0 {
+                self.right.remove(&u);
+                self.bits[u as usize] &= !RIGHT;
+            }
         } else {
             let r = self.edges.len() as u32;
             self.edges.extend_from_slice(right);
-            self.right[u as usize] = self.right_lists.len() as u32;
+            self.right.insert(u, self.right_lists.len() as u32);
+            self.bits[u as usize] |= RIGHT;
             self.right_lists.push((r, right.len() as u32));
         }
     }
@@ -889,7 +952,7 @@ impl<'a> Explorer<'a> {
             }
             self.pool = pool;
             self.opts = opts;
-            self.graph.kind[u as usize] = Kind::Form;
+            self.graph.set_kind(u, Kind::Form);
             self.graph.set_lists(u, &list, &list);
             if multi {
                 let at = self.graph.group_pool.len() as u32;
@@ -941,7 +1004,7 @@ impl<'a> Explorer<'a> {
         self.pool = pool;
         self.opts = opts;
         result?;
-        self.graph.kind[u as usize] = Kind::Form;
+        self.graph.set_kind(u, Kind::Form);
         self.graph.set_lists(u, &left, &right);
         self.graph.bits[u as usize] |= EXPANDED;
         Ok(())
@@ -1015,7 +1078,7 @@ impl<'a> Explorer<'a> {
                 }
             }
             Node::Nimber(n) => {
-                self.graph.kind[u as usize] = Kind::Nimber(n);
+                self.graph.set_kind(u, Kind::Nimber(n));
                 self.graph.bits[u as usize] |= EXPANDED;
                 return Ok(());
             }
@@ -1050,7 +1113,7 @@ impl<'a> Explorer<'a> {
             }
             Node::Labelled(_) => unreachable!("resolved above"),
         }
-        self.graph.kind[u as usize] = Kind::Form;
+        self.graph.set_kind(u, Kind::Form);
         self.graph.set_lists(u, &left, &right);
         self.graph.bits[u as usize] |= EXPANDED;
         Ok(())
@@ -1243,7 +1306,7 @@ impl<'a> Explorer<'a> {
     /// Forces a known node to be expanded (an engine needs its options).
     pub fn unfold(&mut self, u: u32) -> Result<(), Error> {
         if self.graph.kind(u) == Kind::Known {
-            self.graph.kind[u as usize] = Kind::Form;
+            self.graph.set_kind(u, Kind::Form);
         }
         self.expand(u)
     }

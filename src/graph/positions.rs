@@ -42,6 +42,8 @@ pub struct PosTable {
     /// Allocation address of a stored compound's list/tuple → its id (only for values kept
     /// alive here, so an address is never reused while cached).
     by_ptr: FxHashMap<usize, u32>,
+    /// The allocation and id of the compound looked up last (address 0: none).
+    last_compound: (usize, u32),
     scratch: Vec<u32>,
 }
 
@@ -124,7 +126,12 @@ impl PosTable {
             _ => None,
         };
         if let Some(p) = ptr {
+            // A list passed on unchanged is met at every option: the last one is remembered.
+            if self.last_compound.0 == p {
+                return Some(self.last_compound.1);
+            }
             if let Some(&id) = self.by_ptr.get(&p) {
+                self.last_compound = (p, id);
                 return Some(id);
             }
         }
@@ -255,21 +262,20 @@ impl PosTable {
     /// The row of a prefix, made if new (`None` once rows would cost more than whole keys).
     fn row_of(&mut self, prefix: &[u32]) -> Option<usize> {
         let words = &self.words;
-        let get = |r: &Row| {
+        // Prefixes are a few words: compared in place, not by a call to memcmp. The header
+        // (first word) holds the length, so equal first words mean equal lengths.
+        let is = |r: &Row| {
             let s = r.at as usize;
-            &words[s..s + (words[s] & 0xFF) as usize]
+            words[s] == prefix[0] && words[s + 1..s + prefix.len()].iter().eq(&prefix[1..])
         };
         if let Some(r) = self.rows.get(self.last_row as usize) {
-            if get(r) == prefix {
+            if is(r) {
                 return Some(self.last_row as usize);
             }
         }
         let h = hash_words(prefix);
         let rows = &self.rows;
-        if let Some(&r) = self
-            .row_table
-            .find(h, |&r| get(&rows[r as usize]) == prefix)
-        {
+        if let Some(&r) = self.row_table.find(h, |&r| is(&rows[r as usize])) {
             self.last_row = r;
             return Some(r as usize);
         }
