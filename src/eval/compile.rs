@@ -392,17 +392,32 @@ impl Compiled {
         &self,
         cx: &mut Cx,
         store: &mut Store,
-        args: Vec<Value>,
+        args: &mut Vec<Value>,
         out: &mut OptBuf,
     ) -> Result<(), Error> {
-        let mut f = Frame {
-            slots: vec![Value::Int(0); self.slots],
-        };
-        for (p, a) in self.params.iter().zip(args) {
-            bind(cx, &mut f, p, a)?;
+        // Frames are reused (a pool, as rules may expand other positions while running).
+        let mut slots = cx.frames.pop().unwrap_or_default();
+        slots.resize(self.slots, Value::Int(0));
+        let mut f = Frame { slots };
+        let r = self.run(cx, store, &mut f, args, out);
+        f.slots.clear();
+        cx.frames.push(f.slots);
+        r
+    }
+
+    fn run(
+        &self,
+        cx: &mut Cx,
+        store: &mut Store,
+        f: &mut Frame,
+        args: &mut Vec<Value>,
+        out: &mut OptBuf,
+    ) -> Result<(), Error> {
+        for (p, a) in self.params.iter().zip(args.drain(..)) {
+            bind(cx, f, p, a)?;
         }
         for rule in &self.rules {
-            self.clauses(cx, store, &mut f, rule, 0, out)?;
+            self.clauses(cx, store, f, rule, 0, out)?;
         }
         Ok(())
     }

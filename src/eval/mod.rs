@@ -71,6 +71,9 @@ pub struct Cx {
     pub(crate) expanding_deep: rustc_hash::FxHashSet<crate::graph::positions::PosId>,
     /// Scratch for the key of a position made by compiled code.
     pub(crate) key_buf: Vec<u32>,
+    /// Spare frames (and argument lists) for compiled rules, reused from expansion to
+    /// expansion.
+    pub(crate) frames: Vec<Vec<Value>>,
     pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
     pub(crate) engines: builtins::Engines,
     pub(crate) loading: Vec<String>,
@@ -109,6 +112,7 @@ impl Interp {
                 expanding: Vec::new(),
                 expanding_deep: Default::default(),
                 key_buf: Vec::new(),
+                frames: Vec::new(),
                 form_spans: FxHashMap::default(),
                 engines: builtins::Engines::default(),
                 loading: Vec::new(),

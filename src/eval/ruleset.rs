@@ -53,7 +53,8 @@ impl Source for Cx {
             return Err(Error::new(ErrorKind::SelfDependent { position: shown }));
         }
         let comp = self.compiled(rid);
-        let mut args = Vec::new();
+        let mut args = self.frames.pop().unwrap_or_default();
+        args.clear();
         self.positions.args(pos, &mut args);
         let (saved_frame, saved_file, saved_depth) = (self.frame, self.file, self.depth);
         let base = self.locals.len();
@@ -63,7 +64,9 @@ impl Source for Cx {
             self.expanding_deep.insert(pos);
         }
         self.expanding.push(pos);
-        let result = comp.expand(self, store, args, out);
+        let result = comp.expand(self, store, &mut args, out);
+        args.clear();
+        self.frames.push(args);
         self.expanding.pop();
         if self.expanding.len() >= SHALLOW {
             self.expanding_deep.remove(&pos);

@@ -932,11 +932,13 @@ fn cycle(
             table: &an.table,
         };
         let interrupted = || ex.src.interrupted();
-        let results = lab
+        let n = lab
             .label(&view, members, &mut || interrupted())
             .ok_or_else(|| Error::new(ErrorKind::Interrupted))?
-            .to_vec();
-        for r in results {
+            .len();
+        // Read back one by one (no copy of the results: a component may have millions).
+        for i in 0..n {
+            let r = lab.result(i);
             let class = if r.label == INF {
                 Class::Loopy(ex.src.memo().intern_set(lab.set(r.a)))
             } else {
