@@ -567,7 +567,7 @@ fn emit(
                     .zip(ints.iter_mut())
                     .all(|(a, slot)| int_of(a, &f.slots).map(|n| *slot = n).is_some())
             {
-                let p = cx.positions.intern_ints(*rid, &ints[..args.len()]);
+                let p = store.positions.intern_ints(*rid, &ints[..args.len()]);
                 out.atoms.push(Atom::Pos(p));
                 return Ok(());
             }
@@ -592,7 +592,7 @@ fn emit(
                         return Err(e);
                     }
                 };
-                match cx.positions.value_word(&v) {
+                match store.positions.value_word(&v) {
                     Some(w) => key.push(w),
                     None => {
                         key.push(0);
@@ -613,7 +613,7 @@ fn emit(
                     &spans[i],
                 ));
             }
-            let p = cx.positions.intern_words(&key);
+            let p = store.positions.intern_words(&key);
             cx.key_buf = key;
             out.atoms.push(Atom::Pos(p));
         }

@@ -63,8 +63,6 @@ pub struct Cx {
     pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
     /// Compiled rulesets, by ruleset id (compiled on first use).
     pub(crate) compiled: Vec<Option<Rc<compile::Compiled>>>,
-    /// The session's ruleset positions, by compact key.
-    pub positions: crate::graph::positions::PosTable,
     /// Positions whose options are being listed right now (outermost first).
     pub(crate) expanding: Vec<crate::graph::positions::PosId>,
     /// The entries of `expanding` past its first few (see `ruleset::SHALLOW`).
@@ -108,7 +106,6 @@ impl Interp {
                 depth: 0,
                 rulesets: Vec::new(),
                 compiled: Vec::new(),
-                positions: Default::default(),
                 expanding: Vec::new(),
                 expanding_deep: Default::default(),
                 key_buf: Vec::new(),
@@ -1136,12 +1133,24 @@ impl Cx {
                 if def.params.len() != args.len() {
                     return Err(self.arity(&def.name.name, def.params.len(), args.len(), span));
                 }
-                let mut key = Vec::with_capacity(args.len());
-                for (a, e) in args.iter().zip(arg_exprs) {
-                    key.push(self.to_arg(a, &e.span)?);
+                match store.positions.intern(r.id, &args) {
+                    Ok(p) => Ok(Value::Game(store.position(p))),
+                    Err(bad) => {
+                        // The argument's own diagnostic (it names the offending element).
+                        let (v, span) = (&args[bad.0], &arg_exprs[bad.0].span);
+                        self.to_arg(v, span)?;
+                        Err(self.err(
+                            ErrorKind::Type {
+                                message: format!(
+                                    "ruleset arguments are integers, tuples or lists, not {}",
+                                    v.type_name()
+                                ),
+                                label: format!("this is {}", v.type_name()),
+                            },
+                            span,
+                        ))
+                    }
                 }
-                let args = store.args(key);
-                Ok(Value::Game(store.position(r.id, args)))
             }
             Value::Builtin(name) => builtins::call(self, store, name, args, arg_exprs, span),
             Value::Heap(h) => {

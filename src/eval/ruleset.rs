@@ -30,7 +30,7 @@ impl Cx {
 
 impl Source for Cx {
     fn expand_pos(&mut self, store: &mut Store, pos: PosId, out: &mut OptBuf) -> Result<(), Error> {
-        let rid = self.positions.ruleset(pos);
+        let rid = store.positions.ruleset(pos);
         self.explored += 1;
         if self.explored > self.budget {
             return Err(Error::new(ErrorKind::Runaway {
@@ -55,7 +55,7 @@ impl Source for Cx {
         let comp = self.compiled(rid);
         let mut args = self.frames.pop().unwrap_or_default();
         args.clear();
-        self.positions.args(pos, &mut args);
+        store.positions.args(pos, &mut args);
         let (saved_frame, saved_file, saved_depth) = (self.frame, self.file, self.depth);
         let base = self.locals.len();
         self.frame = base;
@@ -82,16 +82,14 @@ impl Source for Cx {
     }
 
     fn pos_of(&mut self, store: &Store, g: GameId) -> PosId {
-        let Node::Position { ruleset, args } = store.node(g) else {
+        let Node::Position { pos, .. } = store.node(g) else {
             unreachable!("pos_of is asked about store positions")
         };
-        self.positions.intern_args(ruleset, store.args_of(args))
+        pos
     }
 
     fn pos_game(&mut self, store: &mut Store, pos: PosId) -> GameId {
-        let rid = self.positions.ruleset(pos);
-        let args = store.args(self.positions.store_args(pos));
-        store.position(rid, args)
+        store.position(pos)
     }
 
     fn heap_options(

@@ -5,6 +5,7 @@
 //! and structural equality of forms is id equality. Ruleset positions, sums and entailing
 //! wrappers are nodes too; their options are produced on demand (see `graph`).
 
+use crate::graph::positions::{PosId, PosTable};
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
@@ -22,10 +23,6 @@ impl GameId {
         GameId(i)
     }
 }
-
-/// An interned argument list of a ruleset position.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct ArgsId(u32);
 
 /// A ruleset argument: integers, and tuples/lists of them.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -51,7 +48,7 @@ pub enum Node<'a> {
     /// A disjunctive sum of at least two components, none of them 0, ∞ or ∞̄.
     Sum(&'a [GameId]),
     /// A position of a user ruleset; its literal form comes from expanding the ruleset.
-    Position { ruleset: u32, args: ArgsId },
+    Position { ruleset: u32, pos: PosId },
     /// Left's entailing option `{∞ | P^R}`: Right must answer inside P.
     EntailLeft(GameId),
     /// Right's entailing option `{P^L | ∞̄}`.
@@ -101,14 +98,12 @@ pub struct Store {
     nodes: Vec<Raw>,
     data: Vec<GameId>,
     table: HashTable<GameId>,
-    /// Argument lists, end to end; a list is its place and length here.
-    arg_pool: Vec<Arg>,
-    args: Vec<(u32, u32)>,
-    /// Argument lists by (id, hash): growing the table hashes no arguments again.
-    args_table: HashTable<(u32, u32)>,
-    /// Tuples and lists met as arguments, one shared copy each (a list passed to every
-    /// position of a ruleset is stored once, not per position).
-    compound_args: hashbrown::HashSet<Arg, std::hash::BuildHasherDefault<FxHasher>>,
+    /// The session's ruleset positions, by compact key ([`PosTable`]): a position node
+    /// holds its key's id, so a position written in source and one met while exploring are
+    /// one key, and no argument list is stored twice.
+    pub positions: PosTable,
+    /// The node of each position that has one, by key id (`NONE`: none yet).
+    pos_nodes: Vec<u32>,
     ruleset_names: Vec<String>,
     heap_names: Vec<String>,
     heap_codes: Vec<String>,
@@ -146,10 +141,8 @@ impl Store {
             nodes: Vec::new(),
             data: Vec::new(),
             table: HashTable::new(),
-            arg_pool: Vec::new(),
-            args: Vec::new(),
-            args_table: HashTable::new(),
-            compound_args: Default::default(),
+            positions: PosTable::default(),
+            pos_nodes: Vec::new(),
             ruleset_names: Vec::new(),
             heap_names: Vec::new(),
             heap_codes: Vec::new(),
@@ -190,7 +183,7 @@ impl Store {
             Tag::Sum => Node::Sum(&self.data[r.a as usize..(r.a + r.b) as usize]),
             Tag::Position => Node::Position {
                 ruleset: r.a,
-                args: ArgsId(r.b),
+                pos: r.b,
             },
             Tag::EntailLeft => Node::EntailLeft(GameId(r.a)),
             Tag::EntailRight => Node::EntailRight(GameId(r.a)),
@@ -405,46 +398,32 @@ impl Store {
         &self.heap_names[r as usize]
     }
 
-    pub fn args(&mut self, mut args: Vec<Arg>) -> ArgsId {
-        for a in args.iter_mut() {
-            if !matches!(a, Arg::Int(_)) {
-                match self.compound_args.get(a) {
-                    Some(c) => *a = c.clone(),
-                    None => {
-                        self.compound_args.insert(a.clone());
-                    }
-                }
+    /// The node of ruleset position `pos` (made once; positions are kept out of the hash
+    /// table, found by their key id directly).
+    pub fn position(&mut self, pos: PosId) -> GameId {
+        if let Some(&g) = self.pos_nodes.get(pos as usize) {
+            if g != NONE {
+                return GameId(g);
             }
         }
-        let mut h = FxHasher::default();
-        args.hash(&mut h);
-        let h32 = h.finish() as u32;
-        let wide = |h: u32| (h as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let (pool, lists) = (&self.arg_pool, &self.args);
-        let eq = |&(id, h): &(u32, u32)| {
-            let (s, l) = lists[id as usize];
-            h == h32 && pool[s as usize..(s + l) as usize] == args[..]
-        };
-        if let Some(&(id, _)) = self.args_table.find(wide(h32), eq) {
-            return ArgsId(id);
+        let ruleset = self.positions.ruleset(pos);
+        let id = index(self.nodes.len(), "game nodes");
+        self.nodes.push(Raw {
+            tag: Tag::Position,
+            a: ruleset,
+            b: pos,
+            c: 0,
+        });
+        if self.pos_nodes.len() <= pos as usize {
+            self.pos_nodes.resize(pos as usize + 1, NONE);
         }
-        let id = index(self.args.len(), "ruleset argument lists");
-        let start = index(self.arg_pool.len(), "ruleset arguments");
-        index(self.arg_pool.len() + args.len(), "ruleset arguments");
-        self.args.push((start, args.len() as u32));
-        self.arg_pool.extend(args);
-        self.args_table
-            .insert_unique(wide(h32), (id, h32), |&(_, h)| wide(h));
-        ArgsId(id)
+        self.pos_nodes[pos as usize] = id;
+        GameId(id)
     }
 
-    pub fn args_of(&self, a: ArgsId) -> &[Arg] {
-        let (s, l) = self.args[a.0 as usize];
-        &self.arg_pool[s as usize..(s + l) as usize]
-    }
-
-    pub fn position(&mut self, ruleset: u32, args: ArgsId) -> GameId {
-        self.intern(Tag::Position, ruleset, args.0, 0, &[])
+    /// The arguments of a position node's key.
+    pub fn position_args(&self, pos: PosId) -> Vec<Arg> {
+        self.positions.store_args(pos)
     }
 
     pub fn heap(&mut self, rules: u32, size: u64) -> GameId {
