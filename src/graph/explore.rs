@@ -403,6 +403,17 @@ impl PosGraph {
         s
     }
 
+    /// One list for both players.
+    fn set_list(&mut self, u: u32, list: &[u32]) {
+        let s = self.edges.len() as u32;
+        self.edges.extend_from_slice(list);
+        self.left[u as usize] = (s, list.len() as u32);
+        if self.bits[u as usize] & RIGHT != 0 {
+            self.right.remove(&u);
+            self.bits[u as usize] &= !RIGHT;
+        }
+    }
+
     fn set_lists(&mut self, u: u32, left: &[u32], right: &[u32]) {
         let s = self.edges.len() as u32;
         self.edges.extend_from_slice(left);
@@ -523,6 +534,8 @@ pub struct Explorer<'a> {
     opts: Vec<(OptionKind, u32, u32)>,
     keys: Vec<u64>,
     flat: Vec<u32>,
+    list_buf: Vec<u32>,
+    ends_buf: Vec<u32>,
     /// The value leaf of each nimber (normal play), by value.
     nimber_leaves: Vec<u32>,
 }
@@ -543,6 +556,8 @@ impl<'a> Explorer<'a> {
             opts: Vec::new(),
             keys: Vec::new(),
             flat: Vec::new(),
+            list_buf: Vec::new(),
+            ends_buf: Vec::new(),
             nimber_leaves: Vec::new(),
         };
         let (lw, rw, z) = (e.store.left_win(), e.store.right_win(), e.store.zero());
@@ -635,8 +650,8 @@ impl<'a> Explorer<'a> {
     /// The value leaf of an option whose parts the session has valued (plain values only:
     /// nimbers, loopy values, the moons with literal forms), or `None`.
     fn fold(&mut self, parts: &[Atom]) -> Option<u32> {
-        let mut classes: [Option<(Class, u8)>; 4] = Default::default();
-        if parts.len() > classes.len() {
+        const MOST: usize = 4;
+        if parts.len() > MOST {
             return None;
         }
         // Most options of a position explored for the first time have a new part: reject
@@ -676,6 +691,7 @@ impl<'a> Explorer<'a> {
             }
             return Some(u);
         }
+        let mut classes: [Option<(Class, u8)>; MOST] = Default::default();
         for (i, &a) in parts.iter().enumerate() {
             let key = match a {
                 Atom::Pos(p) => Key::Pos(p),
@@ -937,8 +953,10 @@ impl<'a> Explorer<'a> {
         }
         // All plain: keep sums as groups of parts in the node's own list (no sum nodes).
         if opts.iter().all(|o| o.0 == OptionKind::Plain) {
-            let mut list = Vec::with_capacity(pool.len());
-            let mut ends = Vec::with_capacity(opts.len() + 1);
+            let mut list = std::mem::take(&mut self.list_buf);
+            let mut ends = std::mem::take(&mut self.ends_buf);
+            list.clear();
+            ends.clear();
             ends.push(opts.len() as u32);
             let mut multi = false;
             for &(_, start, len) in opts.iter() {
@@ -953,7 +971,7 @@ impl<'a> Explorer<'a> {
             self.pool = pool;
             self.opts = opts;
             self.graph.set_kind(u, Kind::Form);
-            self.graph.set_lists(u, &list, &list);
+            self.graph.set_list(u, &list);
             if multi {
                 let at = self.graph.group_pool.len() as u32;
                 self.graph.groups.insert(u, at);
@@ -961,6 +979,8 @@ impl<'a> Explorer<'a> {
                 self.graph.group_pool.extend_from_slice(&ends);
             }
             self.graph.bits[u as usize] |= EXPANDED;
+            self.list_buf = list;
+            self.ends_buf = ends;
             return Ok(());
         }
         let (mut left, mut right) = (
