@@ -3,7 +3,7 @@
 //! A rule body is compiled the first time a position of its ruleset is explored: parameters,
 //! loop variables and `let` names become slots of a frame (no name lookup), integer arithmetic
 //! and comparisons run on unboxed integers, ruleset calls in option position become compact
-//! position keys ([`crate::graph::positions`]) without touching the game store, and sums of them
+//! position keys ([`crate::graph::positions`]) without making store nodes, and sums of them
 //! are emitted as lists of parts. Names resolve at compile time to rulesets, built-ins or
 //! global values; anything else (user functions, forms, comprehensions…) is evaluated by the
 //! interpreter with the frame's names bound, so every program keeps its meaning and its

@@ -4,8 +4,11 @@
 //! argument count) and one word per argument — a small integer in place, anything else (a list,
 //! a tuple, a large integer) as the id of a value interned once. A list argument passed on
 //! unchanged from position to position (`wu(n, s, i)`'s `s`) is recognised by its allocation,
-//! so it is neither copied nor rehashed per position. Keys cost a few words; positions become
-//! store forms only when shown.
+//! so it is neither copied nor rehashed per position. A key whose last argument is a small
+//! integer is kept in a row of its prefix, indexed by that integer (neighbouring positions side
+//! by side, 12 bytes a position or so); other keys are kept whole in a hash table. The table
+//! belongs to the game store: a store position node is the id of its key, and becomes a
+//! store node only when a position is written in source or shown.
 
 use crate::eval::Value;
 use crate::game::Arg;
