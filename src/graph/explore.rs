@@ -339,14 +339,26 @@ impl PosGraph {
             None => l,
             Some(r) => std::mem::take(&mut self.right_lists[r as usize]),
         };
-        self.dead += l.1 as usize + if r == l { 0 } else { r.1 as usize };
+        if r == l && (l.0 + l.1) as usize == self.edges.len() {
+            // The list made last (a depth-first walk finishes its nodes in the reverse order
+            // of their expansion): given back at once, so the edges held stay those of the
+            // nodes being walked, not a growing array waiting for compaction.
+            self.edges.truncate(l.0 as usize);
+        } else {
+            self.dead += l.1 as usize + if r == l { 0 } else { r.1 as usize };
+        }
         self.left[i] = (0, 0);
         if self.bits[i] & RIGHT != 0 {
             self.right.remove(&u);
             self.bits[i] &= !RIGHT;
         }
         if self.bits[i] & GROUPED != 0 {
-            self.groups.remove(&u);
+            if let Some(at) = self.groups.remove(&u) {
+                let n = self.group_pool[at as usize] as usize;
+                if at as usize + 1 + n == self.group_pool.len() {
+                    self.group_pool.truncate(at as usize);
+                }
+            }
             self.bits[i] &= !GROUPED;
         }
         self.bits[i] |= RELEASED;
