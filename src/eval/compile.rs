@@ -559,18 +559,6 @@ fn emit(
             if args.len() != *arity {
                 return Err(cx.arity(name, *arity, args.len(), span));
             }
-            // Integer arguments (the common case) go straight into the key.
-            let mut ints = [0i64; 8];
-            if args.len() <= ints.len()
-                && args
-                    .iter()
-                    .zip(ints.iter_mut())
-                    .all(|(a, slot)| int_of(a, &f.slots).map(|n| *slot = n).is_some())
-            {
-                let p = store.positions.intern_ints(*rid, &ints[..args.len()]);
-                out.atoms.push(Atom::Pos(p));
-                return Ok(());
-            }
             // The key is built word by word in a reused buffer (taken, since evaluating an
             // argument may expand positions): integer arguments without building values,
             // lists and tuples by their interned id.
