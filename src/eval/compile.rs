@@ -3,7 +3,7 @@
 //! A rule body is compiled the first time a position of its ruleset is explored: parameters,
 //! loop variables and `let` names become slots of a frame (no name lookup), integer arithmetic
 //! and comparisons run on unboxed integers, ruleset calls in option position become compact
-//! position keys ([`crate::graph::positions`]) without touching the game store, and sums of them
+//! position keys ([`crate::graph::positions`]) without making store nodes, and sums of them
 //! are emitted as lists of parts. Names resolve at compile time to rulesets, built-ins or
 //! global values; anything else (user functions, forms, comprehensions…) is evaluated by the
 //! interpreter with the frame's names bound, so every program keeps its meaning and its
@@ -12,7 +12,7 @@
 use super::{Cx, Value, builtins};
 use crate::diag::{Error, ErrorKind, FileId};
 use crate::game::{GameId, Store};
-use crate::graph::positions::PosId;
+use crate::graph::positions::{PosId, PosTable};
 use crate::syntax::ast::*;
 use std::rc::Rc;
 
@@ -392,17 +392,32 @@ impl Compiled {
         &self,
         cx: &mut Cx,
         store: &mut Store,
-        args: Vec<Value>,
+        args: &mut Vec<Value>,
         out: &mut OptBuf,
     ) -> Result<(), Error> {
-        let mut f = Frame {
-            slots: vec![Value::Int(0); self.slots],
-        };
-        for (p, a) in self.params.iter().zip(args) {
-            bind(cx, &mut f, p, a)?;
+        // Frames are reused (a pool, as rules may expand other positions while running).
+        let mut slots = cx.frames.pop().unwrap_or_default();
+        slots.resize(self.slots, Value::Int(0));
+        let mut f = Frame { slots };
+        let r = self.run(cx, store, &mut f, args, out);
+        f.slots.clear();
+        cx.frames.push(f.slots);
+        r
+    }
+
+    fn run(
+        &self,
+        cx: &mut Cx,
+        store: &mut Store,
+        f: &mut Frame,
+        args: &mut Vec<Value>,
+        out: &mut OptBuf,
+    ) -> Result<(), Error> {
+        for (p, a) in self.params.iter().zip(args.drain(..)) {
+            bind(cx, f, p, a)?;
         }
         for rule in &self.rules {
-            self.clauses(cx, store, &mut f, rule, 0, out)?;
+            self.clauses(cx, store, f, rule, 0, out)?;
         }
         Ok(())
     }
@@ -544,34 +559,38 @@ fn emit(
             if args.len() != *arity {
                 return Err(cx.arity(name, *arity, args.len(), span));
             }
-            // Integer arguments (the common case) go straight into the key.
-            let mut ints = [0i64; 8];
-            if args.len() <= ints.len()
-                && args
-                    .iter()
-                    .zip(ints.iter_mut())
-                    .all(|(a, slot)| int_of(a, &f.slots).map(|n| *slot = n).is_some())
-            {
-                let p = cx.positions.intern_ints(*rid, &ints[..args.len()]);
-                out.atoms.push(Atom::Pos(p));
-                return Ok(());
-            }
-            // A reused buffer (taken, since evaluating an argument may expand positions).
-            let mut vals = std::mem::take(&mut cx.arg_buf);
-            vals.clear();
-            for a in args {
-                match eval(cx, store, f, a) {
-                    Ok(v) => vals.push(v),
+            // The key is built word by word in a reused buffer (taken, since evaluating an
+            // argument may expand positions): integer arguments without building values,
+            // lists and tuples by their interned id.
+            let mut key = std::mem::take(&mut cx.key_buf);
+            key.clear();
+            key.push(PosTable::header(*rid, args.len()));
+            // The first argument that cannot be one; the others are still evaluated, so an
+            // error in a later argument is reported first, as when all are evaluated first.
+            let mut bad = None;
+            for (i, a) in args.iter().enumerate() {
+                if let Some(w) = int_of(a, &f.slots).and_then(PosTable::int_word) {
+                    key.push(w);
+                    continue;
+                }
+                let v = match eval(cx, store, f, a) {
+                    Ok(v) => v,
                     Err(e) => {
-                        cx.arg_buf = vals;
+                        cx.key_buf = key;
                         return Err(e);
+                    }
+                };
+                match store.positions.value_word(&v) {
+                    Some(w) => key.push(w),
+                    None => {
+                        key.push(0);
+                        bad = bad.or(Some((i, v)));
                     }
                 }
             }
-            let r = cx.positions.intern(*rid, &vals);
-            let p = r.map_err(|bad| {
-                let v = &vals[bad.0];
-                cx.err(
+            if let Some((i, v)) = bad {
+                cx.key_buf = key;
+                return Err(cx.err(
                     ErrorKind::Type {
                         message: format!(
                             "ruleset arguments are integers, tuples or lists, not {}",
@@ -579,12 +598,12 @@ fn emit(
                         ),
                         label: format!("this is {}", v.type_name()),
                     },
-                    &spans[bad.0],
-                )
-            });
-            vals.clear();
-            cx.arg_buf = vals;
-            out.atoms.push(Atom::Pos(p?));
+                    &spans[i],
+                ));
+            }
+            let p = store.positions.intern_words(&key);
+            cx.key_buf = key;
+            out.atoms.push(Atom::Pos(p));
         }
         COpt::Sum(parts) => {
             for p in parts {

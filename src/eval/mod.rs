@@ -74,14 +74,15 @@ pub struct Cx {
     pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
     /// Compiled rulesets, by ruleset id (compiled on first use).
     pub(crate) compiled: Vec<Option<Rc<compile::Compiled>>>,
-    /// The session's ruleset positions, by compact key.
-    pub positions: crate::graph::positions::PosTable,
     /// Positions whose options are being listed right now (outermost first).
     pub(crate) expanding: Vec<crate::graph::positions::PosId>,
     /// The entries of `expanding` past its first few (see `ruleset::SHALLOW`).
     pub(crate) expanding_deep: rustc_hash::FxHashSet<crate::graph::positions::PosId>,
-    /// Scratch for a position's arguments in compiled code.
-    pub(crate) arg_buf: Vec<Value>,
+    /// Scratch for the key of a position made by compiled code.
+    pub(crate) key_buf: Vec<u32>,
+    /// Spare frames (and argument lists) for compiled rules, reused from expansion to
+    /// expansion.
+    pub(crate) frames: Vec<Vec<Value>>,
     pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
     pub(crate) engines: builtins::Engines,
     pub(crate) loading: Vec<String>,
@@ -130,10 +131,10 @@ impl Interp {
                 max_calls: MAX_CALLS,
                 rulesets: Vec::new(),
                 compiled: Vec::new(),
-                positions: Default::default(),
                 expanding: Vec::new(),
                 expanding_deep: Default::default(),
-                arg_buf: Vec::new(),
+                key_buf: Vec::new(),
+                frames: Vec::new(),
                 form_spans: FxHashMap::default(),
                 engines: builtins::Engines::default(),
                 loading: Vec::new(),
@@ -199,7 +200,7 @@ impl Interp {
         for stmt in &program.stmts {
             self.cx.interrupt.store(false, Ordering::Relaxed);
             self.cx.explored = 0;
-            self.cx.heavy_at_start = self.cx.positions.heavy;
+            self.cx.heavy_at_start = self.store.positions.heavy;
             self.cx.file = file;
             self.cx.locals.clear();
             self.cx.frame = 0;
@@ -1204,12 +1205,24 @@ impl Cx {
             Value::Ruleset(r) => {
                 let def = &r.def;
                 self.check_params(&def.name.name, &def.params, args.len(), span)?;
-                let mut key = Vec::with_capacity(args.len());
-                for (a, e) in args.iter().zip(arg_exprs) {
-                    key.push(self.to_arg(a, &e.span)?);
+                match store.positions.intern(r.id, &args) {
+                    Ok(p) => Ok(Value::Game(store.position(p))),
+                    Err(bad) => {
+                        // The argument's own diagnostic (it names the offending element).
+                        let (v, span) = (&args[bad.0], &arg_exprs[bad.0].span);
+                        self.to_arg(v, span)?;
+                        Err(self.err(
+                            ErrorKind::Type {
+                                message: format!(
+                                    "ruleset arguments are integers, tuples or lists, not {}",
+                                    v.type_name()
+                                ),
+                                label: format!("this is {}", v.type_name()),
+                            },
+                            span,
+                        ))
+                    }
                 }
-                let args = store.args(key);
-                Ok(Value::Game(store.position(r.id, args)))
             }
             Value::Builtin(name) => builtins::call(self, store, name, args, arg_exprs, span),
             Value::Heap(h) => {

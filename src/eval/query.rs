@@ -42,6 +42,15 @@ impl Cx {
         if let Some((c, _)) = self.engines.memo.get(Key::Game(g)) {
             return Ok(c);
         }
+        // A ruleset position valued already (every element of `[r(i) for i in …]` after the
+        // first): its class straight from the memo, as the explorer would find it, without
+        // building a graph.
+        if let Node::Position { .. } = store.node(g) {
+            let p = crate::graph::Source::pos_of(self, store, g);
+            if let Some((c, _)) = self.engines.memo.get(Key::Pos(p)) {
+                return Ok(c);
+            }
+        }
         let _what = crate::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(store, self, Reach::values());
         let root = ex.node(g)?;

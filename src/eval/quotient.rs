@@ -160,8 +160,8 @@ fn option_display(
 /// The heaps of ruleset `r` that `g` is a sum of, if it is one.
 fn ruleset_heaps(store: &Store, g: GameId, r: u32) -> Option<Vec<usize>> {
     let one = |p: GameId| match store.node(p) {
-        Node::Position { ruleset, args } if ruleset == r => match store.args_of(args) {
-            [Arg::Int(k)] if *k >= 0 => Some(*k as usize),
+        Node::Position { ruleset, pos } if ruleset == r => match store.position_args(pos)[..] {
+            [Arg::Int(k)] if k >= 0 => Some(k as usize),
             _ => None,
         },
         _ => None,
@@ -200,7 +200,7 @@ impl Cx {
                 if k % 256 == 255 && self.interrupted() {
                     return Err(self.err(ErrorKind::Interrupted, span));
                 }
-                let pos = self.positions.intern_args(r.id, &[Arg::Int(k as i64)]);
+                let pos = store.positions.intern_args(r.id, &[Arg::Int(k as i64)]);
                 let mut buf = OptBuf::default();
                 Source::expand_pos(self, store, pos, &mut buf)
                     .map_err(|e| e.or_at(self.file, span.clone()))?;
@@ -213,8 +213,8 @@ impl Cx {
                     }
                     for atom in buf.parts(o) {
                         let part = match *atom {
-                            Atom::Pos(p) if self.positions.ruleset(p) == r.id => {
-                                match self.positions.store_args(p)[..] {
+                            Atom::Pos(p) if store.positions.ruleset(p) == r.id => {
+                                match store.positions.store_args(p)[..] {
                                     [Arg::Int(j)] if j >= 0 => Some(vec![j as usize]),
                                     _ => None,
                                 }
@@ -494,8 +494,8 @@ pub fn heap_sum_outcome(
     for p in parts {
         let (k, size) = match store.node(p) {
             Node::Heap { rules, size } => (GameKey::Heap(rules), size),
-            Node::Position { ruleset, args } => match store.args_of(args) {
-                [Arg::Int(n)] if *n >= 0 => (GameKey::Ruleset(ruleset), *n as u64),
+            Node::Position { ruleset, pos } => match store.position_args(pos)[..] {
+                [Arg::Int(n)] if n >= 0 => (GameKey::Ruleset(ruleset), n as u64),
                 _ => return Ok(None),
             },
             _ => return Ok(None),

@@ -30,9 +30,9 @@ impl Cx {
 
 impl Source for Cx {
     fn expand_pos(&mut self, store: &mut Store, pos: PosId, out: &mut OptBuf) -> Result<(), Error> {
-        let rid = self.positions.ruleset(pos);
+        let rid = store.positions.ruleset(pos);
         self.explored += 1;
-        let heavy = self.positions.heavy - self.heavy_at_start;
+        let heavy = store.positions.heavy - self.heavy_at_start;
         if self.explored + heavy > self.budget {
             return Err(Error::new(ErrorKind::Runaway {
                 ruleset: store.ruleset_name(rid).to_string(),
@@ -56,8 +56,9 @@ impl Source for Cx {
             return Err(Error::new(ErrorKind::SelfDependent { position: shown }));
         }
         let comp = self.compiled(rid);
-        let mut args = Vec::new();
-        self.positions.args(pos, &mut args);
+        let mut args = self.frames.pop().unwrap_or_default();
+        args.clear();
+        store.positions.args(pos, &mut args);
         let (saved_frame, saved_file, saved_depth) = (self.frame, self.file, self.depth);
         // Rules are not inside the `fn` that asked about the position: a stack that runs out
         // in them is an exploration too deep, not that function's recursion.
@@ -69,7 +70,9 @@ impl Source for Cx {
             self.expanding_deep.insert(pos);
         }
         self.expanding.push(pos);
-        let result = comp.expand(self, store, args, out);
+        let result = comp.expand(self, store, &mut args, out);
+        args.clear();
+        self.frames.push(args);
         self.expanding.pop();
         if self.expanding.len() >= SHALLOW {
             self.expanding_deep.remove(&pos);
@@ -86,16 +89,14 @@ impl Source for Cx {
     }
 
     fn pos_of(&mut self, store: &Store, g: GameId) -> PosId {
-        let Node::Position { ruleset, args } = store.node(g) else {
+        let Node::Position { pos, .. } = store.node(g) else {
             unreachable!("pos_of is asked about store positions")
         };
-        self.positions.intern_args(ruleset, store.args_of(args))
+        pos
     }
 
     fn pos_game(&mut self, store: &mut Store, pos: PosId) -> GameId {
-        let rid = self.positions.ruleset(pos);
-        let args = store.args(self.positions.store_args(pos));
-        store.position(rid, args)
+        store.position(pos)
     }
 
     fn heap_options(

@@ -216,10 +216,10 @@ fn write_form(
             shown.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
             out.push_str(&shown.join(" + "));
         }
-        Node::Position { ruleset, args } => {
+        Node::Position { ruleset, pos } => {
             out.push_str(store.ruleset_name(ruleset));
             out.push('(');
-            for (i, a) in store.args_of(args).iter().enumerate() {
+            for (i, a) in store.position_args(pos).iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }

@@ -3,4 +3,4 @@
 pub mod display;
 pub mod store;
 
-pub use store::{Arg, ArgsId, GameId, Node, Store};
+pub use store::{Arg, GameId, Node, Store};

@@ -5,9 +5,11 @@
 //! and structural equality of forms is id equality. Ruleset positions, sums and entailing
 //! wrappers are nodes too; their options are produced on demand (see `graph`).
 
+use crate::graph::positions::{PosId, PosTable};
 use hashbrown::HashTable;
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct GameId(u32);
@@ -22,16 +24,12 @@ impl GameId {
     }
 }
 
-/// An interned argument list of a ruleset position.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct ArgsId(u32);
-
 /// A ruleset argument: integers, and tuples/lists of them.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Arg {
     Int(i64),
-    Tuple(Box<[Arg]>),
-    List(Box<[Arg]>),
+    Tuple(Rc<[Arg]>),
+    List(Rc<[Arg]>),
 }
 
 /// A node as seen from outside the store.
@@ -50,7 +48,7 @@ pub enum Node<'a> {
     /// A disjunctive sum of at least two components, none of them 0, ∞ or ∞̄.
     Sum(&'a [GameId]),
     /// A position of a user ruleset; its literal form comes from expanding the ruleset.
-    Position { ruleset: u32, args: ArgsId },
+    Position { ruleset: u32, pos: PosId },
     /// Left's entailing option `{∞ | P^R}`: Right must answer inside P.
     EntailLeft(GameId),
     /// Right's entailing option `{P^L | ∞̄}`.
@@ -100,8 +98,12 @@ pub struct Store {
     nodes: Vec<Raw>,
     data: Vec<GameId>,
     table: HashTable<GameId>,
-    args: Vec<Box<[Arg]>>,
-    args_index: FxHashMap<Box<[Arg]>, ArgsId>,
+    /// The session's ruleset positions, by compact key ([`PosTable`]): a position node
+    /// holds its key's id, so a position written in source and one met while exploring are
+    /// one key, and no argument list is stored twice.
+    pub positions: PosTable,
+    /// The node of each position that has one, by key id (`NONE`: none yet).
+    pos_nodes: Vec<u32>,
     ruleset_names: Vec<String>,
     heap_names: Vec<String>,
     heap_codes: Vec<String>,
@@ -139,8 +141,8 @@ impl Store {
             nodes: Vec::new(),
             data: Vec::new(),
             table: HashTable::new(),
-            args: Vec::new(),
-            args_index: FxHashMap::default(),
+            positions: PosTable::default(),
+            pos_nodes: Vec::new(),
             ruleset_names: Vec::new(),
             heap_names: Vec::new(),
             heap_codes: Vec::new(),
@@ -181,7 +183,7 @@ impl Store {
             Tag::Sum => Node::Sum(&self.data[r.a as usize..(r.a + r.b) as usize]),
             Tag::Position => Node::Position {
                 ruleset: r.a,
-                args: ArgsId(r.b),
+                pos: r.b,
             },
             Tag::EntailLeft => Node::EntailLeft(GameId(r.a)),
             Tag::EntailRight => Node::EntailRight(GameId(r.a)),
@@ -396,23 +398,32 @@ impl Store {
         &self.heap_names[r as usize]
     }
 
-    pub fn args(&mut self, args: Vec<Arg>) -> ArgsId {
-        if let Some(&id) = self.args_index.get(&args[..]) {
-            return id;
+    /// The node of ruleset position `pos` (made once; positions are kept out of the hash
+    /// table, found by their key id directly).
+    pub fn position(&mut self, pos: PosId) -> GameId {
+        if let Some(&g) = self.pos_nodes.get(pos as usize) {
+            if g != NONE {
+                return GameId(g);
+            }
         }
-        let boxed = args.into_boxed_slice();
-        let id = ArgsId(index(self.args.len(), "ruleset argument lists"));
-        self.args.push(boxed.clone());
-        self.args_index.insert(boxed, id);
-        id
+        let ruleset = self.positions.ruleset(pos);
+        let id = index(self.nodes.len(), "game nodes");
+        self.nodes.push(Raw {
+            tag: Tag::Position,
+            a: ruleset,
+            b: pos,
+            c: 0,
+        });
+        if self.pos_nodes.len() <= pos as usize {
+            self.pos_nodes.resize(pos as usize + 1, NONE);
+        }
+        self.pos_nodes[pos as usize] = id;
+        GameId(id)
     }
 
-    pub fn args_of(&self, a: ArgsId) -> &[Arg] {
-        &self.args[a.0 as usize]
-    }
-
-    pub fn position(&mut self, ruleset: u32, args: ArgsId) -> GameId {
-        self.intern(Tag::Position, ruleset, args.0, 0, &[])
+    /// The arguments of a position node's key.
+    pub fn position_args(&self, pos: PosId) -> Vec<Arg> {
+        self.positions.store_args(pos)
     }
 
     pub fn heap(&mut self, rules: u32, size: u64) -> GameId {

@@ -56,17 +56,39 @@ const RELEASED: u8 = 4;
 const GROUPED: u8 = 8;
 /// An entailing or carry-on option made by the explorer (`synth` holds what it wraps).
 const SYNTH: u8 = 16;
+/// Right's list differs from Left's (`right` holds where it is).
+const RIGHT: u8 = 32;
+
+/// Kinds packed in one word: a tag in the top three bits, a nimber or value leaf below (tag 7:
+/// a payload too large, kept in `wide_kinds`). Half the space of the enum, per node.
+fn pack(k: Kind) -> Option<u32> {
+    const MAX: u32 = (1 << 29) - 1;
+    Some(match k {
+        Kind::Form => 0,
+        Kind::Sum => PACKED_SUM,
+        Kind::LeftWin => 2 << 29,
+        Kind::RightWin => 3 << 29,
+        Kind::Nimber(n) if n <= MAX => 4 << 29 | n,
+        Kind::Known => 5 << 29,
+        Kind::Value(i) if i <= MAX => 6 << 29 | i,
+        _ => return None,
+    })
+}
+
+const WIDE_KIND: u32 = 7 << 29;
+const PACKED_SUM: u32 = 1 << 29;
 
 /// The graph of one query.
 #[derive(Default)]
 pub struct PosGraph {
-    kind: Vec<Kind>,
+    kind: Vec<u32>,
+    wide_kinds: FxHashMap<u32, Kind>,
     /// Per node: expanded, a position key in `origin`, lists let go.
     bits: Vec<u8>,
     left: Vec<(u32, u32)>,
-    /// Right's list where it differs from Left's (entailing options): an index into
-    /// `right_lists`, `NO_GAME` when the node has one list for both.
-    right: Vec<u32>,
+    /// Right's list where it differs from Left's (entailing options, flag `RIGHT`): an index
+    /// into `right_lists`. Most nodes have one list for both, so this is a map.
+    right: FxHashMap<u32, u32>,
     right_lists: Vec<(u32, u32)>,
     edges: Vec<u32>,
     /// The store form of each node, or its position key (`is_pos`); `NO_GAME` for sums and
@@ -132,8 +154,9 @@ impl PosIndex {
             return;
         }
         if self.dense.len() <= p as usize {
-            let n = (p as usize + 1).max(self.dense.len() * 2);
-            self.dense.resize(n, NO_GAME);
+            // Vec's own doubling keeps this amortized; slots past `p` are not written (nor
+            // made resident) before they are needed.
+            self.dense.resize(p as usize + 1, NO_GAME);
         }
         self.dense[p as usize] = u;
     }
@@ -162,7 +185,40 @@ impl PosGraph {
     }
 
     pub fn kind(&self, u: u32) -> Kind {
-        self.kind[u as usize]
+        let k = self.kind[u as usize];
+        match k >> 29 {
+            0 => Kind::Form,
+            1 => Kind::Sum,
+            2 => Kind::LeftWin,
+            3 => Kind::RightWin,
+            4 => Kind::Nimber(k & !WIDE_KIND),
+            5 => Kind::Known,
+            6 => Kind::Value(k & !WIDE_KIND),
+            _ => self.wide_kinds[&u],
+        }
+    }
+
+    fn set_kind(&mut self, u: u32, kind: Kind) {
+        self.kind[u as usize] = match pack(kind) {
+            Some(k) => {
+                if self.kind[u as usize] == WIDE_KIND {
+                    self.wide_kinds.remove(&u);
+                }
+                k
+            }
+            None => {
+                self.wide_kinds.insert(u, kind);
+                WIDE_KIND
+            }
+        };
+    }
+
+    /// Where Right's list is, if it differs from Left's.
+    fn right_list(&self, u: u32) -> Option<u32> {
+        if self.bits[u as usize] & RIGHT == 0 {
+            return None;
+        }
+        Some(self.right[&u])
     }
 
     pub fn is_expanded(&self, u: u32) -> bool {
@@ -177,9 +233,9 @@ impl PosGraph {
 
     /// Right's options of an expanded form.
     pub fn right(&self, u: u32) -> &[u32] {
-        let (s, l) = match self.right[u as usize] {
-            NO_GAME => self.left[u as usize],
-            r => self.right_lists[r as usize],
+        let (s, l) = match self.right_list(u) {
+            None => self.left[u as usize],
+            Some(r) => self.right_lists[r as usize],
         };
         &self.edges[s as usize..(s + l) as usize]
     }
@@ -191,7 +247,7 @@ impl PosGraph {
 
     /// A form whose Left and Right options are the same list.
     pub fn is_symmetric_list(&self, u: u32) -> bool {
-        self.right[u as usize] == NO_GAME
+        self.bits[u as usize] & RIGHT == 0
     }
 
     /// The store form of a node that came from the store.
@@ -225,9 +281,9 @@ impl PosGraph {
 
     fn push(&mut self, kind: Kind, origin: u32, expanded: bool) -> u32 {
         let u = self.kind.len() as u32;
-        self.kind.push(kind);
+        self.kind.push(0);
+        self.set_kind(u, kind);
         self.left.push((0, 0));
-        self.right.push(NO_GAME);
         self.origin.push(origin);
         self.bits.push(if expanded { EXPANDED } else { 0 });
         u
@@ -274,20 +330,35 @@ impl PosGraph {
         if self.bits[i] & EXPANDED == 0 || self.bits[i] & RELEASED != 0 {
             return;
         }
-        if self.kind[i] == Kind::Sum && !self.origin_is_store(u) {
+        if self.kind(u) == Kind::Sum && !self.origin_is_store(u) {
             // Sums made by moves are looked up by their parts: keep them.
             return;
         }
         let l = self.left[i];
-        let r = match self.right[i] {
-            NO_GAME => l,
-            r => std::mem::take(&mut self.right_lists[r as usize]),
+        let r = match self.right_list(u) {
+            None => l,
+            Some(r) => std::mem::take(&mut self.right_lists[r as usize]),
         };
-        self.dead += l.1 as usize + if r == l { 0 } else { r.1 as usize };
+        if r == l && (l.0 + l.1) as usize == self.edges.len() {
+            // The list made last (a depth-first walk finishes its nodes in the reverse order
+            // of their expansion): given back at once, so the edges held stay those of the
+            // nodes being walked, not a growing array waiting for compaction.
+            self.edges.truncate(l.0 as usize);
+        } else {
+            self.dead += l.1 as usize + if r == l { 0 } else { r.1 as usize };
+        }
         self.left[i] = (0, 0);
-        self.right[i] = NO_GAME;
+        if self.bits[i] & RIGHT != 0 {
+            self.right.remove(&u);
+            self.bits[i] &= !RIGHT;
+        }
         if self.bits[i] & GROUPED != 0 {
-            self.groups.remove(&u);
+            if let Some(at) = self.groups.remove(&u) {
+                let n = self.group_pool[at as usize] as usize;
+                if at as usize + 1 + n == self.group_pool.len() {
+                    self.group_pool.truncate(at as usize);
+                }
+            }
             self.bits[i] &= !GROUPED;
         }
         self.bits[i] |= RELEASED;
@@ -311,8 +382,8 @@ impl PosGraph {
                 edges.extend_from_slice(&self.edges[l.0 as usize..(l.0 + l.1) as usize]);
                 self.left[i] = (nl, l.1);
             }
-            if self.right[i] != NO_GAME {
-                let r = &mut self.right_lists[self.right[i] as usize];
+            if let Some(r) = self.right_list(i as u32) {
+                let r = &mut self.right_lists[r as usize];
                 let nr = edges.len() as u32;
                 edges.extend_from_slice(&self.edges[r.0 as usize..(r.0 + r.1) as usize]);
                 *r = (nr, r.1);
@@ -331,7 +402,7 @@ impl PosGraph {
         let eq = |&(s, h): &(u32, u32)| {
             let (a, l) = left[s as usize];
             h == h32
-                && kind[s as usize] == Kind::Sum
+                && kind[s as usize] == PACKED_SUM
                 && &edges[a as usize..(a + l) as usize] == parts
         };
         if let Some(&(s, _)) = self.by_parts.find(wide(h32), eq) {
@@ -344,16 +415,31 @@ impl PosGraph {
         s
     }
 
+    /// One list for both players.
+    fn set_list(&mut self, u: u32, list: &[u32]) {
+        let s = self.edges.len() as u32;
+        self.edges.extend_from_slice(list);
+        self.left[u as usize] = (s, list.len() as u32);
+        if self.bits[u as usize] & RIGHT != 0 {
+            self.right.remove(&u);
+            self.bits[u as usize] &= !RIGHT;
+        }
+    }
+
     fn set_lists(&mut self, u: u32, left: &[u32], right: &[u32]) {
         let s = self.edges.len() as u32;
         self.edges.extend_from_slice(left);
         self.left[u as usize] = (s, left.len() as u32);
         if left == right {
-            self.right[u as usize] = NO_GAME;
+            if self.bits[u as usize] & RIGHT != 0 {
+                self.right.remove(&u);
+                self.bits[u as usize] &= !RIGHT;
+            }
         } else {
             let r = self.edges.len() as u32;
             self.edges.extend_from_slice(right);
-            self.right[u as usize] = self.right_lists.len() as u32;
+            self.right.insert(u, self.right_lists.len() as u32);
+            self.bits[u as usize] |= RIGHT;
             self.right_lists.push((r, right.len() as u32));
         }
     }
@@ -460,6 +546,8 @@ pub struct Explorer<'a> {
     opts: Vec<(OptionKind, u32, u32)>,
     keys: Vec<u64>,
     flat: Vec<u32>,
+    list_buf: Vec<u32>,
+    ends_buf: Vec<u32>,
     /// The value leaf of each nimber (normal play), by value.
     nimber_leaves: Vec<u32>,
 }
@@ -480,6 +568,8 @@ impl<'a> Explorer<'a> {
             opts: Vec::new(),
             keys: Vec::new(),
             flat: Vec::new(),
+            list_buf: Vec::new(),
+            ends_buf: Vec::new(),
             nimber_leaves: Vec::new(),
         };
         let (lw, rw, z) = (e.store.left_win(), e.store.right_win(), e.store.zero());
@@ -572,8 +662,8 @@ impl<'a> Explorer<'a> {
     /// The value leaf of an option whose parts the session has valued (plain values only:
     /// nimbers, loopy values, the moons with literal forms), or `None`.
     fn fold(&mut self, parts: &[Atom]) -> Option<u32> {
-        let mut classes: [Option<(Class, u8)>; 4] = Default::default();
-        if parts.len() > classes.len() {
+        const MOST: usize = 4;
+        if parts.len() > MOST {
             return None;
         }
         // Most options of a position explored for the first time have a new part: reject
@@ -613,6 +703,7 @@ impl<'a> Explorer<'a> {
             }
             return Some(u);
         }
+        let mut classes: [Option<(Class, u8)>; MOST] = Default::default();
         for (i, &a) in parts.iter().enumerate() {
             let key = match a {
                 Atom::Pos(p) => Key::Pos(p),
@@ -892,8 +983,10 @@ impl<'a> Explorer<'a> {
         }
         // All plain: keep sums as groups of parts in the node's own list (no sum nodes).
         if opts.iter().all(|o| o.0 == OptionKind::Plain) {
-            let mut list = Vec::with_capacity(pool.len());
-            let mut ends = Vec::with_capacity(opts.len() + 1);
+            let mut list = std::mem::take(&mut self.list_buf);
+            let mut ends = std::mem::take(&mut self.ends_buf);
+            list.clear();
+            ends.clear();
             ends.push(opts.len() as u32);
             let mut multi = false;
             for &(_, start, len) in opts.iter() {
@@ -907,8 +1000,8 @@ impl<'a> Explorer<'a> {
             }
             self.pool = pool;
             self.opts = opts;
-            self.graph.kind[u as usize] = Kind::Form;
-            self.graph.set_lists(u, &list, &list);
+            self.graph.set_kind(u, Kind::Form);
+            self.graph.set_list(u, &list);
             if multi {
                 let at = self.graph.group_pool.len() as u32;
                 self.graph.groups.insert(u, at);
@@ -916,6 +1009,8 @@ impl<'a> Explorer<'a> {
                 self.graph.group_pool.extend_from_slice(&ends);
             }
             self.graph.bits[u as usize] |= EXPANDED;
+            self.list_buf = list;
+            self.ends_buf = ends;
             return Ok(());
         }
         let (mut left, mut right) = (
@@ -959,7 +1054,7 @@ impl<'a> Explorer<'a> {
         self.pool = pool;
         self.opts = opts;
         result?;
-        self.graph.kind[u as usize] = Kind::Form;
+        self.graph.set_kind(u, Kind::Form);
         self.graph.set_lists(u, &left, &right);
         self.graph.bits[u as usize] |= EXPANDED;
         Ok(())
@@ -1033,7 +1128,7 @@ impl<'a> Explorer<'a> {
                 }
             }
             Node::Nimber(n) => {
-                self.graph.kind[u as usize] = Kind::Nimber(n);
+                self.graph.set_kind(u, Kind::Nimber(n));
                 self.graph.bits[u as usize] |= EXPANDED;
                 return Ok(());
             }
@@ -1068,7 +1163,7 @@ impl<'a> Explorer<'a> {
             }
             Node::Labelled(_) => unreachable!("resolved above"),
         }
-        self.graph.kind[u as usize] = Kind::Form;
+        self.graph.set_kind(u, Kind::Form);
         self.graph.set_lists(u, &left, &right);
         self.graph.bits[u as usize] |= EXPANDED;
         Ok(())
@@ -1261,7 +1356,7 @@ impl<'a> Explorer<'a> {
     /// Forces a known node to be expanded (an engine needs its options).
     pub fn unfold(&mut self, u: u32) -> Result<(), Error> {
         if self.graph.kind(u) == Kind::Known {
-            self.graph.kind[u as usize] = Kind::Form;
+            self.graph.set_kind(u, Kind::Form);
         }
         self.expand(u)
     }

@@ -4,8 +4,11 @@
 //! argument count) and one word per argument — a small integer in place, anything else (a list,
 //! a tuple, a large integer) as the id of a value interned once. A list argument passed on
 //! unchanged from position to position (`wu(n, s, i)`'s `s`) is recognised by its allocation,
-//! so it is neither copied nor rehashed per position. Keys cost a few words; positions become
-//! store forms only when shown.
+//! so it is neither copied nor rehashed per position. A key whose last argument is a small
+//! integer is kept in a row of its prefix, indexed by that integer (neighbouring positions side
+//! by side, 12 bytes a position or so); other keys are kept whole in a hash table. The table
+//! belongs to the game store: a store position node is the id of its key, and becomes a
+//! store node only when a position is written in source or shown.
 
 use crate::eval::Value;
 use crate::game::Arg;
@@ -19,18 +22,32 @@ const SMALL: i64 = 1 << 30;
 
 #[derive(Default)]
 pub struct PosTable {
+    /// Where each position's key is: `(ROW | row, last word)` for a key kept in a row,
+    /// `(place in words, 0)` for one kept whole.
+    loc: Vec<(u32, u32)>,
+    /// Whole keys, and the prefixes of the rows.
     words: Vec<u32>,
-    start: Vec<u32>,
+    /// Whole keys: (position, place in `words`).
     table: HashTable<(u32, u32)>,
+    /// Keys whose last argument is a small integer, grouped by everything before it (the
+    /// prefix): a row indexes its positions by that integer directly. Neighbouring positions
+    /// (`wu(n, s, i - 1)`, `s(a, b, c - 2)`, `kayles(n - 3)`) then sit side by side, and a
+    /// lookup reads one short hash (the prefix's, usually cached) and one array slot instead
+    /// of a probe through a table as large as the graph.
+    rows: Vec<Row>,
+    row_table: HashTable<u32>,
+    /// The row of the prefix looked up last (moves often keep the prefix).
+    last_row: u32,
+    /// Slots of all rows, empty ones included (bounded by the positions held).
+    slots: usize,
     compounds: Vec<(Arg, Value)>,
     compound_index: FxHashMap<Arg, u32>,
     /// Allocation address of a stored compound's list/tuple → its id (only for values kept
     /// alive here, so an address is never reused while cached).
     by_ptr: FxHashMap<usize, u32>,
+    /// The allocation and id of the compound looked up last (address 0: none).
+    last_compound: (usize, u32),
     scratch: Vec<u32>,
-    /// Positions `r(n)` with one small nonnegative integer, by ruleset then `n`: a direct
-    /// index instead of a hash (heap-like rulesets make most of their positions this way).
-    unary: Vec<Vec<u32>>,
     /// Budget units charged for large arguments: a runaway ruleset whose argument grows
     /// (`gt(x) => gt((x, 1))`) holds quadratically many values in few positions, so the
     /// position budget counts half a unit for every value past the first 64 of a new
@@ -54,7 +71,19 @@ fn cells(a: &Arg) -> usize {
     n
 }
 
-const UNARY_LIMIT: i64 = 1 << 22;
+/// Positions of one prefix, by their last argument `lo + i`.
+struct Row {
+    /// The prefix's place in `words` (header word first, so its length is in it).
+    at: u32,
+    lo: i64,
+    ids: Vec<u32>,
+    count: u32,
+    /// Some key of this prefix did not fit the row and was kept whole.
+    spilled: bool,
+}
+
+const ROW: u32 = 1 << 31;
+const NONE: u32 = u32::MAX;
 
 /// An argument that cannot be part of a position (a game, a function, …); the index says which.
 #[derive(Debug)]
@@ -88,17 +117,31 @@ fn from_arg(a: &Arg) -> Value {
 
 impl PosTable {
     pub fn len(&self) -> usize {
-        self.start.len()
+        self.loc.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.start.is_empty()
+        self.loc.is_empty()
     }
 
-    fn key(&self, p: PosId) -> &[u32] {
-        let s = self.start[p as usize] as usize;
-        let n = (self.words[s] & 0xFF) as usize;
-        &self.words[s..s + 1 + n]
+    /// A position's key: its words kept whole, or its row's prefix and its last word.
+    fn key(&self, p: PosId) -> (&[u32], Option<u32>) {
+        let (a, b) = self.loc[p as usize];
+        if a & ROW != 0 {
+            let s = self.rows[(a & !ROW) as usize].at as usize;
+            let n = (self.words[s] & 0xFF) as usize;
+            (&self.words[s..s + n], Some(b))
+        } else {
+            let s = a as usize;
+            let n = (self.words[s] & 0xFF) as usize;
+            (&self.words[s..s + 1 + n], None)
+        }
+    }
+
+    /// The words of a position's arguments, in order.
+    fn arg_words(&self, p: PosId) -> impl Iterator<Item = u32> + '_ {
+        let (w, last) = self.key(p);
+        w[1..].iter().copied().chain(last)
     }
 
     fn compound(&mut self, v: &Value) -> Option<u32> {
@@ -107,7 +150,12 @@ impl PosTable {
             _ => None,
         };
         if let Some(p) = ptr {
+            // A list passed on unchanged is met at every option: the last one is remembered.
+            if self.last_compound.0 == p {
+                return Some(self.last_compound.1);
+            }
             if let Some(&id) = self.by_ptr.get(&p) {
+                self.last_compound = (p, id);
                 return Some(id);
             }
         }
@@ -125,61 +173,49 @@ impl PosTable {
         Some(id)
     }
 
-    /// The id of position `ruleset(args…)`.
-    pub fn intern(&mut self, ruleset: u32, args: &[Value]) -> Result<PosId, BadArg> {
-        if let [Value::Int(n)] = args {
-            if (0..UNARY_LIMIT).contains(n) {
-                let (r, n) = (ruleset as usize, *n as usize);
-                if let Some(&p) = self.unary.get(r).and_then(|v| v.get(n)) {
-                    if p != u32::MAX {
-                        return Ok(p);
-                    }
-                }
-                let p = self.intern_slow(ruleset, args)?;
-                if self.unary.len() <= r {
-                    self.unary.resize(r + 1, Vec::new());
-                }
-                let v = &mut self.unary[r];
-                if v.len() <= n {
-                    v.resize((n + 1).max(v.len() * 2), u32::MAX);
-                }
-                v[n] = p;
-                return Ok(p);
-            }
-        }
-        self.intern_slow(ruleset, args)
-    }
-
-    /// The id of a position whose arguments are all integers.
-    pub fn intern_ints(&mut self, ruleset: u32, args: &[i64]) -> PosId {
-        if let [n] = *args {
-            if (0..UNARY_LIMIT).contains(&n) {
-                if let Some(&p) = self
-                    .unary
-                    .get(ruleset as usize)
-                    .and_then(|v| v.get(n as usize))
-                {
-                    if p != u32::MAX {
-                        return p;
-                    }
-                }
-            }
-        }
-        if args.iter().all(|n| (-SMALL..SMALL).contains(n)) && args.len() > 1 {
-            let mut key = std::mem::take(&mut self.scratch);
-            key.clear();
-            key.push(ruleset << 8 | args.len() as u32);
-            key.extend(args.iter().map(|&n| (n as i32 as u32) << 1));
-            let id = self.intern_key(&key);
-            self.scratch = key;
+    /// The id of a compound store argument (no value is built when it is known already).
+    fn compound_arg(&mut self, a: &Arg) -> u32 {
+        if let Some(&id) = self.compound_index.get(a) {
             return id;
         }
-        let values: Vec<Value> = args.iter().map(|&n| Value::Int(n)).collect();
-        self.intern(ruleset, &values)
-            .expect("integers are arguments")
+        let v = from_arg(a);
+        let id = self.compounds.len() as u32;
+        self.compound_index.insert(a.clone(), id);
+        if let Value::List(xs) | Value::Tuple(xs) = &v {
+            self.by_ptr.insert(Rc::as_ptr(xs) as usize, id);
+        }
+        self.compounds.push((a.clone(), v));
+        id
     }
 
-    fn intern_slow(&mut self, ruleset: u32, args: &[Value]) -> Result<PosId, BadArg> {
+    /// The first word of a key: the ruleset and the argument count.
+    pub fn header(ruleset: u32, arity: usize) -> u32 {
+        ruleset << 8 | arity as u32
+    }
+
+    /// The key word of a small integer argument.
+    pub fn int_word(n: i64) -> Option<u32> {
+        (-SMALL..SMALL)
+            .contains(&n)
+            .then_some((n as i32 as u32) << 1)
+    }
+
+    /// The key word of an argument; `None` for values that cannot be arguments.
+    pub fn value_word(&mut self, v: &Value) -> Option<u32> {
+        match v {
+            Value::Int(n) if (-SMALL..SMALL).contains(n) => Some((*n as i32 as u32) << 1),
+            other => Some(self.compound(other)? << 1 | 1),
+        }
+    }
+
+    /// The id of the position of a key made of [`PosTable::header`] and argument words.
+    pub fn intern_words(&mut self, key: &[u32]) -> PosId {
+        debug_assert_eq!((key[0] & 0xFF) as usize, key.len() - 1);
+        self.intern_key(key)
+    }
+
+    /// The id of position `ruleset(args…)`.
+    pub fn intern(&mut self, ruleset: u32, args: &[Value]) -> Result<PosId, BadArg> {
         let mut key = std::mem::take(&mut self.scratch);
         key.clear();
         key.push(ruleset << 8 | args.len() as u32);
@@ -200,22 +236,178 @@ impl PosTable {
         Ok(id)
     }
 
+    /// The id of a position whose arguments are all integers.
+    pub fn intern_ints(&mut self, ruleset: u32, args: &[i64]) -> PosId {
+        if args.iter().all(|n| (-SMALL..SMALL).contains(n)) {
+            let mut key = std::mem::take(&mut self.scratch);
+            key.clear();
+            key.push(ruleset << 8 | args.len() as u32);
+            key.extend(args.iter().map(|&n| (n as i32 as u32) << 1));
+            let id = self.intern_key(&key);
+            self.scratch = key;
+            return id;
+        }
+        let values: Vec<Value> = args.iter().map(|&n| Value::Int(n)).collect();
+        self.intern(ruleset, &values)
+            .expect("integers are arguments")
+    }
+
+    /// The id of a position given by store arguments.
+    pub fn intern_args(&mut self, ruleset: u32, args: &[Arg]) -> PosId {
+        let mut key = std::mem::take(&mut self.scratch);
+        key.clear();
+        key.push(ruleset << 8 | args.len() as u32);
+        for a in args {
+            match a {
+                Arg::Int(n) if (-SMALL..SMALL).contains(n) => key.push((*n as i32 as u32) << 1),
+                other => {
+                    let id = self.compound_arg(other);
+                    key.push(id << 1 | 1);
+                }
+            }
+        }
+        let id = self.intern_key(&key);
+        self.scratch = key;
+        id
+    }
+
     fn intern_key(&mut self, key: &[u32]) -> PosId {
-        let h = hash_words(key);
+        let n = key.len() - 1;
+        // Keys ending in a small integer go to their prefix's row (when rows may grow).
+        if n >= 1 && key[n] & 1 == 0 {
+            if let Some(r) = self.row_of(&key[..n]) {
+                if let Some(p) = self.in_row(r, key) {
+                    return p;
+                }
+            }
+        }
+        self.whole(key)
+    }
+
+    /// The row of a prefix, made if new (`None` once rows would cost more than whole keys).
+    fn row_of(&mut self, prefix: &[u32]) -> Option<usize> {
         let words = &self.words;
-        // Entries hold the key's place too: one memory access to compare, not two.
+        // Prefixes are a few words: compared in place, not by a call to memcmp. The header
+        // (first word) holds the length, so equal first words mean equal lengths.
+        let is = |r: &Row| {
+            let s = r.at as usize;
+            words[s] == prefix[0] && words[s + 1..s + prefix.len()].iter().eq(&prefix[1..])
+        };
+        if let Some(r) = self.rows.get(self.last_row as usize) {
+            if is(r) {
+                return Some(self.last_row as usize);
+            }
+        }
+        let h = hash_words(prefix);
+        let rows = &self.rows;
+        if let Some(&r) = self.row_table.find(h, |&r| is(&rows[r as usize])) {
+            self.last_row = r;
+            return Some(r as usize);
+        }
+        // Prefixes met once each (a last argument that never varies) gain nothing from rows.
+        if self.rows.len() >= 1024 && self.rows.len() * 4 > self.loc.len() {
+            return None;
+        }
+        let r = self.rows.len() as u32;
+        let at = self.words.len() as u32;
+        self.words.extend_from_slice(prefix);
+        self.rows.push(Row {
+            at,
+            lo: 0,
+            ids: Vec::new(),
+            count: 0,
+            spilled: false,
+        });
+        let (words, rows) = (&self.words, &self.rows);
+        self.row_table.insert_unique(h, r, |&r| {
+            let s = rows[r as usize].at as usize;
+            hash_words(&words[s..s + (words[s] & 0xFF) as usize])
+        });
+        self.last_row = r;
+        Some(r as usize)
+    }
+
+    /// The position of `key` in row `r`, made there if new; `None` if the row cannot hold it
+    /// (it would grow too sparse), so the key is kept whole.
+    fn in_row(&mut self, r: usize, key: &[u32]) -> Option<PosId> {
+        let last = key[key.len() - 1];
+        let v = ((last as i32) >> 1) as i64;
+        let row = &self.rows[r];
+        let i = v - row.lo;
+        let inside = (0..row.ids.len() as i64).contains(&i);
+        if inside && row.ids[i as usize] != NONE {
+            return Some(row.ids[i as usize]);
+        }
+        if row.spilled {
+            if let Some(p) = self.find_whole(key) {
+                return Some(p);
+            }
+        }
+        if !inside {
+            let row = &self.rows[r];
+            let (lo, hi) = if row.ids.is_empty() {
+                (v, v + 1)
+            } else {
+                (row.lo.min(v), (row.lo + row.ids.len() as i64).max(v + 1))
+            };
+            let grow = (hi - lo) as usize - row.ids.len();
+            // Empty slots over all rows stay below twice the positions (plus a fixed
+            // allowance, for a first jump across a long row: `wu` starts at `i` and moves to
+            // `i - 1` and `n - 1`).
+            if self.slots + grow > 2 * self.loc.len() + (1 << 21) {
+                self.rows[r].spilled = true;
+                return None;
+            }
+            let row = &mut self.rows[r];
+            if row.ids.is_empty() {
+                row.lo = v;
+                row.ids.push(NONE);
+            } else if v < row.lo {
+                // Grown downwards with room to spare, so a row filled from the top down is
+                // copied a logarithmic number of times.
+                let room = (row.ids.len() as i64).min(((1 << 21) - grow as i64).max(0));
+                let shift = (row.lo - v + room) as usize;
+                let mut ids = Vec::with_capacity(shift + row.ids.len());
+                ids.resize(shift, NONE);
+                ids.extend_from_slice(&row.ids);
+                row.ids = ids;
+                row.lo -= shift as i64;
+                self.slots += shift - grow;
+            } else {
+                row.ids.resize((v - row.lo + 1) as usize, NONE);
+            }
+            self.slots += grow;
+        }
+        let p = self.loc.len() as u32;
+        self.loc.push((ROW | r as u32, last));
+        let row = &mut self.rows[r];
+        row.ids[(v - row.lo) as usize] = p;
+        row.count += 1;
+        Some(p)
+    }
+
+    fn find_whole(&self, key: &[u32]) -> Option<PosId> {
+        let words = &self.words;
         let get = |s: u32| {
             let s = s as usize;
             &words[s..s + 1 + (words[s] & 0xFF) as usize]
         };
-        if let Some(&(p, _)) = self.table.find(h, |&(_, s)| get(s) == key) {
+        self.table
+            .find(hash_words(key), |&(_, s)| get(s) == key)
+            .map(|&(p, _)| p)
+    }
+
+    fn whole(&mut self, key: &[u32]) -> PosId {
+        if let Some(p) = self.find_whole(key) {
             return p;
         }
-        let p = self.start.len() as u32;
+        let h = hash_words(key);
+        let p = self.loc.len() as u32;
         let at = self.words.len() as u32;
-        self.start.push(at);
+        self.loc.push((at, 0));
         self.words.extend_from_slice(key);
         let words = &self.words;
+        // Entries hold the key's place too: one memory access to compare, not two.
         self.table.insert_unique(h, (p, at), |&(_, s)| {
             let s = s as usize;
             hash_words(&words[s..s + 1 + (words[s] & 0xFF) as usize])
@@ -223,20 +415,13 @@ impl PosTable {
         p
     }
 
-    /// The id of a position given by store arguments.
-    pub fn intern_args(&mut self, ruleset: u32, args: &[Arg]) -> PosId {
-        let values: Vec<Value> = args.iter().map(from_arg).collect();
-        self.intern(ruleset, &values)
-            .expect("store arguments are integers, tuples and lists")
-    }
-
     pub fn ruleset(&self, p: PosId) -> u32 {
-        self.key(p)[0] >> 8
+        self.key(p).0[0] >> 8
     }
 
     /// The arguments of a position, appended to `out` (lists shared, not copied).
     pub fn args(&self, p: PosId, out: &mut Vec<Value>) {
-        for &w in &self.key(p)[1..] {
+        for w in self.arg_words(p) {
             out.push(if w & 1 == 0 {
                 Value::Int(((w as i32) >> 1) as i64)
             } else {
@@ -247,9 +432,8 @@ impl PosTable {
 
     /// The arguments as store arguments (for showing the position).
     pub fn store_args(&self, p: PosId) -> Vec<Arg> {
-        self.key(p)[1..]
-            .iter()
-            .map(|&w| {
+        self.arg_words(p)
+            .map(|w| {
                 if w & 1 == 0 {
                     Arg::Int(((w as i32) >> 1) as i64)
                 } else {
@@ -296,5 +480,42 @@ mod tests {
             ]
         );
         assert!(t.intern(1, &[Value::Bool(true)]).is_err());
+    }
+
+    /// Rows grow both ways, spill keys that would leave them too sparse, and give up on
+    /// prefixes met once: whatever the order, a key always finds the position it was given
+    /// (checked against a plain map of keys).
+    #[test]
+    fn rows_agree_with_a_map() {
+        let mut t = PosTable::default();
+        let mut seen: FxHashMap<(u32, Vec<i64>), PosId> = FxHashMap::default();
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for step in 0..200_000u32 {
+            let r = next();
+            let args: Vec<i64> = match r % 5 {
+                // A long row met from the top down and in jumps, as `wu` meets it.
+                0 => vec![7, (1_000_000 - (step as i64)) % 1_000_000],
+                1 => vec![7, (r >> 8) as i64 % 5_000_000],
+                // Many short rows.
+                2 => vec![(r >> 8) as i64 % 50, (r >> 20) as i64 % 60 - 30],
+                // Prefixes met once, and huge scattered last arguments.
+                3 => vec![(r >> 8) as i64, (r >> 40) as i64 % (1 << 29)],
+                _ => vec![(r >> 8) as i64 % 1000],
+            };
+            let rid = (r >> 60) as u32 % 3;
+            let p = t.intern_ints(rid, &args);
+            let q = *seen.entry((rid, args.clone())).or_insert(p);
+            assert_eq!(p, q, "{rid} {args:?}");
+            assert_eq!(t.ruleset(p), rid);
+            let back: Vec<Arg> = args.iter().map(|&n| Arg::Int(n)).collect();
+            assert_eq!(t.store_args(p), back);
+        }
+        assert_eq!(t.len(), seen.len());
     }
 }

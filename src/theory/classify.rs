@@ -438,33 +438,36 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
     // lists of finished normal-play and loopy components can be let go at once.
     const UNSEEN: u32 = u32::MAX;
     const DONE: u32 = 1 << 31;
-    // Per node: [index, lowlink] while on the stack; [component, DONE | lowlink] after.
-    let mut st: Vec<[u32; 2]> = Vec::new();
+    // Per node one word: its index while on the stack, DONE | its component after. A lowlink
+    // is needed only while its node is being visited (a finished node passes it to its
+    // parent; later edges to it read its index), so it lives in the call frame.
+    let mut st: Vec<u32> = Vec::new();
     let mut stack: Vec<u32> = Vec::new();
-    let mut calls: Vec<(u32, u32, u32)> = Vec::new();
+    // (node, list, position in the list, lowlink)
+    let mut calls: Vec<(u32, u32, u32, u32)> = Vec::new();
     let mut members: Vec<u32> = Vec::new();
     let (mut next, mut ncomp, mut steps) = (0u32, 0u32, 0u32);
     let visit = |ex: &mut Explorer,
-                 st: &mut Vec<[u32; 2]>,
+                 st: &mut Vec<u32>,
                  stack: &mut Vec<u32>,
-                 calls: &mut Vec<(u32, u32, u32)>,
+                 calls: &mut Vec<(u32, u32, u32, u32)>,
                  next: &mut u32,
                  u: u32|
      -> Result<(), Error> {
         if st.len() <= u as usize {
-            st.resize((u as usize + 1).max(ex.graph.len()), [UNSEEN, 0]);
+            st.resize((u as usize + 1).max(ex.graph.len()), UNSEEN);
         }
-        st[u as usize] = [*next, *next];
-        *next += 1;
+        st[u as usize] = *next;
         stack.push(u);
         if ex.graph.kind(u) != Kind::Known && ex.remembered_check(u).is_none() {
             ex.expand(u)?;
         }
-        calls.push((u, 0, 0));
+        calls.push((u, 0, 0, *next));
+        *next += 1;
         Ok(())
     };
     visit(ex, &mut st, &mut stack, &mut calls, &mut next, root)?;
-    while let Some(&(u, list, pos)) = calls.last() {
+    while let Some(&(u, list, pos, _)) = calls.last() {
         steps = steps.wrapping_add(1);
         if steps.is_multiple_of(1 << 14) && ex.src.interrupted() {
             return Err(Error::new(ErrorKind::Interrupted));
@@ -477,14 +480,14 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         if let Some(v) = v {
             calls.last_mut().expect("nonempty").2 += 1;
             if st.len() <= v as usize {
-                st.resize((v as usize + 1).max(ex.graph.len()), [UNSEEN, 0]);
+                st.resize((v as usize + 1).max(ex.graph.len()), UNSEEN);
             }
             let sv = st[v as usize];
-            if sv[0] == UNSEEN {
+            if sv == UNSEEN {
                 visit(ex, &mut st, &mut stack, &mut calls, &mut next, v)?;
-            } else if sv[1] & DONE == 0 {
-                let su = &mut st[u as usize];
-                su[1] = su[1].min(sv[0]);
+            } else if sv & DONE == 0 {
+                let top = calls.last_mut().expect("nonempty");
+                top.3 = top.3.min(sv);
             }
             continue;
         }
@@ -494,20 +497,18 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
             top.2 = 0;
             continue;
         }
-        calls.pop();
-        let su = st[u as usize];
-        if let Some(&(p, _, _)) = calls.last() {
-            let sp = &mut st[p as usize];
-            sp[1] = sp[1].min(su[1]);
+        let (_, _, _, low) = calls.pop().expect("nonempty");
+        if let Some(parent) = calls.last_mut() {
+            parent.3 = parent.3.min(low);
         }
-        if su[1] != su[0] {
+        if low != st[u as usize] {
             continue;
         }
         // A complete component: pop it and class it.
         members.clear();
         loop {
             let w = stack.pop().expect("u is on the stack");
-            st[w as usize] = [ncomp, st[w as usize][1] | DONE];
+            st[w as usize] = DONE | ncomp;
             members.push(w);
             if w == u {
                 break;
@@ -524,9 +525,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         if looped {
             let st_ref = &st;
             cycle(ex, &mut an, &mut lab, &members, &|v| {
-                st_ref
-                    .get(v as usize)
-                    .is_some_and(|x| x[1] & DONE != 0 && x[0] == c)
+                st_ref.get(v as usize) == Some(&(DONE | c))
             })?;
         } else if let Some(f) = ex.remembered_check(m) {
             // A check is an option of an affine game, not one itself (as `form` classes it).
@@ -936,11 +935,13 @@ fn cycle(
             table: &an.table,
         };
         let interrupted = || ex.src.interrupted();
-        let results = lab
+        let n = lab
             .label(&view, members, &mut || interrupted())
             .ok_or_else(|| Error::new(ErrorKind::Interrupted))?
-            .to_vec();
-        for r in results {
+            .len();
+        // Read back one by one (no copy of the results: a component may have millions).
+        for i in 0..n {
+            let r = lab.result(i);
             let class = if r.label == INF {
                 Class::Loopy(ex.src.memo().intern_set(lab.set(r.a)))
             } else {

@@ -80,6 +80,11 @@ impl Labeller {
     }
 
     /// The elements of an A-set handed out in [`Labelled::a`] (valid until the next call).
+    /// The `i`-th result of the last [`Labeller::label`].
+    pub fn result(&self, i: usize) -> Labelled {
+        self.out[i]
+    }
+
     pub fn set(&self, a: (u32, u32)) -> &[u32] {
         &self.sets[a.0 as usize..(a.0 + a.1) as usize]
     }
