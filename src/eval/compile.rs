@@ -229,19 +229,18 @@ impl Cx {
     fn copt(&mut self, scope: &mut Scope, e: &Expr) -> COpt {
         match &e.kind {
             ExprKind::Call { callee, args } => {
-                if let ExprKind::Var(name) = &callee.kind {
-                    if scope.find(name).is_none() {
-                        if let Some(Value::Ruleset(r)) = self.global(name) {
-                            return COpt::Pos {
-                                rid: r.id,
-                                name: r.def.name.name.clone(),
-                                arity: r.def.params.len(),
-                                args: args.iter().map(|a| self.cexpr(scope, a)).collect(),
-                                spans: args.iter().map(|a| a.span.clone()).collect(),
-                                span: e.span.clone(),
-                            };
-                        }
-                    }
+                if let ExprKind::Var(name) = &callee.kind
+                    && scope.find(name).is_none()
+                    && let Some(Value::Ruleset(r)) = self.global(name)
+                {
+                    return COpt::Pos {
+                        rid: r.id,
+                        name: r.def.name.name.clone(),
+                        arity: r.def.params.len(),
+                        args: args.iter().map(|a| self.cexpr(scope, a)).collect(),
+                        spans: args.iter().map(|a| a.span.clone()).collect(),
+                        span: e.span.clone(),
+                    };
                 }
                 COpt::Expr(self.cexpr(scope, e), e.span.clone())
             }
@@ -350,19 +349,18 @@ impl Cx {
                 CExpr::Let(s, b(v), b(body))
             }
             ExprKind::Call { callee, args } => {
-                if let ExprKind::Var(name) = &callee.kind {
-                    if scope.find(name).is_none() && !self.globals.contains_key(&**name) {
-                        if let Some(Value::Builtin(bname)) = builtins::lookup(name) {
-                            if COMPILED_BUILTINS.contains(&bname) {
-                                return CExpr::Builtin(
-                                    bname,
-                                    args.iter().map(|a| self.cexpr(scope, a)).collect(),
-                                    args.clone().into(),
-                                    e.span.clone(),
-                                );
-                            }
-                        }
-                    }
+                if let ExprKind::Var(name) = &callee.kind
+                    && scope.find(name).is_none()
+                    && !self.globals.contains_key(&**name)
+                    && let Some(Value::Builtin(bname)) = builtins::lookup(name)
+                    && COMPILED_BUILTINS.contains(&bname)
+                {
+                    return CExpr::Builtin(
+                        bname,
+                        args.iter().map(|a| self.cexpr(scope, a)).collect(),
+                        args.clone().into(),
+                        e.span.clone(),
+                    );
                 }
                 self.interp(scope, e)
             }

@@ -493,16 +493,16 @@ pub fn call(
             Ok(Value::Misere(m))
         });
     }
-    if name == "misere_outcome" {
-        if let Value::Game(g) | Value::Position(g) = vals[0] {
-            // Sums of heaps of one heap game: from a quotient's Φ, or a search over multisets.
-            if let Some(o) = super::quotient::heap_sum_outcome(cx, store, g, &sp(0))? {
-                return Ok(Value::Outcome(o));
-            }
-            return misere_outcome(cx, store, g)
-                .map(Value::Outcome)
-                .map_err(|e| e.or_at(cx.file, sp(0)));
+    if name == "misere_outcome"
+        && let Value::Game(g) | Value::Position(g) = vals[0]
+    {
+        // Sums of heaps of one heap game: from a quotient's Φ, or a search over multisets.
+        if let Some(o) = super::quotient::heap_sum_outcome(cx, store, g, &sp(0))? {
+            return Ok(Value::Outcome(o));
         }
+        return misere_outcome(cx, store, g)
+            .map(Value::Outcome)
+            .map_err(|e| e.or_at(cx.file, sp(0)));
     }
     with_session(cx, span, |cx, s| {
         let mut args = Vec::with_capacity(vals.len());

@@ -308,10 +308,10 @@ fn option_class(ex: &mut Explorer, an: &Analysis, o: u32) -> Option<Class> {
     if let Some(c) = an.class(o) {
         return Some(c.clone());
     }
-    if let Some(k) = ex.graph.key(o) {
-        if let Some((c, _)) = ex.src.memo().get(k) {
-            return Some(c);
-        }
+    if let Some(k) = ex.graph.key(o)
+        && let Some((c, _)) = ex.src.memo().get(k)
+    {
+        return Some(c);
     }
     if ex.graph.kind(o) == Kind::Sum {
         let mut parts = Vec::new();

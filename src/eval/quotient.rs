@@ -234,10 +234,10 @@ impl Cx {
                     if bad.is_none() && k == 0 {
                         bad = Some(format!("`{name}(0)` must have no move"));
                     }
-                    if bad.is_none() {
-                        if let Some(&big) = heaps.iter().find(|&&h| h >= k) {
-                            bad = Some(format!("`{name}({big})` is not smaller than {k}"));
-                        }
+                    if bad.is_none()
+                        && let Some(&big) = heaps.iter().find(|&&h| h >= k)
+                    {
+                        bad = Some(format!("`{name}({big})` is not smaller than {k}"));
                     }
                     if let Some(reason) = bad {
                         let shown = option_display(self, store, &buf, o);

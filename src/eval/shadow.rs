@@ -38,37 +38,36 @@ impl Cx {
             })
         };
         let Some(at) = at else { return };
-        if !shipped {
-            if let Some(b) = super::catalog::find(&name.name) {
-                self.warn(Warning {
-                    kind: WarningKind::ShadowsBuiltin {
-                        name: name.name.to_string(),
-                        signature: b.signature.to_string(),
-                    },
-                    loc: at.clone(),
-                });
-            }
+        if !shipped && let Some(b) = super::catalog::find(&name.name) {
+            self.warn(Warning {
+                kind: WarningKind::ShadowsBuiltin {
+                    name: name.name.to_string(),
+                    signature: b.signature.to_string(),
+                },
+                loc: at.clone(),
+            });
         }
         let previous = self.origins.insert(name.name.to_string(), module.clone());
-        if let Some(previous) = previous {
-            if previous != module && self.globals.contains_key(&*name.name) {
-                let shown = |m: &Option<Rc<str>>| match m {
-                    Some(m) => format!("\"{m}\""),
-                    None => "this program".to_string(),
-                };
-                let by = match &module {
-                    Some(m) => format!("importing \"{m}\""),
-                    None => "this definition".to_string(),
-                };
-                self.warn(Warning {
-                    kind: WarningKind::Replaces {
-                        name: name.name.to_string(),
-                        from: shown(&previous),
-                        by,
-                    },
-                    loc: at,
-                });
-            }
+        if let Some(previous) = previous
+            && previous != module
+            && self.globals.contains_key(&*name.name)
+        {
+            let shown = |m: &Option<Rc<str>>| match m {
+                Some(m) => format!("\"{m}\""),
+                None => "this program".to_string(),
+            };
+            let by = match &module {
+                Some(m) => format!("importing \"{m}\""),
+                None => "this definition".to_string(),
+            };
+            self.warn(Warning {
+                kind: WarningKind::Replaces {
+                    name: name.name.to_string(),
+                    from: shown(&previous),
+                    by,
+                },
+                loc: at,
+            });
         }
     }
 

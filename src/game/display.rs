@@ -183,11 +183,12 @@ fn write_form(
         Node::RightWin => out.push_str(nt.right_win()),
         Node::Nimber(n) => out.push_str(&nimber(n)),
         Node::Form { left, right } => {
-            if let ([l], [r]) = (left, right) {
-                if store.node(*l) == Node::LeftWin && store.node(*r) == Node::RightWin {
-                    out.push_str(nt.moon());
-                    return;
-                }
+            if let ([l], [r]) = (left, right)
+                && store.node(*l) == Node::LeftWin
+                && store.node(*r) == Node::RightWin
+            {
+                out.push_str(nt.moon());
+                return;
             }
             out.push('{');
             write_list(store, left, nt, depth, open, out);

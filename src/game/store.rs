@@ -297,10 +297,10 @@ impl Store {
         l.dedup();
         r.sort_unstable();
         r.dedup();
-        if l == r {
-            if let Some(n) = self.nimber_set(&l) {
-                return self.nimber(n);
-            }
+        if l == r
+            && let Some(n) = self.nimber_set(&l)
+        {
+            return self.nimber(n);
         }
         let mut data = l.clone();
         data.extend_from_slice(&r);
@@ -401,10 +401,10 @@ impl Store {
     /// The node of ruleset position `pos` (made once; positions are kept out of the hash
     /// table, found by their key id directly).
     pub fn position(&mut self, pos: PosId) -> GameId {
-        if let Some(&g) = self.pos_nodes.get(pos as usize) {
-            if g != NONE {
-                return GameId(g);
-            }
+        if let Some(&g) = self.pos_nodes.get(pos as usize)
+            && g != NONE
+        {
+            return GameId(g);
         }
         let ruleset = self.positions.ruleset(pos);
         let id = index(self.nodes.len(), "game nodes");

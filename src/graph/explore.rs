@@ -689,10 +689,10 @@ impl<'a> Explorer<'a> {
             Atom::Game(_) => false,
         });
         if all_nimbers {
-            if let Some(&u) = self.nimber_leaves.get(x as usize) {
-                if u != NO_GAME {
-                    return Some(u);
-                }
+            if let Some(&u) = self.nimber_leaves.get(x as usize)
+                && u != NO_GAME
+            {
+                return Some(u);
             }
             let u = self.leaf(Class::Nimber(x), 0);
             if (x as usize) < 1 << 20 {
@@ -890,12 +890,13 @@ impl<'a> Explorer<'a> {
         let mut result = Ok(());
         for o in &buf.opts {
             let start = pool.len() as u32;
-            if self.reach.fold_known && o.kind == OptionKind::Plain {
-                if let Some(leaf) = self.fold(buf.parts(o)) {
-                    pool.push(leaf);
-                    opts.push((o.kind, start, 1));
-                    continue;
-                }
+            if self.reach.fold_known
+                && o.kind == OptionKind::Plain
+                && let Some(leaf) = self.fold(buf.parts(o))
+            {
+                pool.push(leaf);
+                opts.push((o.kind, start, 1));
+                continue;
             }
             let (mut l, mut r) = (false, false);
             for &a in buf.parts(o) {

@@ -274,12 +274,12 @@ impl PosTable {
     fn intern_key(&mut self, key: &[u32]) -> PosId {
         let n = key.len() - 1;
         // Keys ending in a small integer go to their prefix's row (when rows may grow).
-        if n >= 1 && key[n] & 1 == 0 {
-            if let Some(r) = self.row_of(&key[..n]) {
-                if let Some(p) = self.in_row(r, key) {
-                    return p;
-                }
-            }
+        if n >= 1
+            && key[n] & 1 == 0
+            && let Some(r) = self.row_of(&key[..n])
+            && let Some(p) = self.in_row(r, key)
+        {
+            return p;
         }
         self.whole(key)
     }
@@ -293,10 +293,10 @@ impl PosTable {
             let s = r.at as usize;
             words[s] == prefix[0] && words[s + 1..s + prefix.len()].iter().eq(&prefix[1..])
         };
-        if let Some(r) = self.rows.get(self.last_row as usize) {
-            if is(r) {
-                return Some(self.last_row as usize);
-            }
+        if let Some(r) = self.rows.get(self.last_row as usize)
+            && is(r)
+        {
+            return Some(self.last_row as usize);
         }
         let h = hash_words(prefix);
         let rows = &self.rows;
@@ -338,10 +338,10 @@ impl PosTable {
         if inside && row.ids[i as usize] != NONE {
             return Some(row.ids[i as usize]);
         }
-        if row.spilled {
-            if let Some(p) = self.find_whole(key) {
-                return Some(p);
-            }
+        if row.spilled
+            && let Some(p) = self.find_whole(key)
+        {
+            return Some(p);
         }
         if !inside {
             let row = &self.rows[r];

@@ -549,10 +549,11 @@ fn finish(ex: &mut Explorer, an: &Analysis, members: &[u32]) {
         let check = g.kind(u) == Kind::Form
             && g.is_expanded(u)
             && (g.left(u).contains(&lw) || g.right(u).contains(&rw));
-        if let (Some(k), Some(c)) = (g.key(u), an.class(u)) {
-            if g.kind(u) != Kind::Known && !check {
-                ex.src.memo().insert(k, &c, an.flags(u));
-            }
+        if let (Some(k), Some(c)) = (g.key(u), an.class(u))
+            && g.kind(u) != Kind::Known
+            && !check
+        {
+            ex.src.memo().insert(k, &c, an.flags(u));
         }
     }
     // Only values the engines never look inside again: nimbers and loopy values with nothing
@@ -600,14 +601,13 @@ fn single(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> R
                 .map(|&p| an.class(p).expect("parts are classed before their sum"))
                 .collect();
             let class = super::value::sum(classes.iter());
-            if class == Class::Partizan {
-                if let Some(&p) = parts
+            if class == Class::Partizan
+                && let Some(&p) = parts
                     .iter()
                     .find(|&&p| an.class(p) == Some(Class::Partizan))
-                {
-                    let w = an.witness.get(&p).copied().unwrap_or(p);
-                    an.witness.insert(u, w);
-                }
+            {
+                let w = an.witness.get(&p).copied().unwrap_or(p);
+                an.witness.insert(u, w);
             }
             set(an, u, class, flags);
         }
@@ -646,15 +646,15 @@ fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Res
         let mut other = false;
         for grp in g.groups(u) {
             // Nimbers straight from the table (normal play: nearly every option).
-            if let [v] = grp {
-                if let Some(k) = an.table.nimber(*v) {
-                    if k < 64 {
-                        small |= 1 << k;
-                    } else {
-                        big.push(k);
-                    }
-                    continue;
+            if let [v] = grp
+                && let Some(k) = an.table.nimber(*v)
+            {
+                if k < 64 {
+                    small |= 1 << k;
+                } else {
+                    big.push(k);
                 }
+                continue;
             }
             let c = match grp {
                 [v] => match an.class(*v) {

@@ -637,11 +637,12 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug + DenseId> AffineEngine<
             } => (left_check, right_check),
         };
         let quiet = !lc && !rc;
-        if (quiet || matches!(frame.acc, Acc::Sum(_))) && !self.values.contains(x) {
-            if let Some(v) = graph.known_value(x) {
-                self.values.insert(x, v);
-                self.validated.insert(x, ());
-            }
+        if (quiet || matches!(frame.acc, Acc::Sum(_)))
+            && !self.values.contains(x)
+            && let Some(v) = graph.known_value(x)
+        {
+            self.values.insert(x, v);
+            self.validated.insert(x, ());
         }
         Ok(Some(if quiet || matches!(frame.acc, Acc::Sum(_)) {
             // Quiet positions (and sum components) must have a value.

@@ -697,17 +697,17 @@ impl Parser<'_> {
         }
         let after = self.pos;
         let global = self.suffix("a digit")?;
-        if let Some(global) = global {
-            if let Some((_, _, at)) = entries.iter().find(|e| e.1.is_some()) {
-                return Err(CodeError::new(
-                    at.clone(),
-                    format!(
-                        "a count has its own constraint, so the braces may not also take '{}' \
+        if let Some(global) = global
+            && let Some((_, _, at)) = entries.iter().find(|e| e.1.is_some())
+        {
+            return Err(CodeError::new(
+                at.clone(),
+                format!(
+                    "a count has its own constraint, so the braces may not also take '{}' \
                          (at {after})",
-                        global.suffix()
-                    ),
-                ));
-            }
+                    global.suffix()
+                ),
+            ));
         }
         let size = entries.iter().map(|e| e.0).max().expect("nonempty") + 1;
         let mut counts = vec![None; size];

@@ -229,11 +229,11 @@ fn certified(
             return Err(());
         }
         let e = tail_start(g, p, 0);
-        if let Some(at) = certificate.bound(e, p) {
-            if at <= last {
-                found = Some((e, p, at));
-                break;
-            }
+        if let Some(at) = certificate.bound(e, p)
+            && at <= last
+        {
+            found = Some((e, p, at));
+            break;
         }
     }
     let Some((e, p, at)) = found else {

@@ -100,11 +100,11 @@ impl Labeller {
     ) -> Option<&[Labelled]> {
         self.out.clear();
         self.sets.clear();
-        if let [u] = *members {
-            if !view.options(u).contains(&u) {
-                self.single(view, u);
-                return Some(&self.out);
-            }
+        if let [u] = *members
+            && !view.options(u).contains(&u)
+        {
+            self.single(view, u);
+            return Some(&self.out);
         }
         self.prepare(view, members);
         let ok = self.stages(view, members, poll);

@@ -154,10 +154,10 @@ impl MisereStore {
         self.steps = self.steps.wrapping_add(1);
         if self.steps.is_multiple_of(4096) {
             self.check_cancel()?;
-            if let Some((start, allowed)) = self.budget {
-                if self.recs.len() - start > allowed {
-                    return Err(MisereError::Budget(allowed));
-                }
+            if let Some((start, allowed)) = self.budget
+                && self.recs.len() - start > allowed
+            {
+                return Err(MisereError::Budget(allowed));
             }
         }
         Ok(())

@@ -300,12 +300,11 @@ pub fn solve(
         let acts = &solver.cand().acts;
         phi.clear();
         phi.extend((0..=n + 1).map(|h| acts.phi(h)));
-        if certified.is_none() {
-            if let Some(c) = cert {
-                if let Some(p) = periodicity::certify(&phi, c) {
-                    certified = Some((n + 1, p));
-                }
-            }
+        if certified.is_none()
+            && let Some(c) = cert
+            && let Some(p) = periodicity::certify(&phi, c)
+        {
+            certified = Some((n + 1, p));
         }
         if let Some(progress) = ctl.progress {
             progress(Progress::Heap {
