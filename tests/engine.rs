@@ -185,3 +185,38 @@ fn huge_heaps_are_answered_from_the_certified_period() {
         format!("[{}]", expected.join(", "))
     );
 }
+
+#[test]
+fn winning_moves_agree_with_the_exact_solver() {
+    // A winning move is one after which the opponent, moving first, loses: outcome P, or L for
+    // an entailing option (a check, won by its mover whoever starts). The exact solver decides
+    // that from the axioms alone, independently of the affine engine behind `winning_moves`.
+    let games = [
+        "top_entails(1)",
+        "top_entails(3)",
+        "top_entails(4)",
+        "top_entails(6)",
+        "top_entails(9)",
+        "top_entails(3) + *1",
+        "top_entails(5) + top_entails(6)",
+        "{{∞ | 0}, 0 | {0 | ∞̄}, 0}",
+        "{{∞ | 0}, 0 | {0 | ∞̄}, 0} + *2",
+        "r(3)",
+        "r(2) + *1",
+    ];
+    let mut src =
+        String::from("import \"std/top_entails\"\nruleset r(n) { if n > 0 => carry r(n - 1) }\n");
+    for g in games {
+        src.push_str(&format!(
+            "[o for o in left_options({g}) if outcome_by_search(o) == P or outcome_by_search(o) == L]\nwinning_moves({g})\n"
+        ));
+    }
+    let out = nim(&src);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2 * games.len(), "{out}");
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(lines[2 * i], lines[2 * i + 1], "winning moves of {g}");
+    }
+    // The entailing move is the one winning move of top_entails(6) (= *2).
+    assert_eq!(lines[6], "[entail top_entails(5)]");
+}

@@ -56,6 +56,10 @@ pub struct Labeller {
     label: Vec<u32>,
     has: Vec<u32>,
     bad: Vec<u32>,
+    /// 1 for a vertex that is open (unlabelled or ∞) with no option labelled `i` when stage
+    /// `i` starts: the one byte the stage's scan of every edge reads (a dense byte array
+    /// stays in cache where the two word arrays it summarises do not).
+    blocks: Vec<u8>,
     int_start: Vec<u32>,
     int_succ: Vec<u32>,
     pred_start: Vec<u32>,
@@ -225,6 +229,8 @@ impl Labeller {
         self.has.resize(s, 0);
         self.bad.clear();
         self.bad.resize(s, 0);
+        self.blocks.clear();
+        self.blocks.resize(s, 0);
     }
 
     fn ext_has(&self, u: usize, i: u32) -> bool {
@@ -251,7 +257,10 @@ impl Labeller {
         while !remaining.is_empty() {
             // Who has an option labelled i (only outside ones, so far).
             for &u in remaining.iter().chain(infinite.iter()) {
-                self.has[u as usize] = self.ext_has(u as usize, i) as u32;
+                let has = self.ext_has(u as usize, i);
+                self.has[u as usize] = has as u32;
+                // Open, so it blocks unless it can answer with a move to i.
+                self.blocks[u as usize] = !has as u8;
             }
             queue.clear();
             for &u in &remaining {
@@ -259,8 +268,7 @@ impl Labeller {
                 let mut bad = 0;
                 for k in self.int_start[u]..self.int_start[u + 1] {
                     let v = self.int_succ[k as usize] as usize;
-                    let open = matches!(self.label[v], UNLABELLED | INF);
-                    bad += (open && self.has[v] == 0) as u32;
+                    bad += self.blocks[v] as u32;
                 }
                 for k in self.inf_start[u]..self.inf_start[u + 1] {
                     if let Outside::Infinite(a) = view.outside(self.ext_inf[k as usize]) {
@@ -279,6 +287,8 @@ impl Labeller {
                     continue;
                 }
                 self.label[u] = i;
+                // Labelled finite: never open again.
+                self.blocks[u] = 0;
                 self.out.push(Labelled {
                     node: members[u],
                     label: i,
