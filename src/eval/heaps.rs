@@ -40,6 +40,8 @@ struct Entry {
 /// Below this heap a nimber is read from the sequence itself; past it (and past the values
 /// known), the sequence grows by doubling until a certified period answers.
 const PERIOD_LOOKUP_FROM: u64 = 1 << 14;
+/// For a heap past [`MAX_HEAP`], how many heaps are computed looking for a period.
+const PERIOD_SEARCH_BEYOND_MAX: u64 = 1 << 20;
 
 #[derive(Default)]
 pub struct HeapTable {
@@ -75,10 +77,10 @@ impl HeapTable {
         cancel: &Arc<AtomicBool>,
     ) -> Result<&[u32], Error> {
         if n > MAX_HEAP {
-            return Err(Error::type_error(
-                format!("heap size {n} is too large (at most {MAX_HEAP})"),
-                "too large",
-            ));
+            return Err(Error::new(ErrorKind::HeapSize {
+                message: format!("heap size {n} is too large to compute (at most {MAX_HEAP})"),
+                label: "too large".into(),
+            }));
         }
         let progress = self.progress;
         let e = &mut self.entries[rules as usize];
@@ -141,6 +143,17 @@ impl HeapTable {
                 if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                     return Err(Error::new(ErrorKind::Interrupted));
                 }
+            }
+            // Past what can be computed, only a period answers: give up after a search that
+            // stays quick rather than compute two billion values first.
+            if n > MAX_HEAP && len >= PERIOD_SEARCH_BEYOND_MAX {
+                return Err(Error::new(ErrorKind::HeapSize {
+                    message: format!(
+                        "heap size {n} is past what Loony computes ({MAX_HEAP}), and no period \
+                         is certified within the first {len} heaps to read it from"
+                    ),
+                    label: "too large".into(),
+                }));
             }
             let next = (2 * len).max(PERIOD_LOOKUP_FROM).min(n);
             self.values(rules, next, cancel)?;
