@@ -429,13 +429,19 @@ fn extend_top_entails(cx: &mut Cx, n: usize) -> Result<(), Stop> {
     }
     let flag = cx.interrupt.clone();
     let bar = (cx.engines.heaps.progress && n >= 100_000)
-        .then(|| super::progress::bar(100, "{bar:40} {percent}% of Top Entails splits ({eta})"));
+        // Work grows as n², so a large run spends minutes below 1 %: show hundredths.
+        .then(|| {
+            super::progress::bar(
+                10_000,
+                "{bar:40} {percent_precise}% of Top Entails splits ({eta})",
+            )
+        });
     let from = cx.engines.top_entails.len() as f64;
     let poll = |done: usize| {
         if let Some(b) = &bar {
             let (d, t) = (done as f64, n as f64);
             let part = (d * d - from * from) / (t * t - from * from).max(1.0);
-            b.set_position((part.clamp(0.0, 1.0) * 100.0) as u64);
+            b.set_position((part.clamp(0.0, 1.0) * 10_000.0) as u64);
         }
         flag.load(std::sync::atomic::Ordering::Relaxed)
     };
