@@ -310,3 +310,25 @@ fn growing_arguments_count_toward_the_budget() {
         assert_eq!(value(&out[2]), "*3");
     }
 }
+
+#[test]
+fn a_sum_built_one_summand_at_a_time_stays_small() {
+    // Each level adds one summand to the sum below it; with every summand kept once per level
+    // this took 842 MB for n = 20 000 (quadratic), past the 200 MB budget set here.
+    let out = session(&[
+        ":memory 200M",
+        "fn s(n) = if n == 0 then 0 else s(n - 1) + *1",
+        "[s(20000), s(20001)]",
+        // The repeated summand is still a sum of that many copies, move for move.
+        "len(options(s(100)))",
+        "outcome(s(70) + *1)",
+        "misere_outcome(s(101))",
+        "s(100) == s(40) + s(60)",
+    ]);
+    assert_eq!(value(&out[1]), "[0, *]");
+    assert_eq!(value(&out[2]), "1");
+    assert_eq!(value(&out[3]), "N");
+    // Misère nim with an odd number of heaps of one: the player to move loses.
+    assert_eq!(value(&out[4]), "P");
+    assert_eq!(value(&out[5]), "true");
+}

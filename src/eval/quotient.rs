@@ -168,8 +168,7 @@ fn ruleset_heaps(store: &Store, g: GameId, r: u32) -> Option<Vec<usize>> {
     };
     match store.node(g) {
         Node::Nimber(0) => Some(Vec::new()),
-        Node::Sum(parts) => parts.iter().map(|&p| one(p)).collect(),
-        _ => one(g).map(|k| vec![k]),
+        _ => store.summands(g).into_iter().map(one).collect(),
     }
 }
 
@@ -484,7 +483,7 @@ pub fn heap_sum_outcome(
     span: &Span,
 ) -> Result<Option<Outcome>, Error> {
     let parts: Vec<GameId> = match store.node(g) {
-        Node::Sum(ps) => ps.to_vec(),
+        Node::Sum(_) | Node::Repeat { .. } => store.summands(g),
         Node::Heap { .. } | Node::Position { .. } => vec![g],
         _ => return Ok(None),
     };

@@ -217,6 +217,31 @@ fn write_form(
             shown.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
             out.push_str(&shown.join(" + "));
         }
+        Node::Repeat { part, count } => {
+            // Written out like any sum, as far as the room goes.
+            let room = out.limit.saturating_sub(out.s.len());
+            let mut one = String::new();
+            write_form(
+                store,
+                part,
+                nt,
+                depth + 1,
+                open,
+                &mut Out {
+                    s: &mut one,
+                    limit: room,
+                },
+            );
+            for i in 0..count {
+                if i > 0 {
+                    out.push_str(" + ");
+                }
+                out.push_str(&one);
+                if out.full() {
+                    return;
+                }
+            }
+        }
         Node::Position { ruleset, pos } => {
             out.push_str(store.ruleset_name(ruleset));
             out.push('(');
@@ -233,7 +258,7 @@ fn write_form(
         }
         Node::EntailLeft(p) | Node::EntailRight(p) => {
             out.push_str("entail ");
-            let sum = matches!(store.node(p), Node::Sum(_));
+            let sum = matches!(store.node(p), Node::Sum(_) | Node::Repeat { .. });
             if sum {
                 out.push('(');
             }

@@ -60,7 +60,14 @@ pub enum Node<'a> {
     /// A node named by a label (`a{… a …}`); its form, which may mention the node itself, is
     /// [`Store::label_form`].
     Labelled(u32),
+    /// `count` copies of `part` added together (at least two): a long sum's repeated summand,
+    /// kept once, so a sum built one summand at a time (`s(n - 1) + *1`) stays small.
+    Repeat { part: GameId, count: u32 },
 }
+
+/// Sums of more summands than this gather repeated ones into [`Node::Repeat`] (short sums
+/// keep every summand, as written).
+const REPEAT_FROM: usize = 64;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(u8)]
@@ -76,6 +83,7 @@ enum Tag {
     Heap,
     Loopy,
     Labelled,
+    Repeat,
 }
 
 #[derive(Clone, Copy)]
@@ -193,6 +201,10 @@ impl Store {
             },
             Tag::Loopy => Node::Loopy(&self.data[r.a as usize..(r.a + r.b) as usize]),
             Tag::Labelled => Node::Labelled(r.a),
+            Tag::Repeat => Node::Repeat {
+                part: GameId(r.a),
+                count: r.b,
+            },
         }
     }
 
@@ -341,6 +353,9 @@ impl Store {
             (false, true) => return Ok(self.right_win),
             _ => {}
         }
+        if flat.len() > REPEAT_FROM {
+            flat = self.gather_repeats(&flat);
+        }
         match flat.len() {
             0 => Ok(self.zero()),
             1 => Ok(flat[0]),
@@ -349,6 +364,64 @@ impl Store {
                 Ok(self.intern(Tag::Sum, 0, index(n, "parts of a sum"), 0, &flat))
             }
         }
+    }
+
+    /// A long sum's summands with each repeated one (and the repeats already among them)
+    /// gathered into one [`Node::Repeat`].
+    fn gather_repeats(&mut self, flat: &[GameId]) -> Vec<GameId> {
+        let mut counted: Vec<(GameId, u64)> = flat
+            .iter()
+            .map(|&p| match self.node(p) {
+                Node::Repeat { part, count } => (part, count as u64),
+                _ => (p, 1),
+            })
+            .collect();
+        counted.sort_unstable_by_key(|&(p, _)| p);
+        let mut out = Vec::with_capacity(counted.len());
+        let mut i = 0;
+        while i < counted.len() {
+            let part = counted[i].0;
+            let mut total = 0u64;
+            while i < counted.len() && counted[i].0 == part {
+                total += counted[i].1;
+                i += 1;
+            }
+            // Past u32 copies (never met in practice), the rest stays a second repeat.
+            while total > 0 {
+                let n = total.min(u32::MAX as u64);
+                total -= n;
+                out.push(if n == 1 {
+                    part
+                } else {
+                    self.repeat(part, n as u32)
+                });
+            }
+        }
+        out
+    }
+
+    /// `count` copies of `part` added together (`count` ≥ 2).
+    pub fn repeat(&mut self, part: GameId, count: u32) -> GameId {
+        debug_assert!(count >= 2);
+        self.intern(Tag::Repeat, part.0, count, 0, &[])
+    }
+
+    /// The summands of a sum, repeats written out (a form that is not a sum is its own one).
+    pub fn summands(&self, g: GameId) -> Vec<GameId> {
+        let mut out = Vec::new();
+        let push = |p: GameId, out: &mut Vec<GameId>| match self.node(p) {
+            Node::Repeat { part, count } => out.extend(std::iter::repeat_n(part, count as usize)),
+            _ => out.push(p),
+        };
+        match self.node(g) {
+            Node::Sum(ps) => {
+                for &p in ps {
+                    push(p, &mut out);
+                }
+            }
+            _ => push(g, &mut out),
+        }
+        out
     }
 
     /// `g` with one summand replaced: the sum after a move in component `i`.
@@ -490,6 +563,7 @@ impl Store {
             match self.node(x) {
                 Node::Form { left, right } => stack.extend(left.iter().chain(right)),
                 Node::Sum(ps) => stack.extend_from_slice(ps),
+                Node::Repeat { part, .. } => stack.push(part),
                 Node::EntailLeft(p) | Node::EntailRight(p) => stack.push(p),
                 Node::Labelled(k) => stack.extend(self.labels[k as usize].1),
                 _ => {}
@@ -540,6 +614,7 @@ impl Store {
             let kids: Vec<GameId> = match self.node(x) {
                 Node::Form { left, right } => left.iter().chain(right).copied().collect(),
                 Node::Sum(ps) => ps.to_vec(),
+                Node::Repeat { part, .. } => vec![part],
                 Node::EntailLeft(p) | Node::EntailRight(p) => vec![p],
                 _ => Vec::new(),
             };
@@ -566,6 +641,10 @@ impl Store {
                 Node::Sum(ps) => {
                     let v: Vec<GameId> = ps.iter().map(|&k| c(self, k)).collect();
                     self.sum(&v)?
+                }
+                Node::Repeat { part, count } => {
+                    let cp = c(self, part);
+                    self.repeat(cp, count)
                 }
                 Node::EntailLeft(p) => {
                     let cp = c(self, p);

@@ -628,6 +628,15 @@ impl<'a> Explorer<'a> {
                 self.graph.by_game.insert(g, s);
                 s
             }
+            Node::Repeat { part, count } => {
+                // Written out in the query's graph: its moves are those of each copy.
+                let x = self.node(part)?;
+                let local = vec![x; count as usize];
+                let s = self.graph.push(Kind::Sum, g.index() as u32, true);
+                self.graph.set_lists(s, &local, &local);
+                self.graph.by_game.insert(g, s);
+                s
+            }
             Node::Heap { rules, size } if self.reach.heaps_as_nimbers => {
                 let v = self.src.heap_nimber(rules, size)?;
                 self.fresh(g, Kind::Nimber(v), true)
@@ -1159,7 +1168,11 @@ impl<'a> Explorer<'a> {
                 }
                 right.clone_from(&left);
             }
-            Node::LeftWin | Node::RightWin | Node::Sum(_) | Node::Position { .. } => {
+            Node::LeftWin
+            | Node::RightWin
+            | Node::Sum(_)
+            | Node::Repeat { .. }
+            | Node::Position { .. } => {
                 unreachable!("terminals, sums and positions are interned as such")
             }
             Node::Labelled(_) => unreachable!("resolved above"),
