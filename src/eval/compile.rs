@@ -470,30 +470,7 @@ impl Compiled {
             }
             CClause::Each { pat, iter, span } => {
                 let v = eval(cx, store, f, iter)?;
-                let items: Rc<Vec<Value>> = match v {
-                    Value::List(xs) | Value::Tuple(xs) => xs,
-                    Value::Sequence { start, values, .. } => Rc::new(
-                        values
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &x)| {
-                                Value::Tuple(Rc::new(vec![
-                                    Value::Int(start as i64 + i as i64),
-                                    Value::Int(x as i64),
-                                ]))
-                            })
-                            .collect(),
-                    ),
-                    other => {
-                        return Err(cx.err(
-                            ErrorKind::Type {
-                                message: format!("cannot iterate over {}", other.type_name()),
-                                label: "`for` needs a list or a range".into(),
-                            },
-                            span,
-                        ));
-                    }
-                };
+                let items = cx.items_of(v, span)?;
                 for (k, item) in items.iter().enumerate() {
                     if k % 1024 == 1023 && cx.interrupted() {
                         return Err(cx.err(ErrorKind::Interrupted, span));

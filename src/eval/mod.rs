@@ -1076,30 +1076,7 @@ impl Cx {
                     return Ok(());
                 }
                 let v = self.eval(store, iter)?;
-                let items: Rc<Vec<Value>> = match v {
-                    Value::List(xs) | Value::Tuple(xs) => xs,
-                    Value::Sequence { start, values, .. } => Rc::new(
-                        values
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &x)| {
-                                Value::Tuple(Rc::new(vec![
-                                    Value::Int(start as i64 + i as i64),
-                                    Value::Int(x as i64),
-                                ]))
-                            })
-                            .collect(),
-                    ),
-                    other => {
-                        return Err(self.err(
-                            ErrorKind::Type {
-                                message: format!("cannot iterate over {}", other.type_name()),
-                                label: "`for` needs a list or a range".into(),
-                            },
-                            &iter.span,
-                        ));
-                    }
-                };
+                let items = self.items_of(v, &iter.span)?;
                 for (i, item) in items.iter().enumerate() {
                     if i % 1024 == 1023 && self.interrupted() {
                         return Err(self.err(ErrorKind::Interrupted, &iter.span));
@@ -1144,6 +1121,35 @@ impl Cx {
                 Ok(())
             }
         }
+    }
+
+    /// What a `for` clause walks: a list's or tuple's items, or a nim-sequence's
+    /// `(heap, value)` pairs.
+    pub(crate) fn items_of(&self, v: Value, span: &Span) -> Result<Rc<Vec<Value>>, Error> {
+        Ok(match v {
+            Value::List(xs) | Value::Tuple(xs) => xs,
+            Value::Sequence { start, values, .. } => Rc::new(
+                values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &x)| {
+                        Value::Tuple(Rc::new(vec![
+                            Value::Int(start as i64 + i as i64),
+                            Value::Int(x as i64),
+                        ]))
+                    })
+                    .collect(),
+            ),
+            other => {
+                return Err(self.err(
+                    ErrorKind::Type {
+                        message: format!("cannot iterate over {}", other.type_name()),
+                        label: "`for` needs a list or a range".into(),
+                    },
+                    span,
+                ));
+            }
+        })
     }
 
     /// A user `fn` or ruleset called with the wrong number of arguments: the error shows

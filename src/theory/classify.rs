@@ -1020,18 +1020,7 @@ pub fn not_impartial_node(ex: &mut Explorer, u: u32) -> Result<Error, Error> {
     };
     let only_left = show(ex, l.iter().copied().filter(|o| !r.contains(o)).collect())?;
     let only_right = show(ex, r.iter().copied().filter(|o| !l.contains(o)).collect())?;
-    let detail = match (only_left.is_empty(), only_right.is_empty()) {
-        (false, true) => format!("Left can move to {} but Right cannot", only_left.join(", ")),
-        (true, false) => format!(
-            "Right can move to {} but Left cannot",
-            only_right.join(", ")
-        ),
-        _ => format!(
-            "Left's options {{{}}} differ from Right's {{{}}}",
-            only_left.join(", "),
-            only_right.join(", ")
-        ),
-    };
+    let detail = sides_differ(&only_left, &only_right);
     let g = ex.game(u)?;
     Ok(Error::new(ErrorKind::NotImpartial {
         form: display::form(ex.store, g, nt),
@@ -1066,18 +1055,7 @@ pub fn not_impartial(store: &Store, x: GameId) -> Error {
         .filter(|o| !left.contains(o))
         .map(|&o| display::form(store, o, nt))
         .collect();
-    let detail = match (only_left.is_empty(), only_right.is_empty()) {
-        (false, true) => format!("Left can move to {} but Right cannot", only_left.join(", ")),
-        (true, false) => format!(
-            "Right can move to {} but Left cannot",
-            only_right.join(", ")
-        ),
-        _ => format!(
-            "Left's options {{{}}} differ from Right's {{{}}}",
-            only_left.join(", "),
-            only_right.join(", ")
-        ),
-    };
+    let detail = sides_differ(&only_left, &only_right);
     Error::new(ErrorKind::NotImpartial {
         form: display::form(store, shown, nt),
         detail,
@@ -1150,4 +1128,20 @@ pub fn explain(ex: &mut Explorer, root: u32) -> Result<affine::Explanation<u32>,
         eng.explain(view, root)
     });
     r.map_err(|e| affine_error(ex, e))
+}
+
+/// How a form's sides differ, from the options only one side has.
+fn sides_differ(only_left: &[String], only_right: &[String]) -> String {
+    match (only_left.is_empty(), only_right.is_empty()) {
+        (false, true) => format!("Left can move to {} but Right cannot", only_left.join(", ")),
+        (true, false) => format!(
+            "Right can move to {} but Left cannot",
+            only_right.join(", ")
+        ),
+        _ => format!(
+            "Left's options {{{}}} differ from Right's {{{}}}",
+            only_left.join(", "),
+            only_right.join(", ")
+        ),
+    }
 }
