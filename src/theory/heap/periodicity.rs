@@ -142,6 +142,15 @@ impl Certificate {
         }
     }
 
+    /// The largest `e` whose [`Certificate::bound`] for period `p` is at most `last`.
+    fn latest_start(self, p: usize, last: usize) -> Option<usize> {
+        match self {
+            Certificate::Splits { heaps, t } => (last.checked_sub(t)? / heaps).checked_sub(p),
+            Certificate::Linear { t } => last.checked_sub(t)?.checked_sub(p),
+            Certificate::None => None,
+        }
+    }
+
     /// The heap up to which `g(n + p) = g(n)` (from `e` on) must be seen.
     fn bound(self, e: usize, p: usize) -> Option<usize> {
         match self {
@@ -193,6 +202,11 @@ pub(super) fn search(moves: &Moves, budget: usize, ctl: &Control) -> Periodicity
     }
 }
 
+/// Whether `g(n + p) = g(n)` for all `latest <= n < len - p`.
+fn reaches(g: &[u32], p: usize, latest: usize) -> bool {
+    (latest..g.len() - p).rev().all(|n| g[n] == g[n + p])
+}
+
 /// Smallest `e` with `g(n + p) = g(n) + saltus` for all `e <= n < len - p`, over `g`.
 fn tail_start(g: &[u32], p: usize, saltus: u32) -> usize {
     let mut e = g.len() - p;
@@ -228,10 +242,15 @@ fn certified(
         if p % 64 == 0 && ctl.cancelled() {
             return Err(());
         }
-        let e = tail_start(g, p, 0);
-        if let Some(at) = certificate.bound(e, p)
-            && at <= last
-        {
+        // The latest start the bound allows. It shrinks as p grows, so once there is none no
+        // longer period can be certified; and the tail is walked only that far back (a long
+        // run of equal values made this scan quadratic), then to its start for the one found.
+        let Some(latest) = certificate.latest_start(p, last) else {
+            break;
+        };
+        if reaches(g, p, latest.min(g.len() - p)) {
+            let e = tail_start(g, p, 0);
+            let at = certificate.bound(e, p).expect("e <= latest is in reach");
             found = Some((e, p, at));
             break;
         }
