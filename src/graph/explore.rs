@@ -832,6 +832,15 @@ impl<'a> Explorer<'a> {
             Kind::RightWin => return Ok(self.left_win),
             Kind::Nimber(_) | Kind::Value(_) => return Ok(u),
             Kind::Sum => {
+                // Ruleset positions and nimbers are their own conjugates: a sum of only those
+                // (nearly every sum a ruleset makes) is answered without building its twin.
+                let fixed = |p: u32| {
+                    matches!(self.graph.kind(p), Kind::Nimber(_) | Kind::Value(_))
+                        || matches!(self.graph.key(p), Some(Key::Pos(_)))
+                };
+                if self.graph.parts(u).iter().all(|&p| fixed(p)) {
+                    return Ok(u);
+                }
                 let parts = self.graph.parts(u).to_vec();
                 let mut conj = Vec::with_capacity(parts.len());
                 for &p in &parts {
@@ -1028,12 +1037,14 @@ impl<'a> Explorer<'a> {
             Vec::with_capacity(opts.len()),
         );
         let mut result = Ok(());
+        let mut parts = std::mem::take(&mut self.list_buf);
         for &(kind, start, len) in opts.iter() {
-            let parts = &pool[start as usize..(start + len) as usize].to_vec();
+            parts.clear();
+            parts.extend_from_slice(&pool[start as usize..(start + len) as usize]);
             let x = match parts[..] {
                 [] => self.zero,
                 [one] => one,
-                _ => match self.sum(parts) {
+                _ => match self.sum(&parts) {
                     Ok(x) => x,
                     Err(e) => {
                         result = Err(e);
@@ -1061,6 +1072,7 @@ impl<'a> Explorer<'a> {
                 }
             }
         }
+        self.list_buf = parts;
         self.pool = pool;
         self.opts = opts;
         result?;
@@ -1201,6 +1213,21 @@ impl<'a> Explorer<'a> {
         self.graph.set_lists(u, &list, &list);
         self.graph.groups.remove(&u);
         self.graph.bits[u as usize] &= !GROUPED;
+        Ok(())
+    }
+
+    /// [`Explorer::options`] appended to `out` (a form's list copied straight in).
+    pub fn options_into(&mut self, u: u32, side: Side, out: &mut Vec<u32>) -> Result<(), Error> {
+        self.expand(u)?;
+        self.ungroup(u)?;
+        if self.graph.kind(u) == Kind::Form {
+            out.extend_from_slice(match side {
+                Side::Left => self.graph.left(u),
+                Side::Right => self.graph.right(u),
+            });
+            return Ok(());
+        }
+        out.extend(self.options(u, side)?);
         Ok(())
     }
 

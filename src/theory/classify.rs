@@ -349,14 +349,25 @@ impl AffineGraph for AffineView<'_, '_> {
         })
     }
 
+    fn parts_into(&mut self, u: u32, out: &mut Vec<u32>) -> Result<bool, Error> {
+        let sum = self.ex.graph.kind(u) == Kind::Sum;
+        if sum {
+            out.extend_from_slice(self.ex.graph.parts(u));
+        }
+        Ok(sum)
+    }
+
+    fn is_win(&mut self, u: u32, left: bool) -> Result<bool, Error> {
+        let want = if left { Kind::LeftWin } else { Kind::RightWin };
+        Ok(self.ex.graph.kind(u) == want)
+    }
+
     fn left_options(&mut self, u: u32, out: &mut Vec<u32>) -> Result<(), Error> {
-        out.extend(self.ex.options(u, Side::Left)?);
-        Ok(())
+        self.ex.options_into(u, Side::Left, out)
     }
 
     fn right_options(&mut self, u: u32, out: &mut Vec<u32>) -> Result<(), Error> {
-        out.extend(self.ex.options(u, Side::Right)?);
-        Ok(())
+        self.ex.options_into(u, Side::Right, out)
     }
 
     fn conjugate(&mut self, u: u32) -> Result<u32, Error> {
@@ -596,11 +607,7 @@ fn single(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> R
         Kind::Sum => {
             let parts = g.parts(u);
             let flags = parts.iter().fold(0, |f, &p| f | an.flags(p));
-            let classes: Vec<Class> = parts
-                .iter()
-                .map(|&p| an.class(p).expect("parts are classed before their sum"))
-                .collect();
-            let class = super::value::sum(classes.iter());
+            let class = sum_class(an, parts);
             if class == Class::Partizan
                 && let Some(&p) = parts
                     .iter()
@@ -788,6 +795,26 @@ fn same_set(a: &[u32], b: &[u32]) -> bool {
     x == y
 }
 
+/// The class of a sum from its parts' classes (classed already): a nim-sum when every part
+/// is a nimber (nearly every sum), without gathering the classes.
+fn sum_class(an: &Analysis, parts: &[u32]) -> Class {
+    let mut k = 0;
+    if parts.iter().all(|&p| match an.table.nimber(p) {
+        Some(n) => {
+            k ^= n;
+            true
+        }
+        None => false,
+    }) {
+        return Class::Nimber(k);
+    }
+    let classes: Vec<Class> = parts
+        .iter()
+        .map(|&p| an.class(p).expect("parts are classed before their sum"))
+        .collect();
+    super::value::sum(classes.iter())
+}
+
 /// Classes for the sum nodes made since node `from` (their parts are classed).
 fn value_new_sums(ex: &Explorer, an: &mut Analysis, from: usize) {
     grow(an, ex.graph.len());
@@ -796,11 +823,7 @@ fn value_new_sums(ex: &Explorer, an: &mut Analysis, from: usize) {
         if ex.graph.kind(s) == Kind::Sum && an.class(s).is_none() {
             let parts = ex.graph.parts(s);
             let flags = parts.iter().fold(0, |f, &p| f | an.flags(p));
-            let classes: Vec<Class> = parts
-                .iter()
-                .map(|&p| an.class(p).expect("parts are classed before their sum"))
-                .collect();
-            let class = super::value::sum(classes.iter());
+            let class = sum_class(an, parts);
             set(an, s, class, flags);
         }
     }

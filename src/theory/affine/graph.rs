@@ -39,6 +39,27 @@ pub trait AffineGraph {
     type Error;
 
     fn shape(&mut self, g: Self::Id) -> Result<Shape<Self::Id>, Self::Error>;
+    /// Is `g` the infinity `∞` (`left`) or `∞̄`? Asked of every option of every form, so a
+    /// store can answer it without listing a sum's parts.
+    fn is_win(&mut self, g: Self::Id, left: bool) -> Result<bool, Self::Error> {
+        let want = if left {
+            Shape::LeftWin
+        } else {
+            Shape::RightWin
+        };
+        Ok(self.shape(g)? == want)
+    }
+    /// If `g` is a sum, appends its parts to `out` and says so (as `shape` would, without a
+    /// list of its own).
+    fn parts_into(&mut self, g: Self::Id, out: &mut Vec<Self::Id>) -> Result<bool, Self::Error> {
+        match self.shape(g)? {
+            Shape::Sum(parts) => {
+                out.extend(parts);
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
     fn left_options(&mut self, g: Self::Id, out: &mut Vec<Self::Id>) -> Result<(), Self::Error>;
     fn right_options(&mut self, g: Self::Id, out: &mut Vec<Self::Id>) -> Result<(), Self::Error>;
     fn conjugate(&mut self, g: Self::Id) -> Result<Self::Id, Self::Error>;

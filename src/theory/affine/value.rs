@@ -413,55 +413,54 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug + DenseId> AffineEngine<
         if let Some(&c) = self.classes.get(g) {
             return Ok(c);
         }
-        let c = match graph.shape(g)? {
-            Shape::LeftWin => Class::LeftWin,
-            Shape::RightWin => Class::RightWin,
-            Shape::Form => self.form_class(graph, g)?,
-            Shape::Sum(parts) => {
-                // A sum checks when a component does; nested sums are walked
-                // with an explicit stack.
-                let (mut lc, mut rc, mut win) = (false, false, None);
-                let mut todo = parts;
-                while let Some(p) = todo.pop() {
-                    let pc = match self.classes.get(p) {
-                        Some(&c) => c,
-                        None => match graph.shape(p)? {
-                            Shape::Sum(more) => {
-                                todo.extend(more);
-                                continue;
-                            }
-                            Shape::LeftWin => Class::LeftWin,
-                            Shape::RightWin => Class::RightWin,
-                            Shape::Form => {
-                                let c = self.form_class(graph, p)?;
-                                self.classes.insert(p, c);
-                                c
-                            }
-                        },
-                    };
-                    match pc {
-                        Class::Node {
-                            left_check,
-                            right_check,
-                        } => {
-                            lc |= left_check;
-                            rc |= right_check;
+        // The parts of a sum go to a reused buffer: every option of every form is classed.
+        let mut todo = std::mem::take(&mut self.scratch2);
+        todo.clear();
+        let c = if graph.parts_into(g, &mut todo)? {
+            // A sum checks when a component does; nested sums are walked with an explicit
+            // stack.
+            let (mut lc, mut rc, mut win) = (false, false, None);
+            while let Some(p) = todo.pop() {
+                let pc = match self.classes.get(p) {
+                    Some(&c) => c,
+                    None if graph.parts_into(p, &mut todo)? => continue,
+                    None if graph.is_win(p, true)? => Class::LeftWin,
+                    None if graph.is_win(p, false)? => Class::RightWin,
+                    None => {
+                        let c = self.form_class(graph, p)?;
+                        self.classes.insert(p, c);
+                        c
+                    }
+                };
+                match pc {
+                    Class::Node {
+                        left_check,
+                        right_check,
+                    } => {
+                        lc |= left_check;
+                        rc |= right_check;
+                    }
+                    // Not allowed by the `Shape::Sum` contract; follow the axioms.
+                    w => {
+                        if win.is_some_and(|x| x != w) {
+                            return Err(AffineError::UndefinedSum);
                         }
-                        // Not allowed by the `Shape::Sum` contract; follow the axioms.
-                        w => {
-                            if win.is_some_and(|x| x != w) {
-                                return Err(AffineError::UndefinedSum);
-                            }
-                            win = Some(w);
-                        }
+                        win = Some(w);
                     }
                 }
-                win.unwrap_or(Class::Node {
-                    left_check: lc,
-                    right_check: rc,
-                })
             }
+            win.unwrap_or(Class::Node {
+                left_check: lc,
+                right_check: rc,
+            })
+        } else if graph.is_win(g, true)? {
+            Class::LeftWin
+        } else if graph.is_win(g, false)? {
+            Class::RightWin
+        } else {
+            self.form_class(graph, g)?
         };
+        self.scratch2 = todo;
         self.classes.insert(g, c);
         Ok(c)
     }
@@ -476,13 +475,13 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug + DenseId> AffineEngine<
         graph.left_options(g, &mut opts)?;
         let mut left_check = false;
         for &o in &opts {
-            left_check |= graph.shape(o)? == Shape::LeftWin;
+            left_check |= graph.is_win(o, true)?;
         }
         opts.clear();
         graph.right_options(g, &mut opts)?;
         let mut right_check = false;
         for &o in &opts {
-            right_check |= graph.shape(o)? == Shape::RightWin;
+            right_check |= graph.is_win(o, false)?;
         }
         self.scratch = opts;
         Ok(Class::Node {
