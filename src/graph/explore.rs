@@ -1032,13 +1032,40 @@ impl<'a> Explorer<'a> {
             self.ends_buf = ends;
             return Ok(());
         }
+        // Entailing or carry-on options beside sums (Top Entails): the sums stay groups of
+        // parts as well, and become value leaves when the node is classed and their parts are
+        // valued (`ungroup`), not a sum node each. Plain options come first, the same on
+        // both sides, so one list of group ends serves Left's list and Right's.
+        let grouping =
+            self.reach.fold_known && opts.iter().any(|o| o.0 == OptionKind::Plain && o.2 > 1);
+        let mut ends = std::mem::take(&mut self.ends_buf);
+        ends.clear();
+        if grouping {
+            ends.push(opts.len() as u32);
+        }
         let (mut left, mut right) = (
             Vec::with_capacity(opts.len()),
             Vec::with_capacity(opts.len()),
         );
+        if grouping {
+            for &(kind, start, len) in opts.iter() {
+                if kind != OptionKind::Plain {
+                    continue;
+                }
+                match &pool[start as usize..(start + len) as usize] {
+                    [] => left.push(self.zero),
+                    parts => left.extend_from_slice(parts),
+                }
+                ends.push(left.len() as u32);
+            }
+            right.clone_from(&left);
+        }
         let mut result = Ok(());
         let mut parts = std::mem::take(&mut self.list_buf);
         for &(kind, start, len) in opts.iter() {
+            if grouping && kind == OptionKind::Plain {
+                continue;
+            }
             parts.clear();
             parts.extend_from_slice(&pool[start as usize..(start + len) as usize]);
             let x = match parts[..] {
@@ -1065,6 +1092,9 @@ impl<'a> Explorer<'a> {
                 Ok((a, b)) => {
                     left.push(a);
                     right.push(b);
+                    if grouping {
+                        ends.push(left.len() as u32);
+                    }
                 }
                 Err(e) => {
                     result = Err(e);
@@ -1075,9 +1105,19 @@ impl<'a> Explorer<'a> {
         self.list_buf = parts;
         self.pool = pool;
         self.opts = opts;
-        result?;
+        if let Err(e) = result {
+            self.ends_buf = ends;
+            return Err(e);
+        }
         self.graph.set_kind(u, Kind::Form);
         self.graph.set_lists(u, &left, &right);
+        if grouping {
+            let at = self.graph.group_pool.len() as u32;
+            self.graph.groups.insert(u, at);
+            self.graph.bits[u as usize] |= GROUPED;
+            self.graph.group_pool.extend_from_slice(&ends);
+        }
+        self.ends_buf = ends;
         self.graph.bits[u as usize] |= EXPANDED;
         Ok(())
     }
@@ -1197,23 +1237,58 @@ impl<'a> Explorer<'a> {
 
     /// The `side` options of any node: a form's lists, a nimber's smaller nimbers, and for a
     /// sum the moves in each part (new sums, interned here).
-    /// Turns a grouped node's sums into sum nodes, so its lists are plain option lists.
+    /// Turns a grouped node's sums into sum nodes, so its lists are plain option lists. When
+    /// the query wants values only, a sum whose parts the session has valued becomes the
+    /// value leaf of its class instead (as `fold` does for options valued when listed).
     pub fn ungroup(&mut self, u: u32) -> Result<(), Error> {
         if !self.graph.is_grouped(u) {
             return Ok(());
         }
         let groups: Vec<Vec<u32>> = self.graph.groups(u).map(<[u32]>::to_vec).collect();
-        let mut list = Vec::with_capacity(groups.len());
+        let right = (!self.graph.is_symmetric_list(u)).then(|| self.graph.right(u).to_vec());
+        let (mut left_list, mut right_list) = (Vec::with_capacity(groups.len()), Vec::new());
+        let mut at = 0;
         for parts in groups {
-            list.push(match parts[..] {
+            let x = match parts[..] {
                 [one] => one,
-                _ => self.sum(&parts)?,
-            });
+                _ => match self.late_fold(&parts) {
+                    Some(leaf) => leaf,
+                    None => self.sum(&parts)?,
+                },
+            };
+            left_list.push(x);
+            // Sums are plain options, the same on both sides; single options may differ.
+            if let Some(r) = &right {
+                right_list.push(if parts.len() == 1 { r[at] } else { x });
+            }
+            at += parts.len();
         }
-        self.graph.set_lists(u, &list, &list);
+        match right {
+            Some(_) => self.graph.set_lists(u, &left_list, &right_list),
+            None => self.graph.set_lists(u, &left_list, &left_list),
+        }
         self.graph.groups.remove(&u);
         self.graph.bits[u as usize] &= !GROUPED;
         Ok(())
+    }
+
+    /// The value leaf of a sum of nodes the session has valued (see `fold`), if the query
+    /// wants values only.
+    fn late_fold(&mut self, parts: &[u32]) -> Option<u32> {
+        if !self.reach.fold_known {
+            return None;
+        }
+        let mut atoms = [Atom::Pos(0); 4];
+        if parts.len() > atoms.len() {
+            return None;
+        }
+        for (a, &p) in atoms.iter_mut().zip(parts) {
+            *a = match self.graph.key(p)? {
+                Key::Pos(q) => Atom::Pos(q),
+                Key::Game(g) => Atom::Game(g),
+            };
+        }
+        self.fold(&atoms[..parts.len()])
     }
 
     /// [`Explorer::options`] appended to `out` (a form's list copied straight in).

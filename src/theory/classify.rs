@@ -756,7 +756,7 @@ fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Res
     if ex.graph.is_grouped(u) {
         let before = ex.graph.len();
         ex.ungroup(u)?;
-        value_new_sums(ex, an, before);
+        value_new_sums(ex, an, before, u);
     }
     let table = std::mem::take(&mut an.table);
     let r = run_affine(ex, &mut an.affine, &table, |eng, view| eng.value(view, u));
@@ -815,9 +815,19 @@ fn sum_class(an: &Analysis, parts: &[u32]) -> Class {
     super::value::sum(classes.iter())
 }
 
-/// Classes for the sum nodes made since node `from` (their parts are classed).
-fn value_new_sums(ex: &Explorer, an: &mut Analysis, from: usize) {
+/// Classes for the sum nodes made since node `from` by ungrouping `u` (their parts are
+/// classed), and for the value leaves its options became.
+fn value_new_sums(ex: &Explorer, an: &mut Analysis, from: usize, u: u32) {
     grow(an, ex.graph.len());
+    let g = &ex.graph;
+    for &v in g.left(u).iter().chain(g.right(u)) {
+        if let Kind::Value(i) = g.kind(v)
+            && an.class(v).is_none()
+        {
+            let (c, f) = g.value(i);
+            set(an, v, c.clone(), f);
+        }
+    }
     for s in from..ex.graph.len() {
         let s = s as u32;
         if ex.graph.kind(s) == Kind::Sum && an.class(s).is_none() {
@@ -925,7 +935,7 @@ fn cycle(
             }
             let before = ex.graph.len();
             ex.ungroup(m)?;
-            value_new_sums(ex, an, before);
+            value_new_sums(ex, an, before, m);
         }
     }
     let g = &ex.graph;
