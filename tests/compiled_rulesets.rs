@@ -50,27 +50,50 @@ enum Rule {
     Mixed { m: i64, kind: Kind },
 }
 
-/// How positions are written: `r(s, (x, y))` (a list and a tuple) or `r(x, y)` with the set
-/// written out in the rules.
+/// How positions are written: `r(s, (x, y))` (a list and a tuple), `r(x, y)` with the set
+/// written out in the rules, or `r(s, x, y)` (a list passed on, integers: the rules'
+/// register code when no rule needs more).
+#[derive(Clone, Copy, PartialEq)]
+enum Form {
+    Tuple,
+    Literal,
+    List,
+}
+
 struct Style<'a> {
-    tuple: bool,
+    form: Form,
     set: &'a [i64],
 }
 
 impl Style<'_> {
     fn pos(&self, x: &str, y: &str) -> String {
-        if self.tuple {
-            format!("r(s, ({x}, {y}))")
-        } else {
-            format!("r({x}, {y})")
+        match self.form {
+            Form::Tuple => format!("r(s, ({x}, {y}))"),
+            Form::Literal => format!("r({x}, {y})"),
+            Form::List => format!("r(s, {x}, {y})"),
         }
     }
 
     fn set(&self) -> String {
-        if self.tuple {
-            "s".into()
-        } else {
-            format!("{:?}", self.set)
+        match self.form {
+            Form::Literal => format!("{:?}", self.set),
+            _ => "s".into(),
+        }
+    }
+
+    fn head(&self) -> &'static str {
+        match self.form {
+            Form::Tuple => "r(s, (x, y))",
+            Form::Literal => "r(x, y)",
+            Form::List => "r(s, x, y)",
+        }
+    }
+
+    fn call(&self, s: &[i64], x: i64, y: i64) -> String {
+        match self.form {
+            Form::Tuple => format!("r({s:?}, ({x}, {y}))"),
+            Form::Literal => format!("r({x}, {y})"),
+            Form::List => format!("r({s:?}, {x}, {y})"),
         }
     }
 }
@@ -247,7 +270,7 @@ fn compiled_rulesets_agree_with_a_reference_evaluator() {
     let mut rng = Rng(0x5DEE_CE66_D1CE_B00C);
     let mut compared = 0;
     let mut entailing = 0;
-    for case in 0..60 {
+    for case in 0..90 {
         let kinds = [
             Kind::Plain,
             Kind::Plain,
@@ -297,26 +320,18 @@ fn compiled_rulesets_agree_with_a_reference_evaluator() {
             continue;
         }
         let style = Style {
-            tuple: case % 2 == 0,
+            form: [Form::Tuple, Form::Literal, Form::List][case % 3],
             set: &s,
         };
         let body: Vec<String> = rules
             .iter()
             .map(|r| format!("  {}\n", r.source(&style)))
             .collect();
-        let head = if style.tuple {
-            "r(s, (x, y))"
-        } else {
-            "r(x, y)"
-        };
+        let head = style.head();
         // Compare position by position so a failure names it.
         let mut src2 = format!("ruleset {head} {{\n{}}}\n{defs}", body.join(""));
         for &(x, y) in &order {
-            let pos = if style.tuple {
-                format!("r({s:?}, ({x}, {y}))")
-            } else {
-                format!("r({x}, {y})")
-            };
+            let pos = style.call(&s, x, y);
             src2.push_str(&format!("[{pos}, {}]\n", name((x, y))));
         }
         let out = common::run_named("ruleset.cgt", &src2);

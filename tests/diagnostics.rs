@@ -120,6 +120,16 @@ diagnostic!(
     infinite_game,
     "ruleset grow(n) {\n  if n > 0 => grow(n) + *\n}\ngrow(1)"
 );
+// Rules over integers run as register code, which hands anything else back to the compiled
+// tree: these errors must still be the tree's, pointing into the rule.
+diagnostic!(
+    rule_division_by_zero,
+    "ruleset z(n) { if n > 0 => z(n / (n - 1)) }\nz(1)"
+);
+diagnostic!(
+    rule_list_item_not_integer,
+    "ruleset d(s, n) { for m in s if m <= n => d(s, n - m) }\nd([1, (2, 3)], 3)"
+);
 diagnostic!(
     ruleset_runaway,
     "ruleset up(n) { => up(n + 1) }\nup(0) == 0"

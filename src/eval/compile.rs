@@ -23,21 +23,23 @@ pub struct Compiled {
     slots: usize,
     params: Vec<Pat>,
     rules: Vec<CRule>,
+    /// The same rules as register code, when they are all integers and lists passed on.
+    pub(super) fast: Option<super::intcode::IntCode>,
 }
 
 #[derive(Clone)]
-enum Pat {
+pub(super) enum Pat {
     Slot(u16),
     Tuple(Vec<Pat>, Span),
 }
 
-struct CRule {
-    clauses: Vec<CClause>,
-    kind: OptionKind,
-    option: COpt,
+pub(super) struct CRule {
+    pub(super) clauses: Vec<CClause>,
+    pub(super) kind: OptionKind,
+    pub(super) option: COpt,
 }
 
-enum CClause {
+pub(super) enum CClause {
     Range {
         slot: u16,
         lo: CExpr,
@@ -54,7 +56,7 @@ enum CClause {
     If(CExpr, Span),
 }
 
-enum COpt {
+pub(super) enum COpt {
     /// `r(args…)` of a ruleset: a position key.
     Pos {
         rid: u32,
@@ -69,7 +71,7 @@ enum COpt {
     Expr(CExpr, Span),
 }
 
-enum CExpr {
+pub(super) enum CExpr {
     Const(Value),
     Slot(u16),
     Bin(BinOp, Box<CExpr>, Box<CExpr>, Span, Span, Span),
@@ -164,7 +166,7 @@ impl Cx {
             names: Vec::new(),
             slots: 0,
         };
-        let params = rs.def.params.iter().map(|p| scope.pattern(p)).collect();
+        let params: Vec<Pat> = rs.def.params.iter().map(|p| scope.pattern(p)).collect();
         let mut rules = Vec::with_capacity(rs.def.rules.len());
         for rule in &rs.def.rules {
             let mark = scope.names.len();
@@ -204,12 +206,14 @@ impl Cx {
                 option,
             });
         }
+        let fast = super::intcode::IntCode::of(&params, &rules, scope.slots);
         let c = Rc::new(Compiled {
             rid,
             file: rs.file,
             slots: scope.slots,
             params,
             rules,
+            fast,
         });
         if self.compiled.len() <= rid as usize {
             self.compiled.resize(rid as usize + 1, None);
@@ -545,6 +549,14 @@ fn emit(
             let mut bad = None;
             for (i, a) in args.iter().enumerate() {
                 if let Some(w) = int_of(a, &f.slots).and_then(PosTable::int_word) {
+                    key.push(w);
+                    continue;
+                }
+                // A list or tuple passed on from a slot (`wu(n, s, …)`'s `s`): its word from
+                // the slot itself, without a copy of the value.
+                if let CExpr::Slot(s) = a
+                    && let Some(w) = store.positions.value_word(&f.slots[*s as usize])
+                {
                     key.push(w);
                     continue;
                 }

@@ -6,6 +6,7 @@ pub mod builtins;
 pub mod catalog;
 pub mod compile;
 pub mod heaps;
+mod intcode;
 pub mod misere;
 pub mod modules;
 pub mod plot;
@@ -84,6 +85,13 @@ pub struct Cx {
     /// expansion.
     pub(crate) frames: Vec<Vec<Value>>,
     pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
+    /// Lists written as integer literals (`[1, 3, 4]`), by the address of their expression:
+    /// one value each, so a loop passing one to a ruleset neither allocates it again nor has
+    /// it hashed again as a position's argument. An entry is used only if its integers are
+    /// the expression's (an address can be reused by a later line's syntax tree).
+    literal_lists: FxHashMap<usize, Rc<Vec<Value>>>,
+    /// Registers of the rules' register code (reused from position to position).
+    pub(crate) int_regs: intcode::Regs,
     pub(crate) engines: builtins::Engines,
     pub(crate) loading: Vec<String>,
     pub(crate) loaded: Vec<String>,
@@ -136,6 +144,8 @@ impl Interp {
                 key_buf: Vec::new(),
                 frames: Vec::new(),
                 form_spans: FxHashMap::default(),
+                literal_lists: FxHashMap::default(),
+                int_regs: Default::default(),
                 engines: builtins::Engines::default(),
                 loading: Vec::new(),
                 loaded: Vec::new(),
@@ -510,6 +520,9 @@ impl Cx {
                 Value::Game(g)
             }
             ExprKind::List(items) => {
+                if let Some(v) = self.literal_list(e, items) {
+                    return Ok(Value::List(v));
+                }
                 let mut v = Vec::with_capacity(items.len());
                 for it in items {
                     v.push(self.eval(store, it)?);
@@ -1254,6 +1267,41 @@ impl Cx {
                 &callee.span,
             )),
         }
+    }
+
+    /// The value of a list of integer literals, made once per expression (see
+    /// `literal_lists`); `None` for any other list.
+    fn literal_list(&mut self, e: &Expr, items: &[Expr]) -> Option<Rc<Vec<Value>>> {
+        const MOST: usize = 256;
+        if items.is_empty() || items.len() > MOST {
+            return None;
+        }
+        let same = |v: &[Value]| {
+            v.len() == items.len()
+                && v.iter().zip(items).all(|(x, it)| match (x, &it.kind) {
+                    (Value::Int(a), ExprKind::Int(b)) => a == b,
+                    _ => false,
+                })
+        };
+        let at = e as *const Expr as usize;
+        if let Some(v) = self.literal_lists.get(&at)
+            && same(v)
+        {
+            return Some(v.clone());
+        }
+        let mut v = Vec::with_capacity(items.len());
+        for it in items {
+            match it.kind {
+                ExprKind::Int(n) => v.push(Value::Int(n)),
+                _ => return None,
+            }
+        }
+        if self.literal_lists.len() >= 1 << 12 {
+            self.literal_lists.clear();
+        }
+        let v = Rc::new(v);
+        self.literal_lists.insert(at, v.clone());
+        Some(v)
     }
 
     /// The stack (or the call bound) ran out here: inside a `fn`, a recursion too deep or

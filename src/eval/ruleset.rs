@@ -56,6 +56,15 @@ impl Source for Cx {
             return Err(Error::new(ErrorKind::SelfDependent { position: shown }));
         }
         let comp = self.compiled(rid);
+        if let Some(code) = &comp.fast {
+            // The register code lists it, or gives up and leaves it to the tree below.
+            let (atoms, opts) = (out.atoms.len(), out.opts.len());
+            if code.expand(self, store, pos, out) {
+                return Ok(());
+            }
+            out.atoms.truncate(atoms);
+            out.opts.truncate(opts);
+        }
         let mut args = self.frames.pop().unwrap_or_default();
         args.clear();
         store.positions.args(pos, &mut args);
