@@ -67,12 +67,19 @@ enum IArg {
     Reg(u16),
 }
 
-enum IExpr {
+/// An integer expression in postfix order, run on a small stack (no recursion, no boxes).
+struct IExpr(Vec<Op>);
+
+#[derive(Clone, Copy)]
+enum Op {
     Const(i64),
     Reg(u16),
-    Bin(BinOp, Box<IExpr>, Box<IExpr>),
-    Neg(Box<IExpr>),
+    Bin(BinOp),
+    Neg,
 }
+
+/// The deepest stack an expression may need (deeper ones stay with the tree).
+const DEPTH: usize = 16;
 
 enum IBool {
     Const(bool),
@@ -227,16 +234,37 @@ fn option(o: &COpt, parts: &mut Vec<IPos>) -> Option<()> {
 }
 
 fn expr(e: &CExpr) -> Option<IExpr> {
+    let mut ops = Vec::new();
+    (postfix(e, &mut ops)? <= DEPTH).then_some(IExpr(ops))
+}
+
+/// Appends `e` in postfix order; the stack depth it needs.
+fn postfix(e: &CExpr, ops: &mut Vec<Op>) -> Option<usize> {
     Some(match e {
-        CExpr::Const(Value::Int(n)) => IExpr::Const(*n),
-        CExpr::Slot(s) => IExpr::Reg(*s),
+        CExpr::Const(Value::Int(n)) => {
+            ops.push(Op::Const(*n));
+            1
+        }
+        CExpr::Slot(s) => {
+            ops.push(Op::Reg(*s));
+            1
+        }
         CExpr::Bin(
             op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem),
             l,
             r,
             ..,
-        ) => IExpr::Bin(*op, Box::new(expr(l)?), Box::new(expr(r)?)),
-        CExpr::Neg(x, _) => IExpr::Neg(Box::new(expr(x)?)),
+        ) => {
+            let a = postfix(l, ops)?;
+            let b = postfix(r, ops)?;
+            ops.push(Op::Bin(*op));
+            a.max(b + 1)
+        }
+        CExpr::Neg(x, _) => {
+            let a = postfix(x, ops)?;
+            ops.push(Op::Neg);
+            a
+        }
         _ => return None,
     })
 }
@@ -268,23 +296,38 @@ fn int_reg(r: &Regs, reg: u16) -> Run<i64> {
 
 /// Integer arithmetic exactly where the tree's is: checked, Euclidean division.
 fn int(r: &Regs, e: &IExpr) -> Run<i64> {
-    match e {
-        IExpr::Const(n) => Ok(*n),
-        IExpr::Reg(s) => int_reg(r, *s),
-        IExpr::Bin(op, a, b) => {
-            let (x, y) = (int(r, a)?, int(r, b)?);
-            match op {
-                BinOp::Add => x.checked_add(y),
-                BinOp::Sub => x.checked_sub(y),
-                BinOp::Mul => x.checked_mul(y),
-                BinOp::Div if y != 0 => x.checked_div_euclid(y),
-                BinOp::Rem if y != 0 => x.checked_rem_euclid(y),
-                _ => None,
-            }
-            .ok_or(Abandon)
-        }
-        IExpr::Neg(x) => int(r, x)?.checked_neg().ok_or(Abandon),
+    if let [Op::Reg(s)] = e.0[..] {
+        return int_reg(r, s);
     }
+    let mut stack = [0i64; DEPTH];
+    let mut top = 0;
+    for &op in &e.0 {
+        match op {
+            Op::Const(n) => {
+                stack[top] = n;
+                top += 1;
+            }
+            Op::Reg(s) => {
+                stack[top] = int_reg(r, s)?;
+                top += 1;
+            }
+            Op::Neg => stack[top - 1] = stack[top - 1].checked_neg().ok_or(Abandon)?,
+            Op::Bin(op) => {
+                top -= 1;
+                let (x, y) = (stack[top - 1], stack[top]);
+                stack[top - 1] = match op {
+                    BinOp::Add => x.checked_add(y),
+                    BinOp::Sub => x.checked_sub(y),
+                    BinOp::Mul => x.checked_mul(y),
+                    BinOp::Div if y != 0 => x.checked_div_euclid(y),
+                    BinOp::Rem if y != 0 => x.checked_rem_euclid(y),
+                    _ => None,
+                }
+                .ok_or(Abandon)?;
+            }
+        }
+    }
+    Ok(stack[0])
 }
 
 fn truth(r: &Regs, b: &IBool) -> Run<bool> {

@@ -900,6 +900,41 @@ impl<'a> Explorer<'a> {
             self.buf = buf;
             return Err(e);
         }
+        // Every option one position, plain (most rulesets): its node, the set sorted.
+        if buf
+            .opts
+            .iter()
+            .all(|o| o.kind == OptionKind::Plain && o.len == 1)
+        {
+            let mut list = std::mem::take(&mut self.list_buf);
+            list.clear();
+            for o in &buf.opts {
+                let a = buf.atoms[o.start as usize];
+                let x = match a {
+                    Atom::Pos(p) => {
+                        let folded = if self.reach.fold_known {
+                            self.fold(std::slice::from_ref(&a))
+                        } else {
+                            None
+                        };
+                        folded.unwrap_or_else(|| self.pos(p))
+                    }
+                    Atom::Game(_) => break,
+                };
+                list.push(x);
+            }
+            if list.len() == buf.opts.len() {
+                list.sort_unstable();
+                list.dedup();
+                self.buf = buf;
+                self.graph.set_kind(u, Kind::Form);
+                self.graph.set_list(u, &list);
+                self.graph.bits[u as usize] |= EXPANDED;
+                self.list_buf = list;
+                return Ok(());
+            }
+            self.list_buf = list;
+        }
         let mut pool = std::mem::take(&mut self.pool);
         let mut opts = std::mem::take(&mut self.opts);
         pool.clear();
