@@ -81,6 +81,8 @@ pub struct Cx {
     pub(crate) expanding_deep: rustc_hash::FxHashSet<crate::graph::positions::PosId>,
     /// Scratch for the key of a position made by compiled code.
     pub(crate) key_buf: Vec<u32>,
+    /// Arguments of a ruleset call being evaluated (reused from call to call).
+    arg_buf: Vec<Value>,
     /// Spare frames (and argument lists) for compiled rules, reused from expansion to
     /// expansion.
     pub(crate) frames: Vec<Vec<Value>>,
@@ -142,6 +144,7 @@ impl Interp {
                 expanding: Vec::new(),
                 expanding_deep: Default::default(),
                 key_buf: Vec::new(),
+                arg_buf: Vec::new(),
                 frames: Vec::new(),
                 form_spans: FxHashMap::default(),
                 literal_lists: FxHashMap::default(),
@@ -442,6 +445,16 @@ impl Cx {
     }
 
     pub fn eval(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
+        // Leaves first, outside the large frame of `eval_inner`: they cannot recurse.
+        match &e.kind {
+            ExprKind::Int(n) => return Ok(Value::Int(*n)),
+            ExprKind::Var(name) => {
+                if let Some(v) = self.lookup(name) {
+                    return Ok(v);
+                }
+            }
+            _ => {}
+        }
         self.depth += 1;
         if stack::exhausted() {
             self.depth -= 1;
@@ -457,6 +470,7 @@ impl Cx {
         r
     }
 
+    #[inline(never)]
     fn eval_inner(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
         Ok(match &e.kind {
             ExprKind::Int(n) => Value::Int(*n),
@@ -619,6 +633,31 @@ impl Cx {
                     return self.value_literal(store, *t, args, &e.span, &callee.span);
                 }
                 let f = self.eval(store, callee)?;
+                // A ruleset position (`[r(n, s, i) for i in …]`): its arguments in a reused
+                // buffer, interned, with no list of its own.
+                if let Value::Ruleset(r) = &f
+                    && r.def.params.len() == args.len()
+                {
+                    let mut vals = std::mem::take(&mut self.arg_buf);
+                    vals.clear();
+                    for a in args {
+                        match self.eval(store, a) {
+                            Ok(v) => vals.push(v),
+                            Err(e) => {
+                                vals.clear();
+                                self.arg_buf = vals;
+                                return Err(e);
+                            }
+                        }
+                    }
+                    if let Ok(p) = store.positions.intern(r.id, &vals) {
+                        vals.clear();
+                        self.arg_buf = vals;
+                        return Ok(Value::Game(store.position(p)));
+                    }
+                    // Not arguments a position can have: the general call says why.
+                    return self.call(store, f, vals, args, &e.span, callee);
+                }
                 let mut vals = Vec::with_capacity(args.len());
                 for a in args {
                     vals.push(self.eval(store, a)?);
