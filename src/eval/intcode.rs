@@ -18,9 +18,13 @@ use super::{Cx, Value};
 use crate::game::Store;
 use crate::graph::positions::{PosId, PosTable};
 use crate::syntax::ast::{BinOp, OptionKind};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A register holding no list (an integer register).
 const INT: u32 = u32::MAX;
+
+/// The most arguments a position made by register code may have.
+const ARGS: usize = 15;
 
 /// The register code of a ruleset.
 pub struct IntCode {
@@ -95,7 +99,6 @@ pub struct Regs {
     ints: Vec<i64>,
     /// A list's key word, or [`INT`].
     lists: Vec<u32>,
-    key: Vec<u32>,
     items: Vec<i64>,
 }
 
@@ -131,27 +134,26 @@ impl IntCode {
         pos: PosId,
         out: &mut OptBuf,
     ) -> bool {
-        let mut r = std::mem::take(&mut cx.int_regs);
+        // The registers and the interrupt flag, borrowed side by side from the session.
+        let r = &mut cx.int_regs;
+        let stop: &AtomicBool = &cx.interrupt;
         r.ints.clear();
         r.ints.resize(self.regs, 0);
         r.lists.clear();
         r.lists.resize(self.regs, INT);
-        let mut ok = store.positions.arg_count(pos) == self.params.len();
-        if ok {
-            for (&reg, w) in self.params.iter().zip(store.positions.arg_words_of(pos)) {
-                if w & 1 == 0 {
-                    r.ints[reg as usize] = ((w as i32) >> 1) as i64;
-                } else {
-                    r.lists[reg as usize] = w;
-                }
-            }
-            ok = self
-                .rules
-                .iter()
-                .all(|rule| clauses(cx, store, &mut r, rule, 0, out).is_ok());
+        if store.positions.arg_count(pos) != self.params.len() {
+            return false;
         }
-        cx.int_regs = r;
-        ok
+        for (&reg, w) in self.params.iter().zip(store.positions.arg_words_of(pos)) {
+            if w & 1 == 0 {
+                r.ints[reg as usize] = ((w as i32) >> 1) as i64;
+            } else {
+                r.lists[reg as usize] = w;
+            }
+        }
+        self.rules
+            .iter()
+            .all(|rule| clauses(stop, store, r, rule, 0, out).is_ok())
     }
 }
 
@@ -218,6 +220,9 @@ fn option(o: &COpt, parts: &mut Vec<IPos>) -> Option<()> {
                     e => Some(IArg::Int(expr(e)?)),
                 })
                 .collect::<Option<_>>()?;
+            if *arity > ARGS {
+                return None;
+            }
             parts.push(IPos {
                 header: PosTable::header(*rid, *arity),
                 args,
@@ -352,7 +357,7 @@ fn truth(r: &Regs, b: &IBool) -> Run<bool> {
 }
 
 fn clauses(
-    cx: &mut Cx,
+    stop: &AtomicBool,
     store: &mut Store,
     r: &mut Regs,
     rule: &IRule,
@@ -365,7 +370,7 @@ fn clauses(
     match c {
         IClause::If(b) => {
             if truth(r, b)? {
-                clauses(cx, store, r, rule, i + 1, out)?;
+                clauses(stop, store, r, rule, i + 1, out)?;
             }
         }
         IClause::Range {
@@ -381,19 +386,19 @@ fn clauses(
             }
             for k in a..b {
                 // Abandoning hands the interrupt to the tree, which polls at the same steps.
-                if k % 1024 == 0 && cx.interrupted() {
+                if k % 1024 == 0 && stop.load(Ordering::Relaxed) {
                     return Err(Abandon);
                 }
                 r.ints[*reg as usize] = k;
                 r.lists[*reg as usize] = INT;
-                clauses(cx, store, r, rule, i + 1, out)?;
+                clauses(stop, store, r, rule, i + 1, out)?;
             }
         }
         IClause::EachConst { reg, items } => {
             for &k in items {
                 r.ints[*reg as usize] = k;
                 r.lists[*reg as usize] = INT;
-                clauses(cx, store, r, rule, i + 1, out)?;
+                clauses(stop, store, r, rule, i + 1, out)?;
             }
         }
         IClause::EachReg { reg, list } => {
@@ -418,13 +423,13 @@ fn clauses(
             let end = r.items.len();
             let mut result = Ok(());
             for at in start..end {
-                if (at - start) % 1024 == 1023 && cx.interrupted() {
+                if (at - start) % 1024 == 1023 && stop.load(Ordering::Relaxed) {
                     result = Err(Abandon);
                     break;
                 }
                 r.ints[*reg as usize] = r.items[at];
                 r.lists[*reg as usize] = INT;
-                result = clauses(cx, store, r, rule, i + 1, out);
+                result = clauses(stop, store, r, rule, i + 1, out);
                 if result.is_err() {
                     break;
                 }
@@ -437,35 +442,23 @@ fn clauses(
 }
 
 /// The option of a rule whose clauses all hold: its parts' keys, interned.
-fn emit(store: &mut Store, r: &mut Regs, rule: &IRule, out: &mut OptBuf) -> Run<()> {
+fn emit(store: &mut Store, r: &Regs, rule: &IRule, out: &mut OptBuf) -> Run<()> {
     let start = out.atoms.len() as u32;
     for part in &rule.parts {
-        let mut key = std::mem::take(&mut r.key);
-        key.clear();
-        key.push(part.header);
-        let mut words = Ok(());
-        for a in &part.args {
-            let w = match a {
+        // Keys are built on the stack: a position has at most `ARGS` arguments here.
+        let mut key = [0u32; ARGS + 1];
+        key[0] = part.header;
+        for (slot, a) in key[1..].iter_mut().zip(&part.args) {
+            *slot = match a {
                 IArg::Reg(s) => match r.lists[*s as usize] {
-                    INT => PosTable::int_word(r.ints[*s as usize]),
-                    w => Some(w),
+                    INT => PosTable::int_word(r.ints[*s as usize]).ok_or(Abandon)?,
+                    w => w,
                 },
-                IArg::Int(e) => int(r, e).ok().and_then(PosTable::int_word),
+                IArg::Int(e) => PosTable::int_word(int(r, e)?).ok_or(Abandon)?,
             };
-            match w {
-                Some(w) => key.push(w),
-                None => {
-                    words = Err(Abandon);
-                    break;
-                }
-            }
         }
-        if words.is_ok() {
-            let p = store.positions.intern_words(&key);
-            out.atoms.push(Atom::Pos(p));
-        }
-        r.key = key;
-        words?;
+        let p = store.positions.intern_words(&key[..=part.args.len()]);
+        out.atoms.push(Atom::Pos(p));
     }
     out.opts.push(OptRec {
         kind: rule.kind,
