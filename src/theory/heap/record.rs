@@ -354,90 +354,123 @@ impl RecordRun {
     }
 }
 
+/// Heaps between two looks at the cancel flag and two progress reports.
+const REPORT_EVERY: usize = 1 << 14;
+
+/// The state of a record run between segments.
+struct Run<'a> {
+    shape: &'a Shape,
+    g: Vec<u16>,
+    sparse: SparseSpace,
+    /// The blocks' marks, and where each heap's scan resumes in phase 2.
+    arena: Vec<u8>,
+    resumes: Vec<Option<usize>>,
+    max_value: u32,
+}
+
+impl Run<'_> {
+    /// Extends the values to heaps `0..until`.
+    fn extend(&mut self, until: usize) -> Result<(), Stop> {
+        let shape = self.shape;
+        while self.g.len() < until {
+            let n0 = self.g.len();
+            // Xors of values below a power of two stay below it, and a mex is at most one
+            // more than the values marked: twice the power above every value bounds both.
+            let bound = 2 * (self.max_value as usize + 1).next_power_of_two();
+            if bound > MAX_VALUES {
+                return Err(Stop::TooLarge);
+            }
+            let parallel = n0 >= PARALLEL_FROM.max(shape.d + 2);
+            let n1 = if parallel {
+                (n0 + BLOCK).min(until)
+            } else {
+                n0 + 1
+            };
+            let generation = self.sparse.generation;
+            // Each lane group's marks are zeroed by its own task, in parallel.
+            let group = LANES * bound;
+            let size = (n1 - n0).div_ceil(LANES) * group;
+            if self.arena.len() < size {
+                self.arena.resize(size, 0);
+            }
+            self.resumes.clear();
+            self.resumes.resize(n1 - n0, None);
+            if parallel {
+                let kernel = Kernel {
+                    shape,
+                    g: &self.g,
+                    sparse: &self.sparse,
+                };
+                self.arena[..size]
+                    .par_chunks_mut(group)
+                    .zip(self.resumes.par_chunks_mut(LANES))
+                    .enumerate()
+                    .for_each(|(c, (data, resumes))| {
+                        kernel.phase1(n0 + c * LANES, n0, data, resumes);
+                    });
+            }
+            let block_max = self.max_value;
+            for (k, n) in (n0..n1).enumerate() {
+                let kernel = Kernel {
+                    shape,
+                    g: &self.g,
+                    sparse: &self.sparse,
+                };
+                // Phase 1 holds if the mask and the value bound are those it ran under.
+                let value = if parallel
+                    && self.sparse.generation == generation
+                    && self.max_value == block_max
+                {
+                    let c = k / LANES;
+                    let data = &mut self.arena[c * group..(c + 1) * group];
+                    kernel.phase2(
+                        n,
+                        n0,
+                        &mut Marks::<LANES>::new(data, k % LANES),
+                        self.resumes[k],
+                    )
+                } else {
+                    let mut own = vec![0u8; 2 * (self.max_value as usize + 1).next_power_of_two()];
+                    kernel.alone(n, &mut own)
+                };
+                if value as usize >= MAX_VALUES / 2 {
+                    return Err(Stop::TooLarge);
+                }
+                self.max_value = self.max_value.max(value);
+                self.g.push(value as u16);
+                self.sparse.record(n, &self.g);
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Nim-values of heaps `0..=n_max`, two bytes each.
 pub(super) fn nim_sequence(shape: &Shape, n_max: usize, ctl: &Control) -> Result<RecordRun, Stop> {
     let total = n_max + 1;
-    let mut g: Vec<u16> = Vec::with_capacity(total);
-    let mut sparse = SparseSpace::new(true);
-    let mut arena: Vec<u8> = Vec::new();
-    let mut resumes: Vec<Option<usize>> = Vec::with_capacity(BLOCK);
-    let mut since = 0usize;
-    let mut max_value = 0u32;
-    while g.len() < total {
+    let mut run = Run {
+        shape,
+        g: Vec::with_capacity(total),
+        sparse: SparseSpace::new(true),
+        arena: Vec::new(),
+        resumes: Vec::with_capacity(BLOCK),
+        max_value: 0,
+    };
+    while run.g.len() < total {
         if ctl.cancelled() {
-            return Err(Stop::Cancelled(g));
+            return Err(Stop::Cancelled(run.g));
         }
-        let n0 = g.len();
-        // Xors of values below a power of two stay below it, and a mex is at most one
-        // more than the values marked: twice the power above every value bounds both.
-        let bound = 2 * (max_value as usize + 1).next_power_of_two();
-        if bound > MAX_VALUES {
-            return Err(Stop::TooLarge);
-        }
-        let parallel = n0 >= PARALLEL_FROM.max(shape.d + 2);
-        let n1 = if parallel {
-            (n0 + BLOCK).min(total)
-        } else {
-            n0 + 1
-        };
-        let generation = sparse.generation;
-        // Each lane group's marks are zeroed by its own task, in parallel.
-        let group = LANES * bound;
-        let size = (n1 - n0).div_ceil(LANES) * group;
-        if arena.len() < size {
-            arena.resize(size, 0);
-        }
-        resumes.clear();
-        resumes.resize(n1 - n0, None);
-        if parallel {
-            let kernel = Kernel {
-                shape,
-                g: &g,
-                sparse: &sparse,
-            };
-            arena[..size]
-                .par_chunks_mut(group)
-                .zip(resumes.par_chunks_mut(LANES))
-                .enumerate()
-                .for_each(|(c, (data, resumes))| {
-                    kernel.phase1(n0 + c * LANES, n0, data, resumes);
-                });
-        }
-        let block_max = max_value;
-        for (k, n) in (n0..n1).enumerate() {
-            let kernel = Kernel {
-                shape,
-                g: &g,
-                sparse: &sparse,
-            };
-            // Phase 1 holds if the mask and the value bound are those it ran under.
-            let value = if parallel && sparse.generation == generation && max_value == block_max {
-                let c = k / LANES;
-                let mut marks =
-                    Marks::<LANES>::new(&mut arena[c * group..(c + 1) * group], k % LANES);
-                kernel.phase2(n, n0, &mut marks, resumes[k])
-            } else {
-                let mut own = vec![0u8; 2 * (max_value as usize + 1).next_power_of_two()];
-                kernel.alone(n, &mut own)
-            };
-            if value as usize >= MAX_VALUES / 2 {
-                return Err(Stop::TooLarge);
-            }
-            max_value = max_value.max(value);
-            g.push(value as u16);
-            sparse.record(n, &g);
-        }
-        since += n1 - n0;
-        if since >= 1 << 14 {
-            ctl.report(g.len(), total);
-            since = 0;
-        }
+        let until = (run.g.len() + REPORT_EVERY).min(total);
+        // A segment runs on a pool thread, so each block's parallel phase 1 starts and ends
+        // there; called from this thread, outside the pool, it would sleep and wake for
+        // every block.
+        rayon::scope(|_| run.extend(until))?;
+        ctl.report(run.g.len(), total);
     }
-    ctl.report(g.len(), total);
     Ok(RecordRun {
-        values: g,
-        mask: sparse.mask,
-        rare_heaps: std::mem::take(&mut sparse.rare),
+        values: run.g,
+        mask: run.sparse.mask,
+        rare_heaps: std::mem::take(&mut run.sparse.rare),
     })
 }
 
