@@ -64,7 +64,7 @@ const MAX_VALUES: usize = 1 << 15;
 /// Heaps whose marks phase 1 keeps interleaved (one parallel task): a rare heap `i` pairs
 /// with the run of heaps `s − i` of `LANES` consecutive heaps, so its pairs are contiguous
 /// loads and stores at fixed offsets, with the loads of `i` and its value done once.
-const LANES: usize = 16;
+const LANES: usize = 8;
 
 /// Pairs a scan xors before it marks them and looks at the mex (a run the compiler turns
 /// into vector loads and xors).
