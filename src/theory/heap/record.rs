@@ -128,6 +128,14 @@ fn rare_lanes(g: &[u16], rare: &[usize], s0: usize, rows: &mut [[u8; LANES]]) {
     }
 }
 
+/// Where phase 1 left a heap: every value below `mex` is marked, and its scan resumes at
+/// `resume` (`None`: it is complete).
+#[derive(Clone, Copy, Default)]
+struct Left {
+    mex: u32,
+    resume: Option<usize>,
+}
+
 struct Kernel<'a> {
     shape: &'a Shape,
     g: &'a [u16],
@@ -150,7 +158,7 @@ impl Kernel<'_> {
 
     /// Marks the pairs `(i, s − i)` for `i` in `from..to` (`to <= half + 1`), a run at a
     /// time; with `stop = Some(m)`, `m` the mex so far, stops after the first run that
-    /// leaves a mex beyond two common heaps and returns where the pairs left off.
+    /// leaves a mex beyond two common heaps, and says where the pairs left off.
     fn pairs<const L: usize>(
         &self,
         s: usize,
@@ -158,7 +166,7 @@ impl Kernel<'_> {
         to: usize,
         marks: &mut Marks<L>,
         mut stop: Option<u32>,
-    ) -> Option<usize> {
+    ) -> Left {
         let g = self.g;
         let mut xs = [0u16; SCAN_RUN];
         let mut i = from;
@@ -190,12 +198,18 @@ impl Kernel<'_> {
             if hit {
                 let m = marks.mex_from(u32::from(m) + 1);
                 if self.beyond(m, s) {
-                    return Some(i);
+                    return Left {
+                        mex: m,
+                        resume: Some(i),
+                    };
                 }
                 stop = Some(m);
             }
         }
-        None
+        Left {
+            mex: stop.unwrap_or(0),
+            resume: None,
+        }
     }
 
     /// Heap `n`'s pairs with a rare heap in `rare` and both heaps below `n0`.
@@ -222,20 +236,17 @@ impl Kernel<'_> {
     }
 
     /// Phase 1 for heap `n >= d + 2` after its rare pairs: the scan of pairs below `n0`,
-    /// if the mex could still come from two common heaps. Returns where a full scan should
-    /// resume (`None`: it is complete).
-    fn scan_below<const L: usize>(
-        &self,
-        n: usize,
-        n0: usize,
-        marks: &mut Marks<L>,
-    ) -> Option<usize> {
+    /// if the mex could still come from two common heaps.
+    fn scan_below<const L: usize>(&self, n: usize, n0: usize, marks: &mut Marks<L>) -> Left {
         let s = n - self.shape.d;
         let half = self.half(s);
         let first = (s + 1).saturating_sub(n0).max(1);
         let m = marks.mex_from(0);
         if self.beyond(m, s) {
-            return Some(first);
+            return Left {
+                mex: m,
+                resume: Some(first),
+            };
         }
         // The whole scan, not a bounded one: the mex from the rare pairs can almost always
         // still come from two common heaps (0.6: 1 047 685 of the first 2^20 heaps), and
@@ -244,14 +255,17 @@ impl Kernel<'_> {
         // rarely move the mex back within reach of two common heaps (6 187 of those
         // heaps), and then phase 2 resumes the scan where this one stopped.
         if first > half {
-            return None;
+            return Left {
+                mex: m,
+                resume: None,
+            };
         }
         self.pairs(s, first, half + 1, marks, Some(m))
     }
 
     /// Phase 1 for the heaps `nc..nc + resumes.len()` (at most `LANES`, all `>= d + 2`),
     /// whose interleaved marks are `data`.
-    fn phase1(&self, nc: usize, n0: usize, data: &mut [u8], resumes: &mut [Option<usize>]) {
+    fn phase1(&self, nc: usize, n0: usize, data: &mut [u8], resumes: &mut [Left]) {
         data.fill(0);
         let (g, rare, width) = (self.g, &self.sparse.rare[..], resumes.len());
         let s0 = nc - self.shape.d;
@@ -275,13 +289,7 @@ impl Kernel<'_> {
     }
 
     /// Phase 2: the value of heap `n`, the heaps below it known.
-    fn phase2<const L: usize>(
-        &self,
-        n: usize,
-        n0: usize,
-        marks: &mut Marks<L>,
-        resume: Option<usize>,
-    ) -> u32 {
+    fn phase2<const L: usize>(&self, n: usize, n0: usize, marks: &mut Marks<L>, left: Left) -> u32 {
         let g = self.g;
         for &(d, bits) in &self.shape.take {
             if d > n {
@@ -295,35 +303,37 @@ impl Kernel<'_> {
             }
         }
         if n < self.shape.d + 2 {
-            return marks.mex_from(0);
+            return marks.mex_from(left.mex);
         }
         let s = n - self.shape.d;
         let half = self.half(s);
         let first = (s + 1).saturating_sub(n0).max(1);
         self.pairs(s, 1, first.min(half + 1), marks, None);
-        let m = marks.mex_from(0);
+        // Marks only grow: phase 1's mex is where this one starts (a walk from 0 over
+        // some hundred values, one heap after another, was most of this serial phase).
+        let m = marks.mex_from(left.mex);
         if self.beyond(m, s) {
             return m;
         }
-        let Some(from) = resume else { return m };
+        let Some(from) = left.resume else { return m };
         if from > half {
             return m;
         }
-        self.pairs(s, from, half + 1, marks, Some(m));
-        marks.mex_from(m)
+        let rest = self.pairs(s, from, half + 1, marks, Some(m));
+        marks.mex_from(rest.mex.max(m))
     }
 
     /// Both phases for one heap on its own (`n₀ = n`).
     fn alone(&self, n: usize, data: &mut [u8]) -> u32 {
         data.fill(0);
         let mut marks = Marks::<1>::new(data, 0);
-        let resume = if n >= self.shape.d + 2 {
+        let left = if n >= self.shape.d + 2 {
             self.rare_pairs(n, n, &self.sparse.rare, &mut marks);
             self.scan_below(n, n, &mut marks)
         } else {
-            None
+            Left::default()
         };
-        self.phase2(n, n, &mut marks, resume)
+        self.phase2(n, n, &mut marks, left)
     }
 }
 
@@ -364,7 +374,7 @@ struct Run<'a> {
     sparse: SparseSpace,
     /// The blocks' marks, and where each heap's scan resumes in phase 2.
     arena: Vec<u8>,
-    resumes: Vec<Option<usize>>,
+    resumes: Vec<Left>,
     max_value: u32,
 }
 
@@ -394,7 +404,7 @@ impl Run<'_> {
                 self.arena.resize(size, 0);
             }
             self.resumes.clear();
-            self.resumes.resize(n1 - n0, None);
+            self.resumes.resize(n1 - n0, Left::default());
             if parallel {
                 let kernel = Kernel {
                     shape,
