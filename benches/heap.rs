@@ -3,8 +3,9 @@
 //! Before timing, each game's sequence is checked against ogs's, value for value.
 //!
 //! - default: 0.07, 0.77 to 100 000 and 0.6 to 2^20, each against ogs's best solver;
-//! - `HEAP_BENCH_RECORD=1` (alone, without the default set): 0.6 to 2^23, Loony's record kernel against ogs RC2 (about 15
-//!   minutes: criterion takes ten samples of each);
+//! - `HEAP_BENCH_RECORD=1` (alone, without the default set): 0.6 to 2^23, Loony's record
+//!   kernel against ogs RC2 (about 10 minutes, nearly all of it ogs: criterion takes ten
+//!   samples of each);
 //! - `HEAP_BENCH_HUGE=1`: one run each (outside criterion's sampling: a sample takes
 //!   minutes) of 0.6 and Grundy's game 4!.0 to 2^26 heaps (`HEAP_BENCH_HUGE_LOG2` changes
 //!   the size), with a progress bar and Ctrl-C, printing the time at each power of two (how

@@ -13,6 +13,10 @@
 //!
 //! A change of the sparse mask inside a block voids phase 1 for the rest of it, which is then
 //! done one heap at a time (phase 1 with `n₀ = n`).
+//!
+//! Phase 1 runs on groups of `LANES` consecutive heaps whose marks are interleaved, so a
+//! rare heap's pairs with the whole group are one contiguous load and fixed-offset stores;
+//! scans xor a run of pairs at a time in vector code before marking them.
 
 use rayon::prelude::*;
 
@@ -23,8 +27,6 @@ use super::sparse::{SparseSpace, augmented, is_common};
 /// Heaps per parallel block, and the heap from which blocks start (before it, one by one).
 const BLOCK: usize = 128;
 const PARALLEL_FROM: usize = 1 << 14;
-/// Pairs phase 1 scans past the rare ones before leaving the rest to phase 2.
-const SCAN_AHEAD: usize = 0;
 
 /// The moves the kernel handles: `take` = `(d, bits)` as in `Moves`, one split.
 #[derive(Clone, Debug)]
@@ -59,26 +61,79 @@ impl Shape {
 /// Values the kernel's marks hold; a larger value sends the caller to the `u32` kernels.
 const MAX_VALUES: usize = 1 << 15;
 
-/// Marks of one heap's option values, one byte per value below the block's bound: marking
-/// is a plain store, with no read-modify-write chain through a word as a bit set would have
-/// (that chain costs a store-to-load round trip whenever consecutive marks share a word).
-type Marks = [u8];
+/// Heaps whose marks phase 1 keeps interleaved (one parallel task): a rare heap `i` pairs
+/// with the run of heaps `s − i` of `LANES` consecutive heaps, so its pairs are contiguous
+/// loads and stores at fixed offsets, with the loads of `i` and its value done once.
+const LANES: usize = 8;
 
-#[inline]
-fn mark(marks: &mut Marks, v: u32) {
-    if let Some(slot) = marks.get_mut(v as usize) {
-        *slot = 1;
+/// Pairs a scan xors before it marks them and looks at the mex (a run the compiler turns
+/// into vector loads and xors).
+const SCAN_RUN: usize = 32;
+
+/// The marks of one heap's option values among those of `L` heaps, one byte per value
+/// below the block's bound, value-major (value `v` of lane `k` at `v * L + k`): marking is
+/// a plain store, with no read-modify-write chain through a word as a bit set would have
+/// (that chain costs a store-to-load round trip whenever consecutive marks share a word).
+struct Marks<'a, const L: usize> {
+    /// One row per value, one byte per lane.
+    rows: &'a mut [[u8; L]],
+    lane: usize,
+}
+
+impl<'a, const L: usize> Marks<'a, L> {
+    fn new(data: &'a mut [u8], lane: usize) -> Self {
+        assert!(lane < L);
+        Marks {
+            rows: data.as_chunks_mut().0,
+            lane,
+        }
+    }
+
+    #[inline]
+    fn mark(&mut self, v: u32) {
+        if let Some(row) = self.rows.get_mut(v as usize) {
+            // `lane < L`: the remainder only spares a bounds check.
+            row[self.lane % L] = 1;
+        }
+    }
+
+    /// The least value `>= from` not marked (the bound if all below it are).
+    #[inline]
+    fn mex_from(&self, from: u32) -> u32 {
+        let mut v = from as usize;
+        while self.rows.get(v).is_some_and(|row| row[self.lane % L] != 0) {
+            v += 1;
+        }
+        v as u32
     }
 }
 
-/// The least value `>= from` not marked (the bound if all below it are).
-#[inline]
-fn mex_from(marks: &Marks, from: u32) -> u32 {
-    let mut v = from as usize;
-    while v < marks.len() && marks[v] != 0 {
-        v += 1;
+/// The pairs of the rare heaps `rare` (each the smaller heap, `2i < s₀`) with `LANES`
+/// consecutive heaps from `s₀` tokens, into the rows of their interleaved marks. Kept out
+/// of line: inlined, it ran short of registers.
+#[inline(never)]
+fn rare_lanes(g: &[u16], rare: &[usize], s0: usize, rows: &mut [[u8; LANES]]) {
+    for &i in rare {
+        let v = g[i];
+        let high: &[u16; LANES] = g[s0 - i..s0 - i + LANES].try_into().expect("LANES heaps");
+        let mut xs = [0u16; LANES];
+        for (x, &h) in xs.iter_mut().zip(high) {
+            *x = v ^ h;
+        }
+        for (k, &x) in xs.iter().enumerate() {
+            if let Some(row) = rows.get_mut(usize::from(x)) {
+                row[k] = 1;
+            }
+        }
     }
-    v as u32
+}
+
+/// Where phase 1 left a heap: every value below `mex` is marked, and its scan resumes at
+/// `resume` (`None`: it is complete).
+#[derive(Clone, Copy, Default)]
+struct Left {
+    mex: u32,
+    resume: Option<usize>,
 }
 
 struct Kernel<'a> {
@@ -101,14 +156,74 @@ impl Kernel<'_> {
         }
     }
 
-    /// Phase 1 for heap `n >= d + 2`: pairs with both heaps below `n0` (`marks` zeroed).
-    /// Returns where a full scan should resume (`None`: it is complete).
-    fn phase1(&self, n: usize, n0: usize, marks: &mut Marks) -> Option<usize> {
+    /// Marks the pairs `(i, s − i)` for `i` in `from..to` (`to <= half + 1`), a run at a
+    /// time; with `stop = Some(m)`, `m` the mex so far, stops after the first run that
+    /// leaves a mex beyond two common heaps, and says where the pairs left off.
+    fn pairs<const L: usize>(
+        &self,
+        s: usize,
+        from: usize,
+        to: usize,
+        marks: &mut Marks<L>,
+        mut stop: Option<u32>,
+    ) -> Left {
+        let g = self.g;
+        let mut xs = [0u16; SCAN_RUN];
+        let mut i = from;
+        while i < to {
+            let len = (to - i).min(SCAN_RUN);
+            // `m` < the bound <= 2^15: no xor of two values below 2^15 is u16::MAX.
+            let m = stop.map_or(u16::MAX, |m| m as u16);
+            let hit = if len == SCAN_RUN {
+                // Fixed-length arrays, so the xors and the comparison are vector code.
+                let low: &[u16; SCAN_RUN] = g[i..i + SCAN_RUN].try_into().expect("a run");
+                let high: &[u16; SCAN_RUN] =
+                    g[s + 1 - i - SCAN_RUN..=s - i].try_into().expect("a run");
+                for (k, x) in xs.iter_mut().enumerate() {
+                    *x = low[k] ^ high[SCAN_RUN - 1 - k];
+                }
+                xs.iter().fold(false, |hit, &x| hit | (x == m))
+            } else {
+                let low = &g[i..i + len];
+                let high = &g[s + 1 - i - len..=s - i];
+                for ((x, &l), &r) in xs.iter_mut().zip(low).zip(high.iter().rev()) {
+                    *x = l ^ r;
+                }
+                xs[..len].contains(&m)
+            };
+            for &x in &xs[..len] {
+                marks.mark(u32::from(x));
+            }
+            i += len;
+            if hit {
+                let m = marks.mex_from(u32::from(m) + 1);
+                if self.beyond(m, s) {
+                    return Left {
+                        mex: m,
+                        resume: Some(i),
+                    };
+                }
+                stop = Some(m);
+            }
+        }
+        Left {
+            mex: stop.unwrap_or(0),
+            resume: None,
+        }
+    }
+
+    /// Heap `n`'s pairs with a rare heap in `rare` and both heaps below `n0`.
+    fn rare_pairs<const L: usize>(
+        &self,
+        n: usize,
+        n0: usize,
+        rare: &[usize],
+        marks: &mut Marks<L>,
+    ) {
         let (g, s) = (self.g, n - self.shape.d);
-        let half = self.half(s);
         // Pairs (i, s - i) with s - i < n0 have i > s - n0.
         let first = (s + 1).saturating_sub(n0).max(1);
-        for &i in &self.sparse.rare {
+        for &i in rare {
             if i >= s {
                 break;
             }
@@ -116,88 +231,109 @@ impl Kernel<'_> {
             if i.min(j) < first || (self.shape.differ && i == j) {
                 continue;
             }
-            mark(marks, u32::from(g[i] ^ g[j]));
+            marks.mark(u32::from(g[i] ^ g[j]));
         }
-        let mut m = mex_from(marks, 0);
+    }
+
+    /// Phase 1 for heap `n >= d + 2` after its rare pairs: the scan of pairs below `n0`,
+    /// if the mex could still come from two common heaps.
+    fn scan_below<const L: usize>(&self, n: usize, n0: usize, marks: &mut Marks<L>) -> Left {
+        let s = n - self.shape.d;
+        let half = self.half(s);
+        let first = (s + 1).saturating_sub(n0).max(1);
+        let m = marks.mex_from(0);
         if self.beyond(m, s) {
-            return Some(first);
+            return Left {
+                mex: m,
+                resume: Some(first),
+            };
         }
-        // A bounded scan: the pairs reaching into the block may hold the value that would
-        // stop it, so a long scan here could be wasted; phase 2 resumes it.
-        let last = half.min(first + SCAN_AHEAD);
-        if first > last {
-            return None;
+        // The whole scan, not a bounded one: the mex from the rare pairs can almost always
+        // still come from two common heaps (0.6: 1 047 685 of the first 2^20 heaps), and
+        // the scan, about 2 700 pairs a heap there against 1 583 rare ones, is the bulk of
+        // the work. Left to phase 2 it ran on one core. The pairs reaching into the block
+        // rarely move the mex back within reach of two common heaps (6 187 of those
+        // heaps), and then phase 2 resumes the scan where this one stopped.
+        if first > half {
+            return Left {
+                mex: m,
+                resume: None,
+            };
         }
-        let low = &g[first..=last];
-        let high = &g[s - last..=s - first];
-        for (k, (&l, &r)) in low.iter().zip(high.iter().rev()).enumerate() {
-            let x = u32::from(l ^ r);
-            mark(marks, x);
-            if x == m {
-                m = mex_from(marks, m + 1);
-                if self.beyond(m, s) {
-                    return Some(first + k + 1);
-                }
-            }
+        self.pairs(s, first, half + 1, marks, Some(m))
+    }
+
+    /// Phase 1 for the heaps `nc..nc + resumes.len()` (at most `LANES`, all `>= d + 2`),
+    /// whose interleaved marks are `data`.
+    fn phase1(&self, nc: usize, n0: usize, data: &mut [u8], resumes: &mut [Left]) {
+        data.fill(0);
+        let (g, rare, width) = (self.g, &self.sparse.rare[..], resumes.len());
+        let s0 = nc - self.shape.d;
+        // The rare heaps `i` of `a..b` pair with every heap of the lane group, as its
+        // smaller heap (`2i < s`), the larger one below `n0` (`i >= first`).
+        let first_last = (s0 + width).saturating_sub(n0).max(1);
+        let (a, b) = if width == LANES {
+            let a = rare.partition_point(|&i| i < first_last);
+            (a, rare.partition_point(|&i| 2 * i < s0).max(a))
+        } else {
+            (0, 0)
+        };
+        rare_lanes(g, &rare[a..b], s0, data.as_chunks_mut().0);
+        for (k, resume) in resumes.iter_mut().enumerate() {
+            let n = nc + k;
+            let mut marks = Marks::<LANES>::new(&mut *data, k);
+            self.rare_pairs(n, n0, &rare[..a], &mut marks);
+            self.rare_pairs(n, n0, &rare[b..], &mut marks);
+            *resume = self.scan_below(n, n0, &mut marks);
         }
-        (last < half).then_some(last + 1)
     }
 
     /// Phase 2: the value of heap `n`, the heaps below it known.
-    fn phase2(&self, n: usize, n0: usize, marks: &mut Marks, resume: Option<usize>) -> u32 {
+    fn phase2<const L: usize>(&self, n: usize, n0: usize, marks: &mut Marks<L>, left: Left) -> u32 {
         let g = self.g;
         for &(d, bits) in &self.shape.take {
             if d > n {
                 break;
             }
             if bits & 1 != 0 && n == d {
-                mark(marks, 0);
+                marks.mark(0);
             }
             if bits & 2 != 0 && n > d {
-                mark(marks, u32::from(g[n - d]));
+                marks.mark(u32::from(g[n - d]));
             }
         }
         if n < self.shape.d + 2 {
-            return mex_from(marks, 0);
+            return marks.mex_from(left.mex);
         }
         let s = n - self.shape.d;
         let half = self.half(s);
         let first = (s + 1).saturating_sub(n0).max(1);
-        for i in 1..first.min(half + 1) {
-            mark(marks, u32::from(g[i] ^ g[s - i]));
-        }
-        let mut m = mex_from(marks, 0);
+        self.pairs(s, 1, first.min(half + 1), marks, None);
+        // Marks only grow: phase 1's mex is where this one starts (a walk from 0 over
+        // some hundred values, one heap after another, was most of this serial phase).
+        let m = marks.mex_from(left.mex);
         if self.beyond(m, s) {
             return m;
         }
-        let Some(from) = resume else { return m };
+        let Some(from) = left.resume else { return m };
         if from > half {
             return m;
         }
-        let low = &g[from..=half];
-        let high = &g[s - half..=s - from];
-        for (&l, &r) in low.iter().zip(high.iter().rev()) {
-            let x = u32::from(l ^ r);
-            mark(marks, x);
-            if x == m {
-                m = mex_from(marks, m + 1);
-                if self.beyond(m, s) {
-                    return m;
-                }
-            }
-        }
-        m
+        let rest = self.pairs(s, from, half + 1, marks, Some(m));
+        marks.mex_from(rest.mex.max(m))
     }
 
     /// Both phases for one heap on its own (`n₀ = n`).
-    fn alone(&self, n: usize, marks: &mut Marks) -> u32 {
-        marks.fill(0);
-        let resume = if n >= self.shape.d + 2 {
-            self.phase1(n, n, marks)
+    fn alone(&self, n: usize, data: &mut [u8]) -> u32 {
+        data.fill(0);
+        let mut marks = Marks::<1>::new(data, 0);
+        let left = if n >= self.shape.d + 2 {
+            self.rare_pairs(n, n, &self.sparse.rare, &mut marks);
+            self.scan_below(n, n, &mut marks)
         } else {
-            None
+            Left::default()
         };
-        self.phase2(n, n, marks, resume)
+        self.phase2(n, n, &mut marks, left)
     }
 }
 
@@ -228,87 +364,123 @@ impl RecordRun {
     }
 }
 
+/// Heaps between two looks at the cancel flag and two progress reports.
+const REPORT_EVERY: usize = 1 << 14;
+
+/// The state of a record run between segments.
+struct Run<'a> {
+    shape: &'a Shape,
+    g: Vec<u16>,
+    sparse: SparseSpace,
+    /// The blocks' marks, and where each heap's scan resumes in phase 2.
+    arena: Vec<u8>,
+    resumes: Vec<Left>,
+    max_value: u32,
+}
+
+impl Run<'_> {
+    /// Extends the values to heaps `0..until`.
+    fn extend(&mut self, until: usize) -> Result<(), Stop> {
+        let shape = self.shape;
+        while self.g.len() < until {
+            let n0 = self.g.len();
+            // Xors of values below a power of two stay below it, and a mex is at most one
+            // more than the values marked: twice the power above every value bounds both.
+            let bound = 2 * (self.max_value as usize + 1).next_power_of_two();
+            if bound > MAX_VALUES {
+                return Err(Stop::TooLarge);
+            }
+            let parallel = n0 >= PARALLEL_FROM.max(shape.d + 2);
+            let n1 = if parallel {
+                (n0 + BLOCK).min(until)
+            } else {
+                n0 + 1
+            };
+            let generation = self.sparse.generation;
+            // Each lane group's marks are zeroed by its own task, in parallel.
+            let group = LANES * bound;
+            let size = (n1 - n0).div_ceil(LANES) * group;
+            if self.arena.len() < size {
+                self.arena.resize(size, 0);
+            }
+            self.resumes.clear();
+            self.resumes.resize(n1 - n0, Left::default());
+            if parallel {
+                let kernel = Kernel {
+                    shape,
+                    g: &self.g,
+                    sparse: &self.sparse,
+                };
+                self.arena[..size]
+                    .par_chunks_mut(group)
+                    .zip(self.resumes.par_chunks_mut(LANES))
+                    .enumerate()
+                    .for_each(|(c, (data, resumes))| {
+                        kernel.phase1(n0 + c * LANES, n0, data, resumes);
+                    });
+            }
+            let block_max = self.max_value;
+            for (k, n) in (n0..n1).enumerate() {
+                let kernel = Kernel {
+                    shape,
+                    g: &self.g,
+                    sparse: &self.sparse,
+                };
+                // Phase 1 holds if the mask and the value bound are those it ran under.
+                let value = if parallel
+                    && self.sparse.generation == generation
+                    && self.max_value == block_max
+                {
+                    let c = k / LANES;
+                    let data = &mut self.arena[c * group..(c + 1) * group];
+                    kernel.phase2(
+                        n,
+                        n0,
+                        &mut Marks::<LANES>::new(data, k % LANES),
+                        self.resumes[k],
+                    )
+                } else {
+                    let mut own = vec![0u8; 2 * (self.max_value as usize + 1).next_power_of_two()];
+                    kernel.alone(n, &mut own)
+                };
+                if value as usize >= MAX_VALUES / 2 {
+                    return Err(Stop::TooLarge);
+                }
+                self.max_value = self.max_value.max(value);
+                self.g.push(value as u16);
+                self.sparse.record(n, &self.g);
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Nim-values of heaps `0..=n_max`, two bytes each.
 pub(super) fn nim_sequence(shape: &Shape, n_max: usize, ctl: &Control) -> Result<RecordRun, Stop> {
     let total = n_max + 1;
-    let mut g: Vec<u16> = Vec::with_capacity(total);
-    let mut sparse = SparseSpace::new(true);
-    let mut arena: Vec<u8> = Vec::new();
-    let mut resumes: Vec<Option<usize>> = Vec::with_capacity(BLOCK);
-    let mut since = 0usize;
-    let mut max_value = 0u32;
-    while g.len() < total {
+    let mut run = Run {
+        shape,
+        g: Vec::with_capacity(total),
+        sparse: SparseSpace::new(true),
+        arena: Vec::new(),
+        resumes: Vec::with_capacity(BLOCK),
+        max_value: 0,
+    };
+    while run.g.len() < total {
         if ctl.cancelled() {
-            return Err(Stop::Cancelled(g));
+            return Err(Stop::Cancelled(run.g));
         }
-        let n0 = g.len();
-        // Xors of values below a power of two stay below it, and a mex is at most one
-        // more than the values marked: twice the power above every value bounds both.
-        let bound = 2 * (max_value as usize + 1).next_power_of_two();
-        if bound > MAX_VALUES {
-            return Err(Stop::TooLarge);
-        }
-        let parallel = n0 >= PARALLEL_FROM;
-        let n1 = if parallel {
-            (n0 + BLOCK).min(total)
-        } else {
-            n0 + 1
-        };
-        let generation = sparse.generation;
-        arena.clear();
-        arena.resize((n1 - n0) * bound, 0);
-        resumes.clear();
-        resumes.resize(n1 - n0, None);
-        if parallel {
-            let kernel = Kernel {
-                shape,
-                g: &g,
-                sparse: &sparse,
-            };
-            arena
-                .par_chunks_mut(bound)
-                .zip(resumes.par_iter_mut())
-                .enumerate()
-                .for_each(|(k, (marks, resume))| {
-                    let n = n0 + k;
-                    if n >= shape.d + 2 {
-                        *resume = kernel.phase1(n, n0, marks);
-                    }
-                });
-        }
-        let block_max = max_value;
-        for (k, n) in (n0..n1).enumerate() {
-            let kernel = Kernel {
-                shape,
-                g: &g,
-                sparse: &sparse,
-            };
-            let marks = &mut arena[k * bound..(k + 1) * bound];
-            // Phase 1 holds if the mask and the value bound are those it ran under.
-            let value = if parallel && sparse.generation == generation && max_value == block_max {
-                kernel.phase2(n, n0, marks, resumes[k])
-            } else {
-                let mut own = vec![0u8; 2 * (max_value as usize + 1).next_power_of_two()];
-                kernel.alone(n, &mut own)
-            };
-            if value as usize >= MAX_VALUES / 2 {
-                return Err(Stop::TooLarge);
-            }
-            max_value = max_value.max(value);
-            g.push(value as u16);
-            sparse.record(n, &g);
-        }
-        since += n1 - n0;
-        if since >= 1 << 14 {
-            ctl.report(g.len(), total);
-            since = 0;
-        }
+        let until = (run.g.len() + REPORT_EVERY).min(total);
+        // A segment runs on a pool thread, so each block's parallel phase 1 starts and ends
+        // there; called from this thread, outside the pool, it would sleep and wake for
+        // every block.
+        rayon::scope(|_| run.extend(until))?;
+        ctl.report(run.g.len(), total);
     }
-    ctl.report(g.len(), total);
     Ok(RecordRun {
-        values: g,
-        mask: sparse.mask,
-        rare_heaps: std::mem::take(&mut sparse.rare),
+        values: run.g,
+        mask: run.sparse.mask,
+        rare_heaps: std::mem::take(&mut run.sparse.rare),
     })
 }
 
