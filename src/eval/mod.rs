@@ -552,6 +552,9 @@ impl Cx {
             }
             ExprKind::Comprehension { elem, clauses } => {
                 let _what = crate::memory::building("a list");
+                if let Some(v) = self.position_table(store, elem, clauses)? {
+                    return Ok(v);
+                }
                 let mut out = Vec::new();
                 let base = self.locals.len();
                 let r = self.clauses(store, clauses, &mut |cx, store| {
@@ -1306,6 +1309,82 @@ impl Cx {
                 &callee.span,
             )),
         }
+    }
+
+    /// `[r(a, b, i) for i in lo..hi]`, a ruleset's positions along one argument (the table a
+    /// user writes to see a game's values): the other arguments are names or literals, looked
+    /// up once, and each element is interned straight from the loop's integer. `None` for any
+    /// other comprehension, which the general path evaluates.
+    fn position_table(
+        &mut self,
+        store: &mut Store,
+        elem: &Expr,
+        clauses: &[Clause],
+    ) -> Result<Option<Value>, Error> {
+        let [
+            Clause::For {
+                pat: Pattern::Name(var),
+                iter,
+            },
+        ] = clauses
+        else {
+            return Ok(None);
+        };
+        let (ExprKind::Range { lo, hi, inclusive }, ExprKind::Call { callee, args }) =
+            (&iter.kind, &elem.kind)
+        else {
+            return Ok(None);
+        };
+        let ExprKind::Var(name) = &callee.kind else {
+            return Ok(None);
+        };
+        if **name == *var.name {
+            return Ok(None);
+        }
+        let Some(Value::Ruleset(r)) = self.lookup(name) else {
+            return Ok(None);
+        };
+        if r.def.params.len() != args.len() {
+            return Ok(None);
+        }
+        // Each argument: the loop's integer (`None`), or a value that cannot change in the loop.
+        let mut fixed: Vec<Option<Value>> = Vec::with_capacity(args.len());
+        for a in args.iter() {
+            fixed.push(match &a.kind {
+                ExprKind::Var(x) if **x == *var.name => None,
+                ExprKind::Var(x) => match self.lookup(x) {
+                    Some(v) => Some(v),
+                    None => return Ok(None),
+                },
+                ExprKind::Int(n) => Some(Value::Int(*n)),
+                ExprKind::List(items) => match self.literal_list(a, items) {
+                    Some(v) => Some(Value::List(v)),
+                    None => return Ok(None),
+                },
+                _ => return Ok(None),
+            });
+        }
+        let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
+        // Grown as the general path grows it, under the memory budget.
+        let mut out = Vec::new();
+        let mut vals: Vec<Value> = Vec::with_capacity(args.len());
+        for k in a..b {
+            if k % 1024 == 0 && self.interrupted() {
+                return Err(self.err(ErrorKind::Interrupted, &iter.span));
+            }
+            vals.clear();
+            vals.extend(fixed.iter().map(|f| f.clone().unwrap_or(Value::Int(k))));
+            match store.positions.intern(r.id, &vals) {
+                Ok(p) => out.push(Value::Game(store.position(p))),
+                // Not arguments a position can have: the general call says why.
+                Err(_) => {
+                    let f = Value::Ruleset(r.clone());
+                    let vals = std::mem::take(&mut vals);
+                    out.push(self.call(store, f, vals, args, &elem.span, callee)?);
+                }
+            }
+        }
+        Ok(Some(Value::List(Rc::new(out))))
     }
 
     /// The value of a list of integer literals, made once per expression (see

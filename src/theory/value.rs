@@ -198,12 +198,21 @@ pub fn nimber(n: u32) -> String {
 
 /// `∞(0,1,2)`, `∞(∅)`; ASCII `inf(0,1,2)`, `inf()`.
 pub fn loopy(a: &[u32], ascii: bool) -> String {
-    let inner = a.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-    match (ascii, a.is_empty()) {
-        (true, _) => format!("inf({inner})"),
-        (false, true) => "∞(∅)".into(),
-        (false, false) => format!("∞({inner})"),
+    use std::fmt::Write;
+    if a.is_empty() && !ascii {
+        return "∞(∅)".into();
     }
+    // One string written in place: a list of a million loopy values prints each one.
+    let mut s = String::with_capacity(6 + 3 * a.len());
+    s.push_str(if ascii { "inf(" } else { "∞(" });
+    for (i, x) in a.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "{x}");
+    }
+    s.push(')');
+    s
 }
 
 /// `⟫(3)`; ASCII `moon(3)`.
