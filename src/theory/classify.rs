@@ -66,6 +66,9 @@ impl Packed {
 pub struct Codec {
     sets: Vec<std::rc::Rc<[u32]>>,
     set_index: FxHashMap<std::rc::Rc<[u32]>, u32>,
+    /// The allocation of the set encoded last, one of `sets` (so never freed while cached),
+    /// and its id: a labelled component's nodes share a few interned sets.
+    last: (usize, u32),
 }
 
 const UNKNOWN: u32 = u32::MAX;
@@ -73,8 +76,17 @@ const PAYLOAD: u32 = (1 << 28) - 1;
 
 impl Codec {
     fn set_id(&mut self, a: &std::rc::Rc<[u32]>) -> u32 {
+        let at = std::rc::Rc::as_ptr(a) as *const u32 as usize;
+        if self.last.0 == at {
+            return self.last.1;
+        }
         match self.set_index.get(a) {
-            Some(&id) => id,
+            Some(&id) => {
+                if std::rc::Rc::ptr_eq(a, &self.sets[id as usize]) {
+                    self.last = (at, id);
+                }
+                id
+            }
             None => {
                 let id = self.sets.len() as u32;
                 self.sets.push(a.clone());
