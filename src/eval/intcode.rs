@@ -144,7 +144,7 @@ impl IntCode {
         if store.positions.arg_count(pos) != self.params.len() {
             return false;
         }
-        for (&reg, w) in self.params.iter().zip(store.positions.arg_words_of(pos)) {
+        for (&reg, w) in self.params.iter().zip(store.positions.arg_words(pos)) {
             if w & 1 == 0 {
                 r.ints[reg as usize] = ((w as i32) >> 1) as i64;
             } else {

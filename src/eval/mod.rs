@@ -653,13 +653,10 @@ impl Cx {
                             }
                         }
                     }
-                    if let Ok(p) = store.positions.intern(r.id, &vals) {
-                        vals.clear();
-                        self.arg_buf = vals;
-                        return Ok(Value::Game(store.position(p)));
-                    }
-                    // Not arguments a position can have: the general call says why.
-                    return self.call(store, f, vals, args, &e.span, callee);
+                    let v = self.position_of(store, r, &mut vals, args, &e.span, callee);
+                    vals.clear();
+                    self.arg_buf = vals;
+                    return v;
                 }
                 let mut vals = Vec::with_capacity(args.len());
                 for a in args {
@@ -1374,17 +1371,29 @@ impl Cx {
             }
             vals.clear();
             vals.extend(fixed.iter().map(|f| f.clone().unwrap_or(Value::Int(k))));
-            match store.positions.intern(r.id, &vals) {
-                Ok(p) => out.push(Value::Game(store.position(p))),
-                // Not arguments a position can have: the general call says why.
-                Err(_) => {
-                    let f = Value::Ruleset(r.clone());
-                    let vals = std::mem::take(&mut vals);
-                    out.push(self.call(store, f, vals, args, &elem.span, callee)?);
-                }
-            }
+            out.push(self.position_of(store, &r, &mut vals, args, &elem.span, callee)?);
         }
         Ok(Some(Value::List(Rc::new(out))))
+    }
+
+    /// The position `r(vals…)`, its arguments evaluated (and their number checked); values a
+    /// position cannot have go to the general call, which says why.
+    fn position_of(
+        &mut self,
+        store: &mut Store,
+        r: &Rc<value::Ruleset>,
+        vals: &mut Vec<Value>,
+        args: &[Expr],
+        span: &Span,
+        callee: &Expr,
+    ) -> Result<Value, Error> {
+        match store.positions.intern(r.id, vals) {
+            Ok(p) => Ok(Value::Game(store.position(p))),
+            Err(_) => {
+                let vals = std::mem::take(vals);
+                self.call(store, Value::Ruleset(r.clone()), vals, args, span, callee)
+            }
+        }
     }
 
     /// The value of a list of integer literals, made once per expression (see

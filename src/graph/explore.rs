@@ -498,6 +498,9 @@ impl Digraph for PosGraph {
     }
 }
 
+/// The most parts of an option folded into a value leaf (larger sums stay nodes).
+const FOLD_MOST: usize = 4;
+
 /// How far the explorer goes.
 #[derive(Clone, Copy, Debug)]
 pub struct Reach {
@@ -671,8 +674,7 @@ impl<'a> Explorer<'a> {
     /// The value leaf of an option whose parts the session has valued (plain values only:
     /// nimbers, loopy values, the moons with literal forms), or `None`.
     fn fold(&mut self, parts: &[Atom]) -> Option<u32> {
-        const MOST: usize = 4;
-        if parts.len() > MOST {
+        if parts.len() > FOLD_MOST {
             return None;
         }
         // Most options of a position explored for the first time have a new part: reject
@@ -712,7 +714,7 @@ impl<'a> Explorer<'a> {
             }
             return Some(u);
         }
-        let mut classes: [Option<(Class, u8)>; MOST] = Default::default();
+        let mut classes: [Option<(Class, u8)>; FOLD_MOST] = Default::default();
         for (i, &a) in parts.iter().enumerate() {
             let key = match a {
                 Atom::Pos(p) => Key::Pos(p),
@@ -1270,8 +1272,6 @@ impl<'a> Explorer<'a> {
         Ok(())
     }
 
-    /// The `side` options of any node: a form's lists, a nimber's smaller nimbers, and for a
-    /// sum the moves in each part (new sums, interned here).
     /// Turns a grouped node's sums into sum nodes, so its lists are plain option lists. When
     /// the query wants values only, a sum whose parts the session has valued becomes the
     /// value leaf of its class instead (as `fold` does for options valued when listed).
@@ -1313,10 +1313,10 @@ impl<'a> Explorer<'a> {
         if !self.reach.fold_known {
             return None;
         }
-        let mut atoms = [Atom::Pos(0); 4];
-        if parts.len() > atoms.len() {
+        if parts.len() > FOLD_MOST {
             return None;
         }
+        let mut atoms = [Atom::Pos(0); FOLD_MOST];
         for (a, &p) in atoms.iter_mut().zip(parts) {
             *a = match self.graph.key(p)? {
                 Key::Pos(q) => Atom::Pos(q),
@@ -1341,6 +1341,8 @@ impl<'a> Explorer<'a> {
         Ok(())
     }
 
+    /// The `side` options of any node: a form's lists, a nimber's smaller nimbers, and for a
+    /// sum the moves in each part (new sums, interned here).
     pub fn options(&mut self, u: u32, side: Side) -> Result<Vec<u32>, Error> {
         self.expand(u)?;
         self.ungroup(u)?;

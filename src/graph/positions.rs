@@ -143,19 +143,14 @@ impl PosTable {
         (self.key(p).0[0] & 0xFF) as usize
     }
 
-    /// The key words of a position's arguments, in order (see [`PosTable::int_word`]; an odd
-    /// word is a compound's, read by [`PosTable::compound_of`]).
-    pub fn arg_words_of(&self, p: PosId) -> impl Iterator<Item = u32> + '_ {
-        self.arg_words(p)
-    }
-
     /// The value of a compound argument by its key word.
     pub fn compound_of(&self, word: u32) -> &Value {
         &self.compounds[(word >> 1) as usize].1
     }
 
-    /// The words of a position's arguments, in order.
-    fn arg_words(&self, p: PosId) -> impl Iterator<Item = u32> + '_ {
+    /// The key words of a position's arguments, in order (see [`PosTable::int_word`]; an odd
+    /// word is a compound's, read by [`PosTable::compound_of`]).
+    pub fn arg_words(&self, p: PosId) -> impl Iterator<Item = u32> + '_ {
         let (w, last) = self.key(p);
         w[1..].iter().copied().chain(last)
     }
