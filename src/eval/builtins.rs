@@ -60,8 +60,8 @@ impl Args<'_> {
     fn list(&self, cx: &Cx, i: usize) -> Result<Rc<Vec<Value>>, Error> {
         match &self.vals[i] {
             Value::List(xs) | Value::Tuple(xs) => Ok(xs.clone()),
-            Value::Sequence { values, .. } => Ok(Rc::new(
-                values.iter().map(|&v| Value::Int(v as i64)).collect(),
+            Value::Sequence(s) => Ok(Rc::new(
+                s.values.iter().map(|&v| Value::Int(v as i64)).collect(),
             )),
             other => Err(cx.err(
                 ErrorKind::BadArgument {

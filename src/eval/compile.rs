@@ -780,9 +780,9 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             let k = int(cx, store, f, i, ispan)?;
             let items = match &v {
                 Value::List(xs) | Value::Tuple(xs) => xs.clone(),
-                Value::Sequence {
-                    start: 0, values, ..
-                } => Rc::new(values.iter().map(|&x| Value::Int(x as i64)).collect()),
+                Value::Sequence(s) if s.start == 0 => {
+                    Rc::new(s.values.iter().map(|&x| Value::Int(x as i64)).collect())
+                }
                 other => {
                     return Err(cx.err(
                         ErrorKind::Type {

@@ -622,11 +622,11 @@ pub fn call(
                 }
                 Source::Callable(f) => cx.callable_values(store, &f, lo, hi, span)?,
             };
-            Ok(Value::Sequence {
+            Ok(Value::Sequence(Rc::new(super::value::Sequence {
                 start: lo,
-                values: Rc::new(values),
+                values,
                 of,
-            })
+            })))
         }
         "periodicity" => {
             let src = source(cx, &vals[0], &sp(0), name)?;

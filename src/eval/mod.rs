@@ -698,9 +698,9 @@ impl Cx {
                 let i = self.int(store, index)?;
                 let items = match &v {
                     Value::List(xs) | Value::Tuple(xs) => xs.clone(),
-                    Value::Sequence {
-                        start: 0, values, ..
-                    } => Rc::new(values.iter().map(|&x| Value::Int(x as i64)).collect()),
+                    Value::Sequence(s) if s.start == 0 => {
+                        Rc::new(s.values.iter().map(|&x| Value::Int(x as i64)).collect())
+                    }
                     other => {
                         return Err(self.err(
                             ErrorKind::Type {
@@ -1040,18 +1040,7 @@ impl Cx {
             _ if misere::involves(a, b) => {
                 return misere::equal(self, store, a, b, (lhs_span, rhs_span));
             }
-            (
-                Value::Sequence {
-                    start: a0,
-                    values: x,
-                    ..
-                },
-                Value::Sequence {
-                    start: b0,
-                    values: y,
-                    ..
-                },
-            ) => a0 == b0 && x == y,
+            (Value::Sequence(x), Value::Sequence(y)) => x.start == y.start && x.values == y.values,
             (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
                 if x.len() != y.len() {
                     return Ok(false);
@@ -1180,13 +1169,13 @@ impl Cx {
     pub(crate) fn items_of(&self, v: Value, span: &Span) -> Result<Rc<Vec<Value>>, Error> {
         Ok(match v {
             Value::List(xs) | Value::Tuple(xs) => xs,
-            Value::Sequence { start, values, .. } => Rc::new(
-                values
+            Value::Sequence(s) => Rc::new(
+                s.values
                     .iter()
                     .enumerate()
                     .map(|(i, &x)| {
                         Value::Tuple(Rc::new(vec![
-                            Value::Int(start as i64 + i as i64),
+                            Value::Int(s.start as i64 + i as i64),
                             Value::Int(x as i64),
                         ]))
                     })

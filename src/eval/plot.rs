@@ -32,7 +32,7 @@ pub fn call(
 ) -> Result<Value, Error> {
     // The catalog checked the arity (1 to 5: the sequence, a file, a title, a range, a size).
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let Value::Sequence { start, values, of } = &vals[0] else {
+    let Value::Sequence(seq) = &vals[0] else {
         return Err(cx.err(
             ErrorKind::BadArgument {
                 message: "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))".into(),
@@ -41,6 +41,7 @@ pub fn call(
             &sp(0),
         ));
     };
+    let (start, values, of) = (&seq.start, &seq.values, &seq.of);
     let opts = options(cx, &vals[1..], &|i| sp(i + 1))?;
     let (path, path_span) = opts
         .file

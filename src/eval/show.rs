@@ -98,7 +98,7 @@ impl Cx {
             Value::Heap(h) => store.heap_code(*h).to_string(),
             Value::Record(r) if nt.ascii => display::ascii_text(&r.summary),
             Value::Record(r) => r.summary.clone(),
-            Value::Sequence { start, values, .. } => sequence(*start, values),
+            Value::Sequence(s) => sequence(s.start, &s.values),
             Value::Misere(m) => super::misere::show(self, *m)?,
         })
     }
@@ -120,9 +120,10 @@ impl Cx {
                 }
                 format!("[{}]", parts.join(","))
             }
-            Value::Sequence { start, values, .. } => format!(
-                "{{\"start\":{start},\"values\":[{}]}}",
-                values
+            Value::Sequence(s) => format!(
+                "{{\"start\":{},\"values\":[{}]}}",
+                s.start,
+                s.values
                     .iter()
                     .map(u32::to_string)
                     .collect::<Vec<_>>()

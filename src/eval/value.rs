@@ -30,6 +30,15 @@ pub enum SequenceOf {
     Named(Rc<str>),
 }
 
+/// A nim-sequence starting at heap size `start`.
+#[derive(Debug)]
+pub struct Sequence {
+    pub start: u64,
+    pub values: Vec<u32>,
+    /// The game it is the sequence of (for a plot's title and period).
+    pub of: SequenceOf,
+}
+
 /// A record with named fields (e.g. the result of `periodicity`).
 #[derive(Debug, Clone)]
 pub struct Record {
@@ -59,13 +68,8 @@ pub enum Value {
     /// Heap rules (a take-and-break code or subtraction set), callable on a heap size.
     Heap(u32),
     Record(Rc<Record>),
-    /// A nim-sequence starting at heap size `start`, printed compactly.
-    Sequence {
-        start: u64,
-        values: Rc<Vec<u32>>,
-        /// The game it is the sequence of (for a plot's title and period).
-        of: SequenceOf,
-    },
+    /// A nim-sequence, printed compactly (behind one pointer, so a `Value` stays three words).
+    Sequence(Rc<Sequence>),
     /// Text printed as is, inside lists too: prose (`explain`) and notations whose printed form
     /// is the literature's (genera `4^146`, quotient words `ab2`). Equal to a string of the same
     /// text.
@@ -73,6 +77,9 @@ pub enum Value {
     /// A misère canonical game of the session's misère store, printed in CGSuite's notation.
     Misere(crate::theory::misere::Mid),
 }
+
+// Lists of 10⁶ positions are common (`[r(i) for i in 0..10^6]`): a value stays three words.
+const _: () = assert!(std::mem::size_of::<Value>() <= 24);
 
 impl Value {
     pub fn type_name(&self) -> &'static str {
@@ -90,7 +97,7 @@ impl Value {
             Value::Builtin(_) => "a built-in function",
             Value::Heap(_) => "a heap game",
             Value::Record(_) => "a record",
-            Value::Sequence { .. } => "a nim-sequence",
+            Value::Sequence(_) => "a nim-sequence",
             Value::Text(_) => "text",
             Value::Misere(_) => "a misère game",
         }
