@@ -480,6 +480,38 @@ impl<'a> Iterator for Groups<'a> {
     }
 }
 
+impl PosGraph {
+    /// Where `u`'s two successor lists lie in the edge array, as `(start, end)` pairs (the
+    /// lists of [`Digraph::successors`]; valid until the edges are next compacted).
+    pub fn successor_ranges(&self, u: u32) -> [(u32, u32); 2] {
+        let range = |(s, l): (u32, u32)| (s, s + l);
+        let none = (0, 0);
+        if !self.is_expanded(u) {
+            return [none, none];
+        }
+        let left = range(self.left[u as usize]);
+        match self.kind(u) {
+            Kind::Form => match self.right_list(u) {
+                None => [left, none],
+                Some(r) => [left, range(self.right_lists[r as usize])],
+            },
+            Kind::Sum => [left, none],
+            _ => [none, none],
+        }
+    }
+
+    /// The `i`-th successor in `u`'s first list, or in its second (`right`) of
+    /// [`PosGraph::successor_ranges`]: a walk keeps its place by offset, good across
+    /// compactions.
+    pub fn successor(&self, u: u32, right: bool, i: u32) -> u32 {
+        let (s, _) = match (right, self.right_list(u)) {
+            (true, Some(r)) => self.right_lists[r as usize],
+            _ => self.left[u as usize],
+        };
+        self.edges[(s + i) as usize]
+    }
+}
+
 impl Digraph for PosGraph {
     fn node_count(&self) -> usize {
         self.len()

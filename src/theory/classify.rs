@@ -191,6 +191,11 @@ impl Memo {
         let Some(code) = self.codec.encode(class) else {
             return;
         };
+        self.insert_code(k, code, flags);
+    }
+
+    /// Remembers a class by its word in this memo's codec.
+    fn insert_code(&mut self, k: Key, code: u32, flags: u8) {
         let new = match k {
             Key::Game(g) => self.games.set(g.index(), code, flags),
             Key::Pos(p) => self.positions.set(p as usize, code, flags),
@@ -271,19 +276,47 @@ impl ClassTable {
     }
 
     fn set(&mut self, u: u32, class: &Class, flags: u8) {
-        let i = u as usize;
-        if self.code.len() <= i {
-            self.code.resize(i + 1, UNKNOWN);
-            self.flags.resize(i + 1, 0);
-        }
-        self.code[i] = match self.codec.encode(class) {
+        let code = match self.codec.encode(class) {
             Some(c) => c,
             None => {
                 self.wide.insert(u, class.clone());
                 WIDE
             }
         };
+        self.set_code(u, code, flags);
+    }
+
+    /// Sets a class by its word in this table's codec.
+    fn set_code(&mut self, u: u32, code: u32, flags: u8) {
+        let i = u as usize;
+        if self.code.len() <= i {
+            self.code.resize(i + 1, UNKNOWN);
+            self.flags.resize(i + 1, 0);
+        }
+        self.code[i] = code;
         self.flags[i] = flags;
+    }
+
+    /// The word of `u`'s class in `memo`'s codec, if it has one; `sets` caches what this
+    /// table's loopy sets are there (so a component of millions translates each set once).
+    fn memo_code(&self, u: u32, memo: &mut Memo, sets: &mut Vec<u32>) -> Option<u32> {
+        let c = *self.code.get(u as usize)?;
+        match c {
+            UNKNOWN => None,
+            WIDE => memo.codec.encode(self.wide.get(&u)?),
+            c if c >> 28 == 3 => {
+                let id = (c & PAYLOAD) as usize;
+                if sets.len() <= id {
+                    sets.resize(id + 1, UNKNOWN);
+                }
+                if sets[id] == UNKNOWN {
+                    sets[id] = memo.codec.encode(&self.codec.decode(c))?;
+                }
+                Some(sets[id])
+            }
+            // Every other word means the same in every codec.
+            c => Some(c),
+        }
     }
 
     fn grow(&mut self, n: usize) {
@@ -466,9 +499,13 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
     // parent; later edges to it read its index), so it lives in the call frame.
     let mut st: Vec<u32> = Vec::new();
     let mut stack: Vec<u32> = Vec::new();
-    // (node, list, position in the list, lowlink)
+    // (node, place in the list being walked, its length, lowlink); the place has RIGHT set
+    // on Right's list. Lists move when the graph compacts its edges: a place is kept by
+    // offset, and a step reads the list's start and one edge.
+    const RIGHT: u32 = 1 << 31;
     let mut calls: Vec<(u32, u32, u32, u32)> = Vec::new();
     let mut members: Vec<u32> = Vec::new();
+    let mut memo_sets: Vec<u32> = Vec::new();
     let (mut next, mut ncomp, mut steps) = (0u32, 0u32, 0u32);
     let visit = |ex: &mut Explorer,
                  st: &mut Vec<u32>,
@@ -485,23 +522,21 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         if ex.graph.kind(u) != Kind::Known && ex.remembered_check(u).is_none() {
             ex.expand(u)?;
         }
-        calls.push((u, 0, 0, *next));
+        let [(s, e), _] = ex.graph.successor_ranges(u);
+        calls.push((u, 0, e - s, *next));
         *next += 1;
         Ok(())
     };
     visit(ex, &mut st, &mut stack, &mut calls, &mut next, root)?;
-    while let Some(&(u, list, pos, _)) = calls.last() {
+    while let Some(&(u, place, len, _)) = calls.last() {
         steps = steps.wrapping_add(1);
         if steps.is_multiple_of(1 << 14) && ex.src.interrupted() {
             return Err(Error::new(ErrorKind::Interrupted));
         }
-        let v = {
-            let (a, b) = ex.graph.successors(u);
-            let succ = if list == 0 { a } else { b };
-            succ.get(pos as usize).copied()
-        };
-        if let Some(v) = v {
-            calls.last_mut().expect("nonempty").2 += 1;
+        let at = place & !RIGHT;
+        if at < len {
+            let v = ex.graph.successor(u, place & RIGHT != 0, at);
+            calls.last_mut().expect("nonempty").1 += 1;
             if st.len() <= v as usize {
                 st.resize((v as usize + 1).max(ex.graph.len()), UNSEEN);
             }
@@ -514,11 +549,15 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
             }
             continue;
         }
-        if list == 0 && !ex.graph.successors(u).1.is_empty() {
-            let top = calls.last_mut().expect("nonempty");
-            top.1 = 1;
-            top.2 = 0;
-            continue;
+        // Then Right's list, if it is another.
+        if place & RIGHT == 0 {
+            let [_, (rs, re)] = ex.graph.successor_ranges(u);
+            if rs < re {
+                let top = calls.last_mut().expect("nonempty");
+                top.1 = RIGHT;
+                top.2 = re - rs;
+                continue;
+            }
         }
         let (_, _, _, low) = calls.pop().expect("nonempty");
         if let Some(parent) = calls.last_mut() {
@@ -556,7 +595,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         } else {
             single(ex, &mut an, &mut lab, m)?;
         }
-        finish(ex, &an, &members);
+        finish(ex, &an, &members, &mut memo_sets);
     }
     keep_affine_sets(ex, &an.affine);
     Ok(an)
@@ -564,7 +603,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
 
 /// Remembers the classes of a finished component for later queries, and lets go of the lists
 /// of its nodes when the query only wants values and nothing entailing hangs below them.
-fn finish(ex: &mut Explorer, an: &Analysis, members: &[u32]) {
+fn finish(ex: &mut Explorer, an: &Analysis, members: &[u32], sets: &mut Vec<u32>) {
     let (lw, rw) = (ex.left_win(), ex.right_win());
     for &u in members {
         let g = &ex.graph;
@@ -572,11 +611,14 @@ fn finish(ex: &mut Explorer, an: &Analysis, members: &[u32]) {
         let check = g.kind(u) == Kind::Form
             && g.is_expanded(u)
             && (g.left(u).contains(&lw) || g.right(u).contains(&rw));
-        if let (Some(k), Some(c)) = (g.key(u), an.class(u))
+        if let Some(k) = g.key(u)
             && g.kind(u) != Kind::Known
             && !check
         {
-            ex.src.memo().insert(k, &c, an.flags(u));
+            let memo = ex.src.memo();
+            if let Some(code) = an.table.memo_code(u, memo, sets) {
+                memo.insert_code(k, code, an.flags(u));
+            }
         }
     }
     // Only values the engines never look inside again: nimbers and loopy values with nothing
@@ -980,19 +1022,28 @@ fn cycle(
             table: &an.table,
         };
         let interrupted = || ex.src.interrupted();
-        let n = lab
-            .label(&view, members, &mut || interrupted())
-            .ok_or_else(|| Error::new(ErrorKind::Interrupted))?
-            .len();
-        // Read back one by one (no copy of the results: a component may have millions).
-        for i in 0..n {
+        if !lab.label(&view, members, &mut || interrupted()) {
+            return Err(Error::new(ErrorKind::Interrupted));
+        }
+        // Read back one by one (no copy of the results: a component may have millions). The
+        // ∞ members share a few A-sets: one is encoded again only when it changes.
+        let mut last: Option<((u32, u32), u32)> = None;
+        for (i, &u) in members.iter().enumerate() {
             let r = lab.result(i);
-            let class = if r.label == INF {
-                Class::Loopy(ex.src.memo().intern_set(lab.set(r.a)))
-            } else {
-                Class::Nimber(r.label)
+            if r.label != INF {
+                set(an, u, Class::Nimber(r.label), flags);
+                continue;
+            }
+            let code = match last {
+                Some((a, code)) if lab.set(a) == lab.set(r.a) => code,
+                _ => {
+                    let class = Class::Loopy(ex.src.memo().intern_set(lab.set(r.a)));
+                    let code = an.table.codec.encode(&class).expect("sets have words");
+                    last = Some((r.a, code));
+                    code
+                }
             };
-            set(an, r.node, class, flags);
+            an.table.set_code(u, code, flags);
         }
         return Ok(());
     }

@@ -37,7 +37,6 @@ pub trait LoopyView {
 /// The γ of one vertex of the component just labelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Labelled {
-    pub node: u32,
     /// A nimber, or [`INF`].
     pub label: u32,
     /// Order of labelling (condition B of the counter function).
@@ -73,7 +72,11 @@ pub struct Labeller {
     queue: Vec<u32>,
     remaining: Vec<u32>,
     infinite: Vec<u32>,
-    out: Vec<Labelled>,
+    // The results, per local vertex (a word each: a component may have millions).
+    /// Order of labelling.
+    order: Vec<u32>,
+    /// For ∞ vertices: where A starts in `sets`, as its length and then its elements.
+    a_at: Vec<u32>,
     sets: Vec<u32>,
     scratch: Vec<u32>,
 }
@@ -83,39 +86,57 @@ impl Labeller {
         Self::default()
     }
 
-    /// The elements of an A-set handed out in [`Labelled::a`] (valid until the next call).
-    /// The `i`-th result of the last [`Labeller::label`].
+    /// The γ of `members[i]` of the last [`Labeller::label`].
     pub fn result(&self, i: usize) -> Labelled {
-        self.out[i]
+        let label = self.label[i];
+        let a = if label == INF {
+            let at = self.a_at[i];
+            (at + 1, self.sets[at as usize])
+        } else {
+            (0, 0)
+        };
+        Labelled {
+            label,
+            counter: self.order[i],
+            a,
+        }
     }
 
+    /// The elements of an A-set handed out in [`Labelled::a`] (valid until the next call).
     pub fn set(&self, a: (u32, u32)) -> &[u32] {
         &self.sets[a.0 as usize..(a.0 + a.1) as usize]
     }
 
     /// Labels the component `members` (a strongly connected component, or a single vertex,
-    /// whose every option outside it is already labelled). `poll` is called now and then;
-    /// `true` stops with `None`.
+    /// whose every option outside it is already labelled); [`Labeller::result`] then reads
+    /// each member's γ. `poll` is called now and then; `true` stops with `false`.
     pub fn label<V: LoopyView + ?Sized>(
         &mut self,
         view: &V,
         members: &[u32],
         poll: &mut dyn FnMut() -> bool,
-    ) -> Option<&[Labelled]> {
-        self.out.clear();
+    ) -> bool {
         self.sets.clear();
         if let [u] = *members
             && !view.options(u).contains(&u)
         {
             self.single(view, u);
-            return Some(&self.out);
+            return true;
         }
         self.prepare(view, members);
         let ok = self.stages(view, members, poll);
         for &u in members {
             self.local[u as usize] = u32::MAX;
         }
-        ok.then_some(&self.out[..])
+        ok
+    }
+
+    /// Room for the results of `s` local vertices.
+    fn results(&mut self, s: usize) {
+        for v in [&mut self.label, &mut self.order, &mut self.a_at] {
+            v.clear();
+            v.resize(s, 0);
+        }
     }
 
     /// A vertex on no cycle: the generalized mex of its options.
@@ -134,24 +155,16 @@ impl Labeller {
             Outside::Finite(_) => true,
             Outside::Infinite(a) => a.binary_search(&m).is_ok(),
         });
-        let counter = self.counter;
+        self.results(1);
+        self.order[0] = self.counter;
         self.counter += 1;
         if escapes {
-            self.out.push(Labelled {
-                node: u,
-                label: m,
-                counter,
-                a: (0, 0),
-            });
+            self.label[0] = m;
         } else {
-            let start = self.sets.len() as u32;
+            self.label[0] = INF;
+            self.a_at[0] = self.sets.len() as u32;
+            self.sets.push(finite.len() as u32);
             self.sets.extend_from_slice(&finite);
-            self.out.push(Labelled {
-                node: u,
-                label: INF,
-                counter,
-                a: (start, finite.len() as u32),
-            });
         }
         self.scratch = finite;
     }
@@ -223,8 +236,8 @@ impl Labeller {
             }
         }
         self.queue = fill;
-        self.label.clear();
-        self.label.resize(s, UNLABELLED);
+        self.results(s);
+        self.label.fill(UNLABELLED);
         self.has.clear();
         self.has.resize(s, 0);
         self.bad.clear();
@@ -289,12 +302,7 @@ impl Labeller {
                 self.label[u] = i;
                 // Labelled finite: never open again.
                 self.blocks[u] = 0;
-                self.out.push(Labelled {
-                    node: members[u],
-                    label: i,
-                    counter: self.counter,
-                    a: (0, 0),
-                });
+                self.order[u] = self.counter;
                 self.counter += 1;
                 for k in self.pred_start[u]..self.pred_start[u + 1] {
                     let p = self.pred[k as usize] as usize;
@@ -360,14 +368,10 @@ impl Labeller {
                 }
                 a.sort_unstable();
                 a.dedup();
-                let start = self.sets.len() as u32;
+                self.a_at[u] = self.sets.len() as u32;
+                self.sets.push(a.len() as u32);
                 self.sets.extend_from_slice(&a);
-                self.out.push(Labelled {
-                    node: members[u],
-                    label: INF,
-                    counter: self.counter,
-                    a: (start, a.len() as u32),
-                });
+                self.order[u] = self.counter;
                 self.counter += 1;
             }
             self.scratch = a;
@@ -441,13 +445,13 @@ pub fn gamma(g: &crate::graph::Csr, poll: &mut dyn FnMut() -> bool) -> Option<Ga
     let mut lab = Labeller::new();
     for c in 0..sccs.count() {
         let members = sccs.component(c);
-        let count = {
-            let view = GammaView { g, gamma: &out };
-            lab.label(&view, members, poll)?.len()
-        };
-        for k in 0..count {
-            let r = lab.out[k];
-            let u = r.node as usize;
+        let view = GammaView { g, gamma: &out };
+        if !lab.label(&view, members, poll) {
+            return None;
+        }
+        for (k, &u) in members.iter().enumerate() {
+            let r = lab.result(k);
+            let u = u as usize;
             out.label[u] = r.label;
             out.counter[u] = r.counter;
             if r.label == INF {
