@@ -65,6 +65,14 @@ impl Cx {
                 out.push_str(&crate::syntax::lexer::quote(s));
                 continue;
             }
+            // Games (most often a table's positions) print straight into the list's string.
+            if let Value::Game(g) = x {
+                let c = self.game_value(store, *g)?;
+                if !c.show_into(self.notation.ascii, out) {
+                    unreachable!("game_value returns printable classes");
+                }
+                continue;
+            }
             self.depth += 1;
             let r = self.show_into(store, x, out);
             self.depth -= 1;

@@ -198,21 +198,25 @@ pub fn nimber(n: u32) -> String {
 
 /// `∞(0,1,2)`, `∞(∅)`; ASCII `inf(0,1,2)`, `inf()`.
 pub fn loopy(a: &[u32], ascii: bool) -> String {
+    let mut s = String::with_capacity(6 + 3 * a.len());
+    write_loopy(a, ascii, &mut s);
+    s
+}
+
+fn write_loopy(a: &[u32], ascii: bool, out: &mut String) {
     use std::fmt::Write;
     if a.is_empty() && !ascii {
-        return "∞(∅)".into();
+        out.push_str("∞(∅)");
+        return;
     }
-    // One string written in place: a list of a million loopy values prints each one.
-    let mut s = String::with_capacity(6 + 3 * a.len());
-    s.push_str(if ascii { "inf(" } else { "∞(" });
+    out.push_str(if ascii { "inf(" } else { "∞(" });
     for (i, x) in a.iter().enumerate() {
         if i > 0 {
-            s.push(',');
+            out.push(',');
         }
-        let _ = write!(s, "{x}");
+        let _ = write!(out, "{x}");
     }
-    s.push(')');
-    s
+    out.push(')');
 }
 
 /// `⟫(3)`; ASCII `moon(3)`.
@@ -227,15 +231,28 @@ pub fn special_moon(n: u32, ascii: bool) -> String {
 impl Class {
     /// The printed value; `None` for classes without one.
     pub fn show(&self, ascii: bool) -> Option<String> {
-        Some(match self {
-            Class::Nimber(n) => nimber(*n),
-            Class::Moon | Class::EntailingMoon => if ascii { "moon" } else { "☾" }.into(),
-            Class::SpecialMoon(n) => special_moon(*n, ascii),
-            Class::Loopy(a) => loopy(a, ascii),
-            Class::LeftWin => if ascii { "inf" } else { "∞" }.into(),
-            Class::RightWin => if ascii { "-inf" } else { "∞̄" }.into(),
-            Class::Partizan | Class::Undetermined(_) => return None,
-        })
+        let mut s = String::new();
+        self.show_into(ascii, &mut s).then_some(s)
+    }
+
+    /// Appends the printed value to `out` (a list of a million values prints into one
+    /// string); `false`, and nothing written, for classes without one.
+    pub fn show_into(&self, ascii: bool, out: &mut String) -> bool {
+        use std::fmt::Write;
+        match self {
+            Class::Nimber(0) => out.push('0'),
+            Class::Nimber(1) => out.push('*'),
+            Class::Nimber(n) => {
+                let _ = write!(out, "*{n}");
+            }
+            Class::Moon | Class::EntailingMoon => out.push_str(if ascii { "moon" } else { "☾" }),
+            Class::SpecialMoon(n) => out.push_str(&special_moon(*n, ascii)),
+            Class::Loopy(a) => write_loopy(a, ascii, out),
+            Class::LeftWin => out.push_str(if ascii { "inf" } else { "∞" }),
+            Class::RightWin => out.push_str(if ascii { "-inf" } else { "∞̄" }),
+            Class::Partizan | Class::Undetermined(_) => return false,
+        }
+        true
     }
 }
 
