@@ -30,6 +30,11 @@ const ARGS: usize = 15;
 pub struct IntCode {
     /// Register of each parameter, in order.
     params: Vec<u16>,
+    /// The parameters' registers that some expression reads as an integer: a position whose
+    /// key has a list there is left to the tree, so reads need no check.
+    int_params: Vec<u16>,
+    /// Registers holding a constant, and its value (set once per listing).
+    consts: Vec<(u16, i64)>,
     regs: usize,
     rules: Vec<IRule>,
 }
@@ -71,19 +76,43 @@ enum IArg {
     Reg(u16),
 }
 
-/// An integer expression in postfix order, run on a small stack (no recursion, no boxes).
-struct IExpr(Vec<Op>);
+/// An integer expression as three-address code over the integer registers: parameters, loop
+/// variables, constants and one temporary per operation all live there, so an instruction
+/// reads two registers and writes one, and a name or a constant costs nothing.
+struct IExpr {
+    code: Vec<Ins>,
+    /// The register holding the value once `code` has run.
+    out: u16,
+}
 
 #[derive(Clone, Copy)]
-enum Op {
-    Const(i64),
-    Reg(u16),
-    Bin(BinOp),
+struct Ins {
+    op: Arith,
+    dst: u16,
+    a: u16,
+    b: u16,
+}
+
+#[derive(Clone, Copy)]
+enum Arith {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
     Neg,
 }
 
-/// The deepest stack an expression may need (deeper ones stay with the tree).
-const DEPTH: usize = 16;
+/// What translating a ruleset allocates: registers past the slots, for constants and
+/// temporaries, and which slots are read as integers.
+struct Alloc {
+    regs: usize,
+    consts: Vec<(u16, i64)>,
+    int_reads: Vec<bool>,
+}
+
+/// The most registers a ruleset's code may use (more stay with the tree).
+const REGS: usize = 1 << 12;
 
 enum IBool {
     Const(bool),
@@ -117,10 +146,25 @@ impl IntCode {
                 Pat::Tuple(..) => None,
             })
             .collect::<Option<Vec<u16>>>()?;
-        let rules = rules.iter().map(rule).collect::<Option<Vec<IRule>>>()?;
+        let mut al = Alloc {
+            regs: slots,
+            consts: Vec::new(),
+            int_reads: vec![false; slots],
+        };
+        let rules = rules
+            .iter()
+            .map(|r| rule(r, &mut al))
+            .collect::<Option<Vec<IRule>>>()?;
+        let int_params = params
+            .iter()
+            .copied()
+            .filter(|&p| al.int_reads[p as usize])
+            .collect();
         Some(IntCode {
             params,
-            regs: slots,
+            int_params,
+            consts: al.consts,
+            regs: al.regs,
             rules,
         })
     }
@@ -151,16 +195,26 @@ impl IntCode {
                 r.lists[reg as usize] = w;
             }
         }
+        if self.int_params.iter().any(|&p| r.lists[p as usize] != INT) {
+            return false;
+        }
+        for &(reg, n) in &self.consts {
+            r.ints[reg as usize] = n;
+        }
         self.rules
             .iter()
             .all(|rule| clauses(stop, store, r, rule, 0, out).is_ok())
     }
 }
 
-fn rule(r: &CRule) -> Option<IRule> {
-    let clauses = r.clauses.iter().map(clause).collect::<Option<Vec<_>>>()?;
+fn rule(r: &CRule, al: &mut Alloc) -> Option<IRule> {
+    let clauses = r
+        .clauses
+        .iter()
+        .map(|c| clause(c, al))
+        .collect::<Option<Vec<_>>>()?;
     let mut parts = Vec::new();
-    option(&r.option, &mut parts)?;
+    option(&r.option, &mut parts, al)?;
     Some(IRule {
         clauses,
         kind: r.kind,
@@ -168,7 +222,7 @@ fn rule(r: &CRule) -> Option<IRule> {
     })
 }
 
-fn clause(c: &CClause) -> Option<IClause> {
+fn clause(c: &CClause, al: &mut Alloc) -> Option<IClause> {
     Some(match c {
         CClause::Range {
             slot,
@@ -178,8 +232,8 @@ fn clause(c: &CClause) -> Option<IClause> {
             ..
         } => IClause::Range {
             reg: *slot,
-            lo: expr(lo)?,
-            hi: expr(hi)?,
+            lo: expr(lo, al)?,
+            hi: expr(hi, al)?,
             inclusive: *inclusive,
         },
         CClause::Each {
@@ -204,11 +258,11 @@ fn clause(c: &CClause) -> Option<IClause> {
             _ => return None,
         },
         CClause::Each { .. } => return None,
-        CClause::If(e, _) => IClause::If(boolean(e)?),
+        CClause::If(e, _) => IClause::If(boolean(e, al)?),
     })
 }
 
-fn option(o: &COpt, parts: &mut Vec<IPos>) -> Option<()> {
+fn option(o: &COpt, parts: &mut Vec<IPos>, al: &mut Alloc) -> Option<()> {
     match o {
         COpt::Pos {
             rid, arity, args, ..
@@ -217,7 +271,7 @@ fn option(o: &COpt, parts: &mut Vec<IPos>) -> Option<()> {
                 .iter()
                 .map(|a| match a {
                     CExpr::Slot(s) => Some(IArg::Reg(*s)),
-                    e => Some(IArg::Int(expr(e)?)),
+                    e => Some(IArg::Int(expr(e, al)?)),
                 })
                 .collect::<Option<_>>()?;
             if *arity > ARGS {
@@ -230,7 +284,7 @@ fn option(o: &COpt, parts: &mut Vec<IPos>) -> Option<()> {
         }
         COpt::Sum(ps) => {
             for p in ps {
-                option(p, parts)?;
+                option(p, parts, al)?;
             }
         }
         _ => return None,
@@ -238,21 +292,31 @@ fn option(o: &COpt, parts: &mut Vec<IPos>) -> Option<()> {
     Some(())
 }
 
-fn expr(e: &CExpr) -> Option<IExpr> {
-    let mut ops = Vec::new();
-    (postfix(e, &mut ops)? <= DEPTH).then_some(IExpr(ops))
+fn expr(e: &CExpr, al: &mut Alloc) -> Option<IExpr> {
+    let mut code = Vec::new();
+    let out = three(e, &mut code, al)?;
+    Some(IExpr { code, out })
 }
 
-/// Appends `e` in postfix order; the stack depth it needs.
-fn postfix(e: &CExpr, ops: &mut Vec<Op>) -> Option<usize> {
+/// Appends the instructions of `e`; the register that holds its value.
+fn three(e: &CExpr, code: &mut Vec<Ins>, al: &mut Alloc) -> Option<u16> {
+    let fresh = |al: &mut Alloc| {
+        let r = al.regs;
+        al.regs += 1;
+        (r < REGS).then_some(r as u16)
+    };
     Some(match e {
-        CExpr::Const(Value::Int(n)) => {
-            ops.push(Op::Const(*n));
-            1
-        }
+        CExpr::Const(Value::Int(n)) => match al.consts.iter().find(|c| c.1 == *n) {
+            Some(&(r, _)) => r,
+            None => {
+                let r = fresh(al)?;
+                al.consts.push((r, *n));
+                r
+            }
+        },
         CExpr::Slot(s) => {
-            ops.push(Op::Reg(*s));
-            1
+            *al.int_reads.get_mut(*s as usize)? = true;
+            *s
         }
         CExpr::Bin(
             op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem),
@@ -260,21 +324,35 @@ fn postfix(e: &CExpr, ops: &mut Vec<Op>) -> Option<usize> {
             r,
             ..,
         ) => {
-            let a = postfix(l, ops)?;
-            let b = postfix(r, ops)?;
-            ops.push(Op::Bin(*op));
-            a.max(b + 1)
+            let a = three(l, code, al)?;
+            let b = three(r, code, al)?;
+            let op = match op {
+                BinOp::Add => Arith::Add,
+                BinOp::Sub => Arith::Sub,
+                BinOp::Mul => Arith::Mul,
+                BinOp::Div => Arith::Div,
+                _ => Arith::Rem,
+            };
+            let dst = fresh(al)?;
+            code.push(Ins { op, dst, a, b });
+            dst
         }
         CExpr::Neg(x, _) => {
-            let a = postfix(x, ops)?;
-            ops.push(Op::Neg);
-            a
+            let a = three(x, code, al)?;
+            let dst = fresh(al)?;
+            code.push(Ins {
+                op: Arith::Neg,
+                dst,
+                a,
+                b: a,
+            });
+            dst
         }
         _ => return None,
     })
 }
 
-fn boolean(e: &CExpr) -> Option<IBool> {
+fn boolean(e: &CExpr, al: &mut Alloc) -> Option<IBool> {
     Some(match e {
         CExpr::Const(Value::Bool(v)) => IBool::Const(*v),
         CExpr::Bin(
@@ -282,60 +360,33 @@ fn boolean(e: &CExpr) -> Option<IBool> {
             l,
             r,
             ..,
-        ) => IBool::Cmp(*op, expr(l)?, expr(r)?),
-        CExpr::And(l, r, ..) => IBool::And(Box::new(boolean(l)?), Box::new(boolean(r)?)),
-        CExpr::Or(l, r, ..) => IBool::Or(Box::new(boolean(l)?), Box::new(boolean(r)?)),
-        CExpr::Not(x, _) => IBool::Not(Box::new(boolean(x)?)),
+        ) => IBool::Cmp(*op, expr(l, al)?, expr(r, al)?),
+        CExpr::And(l, r, ..) => IBool::And(Box::new(boolean(l, al)?), Box::new(boolean(r, al)?)),
+        CExpr::Or(l, r, ..) => IBool::Or(Box::new(boolean(l, al)?), Box::new(boolean(r, al)?)),
+        CExpr::Not(x, _) => IBool::Not(Box::new(boolean(x, al)?)),
         _ => return None,
     })
 }
 
-/// The integer in register `reg` (abandoned if it holds a list).
-#[inline]
-fn int_reg(r: &Regs, reg: u16) -> Run<i64> {
-    match r.lists[reg as usize] {
-        INT => Ok(r.ints[reg as usize]),
-        _ => Err(Abandon),
-    }
-}
-
 /// Integer arithmetic exactly where the tree's is: checked, Euclidean division.
-fn int(r: &Regs, e: &IExpr) -> Run<i64> {
-    if let [Op::Reg(s)] = e.0[..] {
-        return int_reg(r, s);
-    }
-    let mut stack = [0i64; DEPTH];
-    let mut top = 0;
-    for &op in &e.0 {
-        match op {
-            Op::Const(n) => {
-                stack[top] = n;
-                top += 1;
-            }
-            Op::Reg(s) => {
-                stack[top] = int_reg(r, s)?;
-                top += 1;
-            }
-            Op::Neg => stack[top - 1] = stack[top - 1].checked_neg().ok_or(Abandon)?,
-            Op::Bin(op) => {
-                top -= 1;
-                let (x, y) = (stack[top - 1], stack[top]);
-                stack[top - 1] = match op {
-                    BinOp::Add => x.checked_add(y),
-                    BinOp::Sub => x.checked_sub(y),
-                    BinOp::Mul => x.checked_mul(y),
-                    BinOp::Div if y != 0 => x.checked_div_euclid(y),
-                    BinOp::Rem if y != 0 => x.checked_rem_euclid(y),
-                    _ => None,
-                }
-                .ok_or(Abandon)?;
-            }
+fn int(r: &mut Regs, e: &IExpr) -> Run<i64> {
+    for ins in &e.code {
+        let (x, y) = (r.ints[ins.a as usize], r.ints[ins.b as usize]);
+        r.ints[ins.dst as usize] = match ins.op {
+            Arith::Add => x.checked_add(y),
+            Arith::Sub => x.checked_sub(y),
+            Arith::Mul => x.checked_mul(y),
+            Arith::Div if y != 0 => x.checked_div_euclid(y),
+            Arith::Rem if y != 0 => x.checked_rem_euclid(y),
+            Arith::Neg => x.checked_neg(),
+            _ => None,
         }
+        .ok_or(Abandon)?;
     }
-    Ok(stack[0])
+    Ok(r.ints[e.out as usize])
 }
 
-fn truth(r: &Regs, b: &IBool) -> Run<bool> {
+fn truth(r: &mut Regs, b: &IBool) -> Run<bool> {
     Ok(match b {
         IBool::Const(v) => *v,
         IBool::Cmp(op, a, c) => {
@@ -442,7 +493,7 @@ fn clauses(
 }
 
 /// The option of a rule whose clauses all hold: its parts' keys, interned.
-fn emit(store: &mut Store, r: &Regs, rule: &IRule, out: &mut OptBuf) -> Run<()> {
+fn emit(store: &mut Store, r: &mut Regs, rule: &IRule, out: &mut OptBuf) -> Run<()> {
     let start = out.atoms.len() as u32;
     for part in &rule.parts {
         // Keys are built on the stack: a position has at most `ARGS` arguments here.
