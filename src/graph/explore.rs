@@ -501,14 +501,15 @@ impl PosGraph {
     }
 
     /// The `i`-th successor in `u`'s first list, or in its second (`right`) of
-    /// [`PosGraph::successor_ranges`]: a walk keeps its place by offset, good across
-    /// compactions.
-    pub fn successor(&self, u: u32, right: bool, i: u32) -> u32 {
-        let (s, _) = match (right, self.right_list(u)) {
-            (true, Some(r)) => self.right_lists[r as usize],
-            _ => self.left[u as usize],
+    /// [`PosGraph::successor_ranges`], if the list is that long: a walk keeps its place by
+    /// offset, good across compactions.
+    pub fn successor(&self, u: u32, right: bool, i: u32) -> Option<u32> {
+        let (s, l) = if right {
+            self.right_lists[self.right_list(u)? as usize]
+        } else {
+            self.left[u as usize]
         };
-        self.edges[(s + i) as usize]
+        (i < l).then(|| self.edges[(s + i) as usize])
     }
 }
 

@@ -499,18 +499,17 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
     // parent; later edges to it read its index), so it lives in the call frame.
     let mut st: Vec<u32> = Vec::new();
     let mut stack: Vec<u32> = Vec::new();
-    // (node, place in the list being walked, its length, lowlink); the place has RIGHT set
-    // on Right's list. Lists move when the graph compacts its edges: a place is kept by
-    // offset, and a step reads the list's start and one edge.
+    // (node, place in the list being walked, lowlink); the place has RIGHT set on Right's
+    // list. Lists move when the graph compacts its edges: a place is kept by offset, and a
+    // step reads the list's start and one edge.
     const RIGHT: u32 = 1 << 31;
-    let mut calls: Vec<(u32, u32, u32, u32)> = Vec::new();
-    let mut members: Vec<u32> = Vec::new();
+    let mut calls: Vec<(u32, u32, u32)> = Vec::new();
     let mut memo_sets: Vec<u32> = Vec::new();
     let (mut next, mut ncomp, mut steps) = (0u32, 0u32, 0u32);
     let visit = |ex: &mut Explorer,
                  st: &mut Vec<u32>,
                  stack: &mut Vec<u32>,
-                 calls: &mut Vec<(u32, u32, u32, u32)>,
+                 calls: &mut Vec<(u32, u32, u32)>,
                  next: &mut u32,
                  u: u32|
      -> Result<(), Error> {
@@ -522,20 +521,19 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         if ex.graph.kind(u) != Kind::Known && ex.remembered_check(u).is_none() {
             ex.expand(u)?;
         }
-        let [(s, e), _] = ex.graph.successor_ranges(u);
-        calls.push((u, 0, e - s, *next));
+        // A node without successors on Left's list starts past its end.
+        let [(ls, le), _] = ex.graph.successor_ranges(u);
+        calls.push((u, if ls < le { 0 } else { !RIGHT }, *next));
         *next += 1;
         Ok(())
     };
     visit(ex, &mut st, &mut stack, &mut calls, &mut next, root)?;
-    while let Some(&(u, place, len, _)) = calls.last() {
+    while let Some(&(u, place, _)) = calls.last() {
         steps = steps.wrapping_add(1);
         if steps.is_multiple_of(1 << 14) && ex.src.interrupted() {
             return Err(Error::new(ErrorKind::Interrupted));
         }
-        let at = place & !RIGHT;
-        if at < len {
-            let v = ex.graph.successor(u, place & RIGHT != 0, at);
+        if let Some(v) = ex.graph.successor(u, place & RIGHT != 0, place & !RIGHT) {
             calls.last_mut().expect("nonempty").1 += 1;
             if st.len() <= v as usize {
                 st.resize((v as usize + 1).max(ex.graph.len()), UNSEEN);
@@ -545,7 +543,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
                 visit(ex, &mut st, &mut stack, &mut calls, &mut next, v)?;
             } else if sv & DONE == 0 {
                 let top = calls.last_mut().expect("nonempty");
-                top.3 = top.3.min(sv);
+                top.2 = top.2.min(sv);
             }
             continue;
         }
@@ -553,29 +551,30 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         if place & RIGHT == 0 {
             let [_, (rs, re)] = ex.graph.successor_ranges(u);
             if rs < re {
-                let top = calls.last_mut().expect("nonempty");
-                top.1 = RIGHT;
-                top.2 = re - rs;
+                calls.last_mut().expect("nonempty").1 = RIGHT;
                 continue;
             }
         }
-        let (_, _, _, low) = calls.pop().expect("nonempty");
+        let (_, _, low) = calls.pop().expect("nonempty");
         if let Some(parent) = calls.last_mut() {
-            parent.3 = parent.3.min(low);
+            parent.2 = parent.2.min(low);
         }
         if low != st[u as usize] {
             continue;
         }
-        // A complete component: pop it and class it.
-        members.clear();
+        // A complete component: the top of the stack down to u, classed where it lies (in
+        // the order it leaves the stack, last visited first).
+        let mut k = stack.len();
         loop {
-            let w = stack.pop().expect("u is on the stack");
+            k -= 1;
+            let w = stack[k];
             st[w as usize] = DONE | ncomp;
-            members.push(w);
             if w == u {
                 break;
             }
         }
+        stack[k..].reverse();
+        let members = &stack[k..];
         let c = ncomp;
         ncomp += 1;
         let m = members[0];
@@ -586,7 +585,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         grow(&mut an, ex.graph.len());
         if looped {
             let st_ref = &st;
-            cycle(ex, &mut an, &mut lab, &members, &|v| {
+            cycle(ex, &mut an, &mut lab, members, &|v| {
                 st_ref.get(v as usize) == Some(&(DONE | c))
             })?;
         } else if let Some(f) = ex.remembered_check(m) {
@@ -595,7 +594,8 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
         } else {
             single(ex, &mut an, &mut lab, m)?;
         }
-        finish(ex, &an, &members, &mut memo_sets);
+        finish(ex, &an, members, &mut memo_sets);
+        stack.truncate(k);
     }
     keep_affine_sets(ex, &an.affine);
     Ok(an)
