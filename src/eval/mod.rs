@@ -22,6 +22,7 @@ pub mod value;
 use crate::diag::{self, Error, ErrorKind, FileId, Files, guard};
 use crate::game::display::Notation;
 use crate::game::{Arg, GameId, Store};
+use crate::graph::positions::PosTable;
 use crate::syntax::ast::*;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -1351,12 +1352,33 @@ impl Cx {
             });
         }
         let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
+        // The key of every element, but for the loop's word: made once.
+        let mut key = vec![PosTable::header(r.id, args.len())];
+        for f in &fixed {
+            key.push(match f {
+                Some(v) => match store.positions.value_word(v) {
+                    Some(w) => w,
+                    None => return Ok(None),
+                },
+                None => 0,
+            });
+        }
         // Grown as the general path grows it, under the memory budget.
         let mut out = Vec::new();
         let mut vals: Vec<Value> = Vec::with_capacity(args.len());
         for k in a..b {
             if k % 1024 == 0 && self.interrupted() {
                 return Err(self.err(ErrorKind::Interrupted, &iter.span));
+            }
+            if let Some(w) = PosTable::int_word(k) {
+                for (slot, f) in key[1..].iter_mut().zip(&fixed) {
+                    if f.is_none() {
+                        *slot = w;
+                    }
+                }
+                let p = store.positions.intern_words(&key);
+                out.push(Value::Game(store.position(p)));
+                continue;
             }
             vals.clear();
             vals.extend(fixed.iter().map(|f| f.clone().unwrap_or(Value::Int(k))));
