@@ -39,28 +39,36 @@ pub trait LoopyView {
 pub struct Labelled {
     /// A nimber, or [`INF`].
     pub label: u32,
-    /// Order of labelling (condition B of the counter function).
-    pub counter: u32,
+    /// Order of labelling (condition B of the counter function), if the labeller counts.
+    pub counter: Option<u32>,
     /// For ∞ vertices: A is `Labeller::set(a)`.
     pub a: (u32, u32),
 }
 
 /// Scratch space for labelling components, reused across components of one graph.
+///
+/// A component's edges are kept once, backwards (predecessors inside it): a stage counts a
+/// vertex's bad options by walking the blocked vertices' predecessors, and the labelling
+/// propagates along them, so no second copy of the edges is needed (a component may hold
+/// millions of vertices, and its arrays are most of a query's memory).
 #[derive(Default)]
 pub struct Labeller {
     /// Local index of each graph vertex in the current component (`u32::MAX` outside).
     local: Vec<u32>,
     counter: u32,
+    /// Whether the order of labelling is kept (the counter of [`gamma`]).
+    counted: bool,
     // Per local vertex:
     label: Vec<u32>,
-    has: Vec<u32>,
+    /// How many options are labelled `i` (saturating: only zero, one and more matter).
+    has: Vec<u8>,
+    /// How many options are bad: open and unable to answer with `i`. Once the stages are
+    /// over, an ∞ vertex's word says where its A-set starts in `sets` (its length, then
+    /// its elements).
     bad: Vec<u32>,
     /// 1 for a vertex that is open (unlabelled or ∞) with no option labelled `i` when stage
-    /// `i` starts: the one byte the stage's scan of every edge reads (a dense byte array
-    /// stays in cache where the two word arrays it summarises do not).
+    /// `i` starts.
     blocks: Vec<u8>,
-    int_start: Vec<u32>,
-    int_succ: Vec<u32>,
     pred_start: Vec<u32>,
     pred: Vec<u32>,
     ext_start: Vec<u32>,
@@ -72,11 +80,8 @@ pub struct Labeller {
     queue: Vec<u32>,
     remaining: Vec<u32>,
     infinite: Vec<u32>,
-    // The results, per local vertex (a word each: a component may have millions).
-    /// Order of labelling.
+    /// Order of labelling, when counted.
     order: Vec<u32>,
-    /// For ∞ vertices: where A starts in `sets`, as its length and then its elements.
-    a_at: Vec<u32>,
     sets: Vec<u32>,
     scratch: Vec<u32>,
 }
@@ -86,18 +91,26 @@ impl Labeller {
         Self::default()
     }
 
+    /// A labeller that keeps the order of labelling ([`Labelled::counter`]).
+    pub fn counting() -> Self {
+        Self {
+            counted: true,
+            ..Self::default()
+        }
+    }
+
     /// The γ of `members[i]` of the last [`Labeller::label`].
     pub fn result(&self, i: usize) -> Labelled {
         let label = self.label[i];
         let a = if label == INF {
-            let at = self.a_at[i];
+            let at = self.bad[i];
             (at + 1, self.sets[at as usize])
         } else {
             (0, 0)
         };
         Labelled {
             label,
-            counter: self.order[i],
+            counter: self.counted.then(|| self.order[i]),
             a,
         }
     }
@@ -131,12 +144,24 @@ impl Labeller {
         ok
     }
 
-    /// Room for the results of `s` local vertices.
+    /// Room for `s` local vertices' results, all unlabelled.
     fn results(&mut self, s: usize) {
-        for v in [&mut self.label, &mut self.order, &mut self.a_at] {
-            v.clear();
-            v.resize(s, 0);
+        self.label.clear();
+        self.label.resize(s, UNLABELLED);
+        self.bad.clear();
+        self.bad.resize(s, 0);
+        self.order.clear();
+        if self.counted {
+            self.order.resize(s, 0);
         }
+    }
+
+    /// Records that local vertex `u` is labelled now.
+    fn labelled(&mut self, u: usize) {
+        if self.counted {
+            self.order[u] = self.counter;
+        }
+        self.counter += 1;
     }
 
     /// A vertex on no cycle: the generalized mex of its options.
@@ -156,20 +181,19 @@ impl Labeller {
             Outside::Infinite(a) => a.binary_search(&m).is_ok(),
         });
         self.results(1);
-        self.order[0] = self.counter;
-        self.counter += 1;
+        self.labelled(0);
         if escapes {
             self.label[0] = m;
         } else {
             self.label[0] = INF;
-            self.a_at[0] = self.sets.len() as u32;
+            self.bad[0] = self.sets.len() as u32;
             self.sets.push(finite.len() as u32);
             self.sets.extend_from_slice(&finite);
         }
         self.scratch = finite;
     }
 
-    /// Local adjacency of the component: inside edges both ways, outside options by kind.
+    /// The component's predecessors inside it, and its outside options by kind.
     fn prepare<V: LoopyView + ?Sized>(&mut self, view: &V, members: &[u32]) {
         let s = members.len();
         let top = members.iter().copied().max().unwrap_or(0) as usize + 1;
@@ -180,8 +204,6 @@ impl Labeller {
             self.local[u as usize] = i as u32;
         }
         for v in [
-            &mut self.int_start,
-            &mut self.int_succ,
             &mut self.ext_start,
             &mut self.ext_finite,
             &mut self.inf_start,
@@ -189,16 +211,18 @@ impl Labeller {
         ] {
             v.clear();
         }
+        // Outside options, and how many predecessors each vertex has inside.
+        self.pred_start.clear();
+        self.pred_start.resize(s + 1, 0);
         let mut finite = std::mem::take(&mut self.scratch);
         for &u in members {
-            self.int_start.push(self.int_succ.len() as u32);
             self.ext_start.push(self.ext_finite.len() as u32);
             self.inf_start.push(self.ext_inf.len() as u32);
             finite.clear();
             for &v in view.options(u) {
                 let lv = self.local.get(v as usize).copied().unwrap_or(u32::MAX);
                 if lv != u32::MAX {
-                    self.int_succ.push(lv);
+                    self.pred_start[lv as usize + 1] += 1;
                     continue;
                 }
                 match view.outside(v) {
@@ -211,37 +235,30 @@ impl Labeller {
             self.ext_finite.extend_from_slice(&finite);
         }
         self.scratch = finite;
-        self.int_start.push(self.int_succ.len() as u32);
         self.ext_start.push(self.ext_finite.len() as u32);
         self.inf_start.push(self.ext_inf.len() as u32);
-        // Predecessors inside the component, with multiplicity.
-        self.pred_start.clear();
-        self.pred_start.resize(s + 1, 0);
-        for &v in &self.int_succ {
-            self.pred_start[v as usize + 1] += 1;
-        }
         for i in 0..s {
             self.pred_start[i + 1] += self.pred_start[i];
         }
+        // Predecessors with multiplicity, in a second walk of the options.
         self.pred.clear();
-        self.pred.resize(self.int_succ.len(), 0);
+        self.pred.resize(self.pred_start[s] as usize, 0);
         let mut fill = std::mem::take(&mut self.queue);
         fill.clear();
         fill.extend_from_slice(&self.pred_start[..s]);
-        for u in 0..s {
-            for k in self.int_start[u]..self.int_start[u + 1] {
-                let v = self.int_succ[k as usize] as usize;
-                self.pred[fill[v] as usize] = u as u32;
-                fill[v] += 1;
+        for (i, &u) in members.iter().enumerate() {
+            for &v in view.options(u) {
+                let lv = self.local.get(v as usize).copied().unwrap_or(u32::MAX);
+                if lv != u32::MAX {
+                    self.pred[fill[lv as usize] as usize] = i as u32;
+                    fill[lv as usize] += 1;
+                }
             }
         }
         self.queue = fill;
         self.results(s);
-        self.label.fill(UNLABELLED);
         self.has.clear();
         self.has.resize(s, 0);
-        self.bad.clear();
-        self.bad.resize(s, 0);
         self.blocks.clear();
         self.blocks.resize(s, 0);
     }
@@ -249,6 +266,10 @@ impl Labeller {
     fn ext_has(&self, u: usize, i: u32) -> bool {
         let f = &self.ext_finite[self.ext_start[u] as usize..self.ext_start[u + 1] as usize];
         f.binary_search(&i).is_ok()
+    }
+
+    fn preds(&self, u: usize) -> std::ops::Range<usize> {
+        self.pred_start[u] as usize..self.pred_start[u + 1] as usize
     }
 
     fn stages<V: LoopyView + ?Sized>(
@@ -268,31 +289,43 @@ impl Labeller {
         let mut i = 0u32;
         let mut ok = true;
         while !remaining.is_empty() {
-            // Who has an option labelled i (only outside ones, so far).
+            // Who has an option labelled i (only outside ones, so far). The open ones without
+            // block: unless they can answer with a move to i, a move into them escapes.
             for &u in remaining.iter().chain(infinite.iter()) {
                 let has = self.ext_has(u as usize, i);
-                self.has[u as usize] = has as u32;
-                // Open, so it blocks unless it can answer with a move to i.
+                self.has[u as usize] = has as u8;
                 self.blocks[u as usize] = !has as u8;
             }
-            queue.clear();
+            // Bad options: ∞ ones outside without i in their A, and blocked ones inside
+            // (counted from the blocked vertex, along its predecessors).
             for &u in &remaining {
                 let u = u as usize;
                 let mut bad = 0;
-                for k in self.int_start[u]..self.int_start[u + 1] {
-                    let v = self.int_succ[k as usize] as usize;
-                    bad += self.blocks[v] as u32;
-                }
                 for k in self.inf_start[u]..self.inf_start[u + 1] {
                     if let Outside::Infinite(a) = view.outside(self.ext_inf[k as usize]) {
                         bad += a.binary_search(&i).is_err() as u32;
                     }
                 }
                 self.bad[u] = bad;
-                if bad == 0 && self.has[u] == 0 {
-                    queue.push(u as u32);
+            }
+            for &v in remaining.iter().chain(infinite.iter()) {
+                let v = v as usize;
+                if self.blocks[v] != 0 {
+                    for k in self.preds(v) {
+                        let p = self.pred[k] as usize;
+                        if self.label[p] == UNLABELLED {
+                            self.bad[p] += 1;
+                        }
+                    }
+                    work += (self.pred_start[v + 1] - self.pred_start[v]) as u64;
                 }
-                work += (self.int_start[u + 1] - self.int_start[u]) as u64 + 1;
+                work += 1;
+            }
+            queue.clear();
+            for &u in &remaining {
+                if self.bad[u as usize] == 0 && self.has[u as usize] == 0 {
+                    queue.push(u);
+                }
             }
             while let Some(u) = queue.pop() {
                 let u = u as usize;
@@ -302,15 +335,14 @@ impl Labeller {
                 self.label[u] = i;
                 // Labelled finite: never open again.
                 self.blocks[u] = 0;
-                self.order[u] = self.counter;
-                self.counter += 1;
-                for k in self.pred_start[u]..self.pred_start[u + 1] {
-                    let p = self.pred[k as usize] as usize;
-                    self.has[p] += 1;
+                self.labelled(u);
+                for k in self.preds(u) {
+                    let p = self.pred[k] as usize;
+                    self.has[p] = self.has[p].saturating_add(1);
                     if self.has[p] == 1 && matches!(self.label[p], UNLABELLED | INF) {
                         // p can now answer a move into it with a move to i.
-                        for k2 in self.pred_start[p]..self.pred_start[p + 1] {
-                            let q = self.pred[k2 as usize] as usize;
+                        for k2 in self.preds(p) {
+                            let q = self.pred[k2] as usize;
                             if self.label[q] == UNLABELLED {
                                 self.bad[q] -= 1;
                                 if self.bad[q] == 0 && self.has[q] == 0 {
@@ -360,19 +392,18 @@ impl Labeller {
                 a.extend_from_slice(
                     &self.ext_finite[self.ext_start[u] as usize..self.ext_start[u + 1] as usize],
                 );
-                for k in self.int_start[u]..self.int_start[u + 1] {
-                    let l = self.label[self.int_succ[k as usize] as usize];
-                    if l != INF {
-                        a.push(l);
+                for &v in view.options(members[u]) {
+                    let lv = self.local.get(v as usize).copied().unwrap_or(u32::MAX);
+                    if lv != u32::MAX && self.label[lv as usize] != INF {
+                        a.push(self.label[lv as usize]);
                     }
                 }
                 a.sort_unstable();
                 a.dedup();
-                self.a_at[u] = self.sets.len() as u32;
+                self.bad[u] = self.sets.len() as u32;
                 self.sets.push(a.len() as u32);
                 self.sets.extend_from_slice(&a);
-                self.order[u] = self.counter;
-                self.counter += 1;
+                self.labelled(u);
             }
             self.scratch = a;
         }
@@ -442,7 +473,7 @@ pub fn gamma(g: &crate::graph::Csr, poll: &mut dyn FnMut() -> bool) -> Option<Ga
         a_len: vec![0; n],
         a_pool: Vec::new(),
     };
-    let mut lab = Labeller::new();
+    let mut lab = Labeller::counting();
     for c in 0..sccs.count() {
         let members = sccs.component(c);
         let view = GammaView { g, gamma: &out };
@@ -453,7 +484,7 @@ pub fn gamma(g: &crate::graph::Csr, poll: &mut dyn FnMut() -> bool) -> Option<Ga
             let r = lab.result(k);
             let u = u as usize;
             out.label[u] = r.label;
-            out.counter[u] = r.counter;
+            out.counter[u] = r.counter.expect("a counting labeller");
             if r.label == INF {
                 out.a_start[u] = out.a_pool.len() as u32;
                 out.a_len[u] = r.a.1;
