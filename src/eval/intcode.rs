@@ -377,6 +377,9 @@ fn int(r: &mut Regs, e: &IExpr) -> Run<i64> {
             Arith::Sub => x.checked_sub(y),
             Arith::Mul => x.checked_mul(y),
             Arith::Div if y != 0 => x.checked_div_euclid(y),
+            // Wrapping around (`(i - m + n) % n`) needs no division.
+            Arith::Rem if 0 <= x && x < y => Some(x),
+            Arith::Rem if 0 < y && y <= x && x - y < y => Some(x - y),
             Arith::Rem if y != 0 => x.checked_rem_euclid(y),
             Arith::Neg => x.checked_neg(),
             _ => None,
