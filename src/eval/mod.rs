@@ -120,6 +120,7 @@ impl Default for Interp {
 
 impl Interp {
     pub fn new() -> Self {
+        crate::memory::keep_freed();
         Interp {
             store: Store::new(),
             cx: Cx {
