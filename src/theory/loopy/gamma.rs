@@ -46,11 +46,6 @@ pub struct Labelled {
 }
 
 /// Scratch space for labelling components, reused across components of one graph.
-///
-/// A component's edges are kept once, backwards (predecessors inside it): a stage counts a
-/// vertex's bad options by walking the blocked vertices' predecessors, and the labelling
-/// propagates along them, so no second copy of the edges is needed (a component may hold
-/// millions of vertices, and its arrays are most of a query's memory).
 #[derive(Default)]
 pub struct Labeller {
     /// Local index of each graph vertex in the current component (`u32::MAX` outside).
@@ -67,8 +62,11 @@ pub struct Labeller {
     /// its elements).
     bad: Vec<u32>,
     /// 1 for a vertex that is open (unlabelled or ∞) with no option labelled `i` when stage
-    /// `i` starts.
+    /// `i` starts: the one byte the stage's scan of every edge reads (a dense byte array
+    /// stays in cache where the two word arrays it summarises do not).
     blocks: Vec<u8>,
+    int_start: Vec<u32>,
+    int_succ: Vec<u32>,
     pred_start: Vec<u32>,
     pred: Vec<u32>,
     ext_start: Vec<u32>,
@@ -193,7 +191,7 @@ impl Labeller {
         self.scratch = finite;
     }
 
-    /// The component's predecessors inside it, and its outside options by kind.
+    /// Local adjacency of the component: inside edges both ways, outside options by kind.
     fn prepare<V: LoopyView + ?Sized>(&mut self, view: &V, members: &[u32]) {
         let s = members.len();
         let top = members.iter().copied().max().unwrap_or(0) as usize + 1;
@@ -204,6 +202,8 @@ impl Labeller {
             self.local[u as usize] = i as u32;
         }
         for v in [
+            &mut self.int_start,
+            &mut self.int_succ,
             &mut self.ext_start,
             &mut self.ext_finite,
             &mut self.inf_start,
@@ -211,18 +211,16 @@ impl Labeller {
         ] {
             v.clear();
         }
-        // Outside options, and how many predecessors each vertex has inside.
-        self.pred_start.clear();
-        self.pred_start.resize(s + 1, 0);
         let mut finite = std::mem::take(&mut self.scratch);
         for &u in members {
+            self.int_start.push(self.int_succ.len() as u32);
             self.ext_start.push(self.ext_finite.len() as u32);
             self.inf_start.push(self.ext_inf.len() as u32);
             finite.clear();
             for &v in view.options(u) {
                 let lv = self.local.get(v as usize).copied().unwrap_or(u32::MAX);
                 if lv != u32::MAX {
-                    self.pred_start[lv as usize + 1] += 1;
+                    self.int_succ.push(lv);
                     continue;
                 }
                 match view.outside(v) {
@@ -235,24 +233,28 @@ impl Labeller {
             self.ext_finite.extend_from_slice(&finite);
         }
         self.scratch = finite;
+        self.int_start.push(self.int_succ.len() as u32);
         self.ext_start.push(self.ext_finite.len() as u32);
         self.inf_start.push(self.ext_inf.len() as u32);
+        // Predecessors inside the component, with multiplicity.
+        self.pred_start.clear();
+        self.pred_start.resize(s + 1, 0);
+        for &v in &self.int_succ {
+            self.pred_start[v as usize + 1] += 1;
+        }
         for i in 0..s {
             self.pred_start[i + 1] += self.pred_start[i];
         }
-        // Predecessors with multiplicity, in a second walk of the options.
         self.pred.clear();
-        self.pred.resize(self.pred_start[s] as usize, 0);
+        self.pred.resize(self.int_succ.len(), 0);
         let mut fill = std::mem::take(&mut self.queue);
         fill.clear();
         fill.extend_from_slice(&self.pred_start[..s]);
-        for (i, &u) in members.iter().enumerate() {
-            for &v in view.options(u) {
-                let lv = self.local.get(v as usize).copied().unwrap_or(u32::MAX);
-                if lv != u32::MAX {
-                    self.pred[fill[lv as usize] as usize] = i as u32;
-                    fill[lv as usize] += 1;
-                }
+        for u in 0..s {
+            for k in self.int_start[u]..self.int_start[u + 1] {
+                let v = self.int_succ[k as usize] as usize;
+                self.pred[fill[v] as usize] = u as u32;
+                fill[v] += 1;
             }
         }
         self.queue = fill;
@@ -289,43 +291,31 @@ impl Labeller {
         let mut i = 0u32;
         let mut ok = true;
         while !remaining.is_empty() {
-            // Who has an option labelled i (only outside ones, so far). The open ones without
-            // block: unless they can answer with a move to i, a move into them escapes.
+            // Who has an option labelled i (only outside ones, so far).
             for &u in remaining.iter().chain(infinite.iter()) {
                 let has = self.ext_has(u as usize, i);
                 self.has[u as usize] = has as u8;
+                // Open, so it blocks unless it can answer with a move to i.
                 self.blocks[u as usize] = !has as u8;
             }
-            // Bad options: ∞ ones outside without i in their A, and blocked ones inside
-            // (counted from the blocked vertex, along its predecessors).
+            queue.clear();
             for &u in &remaining {
                 let u = u as usize;
                 let mut bad = 0;
+                for k in self.int_start[u]..self.int_start[u + 1] {
+                    let v = self.int_succ[k as usize] as usize;
+                    bad += self.blocks[v] as u32;
+                }
                 for k in self.inf_start[u]..self.inf_start[u + 1] {
                     if let Outside::Infinite(a) = view.outside(self.ext_inf[k as usize]) {
                         bad += a.binary_search(&i).is_err() as u32;
                     }
                 }
                 self.bad[u] = bad;
-            }
-            for &v in remaining.iter().chain(infinite.iter()) {
-                let v = v as usize;
-                if self.blocks[v] != 0 {
-                    for k in self.preds(v) {
-                        let p = self.pred[k] as usize;
-                        if self.label[p] == UNLABELLED {
-                            self.bad[p] += 1;
-                        }
-                    }
-                    work += (self.pred_start[v + 1] - self.pred_start[v]) as u64;
+                if bad == 0 && self.has[u] == 0 {
+                    queue.push(u as u32);
                 }
-                work += 1;
-            }
-            queue.clear();
-            for &u in &remaining {
-                if self.bad[u as usize] == 0 && self.has[u as usize] == 0 {
-                    queue.push(u);
-                }
+                work += (self.int_start[u + 1] - self.int_start[u]) as u64 + 1;
             }
             while let Some(u) = queue.pop() {
                 let u = u as usize;
@@ -392,10 +382,10 @@ impl Labeller {
                 a.extend_from_slice(
                     &self.ext_finite[self.ext_start[u] as usize..self.ext_start[u + 1] as usize],
                 );
-                for &v in view.options(members[u]) {
-                    let lv = self.local.get(v as usize).copied().unwrap_or(u32::MAX);
-                    if lv != u32::MAX && self.label[lv as usize] != INF {
-                        a.push(self.label[lv as usize]);
+                for k in self.int_start[u]..self.int_start[u + 1] {
+                    let l = self.label[self.int_succ[k as usize] as usize];
+                    if l != INF {
+                        a.push(l);
                     }
                 }
                 a.sort_unstable();
