@@ -357,3 +357,29 @@ fn compiled_rulesets_agree_with_a_reference_evaluator() {
     assert!(compared > 1500, "compared {compared}");
     assert!(entailing > 10, "entailing rulesets {entailing}");
 }
+
+/// The register code's arithmetic against Rust's Euclidean operations: signs on both sides,
+/// and remainders within one turn of the divisor (which skip the division) and past it.
+#[test]
+fn register_code_arithmetic_is_euclidean() {
+    let mut src = String::from(
+        "ruleset r(a, b, c) {\n  if c == 0 => r(a % b, a / b, 1)\n  \
+         if c == 3 => r((a - b + 7) % b, -a * b + a, 2)\n}\n",
+    );
+    let mut want = String::new();
+    for a in -20i64..=20 {
+        for b in [-7i64, -3, -1, 1, 2, 3, 5, 9, 20] {
+            src.push_str(&format!(
+                "options(r({a}, {b}, 0))\noptions(r({a}, {b}, 3))\n"
+            ));
+            want.push_str(&format!(
+                "[r({}, {}, 1)]\n[r({}, {}, 2)]\n",
+                a.rem_euclid(b),
+                a.div_euclid(b),
+                (a - b + 7).rem_euclid(b),
+                -a * b + a
+            ));
+        }
+    }
+    assert_eq!(common::run_named("arith.cgt", &src), want);
+}
