@@ -623,10 +623,8 @@ fn finish(ex: &mut Explorer, an: &Analysis, members: &[u32], sets: &mut Vec<u32>
     }
     // Only values the engines never look inside again: nimbers and loopy values with nothing
     // entailing below (a partizan form may yet be walked by the affine engine to name it).
-    let settled = |u: u32| {
-        an.flags(u) & ENTAILING == 0
-            && matches!(an.class(u), Some(Class::Nimber(_) | Class::Loopy(_)))
-    };
+    // (Read from the class's word, without decoding it: a component may have millions.)
+    let settled = |u: u32| an.flags(u) & ENTAILING == 0 && an.table.gamma(u).is_some();
     if ex.reach.fold_known && members.iter().all(|&u| settled(u)) {
         for &u in members {
             ex.graph.release(u);
