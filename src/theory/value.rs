@@ -189,10 +189,20 @@ pub struct Spelling {
 }
 
 pub fn nimber(n: u32) -> String {
+    let mut s = String::new();
+    write_nimber(n, &mut s);
+    s
+}
+
+/// `0`, `*`, `*2`.
+fn write_nimber(n: u32, out: &mut String) {
+    use std::fmt::Write;
     match n {
-        0 => "0".into(),
-        1 => "*".into(),
-        n => format!("*{n}"),
+        0 => out.push('0'),
+        1 => out.push('*'),
+        n => {
+            let _ = write!(out, "*{n}");
+        }
     }
 }
 
@@ -238,13 +248,8 @@ impl Class {
     /// Appends the printed value to `out` (a list of a million values prints into one
     /// string); `false`, and nothing written, for classes without one.
     pub fn show_into(&self, ascii: bool, out: &mut String) -> bool {
-        use std::fmt::Write;
         match self {
-            Class::Nimber(0) => out.push('0'),
-            Class::Nimber(1) => out.push('*'),
-            Class::Nimber(n) => {
-                let _ = write!(out, "*{n}");
-            }
+            Class::Nimber(n) => write_nimber(*n, out),
             Class::Moon | Class::EntailingMoon => out.push_str(if ascii { "moon" } else { "☾" }),
             Class::SpecialMoon(n) => out.push_str(&special_moon(*n, ascii)),
             Class::Loopy(a) => write_loopy(a, ascii, out),
