@@ -113,3 +113,20 @@ fn ctrl_c_stops_the_periodicity_scans() {
     assert!(err.contains("E0501"), "{err}");
     assert_eq!(after, "*");
 }
+
+#[test]
+fn ctrl_c_stops_a_ruleset_whose_options_fold_to_values() {
+    // r(n) has the n options r(0) … r(n - 1): 5·10⁹ options in all, each folded to the value
+    // already known, so nothing grows that the memory budget would catch.
+    let (err, after) = interrupted_plain("ruleset r(n) { for k in 0..n => r(k) }\nr(100000)", 300);
+    assert!(err.contains("E0501"), "{err}");
+    assert_eq!(after, "*");
+}
+
+#[test]
+fn ctrl_c_stops_a_position_with_a_huge_range_of_options() {
+    let (err, after) =
+        interrupted_plain("ruleset r(n) { for k in 0..1000000000000 => * }\nr(1)", 300);
+    assert!(err.contains("E0501"), "{err}");
+    assert_eq!(after, "*");
+}
