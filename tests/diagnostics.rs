@@ -95,6 +95,8 @@ diagnostic!(infinity_with_wrong_mark, "\u{221e}\u{303} + *1");
 diagnostic!(unclosed_brace, "let g = {0, * | 0");
 diagnostic!(unclosed_angle, "<0, *2 | 0, *2");
 diagnostic!(unclosed_paren, "outcome(*2 + *3");
+diagnostic!(unclosed_misere_notation, "is_restive(*[2#0])");
+diagnostic!(unclosed_closer_in_comment, "let s = [1, 3, 4   # heaps ]");
 diagnostic!(missing_bar, "{0, *}");
 diagnostic!(unexpected_token, "let = 3");
 diagnostic!(unexpected_end, "*2 +");

@@ -42,6 +42,21 @@ fn incomplete_input_continues() {
     assert!(Session::is_incomplete("let x ="));
     assert!(!Session::is_incomplete("{0, *}"));
     assert!(!Session::is_incomplete(":help"));
+    // A bracket whose closer is in a comment is never finished by another line.
+    assert!(!Session::is_incomplete("*[2#0]"));
+}
+
+#[test]
+fn a_bracket_closed_in_a_comment_does_not_swallow_the_next_line() {
+    // CGSuite's printed misère form typed back: the error comes at once, and the next line is
+    // a statement of its own (it was read as the bracket's continuation).
+    let out = transcript(&["*[2#0]", "*2 + *3"]);
+    assert!(
+        matches!(&out[0], Reply::Error(e) if e.contains("its `]` is in a comment")),
+        "{out:?}"
+    );
+    assert_eq!(out[1], Reply::Value("*".into()));
+    assert_eq!(out.len(), 2);
 }
 
 #[test]

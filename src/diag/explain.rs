@@ -18,7 +18,11 @@ pub const EXPLANATIONS: &[(&str, &str)] = &[
         "A bracket `{`, `(`, `[` or `<` was opened and the input ended before it was closed.\n\n\
          The diagnostic points at the opening bracket and at the end of the input. Add the \
          matching closing bracket; in the REPL an open bracket continues the input on the next \
-         line, so this appears for files and `-e`.",
+         line, so this appears for files and `-e`.\n\n\
+         When the closing bracket is in a comment (`#` to the end of the line), the diagnostic \
+         points at the comment instead, and the REPL reports it at once. CGSuite's misère \
+         notation `*[2#0]` is such a case: `#` starts a comment in Loony, so a misère form in \
+         that notation is read from a string, `misere_form(\"2#0\")`.",
     ),
     (
         "E0003",

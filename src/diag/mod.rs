@@ -444,6 +444,14 @@ impl Error {
                     Some(shown) => format!("unexpected character `{shown}`"),
                     None => format!("unexpected character {}", code_points(found)),
                 },
+                ParseError::Unclosed {
+                    bracket,
+                    comment: Some(_),
+                    ..
+                } => format!(
+                    "unclosed `{bracket}`: its `{}` is in a comment",
+                    crate::syntax::closing(*bracket)
+                ),
                 ParseError::Unclosed { bracket, .. } => format!("unclosed `{bracket}`"),
                 ParseError::MissingBar { .. } => {
                     "this form has no `|` between its Left and Right options".into()
@@ -643,14 +651,25 @@ impl Error {
                         "Loony does not know this character".to_string()
                     }
                 }
-                ParseError::Unclosed { bracket, .. } => {
-                    let close = match bracket {
-                        '{' => '}',
-                        '(' => ')',
-                        '[' => ']',
-                        _ => '>',
-                    };
-                    notes.push(format!("the input ended before the matching `{close}`"));
+                ParseError::Unclosed {
+                    bracket, comment, ..
+                } => {
+                    let close = crate::syntax::closing(*bracket);
+                    if let Some(c) = comment {
+                        notes.push(format!(
+                            "`#` starts a comment, which runs to the end of the line: the `{close}` \
+                             in it closes nothing"
+                        ));
+                        if c.misere {
+                            notes.push(
+                                "CGSuite's misère notation (`*[2#0]`) is read from a string: \
+                                 `misere_form(\"2#0\")`"
+                                    .into(),
+                            );
+                        }
+                    } else {
+                        notes.push(format!("the input ended before the matching `{close}`"));
+                    }
                     "opened here".to_string()
                 }
                 ParseError::MissingBar { .. } => {
@@ -961,6 +980,15 @@ impl Error {
             let mut secondary = None;
             if let ErrorKind::Syntax(p) = &self.kind {
                 match p {
+                    ParseError::Unclosed {
+                        open,
+                        comment: Some(c),
+                        ..
+                    } => {
+                        span = open.clone();
+                        let at = c.span.start;
+                        secondary = Some((at..at + 1, "a comment starts here".into()));
+                    }
                     ParseError::Unclosed { open, end, .. } => {
                         span = open.clone();
                         secondary = Some((*end..*end, "input ends here".to_string()));

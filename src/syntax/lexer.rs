@@ -175,6 +175,24 @@ fn unterminated<'s>(_: &mut logos::Lexer<'s, Tok<'s>>) -> Result<(), LexErrorKin
     Err(LexErrorKind::UnterminatedString)
 }
 
+/// The comments of `src` (each from its `#` to the end of its line): what lies between tokens
+/// past the blanks.
+pub fn comments(src: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut gap = |from: usize, to: usize| {
+        if let Some(i) = src[from..to].find('#') {
+            out.push(from + i..to);
+        }
+    };
+    let mut end = 0;
+    for (_, span) in Tok::lexer(src).spanned() {
+        gap(end, span.start);
+        end = span.end;
+    }
+    gap(end, src.len());
+    out
+}
+
 /// True when `src` holds nothing but line breaks, blanks and comments.
 pub fn only_newlines(src: &str) -> bool {
     Tok::lexer(src).all(|t| t == Ok(Tok::Newline))

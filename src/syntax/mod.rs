@@ -5,4 +5,4 @@ pub mod ast;
 pub mod lexer;
 mod parse;
 
-pub use parse::{ParseError, parse_program};
+pub use parse::{ParseError, closing, parse_program};

@@ -34,6 +34,8 @@ pub enum ParseError {
         open: Range<usize>,
         bracket: char,
         end: usize,
+        /// The comment that holds the closing bracket, if one does.
+        comment: Option<InComment>,
     },
     /// A form `{…}` or `<…>` closed without the `|` between its sides.
     MissingBar {
@@ -62,7 +64,9 @@ impl ParseError {
     /// `else`, which may follow a line break.
     pub fn is_incomplete(&self, src: &str) -> bool {
         match self {
-            ParseError::Unclosed { .. } | ParseError::UnexpectedEof { .. } => true,
+            // A bracket closed inside a comment would wait for a line that never comes.
+            ParseError::Unclosed { comment, .. } => comment.is_none(),
+            ParseError::UnexpectedEof { .. } => true,
             ParseError::UnexpectedToken { span, expected, .. } => {
                 expected.iter().any(|e| e == "then" || e == "else")
                     && lexer::only_newlines(&src[span.start.min(src.len())..])
@@ -116,6 +120,15 @@ fn convert(src: &str, err: LalrpopError<'_>) -> ParseError {
                     open: at..at + bracket_len(src, at),
                     bracket: bracket_char(kind),
                     end: src.trim_end().len(),
+                    // The first comment past the bracket, if the closing bracket is in it.
+                    comment: lexer::comments(src)
+                        .into_iter()
+                        .find(|c| c.start > at)
+                        .filter(|c| src[c.clone()].contains(closing(bracket_char(kind))))
+                        .map(|span| InComment {
+                            span,
+                            misere: kind == Open::Bracket && src[..at].ends_with('*'),
+                        }),
                 },
                 None => ParseError::UnexpectedEof {
                     at: src.trim_end().len(),
@@ -199,6 +212,26 @@ fn bracket_char(kind: Open) -> char {
         Open::Paren => '(',
         Open::Bracket => '[',
         Open::Angle => '<',
+    }
+}
+
+/// A closing bracket found in a comment: `*[2#0]`, CGSuite's misère notation, whose `#` starts
+/// a comment here.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InComment {
+    /// From the `#` to the end of its line.
+    pub span: Range<usize>,
+    /// The bracket is `*[`, as in CGSuite's misère notation.
+    pub misere: bool,
+}
+
+/// The bracket that closes `open`.
+pub fn closing(open: char) -> char {
+    match open {
+        '{' => '}',
+        '(' => ')',
+        '[' => ']',
+        _ => '>',
     }
 }
 
