@@ -39,6 +39,20 @@ fn peak_rss() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// Resets the process's peak resident memory to what it holds now (Linux: `clear_refs` 5), so
+/// the next [`peak_rss`] is the peak of what follows; false where that is not possible.
+fn reset_peak_rss() -> bool {
+    std::fs::write("/proc/self/clear_refs", "5").is_ok()
+}
+
+/// Resident memory of this process now, in bytes (Linux).
+fn rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 /// The number of elements of a printed list.
 fn values(printed: &str) -> usize {
     printed.split(", ").count()
@@ -75,12 +89,23 @@ fn bench(c: &mut Criterion) {
         );
         // The list printed, as `loony FILE` prints it: every element valued (`len` of the list
         // would only build the positions).
+        let reset = reset_peak_rss();
+        let base = rss().unwrap_or(0);
         let t = Instant::now();
         let out = values(&run(
             &format!("{WINDUP}[wu(1000000, [1, 3, 4], i) for i in 0..1000000]"),
             5_000_000,
         ));
         let ours = t.elapsed();
+        if reset && let Some(peak) = peak_rss() {
+            println!(
+                "one-shot: WindUp(10^6, {{1,3,4}}), all values: peak RSS {} MB over the {} MB \
+                 before ({} bytes a position)",
+                peak.saturating_sub(base) / (1 << 20),
+                base / (1 << 20),
+                peak.saturating_sub(base) / 1_000_000
+            );
+        }
         let t = Instant::now();
         let n = windup_cgt(1_000_000);
         let theirs = t.elapsed();
