@@ -184,6 +184,8 @@ impl PosGraph {
         self.kind.is_empty()
     }
 
+    // Read at every step of every walk: inlined, with the rare wide kinds out of line.
+    #[inline]
     pub fn kind(&self, u: u32) -> Kind {
         let k = self.kind[u as usize];
         match k >> 29 {
@@ -194,8 +196,13 @@ impl PosGraph {
             4 => Kind::Nimber(k & !WIDE_KIND),
             5 => Kind::Known,
             6 => Kind::Value(k & !WIDE_KIND),
-            _ => self.wide_kinds[&u],
+            _ => self.wide_kind(u),
         }
+    }
+
+    #[cold]
+    fn wide_kind(&self, u: u32) -> Kind {
+        self.wide_kinds[&u]
     }
 
     fn set_kind(&mut self, u: u32, kind: Kind) {
