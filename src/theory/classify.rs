@@ -607,10 +607,16 @@ fn finish(ex: &mut Explorer, an: &Analysis, members: &[u32], sets: &mut Vec<u32>
     let (lw, rw) = (ex.left_win(), ex.right_win());
     for &u in members {
         let g = &ex.graph;
-        // Checks are not remembered: their parents read their structure, not a class.
-        let check = g.kind(u) == Kind::Form
-            && g.is_expanded(u)
-            && (g.left(u).contains(&lw) || g.right(u).contains(&rw));
+        // Checks are not remembered: their parents read their structure, not a class. (A
+        // check has ∞ or ∞̄ among its options, so it is classed entailing: nothing else needs
+        // its lists read.)
+        let looks = |u: u32| {
+            g.kind(u) == Kind::Form
+                && g.is_expanded(u)
+                && (g.left(u).contains(&lw) || g.right(u).contains(&rw))
+        };
+        let check = an.flags(u) & ENTAILING != 0 && looks(u);
+        debug_assert_eq!(check, looks(u), "a check classed without ENTAILING");
         if let Some(k) = g.key(u)
             && g.kind(u) != Kind::Known
             && !check
