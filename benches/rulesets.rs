@@ -31,12 +31,18 @@ const THREE: &str = "ruleset s(a, b, c) {\n  for k in 1..=3 if k <= a => s(a - k
 const TOP_ENTAILS: &str = "ruleset te(n) {\n  for a in 1..n if a <= n - a => te(a) + te(n - a)\n  if n >= 1 => entail te(n - 1)\n}\n";
 const WINDUP: &str = "ruleset wu(n, s, i) { if i != 0 for m in s => wu(n, s, (i - m + n) % n) }\n";
 
-/// Peak resident memory of this process so far, in bytes (Linux).
-fn peak_rss() -> Option<u64> {
+/// A memory figure of this process from `/proc/self/status` (`VmHWM:`, `VmRSS:`), in bytes
+/// (Linux).
+fn status_bytes(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+/// Peak resident memory of this process so far, in bytes.
+fn peak_rss() -> Option<u64> {
+    status_bytes("VmHWM:")
 }
 
 /// Resets the process's peak resident memory to what it holds now (Linux: `clear_refs` 5), so
@@ -45,12 +51,9 @@ fn reset_peak_rss() -> bool {
     std::fs::write("/proc/self/clear_refs", "5").is_ok()
 }
 
-/// Resident memory of this process now, in bytes (Linux).
+/// Resident memory of this process now, in bytes.
 fn rss() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+    status_bytes("VmRSS:")
 }
 
 /// The number of elements of a printed list.
