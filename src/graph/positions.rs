@@ -38,7 +38,10 @@ pub struct PosTable {
     row_table: HashTable<u32>,
     /// The row of the prefix looked up last (moves often keep the prefix).
     last_row: u32,
-    /// Slots of all rows, empty ones included (bounded by the positions held).
+    /// The pages of all paged rows: [`PAGE`] position ids each, NONE where no position is.
+    pages: Vec<u32>,
+    /// Slots of all rows (and directory words of paged ones), empty ones included (bounded
+    /// by the positions held).
     slots: usize,
     compounds: Vec<(Arg, Value)>,
     compound_index: FxHashMap<Arg, u32>,
@@ -71,16 +74,25 @@ fn cells(a: &Arg) -> usize {
     n
 }
 
-/// Positions of one prefix, by their last argument `lo + i`.
+/// Positions of one prefix, by their last argument `v`: flat (`ids[v - lo]`) while the row
+/// grows by steps, in pages once it would jump (see [`PosTable::paginate`]).
 struct Row {
     /// The prefix's place in `words` (header word first, so its length is in it).
     at: u32,
+    /// The value of `ids[0]`, or of page 0 of `dir` (then a multiple of [`PAGE`]).
     lo: i64,
     ids: Vec<u32>,
+    /// A paged row's pages, one for each [`PAGE`] values of its span: its place in
+    /// [`PosTable::pages`] (in pages), or NONE. Empty for a flat row.
+    dir: Vec<u32>,
     count: u32,
     /// Some key of this prefix did not fit the row and was kept whole.
     spilled: bool,
 }
+
+/// Slots in a page of a paged row: one 4 KiB memory page of ids.
+const PAGE_BITS: u32 = 10;
+const PAGE: i64 = 1 << PAGE_BITS;
 
 const ROW: u32 = 1 << 31;
 const NONE: u32 = u32::MAX;
@@ -125,6 +137,7 @@ impl PosTable {
     }
 
     /// A position's key: its words kept whole, or its row's prefix and its last word.
+    #[inline]
     fn key(&self, p: PosId) -> (&[u32], Option<u32>) {
         let (a, b) = self.loc[p as usize];
         if a & ROW != 0 {
@@ -326,6 +339,7 @@ impl PosTable {
             at,
             lo: 0,
             ids: Vec::new(),
+            dir: Vec::new(),
             count: 0,
             spilled: false,
         });
@@ -344,6 +358,9 @@ impl PosTable {
         let last = key[key.len() - 1];
         let v = ((last as i32) >> 1) as i64;
         let row = &self.rows[r];
+        if !row.dir.is_empty() {
+            return self.in_pages(r, key, v);
+        }
         let i = v - row.lo;
         let inside = (0..row.ids.len() as i64).contains(&i);
         if inside && row.ids[i as usize] != NONE {
@@ -362,10 +379,12 @@ impl PosTable {
                 (row.lo.min(v), (row.lo + row.ids.len() as i64).max(v + 1))
             };
             let grow = (hi - lo) as usize - row.ids.len();
-            // Empty slots over all rows stay below twice the positions (plus a fixed
-            // allowance, for a first jump across a long row: `wu` starts at `i` and moves to
-            // `i - 1` and `n - 1`).
-            if self.slots + grow > 2 * self.loc.len() + (1 << 21) {
+            if !self.room(grow, 0) {
+                // A jump (`wu(n, s, i)` moves from `i` to `n - 1`): pages hold the row's two
+                // ends without the span between them.
+                if self.paginate(r) {
+                    return self.in_pages(r, key, v);
+                }
                 self.rows[r].spilled = true;
                 return None;
             }
@@ -397,6 +416,104 @@ impl PosTable {
         Some(p)
     }
 
+    /// Whether rows may take `grow` more slots after giving back `freed`: empty slots over
+    /// all rows stay below twice the positions, plus a fixed allowance.
+    fn room(&self, grow: usize, freed: usize) -> bool {
+        self.slots - freed + grow <= 2 * self.loc.len() + (1 << 21)
+    }
+
+    /// Turns flat row `r` into a paged one holding the same positions; false if its pages
+    /// would cost more than [`PosTable::room`] allows.
+    #[inline(never)]
+    fn paginate(&mut self, r: usize) -> bool {
+        let row = &self.rows[r];
+        let Some(top) = (row.ids.len() as i64).checked_sub(1) else {
+            return false;
+        };
+        let lo = row.lo.div_euclid(PAGE) * PAGE;
+        let span = ((row.lo + top - lo) / PAGE + 1) as usize;
+        if !self.room(span * (PAGE as usize + 1), row.ids.len()) {
+            return false;
+        }
+        self.slots = self.slots - row.ids.len() + span * (PAGE as usize + 1);
+        let first = (self.pages.len() / PAGE as usize) as u32;
+        self.pages
+            .resize(self.pages.len() + span * PAGE as usize, NONE);
+        let row = &mut self.rows[r];
+        let at = first as usize * PAGE as usize + (row.lo - lo) as usize;
+        self.pages[at..at + row.ids.len()].copy_from_slice(&row.ids);
+        row.dir = (first..first + span as u32).collect();
+        row.ids = Vec::new();
+        row.lo = lo;
+        true
+    }
+
+    /// [`PosTable::in_row`] for a paged row (out of line: flat rows are the common case).
+    #[inline(never)]
+    fn in_pages(&mut self, r: usize, key: &[u32], v: i64) -> Option<PosId> {
+        let row = &self.rows[r];
+        let i = v - row.lo;
+        let page = (i >= 0)
+            .then(|| row.dir.get((i >> PAGE_BITS) as usize).copied())
+            .flatten()
+            .filter(|&pg| pg != NONE);
+        if let Some(pg) = page {
+            let id = self.pages[(pg as i64 * PAGE + (i & (PAGE - 1))) as usize];
+            if id != NONE {
+                return Some(id);
+            }
+        }
+        if row.spilled
+            && let Some(p) = self.find_whole(key)
+        {
+            return Some(p);
+        }
+        if page.is_none() && !self.add_page(r, v) {
+            self.rows[r].spilled = true;
+            return None;
+        }
+        let p = self.loc.len() as u32;
+        self.loc.push((ROW | r as u32, key[key.len() - 1]));
+        let row = &mut self.rows[r];
+        let i = v - row.lo;
+        let pg = row.dir[(i >> PAGE_BITS) as usize] as i64;
+        self.pages[(pg * PAGE + (i & (PAGE - 1))) as usize] = p;
+        row.count += 1;
+        Some(p)
+    }
+
+    /// Makes paged row `r`'s page of `v`, widening its directory to it; false if
+    /// [`PosTable::room`] does not allow it.
+    #[inline(never)]
+    fn add_page(&mut self, r: usize, v: i64) -> bool {
+        let first = v.div_euclid(PAGE) * PAGE;
+        let row = &self.rows[r];
+        let pages = row.dir.len() as i64;
+        // The directory's new span, in pages; grown downwards with as many pages again to
+        // spare, so a row filled from the top down is copied a logarithmic number of times.
+        let (lo, span) = if first < row.lo {
+            let lo = first - pages * PAGE;
+            (lo, (row.lo - lo) / PAGE + pages)
+        } else {
+            (row.lo, ((first - row.lo) / PAGE + 1).max(pages))
+        };
+        let grow = (span - pages) as usize + PAGE as usize;
+        if !self.room(grow, 0) {
+            return false;
+        }
+        self.slots += grow;
+        let row = &mut self.rows[r];
+        if lo < row.lo {
+            let shift = ((row.lo - lo) / PAGE) as usize;
+            row.dir.splice(0..0, std::iter::repeat_n(NONE, shift));
+            row.lo = lo;
+        }
+        row.dir.resize(span as usize, NONE);
+        row.dir[((first - lo) / PAGE) as usize] = (self.pages.len() / PAGE as usize) as u32;
+        self.pages.resize(self.pages.len() + PAGE as usize, NONE);
+        true
+    }
+
     fn find_whole(&self, key: &[u32]) -> Option<PosId> {
         let words = &self.words;
         let get = |s: u32| {
@@ -426,6 +543,7 @@ impl PosTable {
         p
     }
 
+    #[inline]
     pub fn ruleset(&self, p: PosId) -> u32 {
         self.key(p).0[0] >> 8
     }
@@ -493,9 +611,9 @@ mod tests {
         assert!(t.intern(1, &[Value::Bool(true)]).is_err());
     }
 
-    /// Rows grow both ways, spill keys that would leave them too sparse, and give up on
-    /// prefixes met once: whatever the order, a key always finds the position it was given
-    /// (checked against a plain map of keys).
+    /// Rows grow both ways, turn to pages at a jump too long to span, spill keys that would
+    /// leave them too sparse, and give up on prefixes met once: whatever the order, a key
+    /// always finds the position it was given (checked against a plain map of keys).
     #[test]
     fn rows_agree_with_a_map() {
         let mut t = PosTable::default();
@@ -509,9 +627,25 @@ mod tests {
         };
         for step in 0..200_000u32 {
             let r = next();
-            let args: Vec<i64> = match r % 5 {
+            let args: Vec<i64> = match r % 7 {
                 // A long row met from the top down and in jumps, as `wu` meets it.
                 0 => vec![7, (1_000_000 - (step as i64)) % 1_000_000],
+                // A jump past what a flat row may span (`wu(10^8, s, 5)` moves to 5 and to
+                // 10^8 - 1), then down from the top, both ends met again and again.
+                5 => vec![
+                    8,
+                    if step % 3 == 0 {
+                        5 - (step as i64 % 5)
+                    } else {
+                        100_000_000 - step as i64
+                    },
+                ],
+                // A paged row met again and again at 4096 scattered places, both signs:
+                // pages until they cost too much.
+                6 => vec![
+                    9,
+                    ((r >> 8) % 4096 * 0x9E37_79B1) as i64 % (1 << 29) - (1 << 28),
+                ],
                 1 => vec![7, (r >> 8) as i64 % 5_000_000],
                 // Many short rows.
                 2 => vec![(r >> 8) as i64 % 50, (r >> 20) as i64 % 60 - 30],
@@ -528,5 +662,18 @@ mod tests {
             assert_eq!(t.store_args(p), back);
         }
         assert_eq!(t.len(), seen.len());
+        // The rows the cases mean to reach were reached: prefix 8 paged, prefix 9 paged and
+        // spilled (8 may spill too, when 9's pages have used up the room of all rows).
+        let mut paged = |p: i64| {
+            let prefix = [
+                PosTable::header(0, 2),
+                PosTable::int_word(p).expect("small"),
+            ];
+            let r = t.row_of(&prefix).expect("a row");
+            let row = &t.rows[r];
+            (!row.dir.is_empty(), row.spilled)
+        };
+        assert!(paged(8).0);
+        assert_eq!(paged(9), (true, true));
     }
 }
