@@ -1,7 +1,7 @@
 //! The generic ruleset path (compiled rulesets, the position-graph layer, the engines) on the
 //! targets of its issue: kayles for every n ≤ 3000, a three-heap ruleset of 10⁶ and 8·10⁶
-//! positions (time and peak memory per position), Top Entails through its ruleset, and
-//! WindUp(10⁶, {1, 3, 4}) against cgt-tools.
+//! positions (time and peak memory per position), Top Entails through its ruleset,
+//! WindUp(10⁶, {1, 3, 4}) against cgt-tools, and one WindUp value over 10⁷ positions.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use loony::eval::Interp;
@@ -117,6 +117,22 @@ fn bench(c: &mut Criterion) {
              values), cgt {theirs:.2?} ({n} values), ratio {:.1}",
             ours.as_secs_f64() / theirs.as_secs_f64()
         );
+        // The top of the scale the loopy engine is for: one value over 10^7 positions, whose
+        // first moves jump from one end of the row of positions to the other.
+        let reset = reset_peak_rss();
+        let base = rss().unwrap_or(0);
+        let t = Instant::now();
+        let big = run(&format!("{WINDUP}wu(10000000, [1, 3, 4], 5)"), 20_000_000);
+        let took = t.elapsed();
+        if reset && let Some(peak) = peak_rss() {
+            println!(
+                "one-shot: WindUp(10^7, {{1,3,4}}), one value: {took:.2?}, value {big}, peak RSS \
+                 {} MB over the {} MB before ({} bytes a position)",
+                peak.saturating_sub(base) / (1 << 20),
+                base / (1 << 20),
+                peak.saturating_sub(base) / 10_000_000
+            );
+        }
     });
 
     let mut g = c.benchmark_group("ruleset path");
