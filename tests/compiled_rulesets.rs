@@ -51,13 +51,15 @@ enum Rule {
 }
 
 /// How positions are written: `r(s, (x, y))` (a list and a tuple), `r(x, y)` with the set
-/// written out in the rules, or `r(s, x, y)` (a list passed on, integers: the rules'
-/// register code when no rule needs more).
+/// written out in the rules, `r(s, x, y)` (a list passed on, integers: the rules' register
+/// code when no rule needs more), or `r(x, y, s)` (the list passed on last, so positions are
+/// kept with `y` moved last).
 #[derive(Clone, Copy, PartialEq)]
 enum Form {
     Tuple,
     Literal,
     List,
+    Last,
 }
 
 struct Style<'a> {
@@ -71,6 +73,7 @@ impl Style<'_> {
             Form::Tuple => format!("r(s, ({x}, {y}))"),
             Form::Literal => format!("r({x}, {y})"),
             Form::List => format!("r(s, {x}, {y})"),
+            Form::Last => format!("r({x}, {y}, s)"),
         }
     }
 
@@ -86,6 +89,7 @@ impl Style<'_> {
             Form::Tuple => "r(s, (x, y))",
             Form::Literal => "r(x, y)",
             Form::List => "r(s, x, y)",
+            Form::Last => "r(x, y, s)",
         }
     }
 
@@ -94,6 +98,7 @@ impl Style<'_> {
             Form::Tuple => format!("r({s:?}, ({x}, {y}))"),
             Form::Literal => format!("r({x}, {y})"),
             Form::List => format!("r({s:?}, {x}, {y})"),
+            Form::Last => format!("r({x}, {y}, {s:?})"),
         }
     }
 }
@@ -320,7 +325,7 @@ fn compiled_rulesets_agree_with_a_reference_evaluator() {
             continue;
         }
         let style = Style {
-            form: [Form::Tuple, Form::Literal, Form::List][case % 3],
+            form: [Form::Tuple, Form::Literal, Form::List, Form::Last][case % 4],
             set: &s,
         };
         let body: Vec<String> = rules

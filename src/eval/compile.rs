@@ -27,6 +27,36 @@ pub struct Compiled {
     pub(super) fast: Option<super::intcode::IntCode>,
 }
 
+impl Compiled {
+    /// The argument to key this ruleset's positions by, when not the last (see
+    /// [`PosTable::set_lead`]): if every move to the ruleset's own positions passes the last
+    /// parameter on unchanged (`wv(i, n, s)` moves to `wv(i - m, n, s)`), the last parameter
+    /// some move changes. Only where positions are kept depends on it, never a value.
+    pub fn lead(&self) -> Option<usize> {
+        let n = self.params.len();
+        let mut passed = vec![true; n];
+        let mut calls = 0;
+        let mut stack: Vec<&COpt> = self.rules.iter().map(|r| &r.option).collect();
+        while let Some(o) = stack.pop() {
+            match o {
+                COpt::Pos { rid, args, .. } if *rid == self.rid && args.len() == n => {
+                    calls += 1;
+                    for (j, a) in args.iter().enumerate() {
+                        let same = matches!((a, &self.params[j]), (CExpr::Slot(x), Pat::Slot(y)) if x == y);
+                        passed[j] &= same;
+                    }
+                }
+                COpt::Sum(parts) => stack.extend(parts),
+                _ => {}
+            }
+        }
+        if calls == 0 || n < 2 || !passed[n - 1] {
+            return None;
+        }
+        (0..n - 1).rev().find(|&j| !passed[j])
+    }
+}
+
 #[derive(Clone)]
 pub(super) enum Pat {
     Slot(u16),
@@ -857,4 +887,38 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             r?
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::Interp;
+
+    /// The lead of each ruleset defined by `src`, in order.
+    fn leads(src: &str) -> Vec<Option<usize>> {
+        let mut interp = Interp::new();
+        interp.run("lead.cgt", src, &mut |_| {}).expect("defines");
+        let ids: Vec<u32> = interp.cx.rulesets.iter().map(|r| r.id).collect();
+        ids.into_iter()
+            .map(|id| interp.cx.compiled(id).lead())
+            .collect()
+    }
+
+    /// Rows are keyed by the last argument some move changes, moved last only when every move
+    /// passes the last argument on.
+    #[test]
+    fn the_lead_is_the_last_argument_moves_change() {
+        let src = "\
+            ruleset wu(n, s, i) { if i != 0 for m in s => wu(n, s, (i - m + n) % n) }\n\
+            ruleset wv(i, n, s) { if i != 0 for m in s => wv((i - m + n) % n, n, s) }\n\
+            ruleset two(a, b, n) { if a > 0 => two(a - 1, b, n)\n if b > 0 => two(a, b - 1, n) }\n\
+            ruleset swap(a, n) { if a > 0 => swap(a - 1, n)\n if n > 0 => swap(n - 1, a) }\n\
+            ruleset one(n) { if n > 0 => one(n - 1) }\n\
+            ruleset sum(n, s) { for m in s if m < n => sum(m, s) + sum(n - m, s) }\n\
+            ruleset other(n, s) { if n > 0 => wu(n, s, 1) }\n\
+            ruleset shadow(i, n) { for n in 0..i => shadow(n, n) }\n";
+        assert_eq!(
+            leads(src),
+            [None, Some(0), Some(1), None, None, Some(0), None, None]
+        );
+    }
 }

@@ -409,7 +409,10 @@ impl Cx {
                     .insert(def.name.name.to_string(), Value::Ruleset(r));
                 // Compiled now, so the names its rules use mean what they mean at its
                 // definition: redefining one later does not change games already made.
-                self.compiled(id);
+                // Its positions' layout is fixed too, before any of them is made.
+                if let Some(k) = self.compiled(id).lead() {
+                    store.positions.set_lead(id, k);
+                }
                 Ok(None)
             }
             Stmt::Import { path, span } => {

@@ -51,6 +51,10 @@ pub struct PosTable {
     /// The allocation and id of the compound looked up last (address 0: none).
     last_compound: (usize, u32),
     scratch: Vec<u32>,
+    /// By ruleset: the argument kept last in its keys (so rows index it), when that is not
+    /// the last one ([`NO_LEAD`]); see [`PosTable::set_lead`].
+    lead: Vec<u8>,
+    lead_scratch: Vec<u32>,
     /// Budget units charged for large arguments: a runaway ruleset whose argument grows
     /// (`gt(x) => gt((x, 1))`) holds quadratically many values in few positions, so the
     /// position budget counts half a unit for every value past the first 64 of a new
@@ -93,6 +97,8 @@ struct Row {
 /// Slots in a page of a paged row: one 4 KiB memory page of ids.
 const PAGE_BITS: u32 = 10;
 const PAGE: i64 = 1 << PAGE_BITS;
+
+const NO_LEAD: u8 = u8::MAX;
 
 const ROW: u32 = 1 << 31;
 const NONE: u32 = u32::MAX;
@@ -165,7 +171,38 @@ impl PosTable {
     /// word is a compound's, read by [`PosTable::compound_of`]).
     pub fn arg_words(&self, p: PosId) -> impl Iterator<Item = u32> + '_ {
         let (w, last) = self.key(p);
-        w[1..].iter().copied().chain(last)
+        let n = (w[0] & 0xFF) as usize;
+        let k = self.lead_of(w[0]).unwrap_or(n);
+        // Argument j is kept at place s of the key (its lead moved last).
+        (0..n).map(move |j| {
+            let s = match j.cmp(&k) {
+                std::cmp::Ordering::Less => j,
+                std::cmp::Ordering::Equal => n - 1,
+                std::cmp::Ordering::Greater => j - 1,
+            };
+            w.get(s + 1)
+                .copied()
+                .or(last)
+                .expect("a key holds all its words")
+        })
+    }
+
+    /// Keys of ruleset `ruleset` keep argument `k` last, so that rows index positions by it:
+    /// for a ruleset whose moves pass its last argument on unchanged, a row per value of that
+    /// argument would hold one position. Set when the ruleset is defined, before any of its
+    /// positions exists.
+    pub fn set_lead(&mut self, ruleset: u32, k: usize) {
+        let r = ruleset as usize;
+        if self.lead.len() <= r {
+            self.lead.resize(r + 1, NO_LEAD);
+        }
+        self.lead[r] = u8::try_from(k).unwrap_or(NO_LEAD);
+    }
+
+    /// The argument moved last in keys with this header word, if any.
+    fn lead_of(&self, header: u32) -> Option<usize> {
+        let k = *self.lead.get((header >> 8) as usize)?;
+        (k != NO_LEAD && (k as u32) < (header & 0xFF)).then_some(k as usize)
     }
 
     fn compound(&mut self, v: &Value) -> Option<u32> {
@@ -296,6 +333,30 @@ impl PosTable {
     }
 
     fn intern_key(&mut self, key: &[u32]) -> PosId {
+        if !self.lead.is_empty()
+            && let Some(k) = self.lead_of(key[0])
+        {
+            return self.intern_moved(key, k);
+        }
+        self.intern_kept(key)
+    }
+
+    /// [`PosTable::intern_key`] for a key whose argument `k` is kept last.
+    #[inline(never)]
+    fn intern_moved(&mut self, key: &[u32], k: usize) -> PosId {
+        let mut moved = std::mem::take(&mut self.lead_scratch);
+        moved.clear();
+        moved.extend_from_slice(&key[..=k]);
+        moved.extend_from_slice(&key[k + 2..]);
+        moved.push(key[k + 1]);
+        let p = self.intern_kept(&moved);
+        self.lead_scratch = moved;
+        p
+    }
+
+    /// [`PosTable::intern_key`] for a key in the order it is kept.
+    #[inline]
+    fn intern_kept(&mut self, key: &[u32]) -> PosId {
         let n = key.len() - 1;
         // Keys ending in a small integer go to their prefix's row (when rows may grow).
         if n >= 1
@@ -609,6 +670,38 @@ mod tests {
             ]
         );
         assert!(t.intern(1, &[Value::Bool(true)]).is_err());
+    }
+
+    /// A ruleset whose lead is its first argument keeps it last: every `r(i, s)` of one list
+    /// `s` shares one row, and its arguments read back in their written order; another
+    /// ruleset's keys are kept as written.
+    #[test]
+    fn a_lead_argument_is_kept_last_and_read_back_in_place() {
+        let mut t = PosTable::default();
+        t.set_lead(1, 0);
+        let list = Value::List(Rc::new(vec![Value::Int(1), Value::Int(3)]));
+        let mut ids = Vec::new();
+        for i in 0..3000 {
+            let p = t.intern(1, &[Value::Int(i), list.clone()]).unwrap();
+            ids.push(p);
+            let mut out = Vec::new();
+            t.args(p, &mut out);
+            assert!(matches!(out[..], [Value::Int(j), Value::List(_)] if j == i));
+        }
+        assert_eq!(t.rows.len(), 1);
+        for (i, &p) in ids.iter().enumerate() {
+            assert_eq!(
+                t.intern(1, &[Value::Int(i as i64), list.clone()]).unwrap(),
+                p
+            );
+            let back = t.store_args(p);
+            assert_eq!(back[0], Arg::Int(i as i64));
+            assert!(matches!(back[1], Arg::List(_)));
+        }
+        let q = t.intern_ints(2, &[4, 9]);
+        assert_eq!(t.store_args(q), vec![Arg::Int(4), Arg::Int(9)]);
+        assert_ne!(q, t.intern_ints(2, &[9, 4]));
+        assert_eq!(t.len(), 3002);
     }
 
     /// Rows grow both ways, turn to pages at a jump too long to span, spill keys that would
