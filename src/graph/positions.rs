@@ -6,7 +6,10 @@
 //! unchanged from position to position (`wu(n, s, i)`'s `s`) is recognised by its allocation,
 //! so it is neither copied nor rehashed per position. A key whose last argument is a small
 //! integer is kept in a row of its prefix, indexed by that integer (neighbouring positions side
-//! by side, 12 bytes a position or so); other keys are kept whole in a hash table. The table
+//! by side, 12 bytes a position or so; in pages when the row jumps across a long span); other
+//! keys are kept whole in a hash table. A ruleset whose moves pass its last argument on
+//! unchanged keeps another argument last (its lead), so that its rows still index positions
+//! by what moves change. The table
 //! belongs to the game store: a store position node is the id of its key, and becomes a
 //! store node only when a position is written in source or shown.
 
