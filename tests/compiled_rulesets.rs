@@ -52,14 +52,15 @@ enum Rule {
 
 /// How positions are written: `r(s, (x, y))` (a list and a tuple), `r(x, y)` with the set
 /// written out in the rules, `r(s, x, y)` (a list passed on, integers: the rules' register
-/// code when no rule needs more), or `r(x, y, s)` (the list passed on last, so positions are
-/// kept with `y` moved last).
+/// code when no rule needs more), `r(x, y, s)` (the list passed on last, so positions are
+/// kept with `y` moved last), or `r((x, y), s)` (the tuple kept in place and moved last).
 #[derive(Clone, Copy, PartialEq)]
 enum Form {
     Tuple,
     Literal,
     List,
     Last,
+    TupleLast,
 }
 
 struct Style<'a> {
@@ -74,6 +75,7 @@ impl Style<'_> {
             Form::Literal => format!("r({x}, {y})"),
             Form::List => format!("r(s, {x}, {y})"),
             Form::Last => format!("r({x}, {y}, s)"),
+            Form::TupleLast => format!("r(({x}, {y}), s)"),
         }
     }
 
@@ -90,6 +92,7 @@ impl Style<'_> {
             Form::Literal => "r(x, y)",
             Form::List => "r(s, x, y)",
             Form::Last => "r(x, y, s)",
+            Form::TupleLast => "r((x, y), s)",
         }
     }
 
@@ -99,6 +102,7 @@ impl Style<'_> {
             Form::Literal => format!("r({x}, {y})"),
             Form::List => format!("r({s:?}, {x}, {y})"),
             Form::Last => format!("r({x}, {y}, {s:?})"),
+            Form::TupleLast => format!("r(({x}, {y}), {s:?})"),
         }
     }
 }
@@ -325,7 +329,13 @@ fn compiled_rulesets_agree_with_a_reference_evaluator() {
             continue;
         }
         let style = Style {
-            form: [Form::Tuple, Form::Literal, Form::List, Form::Last][case % 4],
+            form: [
+                Form::Tuple,
+                Form::Literal,
+                Form::List,
+                Form::Last,
+                Form::TupleLast,
+            ][case % 5],
             set: &s,
         };
         let body: Vec<String> = rules

@@ -573,7 +573,8 @@ fn emit(
             // lists and tuples by their interned id.
             let mut key = std::mem::take(&mut cx.key_buf);
             key.clear();
-            key.push(PosTable::header(*rid, args.len()));
+            key.push(0);
+            let n = args.len();
             // The first argument that cannot be one; the others are still evaluated, so an
             // error in a later argument is reported first, as when all are evaluated first.
             let mut bad = None;
@@ -582,12 +583,33 @@ fn emit(
                     key.push(w);
                     continue;
                 }
-                // A list or tuple passed on from a slot (`wu(n, s, …)`'s `s`): its word from
+                // A tuple of integers (`t((a - k, b))`): its words in place, without building
+                // it, as `push_arg` would keep the tuple.
+                if let CExpr::Tuple(items) = a
+                    && PosTable::tuple_in_place(n, items.len())
+                {
+                    let at = key.len();
+                    key.push(PosTable::tuple_marker(items.len()));
+                    let mut whole = true;
+                    for x in items {
+                        match int_of(x, &f.slots).and_then(PosTable::int_word) {
+                            Some(w) => key.push(w),
+                            None => {
+                                whole = false;
+                                break;
+                            }
+                        }
+                    }
+                    if whole {
+                        continue;
+                    }
+                    key.truncate(at);
+                }
+                // A list or tuple passed on from a slot (`wu(n, s, …)`'s `s`): its words from
                 // the slot itself, without a copy of the value.
                 if let CExpr::Slot(s) = a
-                    && let Some(w) = store.positions.value_word(&f.slots[*s as usize])
+                    && store.positions.push_arg(&mut key, n, &f.slots[*s as usize])
                 {
-                    key.push(w);
                     continue;
                 }
                 let v = match eval(cx, store, f, a) {
@@ -597,14 +619,12 @@ fn emit(
                         return Err(e);
                     }
                 };
-                match store.positions.value_word(&v) {
-                    Some(w) => key.push(w),
-                    None => {
-                        key.push(0);
-                        bad = bad.or(Some((i, v)));
-                    }
+                if !store.positions.push_arg(&mut key, n, &v) {
+                    key.push(0);
+                    bad = bad.or(Some((i, v)));
                 }
             }
+            key[0] = PosTable::header(*rid, key.len() - 1);
             if let Some((i, v)) = bad {
                 cx.key_buf = key;
                 return Err(cx.err(

@@ -185,7 +185,8 @@ impl IntCode {
         r.ints.resize(self.regs, 0);
         r.lists.clear();
         r.lists.resize(self.regs, INT);
-        if store.positions.arg_count(pos) != self.params.len() {
+        // Tuples are the tree's (the register code holds integers and lists).
+        if store.positions.plain_arity(pos) != Some(self.params.len()) {
             return false;
         }
         for (&reg, w) in self.params.iter().zip(store.positions.arg_words(pos)) {

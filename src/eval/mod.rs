@@ -1356,17 +1356,23 @@ impl Cx {
             });
         }
         let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
-        // The key of every element, but for the loop's word: made once.
-        let mut key = vec![PosTable::header(r.id, args.len())];
+        // The key of every element, but for the loop's words: made once.
+        let mut key = vec![0];
+        let mut loop_at = Vec::new();
         for f in &fixed {
-            key.push(match f {
-                Some(v) => match store.positions.value_word(v) {
-                    Some(w) => w,
-                    None => return Ok(None),
-                },
-                None => 0,
-            });
+            match f {
+                Some(v) => {
+                    if !store.positions.push_arg(&mut key, args.len(), v) {
+                        return Ok(None);
+                    }
+                }
+                None => {
+                    loop_at.push(key.len());
+                    key.push(0);
+                }
+            }
         }
+        key[0] = PosTable::header(r.id, key.len() - 1);
         // Grown as the general path grows it, under the memory budget.
         let mut out = Vec::new();
         let mut vals: Vec<Value> = Vec::with_capacity(args.len());
@@ -1375,10 +1381,8 @@ impl Cx {
                 return Err(self.err(ErrorKind::Interrupted, &iter.span));
             }
             if let Some(w) = PosTable::int_word(k) {
-                for (slot, f) in key[1..].iter_mut().zip(&fixed) {
-                    if f.is_none() {
-                        *slot = w;
-                    }
+                for &at in &loop_at {
+                    key[at] = w;
                 }
                 let p = store.positions.intern_words(&key);
                 out.push(Value::Game(store.position(p)));

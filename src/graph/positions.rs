@@ -1,8 +1,10 @@
 //! Ruleset positions as compact keys, for the whole session.
 //!
 //! A position of a compiled ruleset is a `u32` id for its key: a header word (ruleset id and
-//! argument count) and one word per argument — a small integer in place, anything else (a list,
-//! a tuple, a large integer) as the id of a value interned once. A list argument passed on
+//! the number of words after it) and the words of its arguments — a small integer in place, a
+//! tuple of a few small integers in place too (a marker word, then its elements), anything
+//! else (a list, a longer or nested tuple, a large integer) as the id of a value interned
+//! once. A list argument passed on
 //! unchanged from position to position (`wu(n, s, i)`'s `s`) is recognised by its allocation,
 //! so it is neither copied nor rehashed per position. A key whose last argument is a small
 //! integer is kept in a row of its prefix, indexed by that integer (neighbouring positions side
@@ -22,6 +24,15 @@ use std::rc::Rc;
 pub type PosId = u32;
 
 const SMALL: i64 = 1 << 30;
+
+// Key words: a small integer `n` is `n << 1` (even); an interned compound argument is
+// `id << 2 | 1`; a tuple of at most `INLINE_MOST` small integers is kept in place, as a marker
+// `len << 2 | 3` followed by its elements' words, so positions of a ruleset over tuples
+// (`t((a, b))`) are keyed like those over integers (`t(a, b)`), in rows, with nothing
+// interned. Rulesets of more than `INLINE_ARITY` arguments intern every tuple, so that a key
+// never outgrows the 255 words its header can count.
+const INLINE_MOST: usize = 8;
+const INLINE_ARITY: usize = 28;
 
 #[derive(Default)]
 pub struct PosTable {
@@ -110,6 +121,25 @@ const NONE: u32 = u32::MAX;
 #[derive(Debug)]
 pub struct BadArg(pub usize);
 
+/// Whether a key word starts a tuple kept in place.
+pub fn is_inline(w: u32) -> bool {
+    w & 3 == 3
+}
+
+/// How many words the argument starting with word `w` takes.
+fn arg_len(w: u32) -> usize {
+    if is_inline(w) {
+        1 + (w >> 2) as usize
+    } else {
+        1
+    }
+}
+
+/// The small integer of an even key word.
+fn int_of_word(w: u32) -> i64 {
+    ((w as i32) >> 1) as i64
+}
+
 fn hash_words(w: &[u32]) -> u64 {
     let mut h: u64 = 0x243F_6A88_85A3_08D3;
     for &x in w {
@@ -162,20 +192,40 @@ impl PosTable {
 
     /// How many arguments a position has.
     pub fn arg_count(&self, p: PosId) -> usize {
-        (self.key(p).0[0] & 0xFF) as usize
+        let mut n = 0;
+        self.each_arg(p, |_| n += 1);
+        n
+    }
+
+    /// Whether a position has a tuple argument kept in place (see [`PosTable::arg_words`]).
+    pub fn has_inline(&self, p: PosId) -> bool {
+        self.plain_arity(p).is_none()
+    }
+
+    /// The number of arguments of a position without tuples kept in place (one word each).
+    #[inline]
+    pub fn plain_arity(&self, p: PosId) -> Option<usize> {
+        let (w, last) = self.key(p);
+        let inline = w[1..].iter().any(|&x| is_inline(x)) || last.is_some_and(is_inline);
+        (!inline).then_some((w[0] & 0xFF) as usize)
     }
 
     /// The value of a compound argument by its key word.
     pub fn compound_of(&self, word: u32) -> &Value {
-        &self.compounds[(word >> 1) as usize].1
+        &self.compounds[(word >> 2) as usize].1
     }
 
-    /// The key words of a position's arguments, in order (see [`PosTable::int_word`]; an odd
-    /// word is a compound's, read by [`PosTable::compound_of`]).
+    /// The key words of the arguments of a position without tuples kept in place (see
+    /// [`PosTable::has_inline`]), in order: [`PosTable::int_word`]s, and odd words of compounds
+    /// read by [`PosTable::compound_of`].
     pub fn arg_words(&self, p: PosId) -> impl Iterator<Item = u32> + '_ {
         let (w, last) = self.key(p);
         let n = (w[0] & 0xFF) as usize;
-        let k = self.lead_of(w[0]).unwrap_or(n);
+        debug_assert!(
+            !self.has_inline(p),
+            "arg_words of a key with a tuple in place"
+        );
+        let k = self.lead_of(w[0]).filter(|&k| k < n).unwrap_or(n);
         // Argument j is kept at place s of the key (its lead moved last).
         (0..n).map(move |j| {
             let s = match j.cmp(&k) {
@@ -202,10 +252,87 @@ impl PosTable {
         self.lead[r] = u8::try_from(k).unwrap_or(NO_LEAD);
     }
 
-    /// The argument moved last in keys with this header word, if any.
+    /// The argument moved last in keys of the ruleset of this header word, if any (it is
+    /// moved only in keys with more arguments than `k`).
     fn lead_of(&self, header: u32) -> Option<usize> {
         let k = *self.lead.get((header >> 8) as usize)?;
-        (k != NO_LEAD && (k as u32) < (header & 0xFF)).then_some(k as usize)
+        (k != NO_LEAD).then_some(k as usize)
+    }
+
+    /// Calls `f` with the words of each argument of position `p`, in written order: one word,
+    /// or a tuple's marker and its elements.
+    fn each_arg(&self, p: PosId, mut f: impl FnMut(&[u32])) {
+        if self.plain_arity(p).is_some() {
+            // One word an argument, as `arg_words` reads them.
+            for x in self.arg_words(p) {
+                f(&[x]);
+            }
+            return;
+        }
+        let (w, last) = self.key(p);
+        let mut words = [0u32; 256];
+        let mut n = w.len() - 1;
+        words[..n].copy_from_slice(&w[1..]);
+        if let Some(l) = last {
+            words[n] = l;
+            n += 1;
+        }
+        let words = &words[..n];
+        // Where each argument starts, in the order kept.
+        let mut starts = [0u8; 257];
+        let (mut a, mut i) = (0, 0);
+        while i < n {
+            starts[a] = i as u8;
+            a += 1;
+            i += arg_len(words[i]);
+        }
+        let end = |s: usize| if s + 1 < a { starts[s + 1] as usize } else { n };
+        let k = self.lead_of(w[0]).filter(|&k| k < a).unwrap_or(a);
+        for j in 0..a {
+            // Argument j is kept at place s (its lead moved last).
+            let s = match j.cmp(&k) {
+                std::cmp::Ordering::Less => j,
+                std::cmp::Ordering::Equal => a - 1,
+                std::cmp::Ordering::Greater => j - 1,
+            };
+            f(&words[starts[s] as usize..end(s)]);
+        }
+    }
+
+    /// The key words of argument `v` of a ruleset of `arity` arguments, appended to `key`;
+    /// false for values that cannot be arguments. Every key of a position is made by this
+    /// (or by [`PosTable::tuple_in_place`] and [`PosTable::int_word`], which agree with it).
+    pub fn push_arg(&mut self, key: &mut Vec<u32>, arity: usize, v: &Value) -> bool {
+        match v {
+            Value::Int(n) if (-SMALL..SMALL).contains(n) => key.push((*n as i32 as u32) << 1),
+            Value::Tuple(xs)
+                if Self::tuple_in_place(arity, xs.len())
+                    && xs
+                        .iter()
+                        .all(|x| matches!(x, Value::Int(n) if (-SMALL..SMALL).contains(n))) =>
+            {
+                key.push(Self::tuple_marker(xs.len()));
+                key.extend(xs.iter().map(|x| match x {
+                    Value::Int(n) => (*n as i32 as u32) << 1,
+                    _ => unreachable!("checked above"),
+                }));
+            }
+            other => match self.compound(other) {
+                Some(id) => key.push(id << 2 | 1),
+                None => return false,
+            },
+        }
+        true
+    }
+
+    /// Whether a tuple of `len` small integers is kept in place in a key of `arity` arguments.
+    pub fn tuple_in_place(arity: usize, len: usize) -> bool {
+        arity <= INLINE_ARITY && len <= INLINE_MOST
+    }
+
+    /// The word that starts a tuple of `len` small integers kept in place.
+    pub fn tuple_marker(len: usize) -> u32 {
+        (len as u32) << 2 | 3
     }
 
     fn compound(&mut self, v: &Value) -> Option<u32> {
@@ -237,24 +364,10 @@ impl PosTable {
         Some(id)
     }
 
-    /// The id of a compound store argument (no value is built when it is known already).
-    fn compound_arg(&mut self, a: &Arg) -> u32 {
-        if let Some(&id) = self.compound_index.get(a) {
-            return id;
-        }
-        let v = from_arg(a);
-        let id = self.compounds.len() as u32;
-        self.compound_index.insert(a.clone(), id);
-        if let Value::List(xs) | Value::Tuple(xs) = &v {
-            self.by_ptr.insert(Rc::as_ptr(xs) as usize, id);
-        }
-        self.compounds.push((a.clone(), v));
-        id
-    }
-
-    /// The first word of a key: the ruleset and the argument count.
-    pub fn header(ruleset: u32, arity: usize) -> u32 {
-        ruleset << 8 | arity as u32
+    /// The first word of a key: the ruleset and how many words follow (one an argument, more
+    /// for a tuple kept in place).
+    pub fn header(ruleset: u32, words: usize) -> u32 {
+        ruleset << 8 | words as u32
     }
 
     /// The key word of a small integer argument.
@@ -264,15 +377,8 @@ impl PosTable {
             .then_some((n as i32 as u32) << 1)
     }
 
-    /// The key word of an argument; `None` for values that cannot be arguments.
-    pub fn value_word(&mut self, v: &Value) -> Option<u32> {
-        match v {
-            Value::Int(n) if (-SMALL..SMALL).contains(n) => Some((*n as i32 as u32) << 1),
-            other => Some(self.compound(other)? << 1 | 1),
-        }
-    }
-
-    /// The id of the position of a key made of [`PosTable::header`] and argument words.
+    /// The id of the position of a key made of [`PosTable::header`] (with the number of
+    /// words after it) and argument words.
     pub fn intern_words(&mut self, key: &[u32]) -> PosId {
         debug_assert_eq!((key[0] & 0xFF) as usize, key.len() - 1);
         self.intern_key(key)
@@ -282,19 +388,14 @@ impl PosTable {
     pub fn intern(&mut self, ruleset: u32, args: &[Value]) -> Result<PosId, BadArg> {
         let mut key = std::mem::take(&mut self.scratch);
         key.clear();
-        key.push(ruleset << 8 | args.len() as u32);
+        key.push(0);
         for (i, a) in args.iter().enumerate() {
-            match a {
-                Value::Int(n) if (-SMALL..SMALL).contains(n) => key.push((*n as i32 as u32) << 1),
-                other => match self.compound(other) {
-                    Some(id) => key.push(id << 1 | 1),
-                    None => {
-                        self.scratch = key;
-                        return Err(BadArg(i));
-                    }
-                },
+            if !self.push_arg(&mut key, args.len(), a) {
+                self.scratch = key;
+                return Err(BadArg(i));
             }
         }
+        key[0] = Self::header(ruleset, key.len() - 1);
         let id = self.intern_key(&key);
         self.scratch = key;
         Ok(id)
@@ -318,18 +419,15 @@ impl PosTable {
 
     /// The id of a position given by store arguments.
     pub fn intern_args(&mut self, ruleset: u32, args: &[Arg]) -> PosId {
+        let values: Vec<Value> = args.iter().map(from_arg).collect();
         let mut key = std::mem::take(&mut self.scratch);
         key.clear();
-        key.push(ruleset << 8 | args.len() as u32);
-        for a in args {
-            match a {
-                Arg::Int(n) if (-SMALL..SMALL).contains(n) => key.push((*n as i32 as u32) << 1),
-                other => {
-                    let id = self.compound_arg(other);
-                    key.push(id << 1 | 1);
-                }
-            }
+        key.push(0);
+        for v in &values {
+            let ok = self.push_arg(&mut key, args.len(), v);
+            debug_assert!(ok, "store arguments are arguments");
         }
+        key[0] = Self::header(ruleset, key.len() - 1);
         let id = self.intern_key(&key);
         self.scratch = key;
         id
@@ -347,11 +445,24 @@ impl PosTable {
     /// [`PosTable::intern_key`] for a key whose argument `k` is kept last.
     #[inline(never)]
     fn intern_moved(&mut self, key: &[u32], k: usize) -> PosId {
+        // Argument k's words: from `at` to `end` (a tuple in place is several).
+        let mut at = 1;
+        for _ in 0..k {
+            if at >= key.len() {
+                break;
+            }
+            at += arg_len(key[at]);
+        }
+        if at >= key.len() {
+            // Fewer arguments than the lead: kept as written (as `each_arg` reads it).
+            return self.intern_kept(key);
+        }
+        let end = at + arg_len(key[at]);
         let mut moved = std::mem::take(&mut self.lead_scratch);
         moved.clear();
-        moved.extend_from_slice(&key[..=k]);
-        moved.extend_from_slice(&key[k + 2..]);
-        moved.push(key[k + 1]);
+        moved.extend_from_slice(&key[..at]);
+        moved.extend_from_slice(&key[end..]);
+        moved.extend_from_slice(&key[at..end]);
         let p = self.intern_kept(&moved);
         self.lead_scratch = moved;
         p
@@ -614,26 +725,30 @@ impl PosTable {
 
     /// The arguments of a position, appended to `out` (lists shared, not copied).
     pub fn args(&self, p: PosId, out: &mut Vec<Value>) {
-        for w in self.arg_words(p) {
-            out.push(if w & 1 == 0 {
-                Value::Int(((w as i32) >> 1) as i64)
-            } else {
-                self.compounds[(w >> 1) as usize].1.clone()
-            });
-        }
+        self.each_arg(p, |w| {
+            out.push(match w {
+                [x] if x & 1 == 0 => Value::Int(int_of_word(*x)),
+                [x] => self.compounds[(x >> 2) as usize].1.clone(),
+                [_, xs @ ..] => Value::Tuple(Rc::new(
+                    xs.iter().map(|&x| Value::Int(int_of_word(x))).collect(),
+                )),
+                [] => unreachable!("an argument has a word"),
+            })
+        });
     }
 
     /// The arguments as store arguments (for showing the position).
     pub fn store_args(&self, p: PosId) -> Vec<Arg> {
-        self.arg_words(p)
-            .map(|w| {
-                if w & 1 == 0 {
-                    Arg::Int(((w as i32) >> 1) as i64)
-                } else {
-                    self.compounds[(w >> 1) as usize].0.clone()
-                }
+        let mut out = Vec::new();
+        self.each_arg(p, |w| {
+            out.push(match w {
+                [x] if x & 1 == 0 => Arg::Int(int_of_word(*x)),
+                [x] => self.compounds[(x >> 2) as usize].0.clone(),
+                [_, xs @ ..] => Arg::Tuple(xs.iter().map(|&x| Arg::Int(int_of_word(x))).collect()),
+                [] => unreachable!("an argument has a word"),
             })
-            .collect()
+        });
+        out
     }
 }
 
@@ -705,6 +820,65 @@ mod tests {
         assert_eq!(t.store_args(q), vec![Arg::Int(4), Arg::Int(9)]);
         assert_ne!(q, t.intern_ints(2, &[9, 4]));
         assert_eq!(t.len(), 3002);
+    }
+
+    /// A tuple of small integers is kept in place: no compound is interned, positions of one
+    /// first element share a row, and the tuple reads back as written, whichever way the key
+    /// was made; tuples with a large or a nested element are interned as before.
+    #[test]
+    fn small_tuples_are_kept_in_place() {
+        let mut t = PosTable::default();
+        let tuple = |xs: &[i64]| Value::Tuple(Rc::new(xs.iter().map(|&x| Value::Int(x)).collect()));
+        let mut ids = Vec::new();
+        for b in 0..2000 {
+            let p = t.intern(1, &[tuple(&[7, b])]).unwrap();
+            assert_eq!(
+                t.intern_args(1, &[Arg::Tuple(vec![Arg::Int(7), Arg::Int(b)].into())]),
+                p
+            );
+            ids.push(p);
+        }
+        assert!(t.compounds.is_empty());
+        assert_eq!(t.rows.len(), 1);
+        for (b, &p) in ids.iter().enumerate() {
+            assert_eq!(t.intern(1, &[tuple(&[7, b as i64])]).unwrap(), p);
+            assert_eq!(
+                t.store_args(p),
+                vec![Arg::Tuple(vec![Arg::Int(7), Arg::Int(b as i64)].into())]
+            );
+            assert!(t.has_inline(p));
+            assert_eq!(t.arg_count(p), 1);
+        }
+        // Not a 1-tuple of 7 then an integer, nor the list [7, 5].
+        let q = t.intern(1, &[tuple(&[7]), Value::Int(5)]).unwrap();
+        let list75 = Value::List(Rc::new(vec![Value::Int(7), Value::Int(5)]));
+        let l = t.intern(1, &[list75]).unwrap();
+        assert!(q != ids[5] && l != ids[5] && q != l);
+        assert_eq!(t.arg_count(q), 2);
+        // Interned: a large element, a nested tuple, a long tuple.
+        for v in [
+            tuple(&[1 << 40, 1]),
+            Value::Tuple(Rc::new(vec![tuple(&[1, 2]), Value::Int(3)])),
+            tuple(&[0; 9]),
+        ] {
+            let p = t.intern(1, std::slice::from_ref(&v)).unwrap();
+            assert!(!t.has_inline(p));
+            let mut out = Vec::new();
+            t.args(p, &mut out);
+            assert_eq!(to_arg(&out[0]), to_arg(&v));
+        }
+        assert_eq!(t.compounds.len(), 4);
+        // A tuple that is the lead, moved last across its words.
+        t.set_lead(2, 0);
+        let list = Value::List(Rc::new(vec![Value::Int(1)]));
+        let a = t.intern(2, &[tuple(&[3, 4]), list.clone()]).unwrap();
+        let b = t.intern(2, &[tuple(&[3, 5]), list.clone()]).unwrap();
+        assert_ne!(a, b);
+        let mut out = Vec::new();
+        t.args(a, &mut out);
+        assert_eq!(to_arg(&out[0]), to_arg(&tuple(&[3, 4])));
+        assert_eq!(to_arg(&out[1]), to_arg(&list));
+        assert_eq!(t.intern(2, &[tuple(&[3, 4]), list]).unwrap(), a);
     }
 
     /// Rows grow both ways, turn to pages at a jump too long to span, spill keys that would
