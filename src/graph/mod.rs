@@ -8,6 +8,7 @@
 //! cycles (generalized Sprague–Grundy labelling). The theory engines read the graph; none walks
 //! games on its own.
 
+pub mod compounds;
 pub mod explore;
 pub mod positions;
 pub mod scc;

@@ -15,15 +15,15 @@
 //! belongs to the game store: a store position node is the id of its key, and becomes a
 //! store node only when a position is written in source or shown.
 
+use super::compounds::Compounds;
 use crate::eval::Value;
 use crate::game::Arg;
 use hashbrown::HashTable;
-use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 pub type PosId = u32;
 
-const SMALL: i64 = 1 << 30;
+pub(super) const SMALL: i64 = 1 << 30;
 
 // Key words: a small integer `n` is `n << 1` (even); an interned compound argument is
 // `id << 2 | 1`; a tuple of at most `INLINE_MOST` small integers is kept in place, as a marker
@@ -57,13 +57,8 @@ pub struct PosTable {
     /// Slots of all rows (and directory words of paged ones), empty ones included (bounded
     /// by the positions held).
     slots: usize,
-    compounds: Vec<(Arg, Value)>,
-    compound_index: FxHashMap<Arg, u32>,
-    /// Allocation address of a stored compound's list/tuple → its id (only for values kept
-    /// alive here, so an address is never reused while cached).
-    by_ptr: FxHashMap<usize, u32>,
-    /// The allocation and id of the compound looked up last (address 0: none).
-    last_compound: (usize, u32),
+    /// The lists, tuples and large integers of keys, one id a value.
+    compounds: Compounds,
     scratch: Vec<u32>,
     /// By ruleset: the argument kept last in its keys (so rows index it), when that is not
     /// the last one ([`NO_LEAD`]); see [`PosTable::set_lead`].
@@ -74,22 +69,6 @@ pub struct PosTable {
     /// position budget counts half a unit for every value past the first 64 of a new
     /// compound argument.
     pub heavy: usize,
-}
-
-/// Values of a compound argument that cost nothing extra (ordinary lists of heaps).
-const LIGHT_CELLS: usize = 64;
-
-/// How many values an argument holds (integers, and the lists and tuples around them).
-fn cells(a: &Arg) -> usize {
-    let mut n = 0;
-    let mut stack = vec![a];
-    while let Some(a) = stack.pop() {
-        n += 1;
-        if let Arg::Tuple(xs) | Arg::List(xs) = a {
-            stack.extend(xs.iter());
-        }
-    }
-    n
 }
 
 /// Positions of one prefix, by their last argument `v`: flat (`ids[v - lo]`) while the row
@@ -140,7 +119,7 @@ fn int_of_word(w: u32) -> i64 {
     ((w as i32) >> 1) as i64
 }
 
-fn hash_words(w: &[u32]) -> u64 {
+pub(super) fn hash_words(w: &[u32]) -> u64 {
     let mut h: u64 = 0x243F_6A88_85A3_08D3;
     for &x in w {
         h = (h ^ x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -149,7 +128,7 @@ fn hash_words(w: &[u32]) -> u64 {
     h
 }
 
-fn to_arg(v: &Value) -> Option<Arg> {
+pub(super) fn to_arg(v: &Value) -> Option<Arg> {
     Some(match v {
         Value::Int(n) => Arg::Int(*n),
         Value::Tuple(xs) => Arg::Tuple(xs.iter().map(to_arg).collect::<Option<_>>()?),
@@ -212,7 +191,7 @@ impl PosTable {
 
     /// The value of a compound argument by its key word.
     pub fn compound_of(&self, word: u32) -> &Value {
-        &self.compounds[(word >> 2) as usize].1
+        self.compounds.get(word >> 2)
     }
 
     /// The key words of the arguments of a position without tuples kept in place (see
@@ -317,7 +296,7 @@ impl PosTable {
                     _ => unreachable!("checked above"),
                 }));
             }
-            other => match self.compound(other) {
+            other => match self.compounds.intern(other, &mut self.heavy) {
                 Some(id) => key.push(id << 2 | 1),
                 None => return false,
             },
@@ -333,35 +312,6 @@ impl PosTable {
     /// The word that starts a tuple of `len` small integers kept in place.
     pub fn tuple_marker(len: usize) -> u32 {
         (len as u32) << 2 | 3
-    }
-
-    fn compound(&mut self, v: &Value) -> Option<u32> {
-        let ptr = match v {
-            Value::List(xs) | Value::Tuple(xs) => Some(Rc::as_ptr(xs) as usize),
-            _ => None,
-        };
-        if let Some(p) = ptr {
-            // A list passed on unchanged is met at every option: the last one is remembered.
-            if self.last_compound.0 == p {
-                return Some(self.last_compound.1);
-            }
-            if let Some(&id) = self.by_ptr.get(&p) {
-                self.last_compound = (p, id);
-                return Some(id);
-            }
-        }
-        let arg = to_arg(v)?;
-        if let Some(&id) = self.compound_index.get(&arg) {
-            return Some(id);
-        }
-        let id = self.compounds.len() as u32;
-        self.heavy += cells(&arg).saturating_sub(LIGHT_CELLS) / 2;
-        self.compound_index.insert(arg.clone(), id);
-        self.compounds.push((arg, v.clone()));
-        if let Some(p) = ptr {
-            self.by_ptr.insert(p, id);
-        }
-        Some(id)
     }
 
     /// The first word of a key: the ruleset and how many words follow (one an argument, more
@@ -728,7 +678,7 @@ impl PosTable {
         self.each_arg(p, |w| {
             out.push(match w {
                 [x] if x & 1 == 0 => Value::Int(int_of_word(*x)),
-                [x] => self.compounds[(x >> 2) as usize].1.clone(),
+                [x] => self.compounds.get(x >> 2).clone(),
                 [_, xs @ ..] => Value::Tuple(Rc::new(
                     xs.iter().map(|&x| Value::Int(int_of_word(x))).collect(),
                 )),
@@ -743,7 +693,7 @@ impl PosTable {
         self.each_arg(p, |w| {
             out.push(match w {
                 [x] if x & 1 == 0 => Arg::Int(int_of_word(*x)),
-                [x] => self.compounds[(x >> 2) as usize].0.clone(),
+                [x] => to_arg(self.compounds.get(x >> 2)).expect("a compound argument"),
                 [_, xs @ ..] => Arg::Tuple(xs.iter().map(|&x| Arg::Int(int_of_word(x))).collect()),
                 [] => unreachable!("an argument has a word"),
             })
@@ -755,6 +705,7 @@ impl PosTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rustc_hash::FxHashMap;
 
     #[test]
     fn keys_round_trip_and_share() {
@@ -879,6 +830,62 @@ mod tests {
         assert_eq!(to_arg(&out[0]), to_arg(&tuple(&[3, 4])));
         assert_eq!(to_arg(&out[1]), to_arg(&list));
         assert_eq!(t.intern(2, &[tuple(&[3, 4]), list]).unwrap(), a);
+    }
+
+    /// Compound arguments are one id a value, however they are met: short lists of small
+    /// integers by their words (a new allocation each time), long and nested ones by value
+    /// and by address; a list is not the tuple of the same elements.
+    #[test]
+    fn compounds_are_one_id_a_value() {
+        let mut t = PosTable::default();
+        let ints = |xs: &[i64]| xs.iter().map(|&x| Value::Int(x)).collect::<Vec<_>>();
+        let list = |xs: &[i64]| Value::List(Rc::new(ints(xs)));
+        let long: Vec<i64> = (0..40).collect();
+        let nested = || {
+            Value::List(Rc::new(vec![
+                list(&[1, 2]),
+                Value::Tuple(Rc::new(ints(&[3]))),
+            ]))
+        };
+        let kept_long = list(&long);
+        let kept_nested = nested();
+        let mut seen: FxHashMap<String, PosId> = FxHashMap::default();
+        for round in 0..3 {
+            for a in 0..50 {
+                for v in [
+                    list(&[a, a + 1]),
+                    list(&[a]),
+                    list(&[a, 1 << 40]),
+                    Value::Tuple(Rc::new(ints(&[a, 7, 7, 7, 7, 7, 7, 7, 7, 7]))),
+                    if round == 1 {
+                        kept_long.clone()
+                    } else {
+                        list(&long)
+                    },
+                    if round == 2 {
+                        kept_nested.clone()
+                    } else {
+                        nested()
+                    },
+                ] {
+                    let p = t.intern(3, std::slice::from_ref(&v)).unwrap();
+                    let q = *seen.entry(format!("{:?}", to_arg(&v))).or_insert(p);
+                    assert_eq!(p, q, "{:?}", to_arg(&v));
+                    let mut out = Vec::new();
+                    t.args(p, &mut out);
+                    assert_eq!(to_arg(&out[0]), to_arg(&v));
+                }
+            }
+        }
+        assert_eq!(t.len(), seen.len());
+        assert_eq!(t.compounds.len(), 50 * 4 + 2);
+        // A list and the tuple of its elements are different arguments.
+        let l = t.intern(3, &[list(&[1, 2, 3, 4, 5, 6, 7, 8, 9])]).unwrap();
+        let u = t.intern(
+            3,
+            &[Value::Tuple(Rc::new(ints(&[1, 2, 3, 4, 5, 6, 7, 8, 9])))],
+        );
+        assert_ne!(l, u.unwrap());
     }
 
     /// Rows grow both ways, turn to pages at a jump too long to span, spill keys that would
