@@ -53,7 +53,8 @@ enum Rule {
 /// How positions are written: `r(s, (x, y))` (a list and a tuple), `r(x, y)` with the set
 /// written out in the rules, `r(s, x, y)` (a list passed on, integers: the rules' register
 /// code when no rule needs more), `r(x, y, s)` (the list passed on last, so positions are
-/// kept with `y` moved last), or `r((x, y), s)` (the tuple kept in place and moved last).
+/// kept with `y` moved last), `r((x, y), s)` (the tuple kept in place and moved last), or
+/// `r(s, [x, y])` (a list kept in place: the rules read `x` and `y` out of it).
 #[derive(Clone, Copy, PartialEq)]
 enum Form {
     Tuple,
@@ -61,6 +62,7 @@ enum Form {
     List,
     Last,
     TupleLast,
+    ListState,
 }
 
 struct Style<'a> {
@@ -76,6 +78,7 @@ impl Style<'_> {
             Form::List => format!("r(s, {x}, {y})"),
             Form::Last => format!("r({x}, {y}, s)"),
             Form::TupleLast => format!("r(({x}, {y}), s)"),
+            Form::ListState => format!("r(s, [{x}, {y}])"),
         }
     }
 
@@ -93,6 +96,7 @@ impl Style<'_> {
             Form::List => "r(s, x, y)",
             Form::Last => "r(x, y, s)",
             Form::TupleLast => "r((x, y), s)",
+            Form::ListState => "r(s, h)",
         }
     }
 
@@ -103,6 +107,7 @@ impl Style<'_> {
             Form::List => format!("r({s:?}, {x}, {y})"),
             Form::Last => format!("r({x}, {y}, {s:?})"),
             Form::TupleLast => format!("r(({x}, {y}), {s:?})"),
+            Form::ListState => format!("r({s:?}, [{x}, {y}])"),
         }
     }
 }
@@ -335,12 +340,21 @@ fn compiled_rulesets_agree_with_a_reference_evaluator() {
                 Form::List,
                 Form::Last,
                 Form::TupleLast,
-            ][case % 5],
+                Form::ListState,
+            ][case % 6],
             set: &s,
         };
         let body: Vec<String> = rules
             .iter()
-            .map(|r| format!("  {}\n", r.source(&style)))
+            .map(|r| {
+                // A list has no pattern: its elements are bound by one-element generators.
+                let bind = if style.form == Form::ListState {
+                    "for x in [h[0]] for y in [h[1]] "
+                } else {
+                    ""
+                };
+                format!("  {bind}{}\n", r.source(&style))
+            })
             .collect();
         let head = style.head();
         // Compare position by position so a failure names it.

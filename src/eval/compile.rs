@@ -583,13 +583,14 @@ fn emit(
                     key.push(w);
                     continue;
                 }
-                // A tuple of integers (`t((a - k, b))`): its words in place, without building
-                // it, as `push_arg` would keep the tuple.
-                if let CExpr::Tuple(items) = a
-                    && PosTable::tuple_in_place(n, items.len())
+                // A tuple (or a list) of integers (`t((a - k, b))`): its words in place,
+                // without building it, as `push_arg` would keep it.
+                if let CExpr::Tuple(items) | CExpr::List(items) = a
+                    && let list = matches!(a, CExpr::List(_))
+                    && store.positions.in_place(*rid, n, list, items.len())
                 {
                     let at = key.len();
-                    key.push(PosTable::tuple_marker(items.len()));
+                    key.push(PosTable::marker(list, items.len()));
                     let mut whole = true;
                     for x in items {
                         match int_of(x, &f.slots).and_then(PosTable::int_word) {
@@ -608,7 +609,9 @@ fn emit(
                 // A list or tuple passed on from a slot (`wu(n, s, …)`'s `s`): its words from
                 // the slot itself, without a copy of the value.
                 if let CExpr::Slot(s) = a
-                    && store.positions.push_arg(&mut key, n, &f.slots[*s as usize])
+                    && store
+                        .positions
+                        .push_arg(&mut key, *rid, n, &f.slots[*s as usize])
                 {
                     continue;
                 }
@@ -619,7 +622,7 @@ fn emit(
                         return Err(e);
                     }
                 };
-                if !store.positions.push_arg(&mut key, n, &v) {
+                if !store.positions.push_arg(&mut key, *rid, n, &v) {
                     key.push(0);
                     bad = bad.or(Some((i, v)));
                 }
@@ -921,6 +924,32 @@ mod tests {
         ids.into_iter()
             .map(|id| interp.cx.compiled(id).lead())
             .collect()
+    }
+
+    /// A list passed from a ruleset with register code to one that keeps lists in place gets
+    /// that ruleset's key, the one its source spelling gets: one position, not two.
+    #[test]
+    fn a_list_passed_on_keeps_its_callees_key() {
+        let mut interp = Interp::new();
+        let src = "\
+            ruleset b(l) { for x in l if x > 5 => b([]) }\n\
+            ruleset a(s, n) { if n > 0 => a(s, n - 1)\n if n == 0 => b(s) }\n\
+            a([1, 2], 1)\n\
+            b([1, 2])\n";
+        let mut out = Vec::new();
+        interp
+            .run("pass.cgt", src, &mut |s| out.push(s))
+            .expect("runs");
+        // b([1, 2]) has no move: 0; a(…, 0) = *; a(…, 1) = 0.
+        assert_eq!(out, ["0", "0"]);
+        let ids: Vec<u32> = interp.cx.rulesets.iter().map(|r| r.id).collect();
+        assert!(
+            interp.cx.compiled(ids[1]).fast.is_some(),
+            "a has register code"
+        );
+        assert!(interp.store.positions.lists_in_place(ids[0]));
+        // a([1, 2], 1), a([1, 2], 0) and b([1, 2]).
+        assert_eq!(interp.store.positions.len(), 3);
     }
 
     /// Rows are keyed by the last argument some move changes, moved last only when every move

@@ -192,8 +192,11 @@ impl IntCode {
         for (&reg, w) in self.params.iter().zip(store.positions.arg_words(pos)) {
             if w & 1 == 0 {
                 r.ints[reg as usize] = ((w as i32) >> 1) as i64;
-            } else {
+            } else if matches!(store.positions.compound_of(w), Value::List(_)) {
                 r.lists[reg as usize] = w;
+            } else {
+                // A list register holds lists only: another ruleset may keep a tuple in place.
+                return false;
             }
         }
         if self.int_params.iter().any(|&p| r.lists[p as usize] != INT) {
@@ -507,6 +510,9 @@ fn emit(store: &mut Store, r: &mut Regs, rule: &IRule, out: &mut OptBuf) -> Run<
             *slot = match a {
                 IArg::Reg(s) => match r.lists[*s as usize] {
                     INT => PosTable::int_word(r.ints[*s as usize]).ok_or(Abandon)?,
+                    // A ruleset that keeps lists in place gets this one from the tree, which
+                    // writes its key as every other of its keys is written.
+                    _ if store.positions.lists_in_place(part.header >> 8) => return Err(Abandon),
                     w => w,
                 },
                 IArg::Int(e) => PosTable::int_word(int(r, e)?).ok_or(Abandon)?,

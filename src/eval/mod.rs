@@ -410,8 +410,12 @@ impl Cx {
                 // Compiled now, so the names its rules use mean what they mean at its
                 // definition: redefining one later does not change games already made.
                 // Its positions' layout is fixed too, before any of them is made.
-                if let Some(k) = self.compiled(id).lead() {
+                let c = self.compiled(id);
+                if let Some(k) = c.lead() {
                     store.positions.set_lead(id, k);
+                }
+                if c.fast.is_none() {
+                    store.positions.set_lists_in_place(id);
                 }
                 Ok(None)
             }
@@ -1362,7 +1366,7 @@ impl Cx {
         for f in &fixed {
             match f {
                 Some(v) => {
-                    if !store.positions.push_arg(&mut key, args.len(), v) {
+                    if !store.positions.push_arg(&mut key, r.id, args.len(), v) {
                         return Ok(None);
                     }
                 }

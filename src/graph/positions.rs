@@ -2,9 +2,10 @@
 //!
 //! A position of a compiled ruleset is a `u32` id for its key: a header word (ruleset id and
 //! the number of words after it) and the words of its arguments — a small integer in place, a
-//! tuple of a few small integers in place too (a marker word, then its elements), anything
-//! else (a list, a longer or nested tuple, a large integer) as the id of a value interned
-//! once. A list argument passed on
+//! tuple of a few small integers in place too (a marker word, then its elements), and so a
+//! list in rulesets without register code; anything else (a list the register code holds, a
+//! longer or nested one, a large integer) as the id of a value interned once
+//! ([`super::compounds`]). A list argument passed on
 //! unchanged from position to position (`wu(n, s, i)`'s `s`) is recognised by its allocation,
 //! so it is neither copied nor rehashed per position. A key whose last argument is a small
 //! integer is kept in a row of its prefix, indexed by that integer (neighbouring positions side
@@ -27,10 +28,12 @@ pub(super) const SMALL: i64 = 1 << 30;
 
 // Key words: a small integer `n` is `n << 1` (even); an interned compound argument is
 // `id << 2 | 1`; a tuple of at most `INLINE_MOST` small integers is kept in place, as a marker
-// `len << 2 | 3` followed by its elements' words, so positions of a ruleset over tuples
-// (`t((a, b))`) are keyed like those over integers (`t(a, b)`), in rows, with nothing
-// interned. Rulesets of more than `INLINE_ARITY` arguments intern every tuple, so that a key
-// never outgrows the 255 words its header can count.
+// `(len << 1 | 0) << 2 | 3` followed by its elements' words, so positions of a ruleset over
+// tuples (`t((a, b))`) are keyed like those over integers (`t(a, b)`), in rows, with nothing
+// interned. So is such a list (marker `(len << 1 | 1) << 2 | 3`) in the keys of a ruleset
+// without register code (see [`PosTable::set_lists_in_place`]); the register code holds a
+// list as its compound's word. Rulesets of more than `INLINE_ARITY` arguments intern every
+// tuple and list, so that a key never outgrows the 255 words its header can count.
 const INLINE_MOST: usize = 8;
 const INLINE_ARITY: usize = 28;
 
@@ -64,6 +67,8 @@ pub struct PosTable {
     /// the last one ([`NO_LEAD`]); see [`PosTable::set_lead`].
     lead: Vec<u8>,
     lead_scratch: Vec<u32>,
+    /// By ruleset: whether its keys keep short lists in place ([`PosTable::set_lists_in_place`]).
+    lists: Vec<bool>,
     /// Budget units charged for large arguments: a runaway ruleset whose argument grows
     /// (`gt(x) => gt((x, 1))`) holds quadratically many values in few positions, so the
     /// position budget counts half a unit for every value past the first 64 of a new
@@ -108,10 +113,15 @@ pub fn is_inline(w: u32) -> bool {
 /// How many words the argument starting with word `w` takes.
 fn arg_len(w: u32) -> usize {
     if is_inline(w) {
-        1 + (w >> 2) as usize
+        1 + (w >> 3) as usize
     } else {
         1
     }
+}
+
+/// Whether the marker word `w` starts a list (not a tuple).
+fn is_list_marker(w: u32) -> bool {
+    w >> 2 & 1 == 1
 }
 
 /// The small integer of an even key word.
@@ -281,16 +291,16 @@ impl PosTable {
     /// The key words of argument `v` of a ruleset of `arity` arguments, appended to `key`;
     /// false for values that cannot be arguments. Every key of a position is made by this
     /// (or by [`PosTable::tuple_in_place`] and [`PosTable::int_word`], which agree with it).
-    pub fn push_arg(&mut self, key: &mut Vec<u32>, arity: usize, v: &Value) -> bool {
+    pub fn push_arg(&mut self, key: &mut Vec<u32>, ruleset: u32, arity: usize, v: &Value) -> bool {
         match v {
             Value::Int(n) if (-SMALL..SMALL).contains(n) => key.push((*n as i32 as u32) << 1),
-            Value::Tuple(xs)
-                if Self::tuple_in_place(arity, xs.len())
+            Value::Tuple(xs) | Value::List(xs)
+                if self.in_place(ruleset, arity, matches!(v, Value::List(_)), xs.len())
                     && xs
                         .iter()
                         .all(|x| matches!(x, Value::Int(n) if (-SMALL..SMALL).contains(n))) =>
             {
-                key.push(Self::tuple_marker(xs.len()));
+                key.push(Self::marker(matches!(v, Value::List(_)), xs.len()));
                 key.extend(xs.iter().map(|x| match x {
                     Value::Int(n) => (*n as i32 as u32) << 1,
                     _ => unreachable!("checked above"),
@@ -304,14 +314,31 @@ impl PosTable {
         true
     }
 
-    /// Whether a tuple of `len` small integers is kept in place in a key of `arity` arguments.
-    pub fn tuple_in_place(arity: usize, len: usize) -> bool {
-        arity <= INLINE_ARITY && len <= INLINE_MOST
+    /// Whether a tuple (or a list) of `len` small integers is kept in place in a key of
+    /// `ruleset`, of `arity` arguments.
+    pub fn in_place(&self, ruleset: u32, arity: usize, list: bool, len: usize) -> bool {
+        arity <= INLINE_ARITY && len <= INLINE_MOST && (!list || self.lists_in_place(ruleset))
     }
 
-    /// The word that starts a tuple of `len` small integers kept in place.
-    pub fn tuple_marker(len: usize) -> u32 {
-        (len as u32) << 2 | 3
+    /// The word that starts a tuple (or a list) of `len` small integers kept in place.
+    pub fn marker(list: bool, len: usize) -> u32 {
+        ((len as u32) << 1 | list as u32) << 2 | 3
+    }
+
+    /// Keys of `ruleset` keep short lists of small integers in place, as they keep tuples:
+    /// for a ruleset without register code (which holds a list by its compound's word), set
+    /// when it is defined, before any of its positions exists.
+    pub fn set_lists_in_place(&mut self, ruleset: u32) {
+        let r = ruleset as usize;
+        if self.lists.len() <= r {
+            self.lists.resize(r + 1, false);
+        }
+        self.lists[r] = true;
+    }
+
+    /// Whether keys of `ruleset` keep short lists in place.
+    pub fn lists_in_place(&self, ruleset: u32) -> bool {
+        self.lists.get(ruleset as usize).copied().unwrap_or(false)
     }
 
     /// The first word of a key: the ruleset and how many words follow (one an argument, more
@@ -340,7 +367,7 @@ impl PosTable {
         key.clear();
         key.push(0);
         for (i, a) in args.iter().enumerate() {
-            if !self.push_arg(&mut key, args.len(), a) {
+            if !self.push_arg(&mut key, ruleset, args.len(), a) {
                 self.scratch = key;
                 return Err(BadArg(i));
             }
@@ -374,7 +401,7 @@ impl PosTable {
         key.clear();
         key.push(0);
         for v in &values {
-            let ok = self.push_arg(&mut key, args.len(), v);
+            let ok = self.push_arg(&mut key, ruleset, args.len(), v);
             debug_assert!(ok, "store arguments are arguments");
         }
         key[0] = Self::header(ruleset, key.len() - 1);
@@ -678,10 +705,15 @@ impl PosTable {
         self.each_arg(p, |w| {
             out.push(match w {
                 [x] if x & 1 == 0 => Value::Int(int_of_word(*x)),
-                [x] => self.compounds.get(x >> 2).clone(),
-                [_, xs @ ..] => Value::Tuple(Rc::new(
-                    xs.iter().map(|&x| Value::Int(int_of_word(x))).collect(),
-                )),
+                [x] if !is_inline(*x) => self.compounds.get(x >> 2).clone(),
+                [m, xs @ ..] => {
+                    let xs = Rc::new(xs.iter().map(|&x| Value::Int(int_of_word(x))).collect());
+                    if is_list_marker(*m) {
+                        Value::List(xs)
+                    } else {
+                        Value::Tuple(xs)
+                    }
+                }
                 [] => unreachable!("an argument has a word"),
             })
         });
@@ -693,8 +725,17 @@ impl PosTable {
         self.each_arg(p, |w| {
             out.push(match w {
                 [x] if x & 1 == 0 => Arg::Int(int_of_word(*x)),
-                [x] => to_arg(self.compounds.get(x >> 2)).expect("a compound argument"),
-                [_, xs @ ..] => Arg::Tuple(xs.iter().map(|&x| Arg::Int(int_of_word(x))).collect()),
+                [x] if !is_inline(*x) => {
+                    to_arg(self.compounds.get(x >> 2)).expect("a compound argument")
+                }
+                [m, xs @ ..] => {
+                    let xs = xs.iter().map(|&x| Arg::Int(int_of_word(x))).collect();
+                    if is_list_marker(*m) {
+                        Arg::List(xs)
+                    } else {
+                        Arg::Tuple(xs)
+                    }
+                }
                 [] => unreachable!("an argument has a word"),
             })
         });
@@ -830,6 +871,41 @@ mod tests {
         assert_eq!(to_arg(&out[0]), to_arg(&tuple(&[3, 4])));
         assert_eq!(to_arg(&out[1]), to_arg(&list));
         assert_eq!(t.intern(2, &[tuple(&[3, 4]), list]).unwrap(), a);
+    }
+
+    /// A ruleset that keeps lists in place keys a short list of small integers like the
+    /// tuple of its elements, yet apart from it, and reads it back a list (the empty one too);
+    /// other rulesets intern it.
+    #[test]
+    fn lists_in_place_read_back_as_lists() {
+        let mut t = PosTable::default();
+        t.set_lists_in_place(4);
+        let list = |xs: &[i64]| Value::List(Rc::new(xs.iter().map(|&x| Value::Int(x)).collect()));
+        let tuple = |xs: &[i64]| Value::Tuple(Rc::new(xs.iter().map(|&x| Value::Int(x)).collect()));
+        let mut ids = Vec::new();
+        for v in [
+            list(&[]),
+            list(&[3]),
+            list(&[3, 4]),
+            tuple(&[]),
+            tuple(&[3, 4]),
+        ] {
+            let p = t.intern(4, std::slice::from_ref(&v)).unwrap();
+            assert!(t.has_inline(p));
+            let mut out = Vec::new();
+            t.args(p, &mut out);
+            assert_eq!(to_arg(&out[0]), to_arg(&v));
+            assert_eq!(t.store_args(p), vec![to_arg(&v).unwrap()]);
+            assert_eq!(t.intern(4, &[v]).unwrap(), p);
+            ids.push(p);
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 5);
+        assert!(t.compounds.is_empty());
+        let p = t.intern(5, &[list(&[3, 4])]).unwrap();
+        assert!(!t.has_inline(p));
+        assert_eq!(t.compounds.len(), 1);
     }
 
     /// Compound arguments are one id a value, however they are met: short lists of small
