@@ -290,7 +290,8 @@ impl PosTable {
 
     /// The key words of argument `v` of a ruleset of `arity` arguments, appended to `key`;
     /// false for values that cannot be arguments. Every key of a position is made by this
-    /// (or by [`PosTable::tuple_in_place`] and [`PosTable::int_word`], which agree with it).
+    /// (or by [`PosTable::in_place`], [`PosTable::marker`] and [`PosTable::int_word`], which
+    /// agree with it).
     pub fn push_arg(&mut self, key: &mut Vec<u32>, ruleset: u32, arity: usize, v: &Value) -> bool {
         match v {
             Value::Int(n) if (-SMALL..SMALL).contains(n) => key.push((*n as i32 as u32) << 1),
