@@ -1,6 +1,7 @@
 //! The generic ruleset path (compiled rulesets, the position-graph layer, the engines) on the
 //! targets of its issue: kayles for every n ≤ 3000, a three-heap ruleset of 10⁶ and 8·10⁶
-//! positions (time and peak memory per position), Top Entails through its ruleset,
+//! positions (time and peak memory per position; also with its heaps in a tuple or a list),
+//! Top Entails through its ruleset,
 //! WindUp(10⁶, {1, 3, 4}) against cgt-tools, and one WindUp value over 10⁷ positions.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -28,6 +29,8 @@ fn run(src: &str, budget: usize) -> String {
 
 const KAYLES: &str = "ruleset kayles(n) {\n  for t in [1, 2] if t <= n for a in 0..=(n - t) => kayles(a) + kayles(n - t - a)\n}\n";
 const THREE: &str = "ruleset s(a, b, c) {\n  for k in 1..=3 if k <= a => s(a - k, b, c)\n  for k in 1..=3 if k <= b => s(a, b - k, c)\n  for k in 1..=3 if k <= c => s(a, b, c - k)\n}\n";
+const THREE_TUPLE: &str = "ruleset s(h) {\n  for k in 1..=3 if k <= h[0] => s((h[0] - k, h[1], h[2]))\n  for k in 1..=3 if k <= h[1] => s((h[0], h[1] - k, h[2]))\n  for k in 1..=3 if k <= h[2] => s((h[0], h[1], h[2] - k))\n}\ns((99, 99, 99))";
+const THREE_LIST: &str = "ruleset s(h) {\n  for k in 1..=3 if k <= h[0] => s([h[0] - k, h[1], h[2]])\n  for k in 1..=3 if k <= h[1] => s([h[0], h[1] - k, h[2]])\n  for k in 1..=3 if k <= h[2] => s([h[0], h[1], h[2] - k])\n}\ns([99, 99, 99])";
 const TOP_ENTAILS: &str = "ruleset te(n) {\n  for a in 1..n if a <= n - a => te(a) + te(n - a)\n  if n >= 1 => entail te(n - 1)\n}\n";
 const WINDUP: &str = "ruleset wu(n, s, i) { if i != 0 for m in s => wu(n, s, (i - m + n) % n) }\n";
 
@@ -132,6 +135,24 @@ fn bench(c: &mut Criterion) {
                 base / (1 << 20),
                 peak.saturating_sub(base) / 10_000_000
             );
+        }
+        // The same game with its heaps in one tuple, or one list, made anew at every move (the
+        // tree path: indexing and building them), kept in place in the keys.
+        for (name, src) in [("tuple", THREE_TUPLE), ("list", THREE_LIST)] {
+            let reset = reset_peak_rss();
+            let base = rss().unwrap_or(0);
+            let t = Instant::now();
+            let out = run(src, 5_000_000);
+            let took = t.elapsed();
+            if reset && let Some(peak) = peak_rss() {
+                println!(
+                    "one-shot: s(99,99,99) with its heaps in a {name}: {took:.2?}, value {out}, \
+                     peak RSS {} MB over the {} MB before ({} bytes a position)",
+                    peak.saturating_sub(base) / (1 << 20),
+                    base / (1 << 20),
+                    peak.saturating_sub(base) / 1_000_000
+                );
+            }
         }
     });
 
