@@ -157,6 +157,27 @@ impl Rule {
     }
 }
 
+/// A rule's source with `x` and `y` read out of the list `h` (`h[0]`, `h[1]`).
+fn indexed(rule: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    for c in rule.chars().chain(std::iter::once(' ')) {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+            continue;
+        }
+        out.push_str(match word.as_str() {
+            "x" => "h[0]",
+            "y" => "h[1]",
+            w => w,
+        });
+        word.clear();
+        out.push(c);
+    }
+    out.pop();
+    out
+}
+
 /// An option: its kind and its parts (positions, plus a nim heap).
 type Opt = (Kind, Vec<(i64, i64)>, u32);
 
@@ -347,13 +368,16 @@ fn compiled_rulesets_agree_with_a_reference_evaluator() {
         let body: Vec<String> = rules
             .iter()
             .map(|r| {
-                // A list has no pattern: its elements are bound by one-element generators.
-                let bind = if style.form == Form::ListState {
-                    "for x in [h[0]] for y in [h[1]] "
-                } else {
-                    ""
-                };
-                format!("  {bind}{}\n", r.source(&style))
+                let rule = r.source(&style);
+                // A list has no pattern: its elements are bound by one-element generators, or
+                // read where they are used.
+                match style.form {
+                    Form::ListState if case / 6 % 2 == 0 => {
+                        format!("  for x in [h[0]] for y in [h[1]] {rule}\n")
+                    }
+                    Form::ListState => format!("  {}\n", indexed(&rule)),
+                    _ => format!("  {rule}\n"),
+                }
             })
             .collect();
         let head = style.head();

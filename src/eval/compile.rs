@@ -680,6 +680,24 @@ fn int_of(e: &CExpr, slots: &[Value]) -> Option<i64> {
             }
         }
         CExpr::Neg(x, _) => int_of(x, slots)?.checked_neg(),
+        CExpr::Index(..) => match item_of(e, slots)? {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// An element of a list or tuple held in a slot (`h[0]`, `s[i][1]`), without copying the
+/// list; `None` for anything else, and for an index out of range (which the general path
+/// reports).
+fn item_of<'a>(e: &CExpr, slots: &'a [Value]) -> Option<&'a Value> {
+    match e {
+        CExpr::Slot(s) => Some(&slots[*s as usize]),
+        CExpr::Index(t, i, ..) => match item_of(t, slots)? {
+            Value::List(xs) | Value::Tuple(xs) => xs.get(usize::try_from(int_of(i, slots)?).ok()?),
+            _ => None,
+        },
         _ => None,
     }
 }
