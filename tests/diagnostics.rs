@@ -390,6 +390,19 @@ fn capacity() {
     insta::assert_snapshot!("capacity", e.render_plain(&loony::diag::Files::new()));
 }
 
+/// A ruleset of more parameters than a position's key can count is refused where it is
+/// defined, at the first parameter too many (the line is long: it is cut around it).
+#[test]
+fn too_many_parameters() {
+    let params: Vec<String> = (0..256).map(|i| format!("p{i}")).collect();
+    let src = format!("ruleset r({}) {{ }}\n", params.join(", "));
+    insta::assert_snapshot!(
+        "too_many_parameters",
+        diag(&src),
+        "ruleset r(p0, p1, …, p255) { }"
+    );
+}
+
 /// `loony --explain CODE` has a longer text for every code, and lists no code that does not
 /// exist.
 #[test]

@@ -253,8 +253,10 @@ pub const EXPLANATIONS: &[(&str, &str)] = &[
     (
         "E0212",
         "A table of the interpreter would outgrow its 32-bit indices (more than about four \
-         billion games, positions or argument lists).\n\n\
-         Split the computation into smaller ones.",
+         billion games, positions or argument lists), or a ruleset has more than 255 \
+         parameters (a position's key counts its words in one byte).\n\n\
+         Split the computation into smaller ones; pass many parameters together, as one tuple \
+         or list.",
     ),
     (
         "E0213",

@@ -397,6 +397,18 @@ impl Cx {
                 Ok(None)
             }
             Stmt::Ruleset(def) => {
+                // A position's key counts its words in one byte.
+                if let Some(p) = def.params.get(PosTable::MOST_ARGS) {
+                    return Err(self
+                        .err(
+                            ErrorKind::Capacity {
+                                what: "parameters of one ruleset".into(),
+                                limit: PosTable::MOST_ARGS.to_string(),
+                            },
+                            &p.span(),
+                        )
+                        .with_note("pass some of them together, as one tuple or list"));
+                }
                 self.defining(&def.name);
                 let id = store.register_ruleset(&def.name.name);
                 let r = Rc::new(value::Ruleset {

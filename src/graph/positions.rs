@@ -342,6 +342,9 @@ impl PosTable {
         self.lists.get(ruleset as usize).copied().unwrap_or(false)
     }
 
+    /// The most arguments a position may have (its key counts its words in one byte).
+    pub const MOST_ARGS: usize = 255;
+
     /// The first word of a key: the ruleset and how many words follow (one an argument, more
     /// for a tuple kept in place).
     pub fn header(ruleset: u32, words: usize) -> u32 {
