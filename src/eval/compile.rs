@@ -569,8 +569,8 @@ fn emit(
                 return Err(cx.arity(name, *arity, args.len(), span));
             }
             // The key is built word by word in a reused buffer (taken, since evaluating an
-            // argument may expand positions): integer arguments without building values,
-            // lists and tuples by their interned id.
+            // argument may expand positions): integer arguments and tuples or lists of them
+            // without building values, other lists and tuples by their interned id.
             let mut key = std::mem::take(&mut cx.key_buf);
             key.clear();
             key.push(0);

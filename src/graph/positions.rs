@@ -124,6 +124,17 @@ fn is_list_marker(w: u32) -> bool {
     w >> 2 & 1 == 1
 }
 
+/// Where argument `j` of `n` is kept in a key whose argument `k` is moved last (`k == n`:
+/// none is).
+#[inline]
+fn kept_at(j: usize, k: usize, n: usize) -> usize {
+    match j.cmp(&k) {
+        std::cmp::Ordering::Less => j,
+        std::cmp::Ordering::Equal => n - 1,
+        std::cmp::Ordering::Greater => j - 1,
+    }
+}
+
 /// The small integer of an even key word.
 fn int_of_word(w: u32) -> i64 {
     ((w as i32) >> 1) as i64
@@ -215,13 +226,8 @@ impl PosTable {
             "arg_words of a key with a tuple in place"
         );
         let k = self.lead_of(w[0]).filter(|&k| k < n).unwrap_or(n);
-        // Argument j is kept at place s of the key (its lead moved last).
         (0..n).map(move |j| {
-            let s = match j.cmp(&k) {
-                std::cmp::Ordering::Less => j,
-                std::cmp::Ordering::Equal => n - 1,
-                std::cmp::Ordering::Greater => j - 1,
-            };
+            let s = kept_at(j, k, n);
             w.get(s + 1)
                 .copied()
                 .or(last)
@@ -278,12 +284,7 @@ impl PosTable {
         let end = |s: usize| if s + 1 < a { starts[s + 1] as usize } else { n };
         let k = self.lead_of(w[0]).filter(|&k| k < a).unwrap_or(a);
         for j in 0..a {
-            // Argument j is kept at place s (its lead moved last).
-            let s = match j.cmp(&k) {
-                std::cmp::Ordering::Less => j,
-                std::cmp::Ordering::Equal => a - 1,
-                std::cmp::Ordering::Greater => j - 1,
-            };
+            let s = kept_at(j, k, a);
             f(&words[starts[s] as usize..end(s)]);
         }
     }
