@@ -4,6 +4,10 @@
 //!   graph (`n = { ℓ+m, {∞ | (n−1)^R} | ℓ+m, {(n−1)^L | ∞̄} }`), n = 2000;
 //! * the Theorem-41 fast path up to 600 000 (Nowakowski's loony stacks).
 
+/// Allocations are counted as in the `loony` binary, so timings include what it pays.
+#[global_allocator]
+static GLOBAL: loony::memory::Counting = loony::memory::Counting;
+
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::hint::black_box;

@@ -1,6 +1,10 @@
 //! Core benchmarks: interning throughput of the game store, and nimbers through the ruleset
 //! path (the interpreter exploring user rulesets), with one-shot timings of the large targets.
 
+/// Allocations are counted as in the `loony` binary, so timings include what it pays.
+#[global_allocator]
+static GLOBAL: loony::memory::Counting = loony::memory::Counting;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use loony::eval::Interp;
 use loony::game::{GameId, Store};

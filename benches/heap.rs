@@ -11,6 +11,10 @@
 //!   the size), with a progress bar and Ctrl-C, printing the time at each power of two (how
 //!   the time grows with n), the peak memory per heap, and the rare values found.
 
+/// Allocations are counted as in the `loony` binary, so timings include what it pays.
+#[global_allocator]
+static GLOBAL: loony::memory::Counting = loony::memory::Counting;
+
 use std::hint::black_box;
 use std::str::FromStr;
 use std::time::Duration;

@@ -1,6 +1,10 @@
 //! Loopy games: γ labelling throughput on explicit graphs, the exact solver on seed 001's
 //! Figure 1 with real pieces, and WindUp as a Loony ruleset against cgt-tools' solver.
 
+/// Allocations are counted as in the `loony` binary, so timings include what it pays.
+#[global_allocator]
+static GLOBAL: loony::memory::Counting = loony::memory::Counting;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use loony::eval::{Interp, Value};
 use loony::graph::Csr;

@@ -9,6 +9,10 @@
 //!
 //! Every result is checked against its published order before timing.
 
+/// Allocations are counted as in the `loony` binary, so timings include what it pays.
+#[global_allocator]
+static GLOBAL: loony::memory::Counting = loony::memory::Counting;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -4,6 +4,10 @@
 //! Top Entails through its ruleset,
 //! WindUp(10⁶, {1, 3, 4}) against cgt-tools, and one WindUp value over 10⁷ positions.
 
+/// Allocations are counted as in the `loony` binary, so timings include what it pays.
+#[global_allocator]
+static GLOBAL: loony::memory::Counting = loony::memory::Counting;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use loony::eval::Interp;
 use std::hint::black_box;

@@ -1,14 +1,18 @@
 //! Loony: a language, interpreter and REPL for impartial combinatorial games.
 //!
-//! syntax → eval (lowering to the game store) → game (hash-consed forms) → theory (value
-//! engines) → front ends (cli, repl).
+//! The crates, lowest first (a crate names only those before it): `loony_syntax` (lexer,
+//! grammar, syntax tree) → `loony_core` (the game store, values and classes, diagnostics, the
+//! memory budget) → `loony_graph` (the position-graph layer) → `loony_theory` (the value
+//! engines) → `loony_lang` (the interpreter) → this crate (the REPL session and its front ends).
+//! ARCHITECTURE.md draws the map.
+//!
+//! The modules re-exported here are the paths the integration tests and benchmarks use.
 
-pub mod diag;
-pub mod eval;
-pub mod figure;
-pub mod game;
-pub mod graph;
-pub mod memory;
 pub mod repl;
-pub mod syntax;
-pub mod theory;
+
+pub use loony_core::{class, compounds, diag, game, memory, nimset, positions, value};
+pub use loony_graph as graph;
+pub use loony_lang as eval;
+pub use loony_lang::figure;
+pub use loony_syntax as syntax;
+pub use loony_theory as theory;

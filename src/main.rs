@@ -7,6 +7,10 @@ use loony::repl::{self, Reply, Session};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
+/// Every allocation is counted, so the session memory budget holds (`loony::memory`).
+#[global_allocator]
+static GLOBAL: loony::memory::Counting = loony::memory::Counting;
+
 #[derive(Parser)]
 #[command(
     name = "loony",

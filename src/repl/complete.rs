@@ -5,9 +5,9 @@
 //! `import "…` (shipped `std/` modules and `.cgt` files); record fields after `name.`; and
 //! otherwise the names of bindings, built-ins and keywords (all of them on an empty word).
 
-use crate::eval::modules::STD;
-use crate::syntax::lexer::{LexErrorKind, Tok};
 use logos::Logos;
+use loony_lang::modules::STD;
+use loony_syntax::lexer::{LexErrorKind, Tok};
 use std::path::Path;
 
 /// One completion: what the list shows and what replaces the word.

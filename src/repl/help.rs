@@ -1,10 +1,10 @@
 //! `:help` and `:help NAME`: the REPL's commands, and one built-in, shipped module, command or
 //! binding of the session by name.
 
-use crate::eval::Value;
-use crate::eval::catalog;
-use crate::eval::modules::STD;
-use crate::syntax::ast::Stmt;
+use loony_core::value::Value;
+use loony_lang::catalog;
+use loony_lang::modules::STD;
+use loony_syntax::ast::Stmt;
 
 /// The text of `:help` without a name.
 pub fn general() -> String {
@@ -81,7 +81,7 @@ fn module(name: &str) -> Option<String> {
             None => break,
         }
     }
-    let program = crate::syntax::parse_program(src).ok()?;
+    let program = loony_syntax::parse_program(src).ok()?;
     let mut defines = Vec::new();
     let mut imports = Vec::new();
     for stmt in &program.stmts {
@@ -89,11 +89,11 @@ fn module(name: &str) -> Option<String> {
             Stmt::Let { name, .. } => defines.push(name.name.to_string()),
             Stmt::Fn(f) => defines.push(format!(
                 "fn {}",
-                crate::eval::show::signature(&f.name.name, &f.params)
+                loony_lang::show::signature(&f.name.name, &f.params)
             )),
             Stmt::Ruleset(r) => defines.push(format!(
                 "ruleset {}",
-                crate::eval::show::signature(&r.name.name, &r.params)
+                loony_lang::show::signature(&r.name.name, &r.params)
             )),
             Stmt::Import { path, .. } => imports.push(path.clone()),
             Stmt::Expr(_) => {}
@@ -113,11 +113,11 @@ pub fn lookup(name: &str, binding: Option<&Value>) -> Option<String> {
         sections.push(match v {
             Value::Func(c) => format!(
                 "fn {} (defined in this session)",
-                crate::eval::show::signature(&c.def.name.name, &c.def.params)
+                loony_lang::show::signature(&c.def.name.name, &c.def.params)
             ),
             Value::Ruleset(r) => format!(
                 "ruleset {} (defined in this session)",
-                crate::eval::show::signature(&r.def.name.name, &r.def.params)
+                loony_lang::show::signature(&r.def.name.name, &r.def.params)
             ),
             other => format!("{name} is {} (bound in this session)", other.type_name()),
         });

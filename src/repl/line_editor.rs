@@ -79,7 +79,7 @@ pub fn run(session: &mut Session) -> rustyline::Result<()> {
         env!("CARGO_PKG_VERSION")
     );
     if session.interp.cx.notation.ascii {
-        say(&crate::game::display::ascii_text(&banner));
+        say(&loony_core::game::display::ascii_text(&banner));
     } else {
         say(&banner);
     }

@@ -5,8 +5,8 @@ pub mod complete;
 pub mod help;
 pub mod line_editor;
 
-use crate::diag::{Error, ErrorKind, guard};
-use crate::eval::Interp;
+use loony_core::diag::{Error, ErrorKind, guard};
+use loony_lang::Interp;
 use std::ops::Range;
 use std::sync::atomic::Ordering;
 
@@ -69,7 +69,7 @@ pub fn commands_help() -> String {
     }
     s.push_str(&format!(
         "\nDefaults: --budget {}; Unicode output (--ascii for ASCII); plain text (--json for JSON).",
-        crate::eval::DEFAULT_BUDGET
+        loony_lang::DEFAULT_BUDGET
     ));
     s
 }
@@ -118,13 +118,13 @@ impl Session {
     /// front end should read another line before evaluating.
     pub fn is_incomplete(src: &str) -> bool {
         !src.trim_start().starts_with(':')
-            && matches!(crate::syntax::parse_program(src), Err(e) if e.is_incomplete(src))
+            && matches!(loony_syntax::parse_program(src), Err(e) if e.is_incomplete(src))
     }
 
     /// Names a user may want completed: bindings, built-ins and keywords.
     pub fn names(&self) -> Vec<String> {
         let mut v: Vec<String> = self.interp.cx.globals.keys().cloned().collect();
-        v.extend(crate::eval::catalog::names().map(str::to_string));
+        v.extend(loony_lang::catalog::names().map(str::to_string));
         v.extend(
             [
                 "let", "fn", "ruleset", "import", "for", "in", "if", "then", "else", "entail",
@@ -146,7 +146,7 @@ impl Session {
             .globals
             .iter()
             .filter_map(|(name, v)| match v {
-                crate::eval::Value::Record(r) => {
+                loony_core::value::Value::Record(r) => {
                     Some((name.clone(), r.fields.iter().map(|(f, _)| *f).collect()))
                 }
                 _ => None,
@@ -193,7 +193,7 @@ impl Session {
             Err(e) => e,
             Ok(_) => unreachable!("the line is not UTF-8"),
         };
-        if let crate::diag::ErrorKind::InvalidUtf8 { line, .. } = &mut e.kind {
+        if let loony_core::diag::ErrorKind::InvalidUtf8 { line, .. } = &mut e.kind {
             *line = number;
         }
         Reply::Error(self.render(&e))
@@ -207,7 +207,7 @@ impl Session {
             if self.interp.cx.notation.ascii {
                 for r in &mut replies {
                     if let Reply::Info(s) = r {
-                        *s = crate::game::display::ascii_text(s);
+                        *s = loony_core::game::display::ascii_text(s);
                     }
                 }
             }
@@ -240,7 +240,7 @@ impl Session {
     }
 
     /// A warning as the session shows it (ASCII, JSON as for errors).
-    pub fn render_warning(&self, w: &crate::diag::Warning) -> String {
+    pub fn render_warning(&self, w: &loony_core::diag::Warning) -> String {
         let cx = &self.interp.cx;
         if cx.json {
             format!("{}\n", w.to_json(&cx.files, cx.notation.ascii))
@@ -261,7 +261,7 @@ impl Session {
             let names = COMMANDS
                 .iter()
                 .map(|(c, _)| c.trim_start_matches(':').split(' ').next().unwrap_or(""));
-            let usage = match crate::diag::did_you_mean(typed, names) {
+            let usage = match loony_core::diag::did_you_mean(typed, names) {
                 Some(s) => format!("did you mean :{s}? :help lists the commands"),
                 None => ":help lists the commands".to_string(),
             };
@@ -287,11 +287,11 @@ impl Session {
                     Some(text) => vec![Reply::Info(text)],
                     None => {
                         let names = self.names();
-                        let modules = crate::eval::modules::STD
+                        let modules = loony_lang::modules::STD
                             .iter()
                             .map(|(n, _)| n.trim_start_matches("std/"));
                         let known = names.iter().map(String::as_str).chain(modules);
-                        let usage = match crate::diag::did_you_mean(arg, known) {
+                        let usage = match loony_core::diag::did_you_mean(arg, known) {
                             Some(s) => format!("did you mean `{s}`? :help lists what there is"),
                             None => ":help lists what there is".to_string(),
                         };
@@ -353,7 +353,7 @@ impl Session {
                 }
             },
             "memory" => {
-                use crate::memory::{in_use, parse_size, show_size};
+                use loony_core::memory::{in_use, parse_size, show_size};
                 if let Some(n) = parse_size(arg) {
                     self.interp.cx.memory = n;
                     return vec![Reply::Info(format!("memory budget: {}", show_size(n)))];
@@ -428,7 +428,7 @@ impl Session {
 
 /// A file that cannot be read, as a diagnostic (it has a code like every other error).
 pub fn io_error(path: &str, e: &std::io::Error) -> Error {
-    Error::new(crate::diag::ErrorKind::Io {
+    Error::new(loony_core::diag::ErrorKind::Io {
         path: path.to_string(),
         message: e.to_string(),
     })

@@ -1,0 +1,19 @@
+//! Loony's core: what every layer above shares.
+//!
+//! * [`game`]: the hash-consed store of game forms ([`game::Store`], ids [`game::GameId`]) and
+//!   how forms print;
+//! * [`positions`] and [`compounds`]: ruleset positions as compact keys, owned by the store;
+//! * [`value`]: the language's runtime values; [`class`]: the values of games (`*k`, `☾`,
+//!   `⟫(n)`, `∞(A)`), Table 1's sum, and outcomes; [`nimset`]: finite and cofinite nimber sets;
+//! * [`diag`]: errors and their diagnostics; [`memory`]: the session memory budget.
+//!
+//! Nothing here names the graph layer, an engine or the interpreter.
+
+pub mod class;
+pub mod compounds;
+pub mod diag;
+pub mod game;
+pub mod memory;
+pub mod nimset;
+pub mod positions;
+pub mod value;

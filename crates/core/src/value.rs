@@ -1,0 +1,151 @@
+//! Runtime values of the language.
+
+use crate::game::GameId;
+use loony_syntax::ast::{FnDef, RulesetDef};
+use std::rc::Rc;
+
+pub use crate::class::Outcome;
+
+/// A user function with the file it was defined in (its spans point there).
+#[derive(Debug)]
+pub struct Closure {
+    pub def: Rc<FnDef>,
+    pub file: usize,
+}
+
+/// A user ruleset: its definition, its file, and its id in the store.
+#[derive(Debug)]
+pub struct Ruleset {
+    pub def: Rc<RulesetDef>,
+    pub file: usize,
+    pub id: u32,
+}
+
+/// What a nim-sequence was computed from.
+#[derive(Clone, Debug)]
+pub enum SequenceOf {
+    /// Heap rules of the session's heap table.
+    Heap(u32),
+    /// A user ruleset or function of one integer, by name.
+    Named(Rc<str>),
+}
+
+/// A nim-sequence starting at heap size `start`.
+#[derive(Debug)]
+pub struct Sequence {
+    pub start: u64,
+    pub values: Vec<u32>,
+    /// The game it is the sequence of (for a plot's title and period).
+    pub of: SequenceOf,
+}
+
+/// A record with named fields (e.g. the result of `periodicity`).
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub kind: &'static str,
+    pub fields: Vec<(&'static str, Value)>,
+    /// How the record prints as a statement result.
+    pub summary: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    /// The absent value: a field with nothing to report (no period found, no name).
+    None,
+    Str(Rc<str>),
+    /// A game; printed as its value (`*2`, `☾`).
+    Game(GameId),
+    /// A game printed by structure (a move, an option): `kayles(3) + kayles(1)`.
+    Position(GameId),
+    List(Rc<Vec<Value>>),
+    Tuple(Rc<Vec<Value>>),
+    Outcome(Outcome),
+    Func(Rc<Closure>),
+    Ruleset(Rc<Ruleset>),
+    Builtin(&'static str),
+    /// Heap rules (a take-and-break code or subtraction set), callable on a heap size.
+    Heap(u32),
+    Record(Rc<Record>),
+    /// A nim-sequence, printed compactly (behind one pointer, so a `Value` stays three words).
+    Sequence(Rc<Sequence>),
+    /// Text printed as is, inside lists too: prose (`explain`) and notations whose printed form
+    /// is the literature's (genera `4^146`, quotient words `ab2`). Equal to a string of the same
+    /// text.
+    Text(Rc<str>),
+    /// A misère canonical game of the session's misère store, printed in CGSuite's notation.
+    Misere(Mid),
+}
+
+// Lists of 10⁶ positions are common (`[r(i) for i in 0..10^6]`): a value stays three words.
+const _: () = assert!(std::mem::size_of::<Value>() <= 24);
+
+impl Value {
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "an integer",
+            Value::Bool(_) => "a boolean",
+            Value::None => "none (an absent value)",
+            Value::Str(_) => "a string",
+            Value::Game(_) | Value::Position(_) => "a game",
+            Value::List(_) => "a list",
+            Value::Tuple(_) => "a tuple",
+            Value::Outcome(_) => "an outcome",
+            Value::Func(_) => "a function",
+            Value::Ruleset(_) => "a ruleset",
+            Value::Builtin(_) => "a built-in function",
+            Value::Heap(_) => "a heap game",
+            Value::Record(_) => "a record",
+            Value::Sequence(_) => "a nim-sequence",
+            Value::Text(_) => "text",
+            Value::Misere(_) => "a misère game",
+        }
+    }
+}
+
+/// A misère canonical game: an index into a misère store (`loony_theory::misere`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Mid(u32);
+
+impl Mid {
+    pub const ZERO: Mid = Mid(0);
+    pub const STAR: Mid = Mid(1);
+
+    pub const fn from_raw(raw: u32) -> Mid {
+        Mid(raw)
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub fn raw(self) -> u32 {
+        self.0
+    }
+
+    /// Parity (§2.3): odd games are `E + *` for an even `E`.
+    pub fn is_odd(self) -> bool {
+        self.0 & 1 == 1
+    }
+
+    /// `G + *`.
+    pub fn plus_star(self) -> Mid {
+        Mid(self.0 ^ 1)
+    }
+
+    /// The even part `E(G)`: `G` if even, else `G + *`.
+    pub fn even_part(self) -> Mid {
+        Mid(self.0 & !1)
+    }
+
+    /// `self + *` when `flip`.
+    pub fn star_if(self, flip: bool) -> Mid {
+        Mid(self.0 ^ u32::from(flip))
+    }
+
+    /// Index of the pair `{E, E + *}` this game belongs to.
+    pub fn pair(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+}

@@ -1,0 +1,453 @@
+//! Built-in functions, and the engines they query (kept for the whole session).
+
+use super::catalog::{self, Family};
+use super::query::MoveResult;
+use super::{Cx, Value};
+use loony_core::class::Class;
+use loony_core::diag::{Error, ErrorKind};
+use loony_core::game::{GameId, Store};
+use loony_core::value::Outcome;
+use loony_graph::Side;
+use loony_syntax::ast::{Expr, Span};
+use loony_theory::affine::Stop;
+use loony_theory::normal::mex;
+use std::rc::Rc;
+
+/// The session's engines. Taken out of the context while they run (they call back into it to
+/// expand positions), so a nested query gets a fresh engine instead of a borrow conflict.
+#[derive(Default)]
+pub struct Engines {
+    /// Classes of the games valued so far, and the affine engine's memo.
+    pub memo: loony_theory::classify::Memo,
+    pub heaps: super::heaps::HeapTable,
+    /// Top Entails values from the fast path: one resumable run, extended as stacks are asked for.
+    pub top_entails: loony_theory::affine::TopEntails,
+    pub misere: super::misere::MisereSlot,
+    pub quotients: super::quotient::QuotientCache,
+}
+
+/// The built-in of this name, from the catalog (the one list of built-ins): an outcome class
+/// constant is its value, a function is `Value::Builtin`.
+pub fn lookup(name: &str) -> Option<Value> {
+    let b = super::catalog::find(name)?;
+    Some(match b.name {
+        "P" => Value::Outcome(Outcome::P),
+        "N" => Value::Outcome(Outcome::N),
+        "L" => Value::Outcome(Outcome::L),
+        "R" => Value::Outcome(Outcome::R),
+        "D" => Value::Outcome(Outcome::D),
+        _ => Value::Builtin(b.name),
+    })
+}
+
+/// Positional arguments with their source spans.
+struct Args<'a> {
+    name: &'static str,
+    vals: Vec<Value>,
+    exprs: &'a [Expr],
+    span: &'a Span,
+}
+
+impl Args<'_> {
+    fn span(&self, i: usize) -> &Span {
+        self.exprs.get(i).map_or(self.span, |e| &e.span)
+    }
+
+    fn game(&self, cx: &Cx, store: &mut Store, i: usize) -> Result<GameId, Error> {
+        cx.as_game(store, &self.vals[i], self.span(i))
+    }
+
+    fn list(&self, cx: &Cx, i: usize) -> Result<Rc<Vec<Value>>, Error> {
+        match &self.vals[i] {
+            Value::List(xs) | Value::Tuple(xs) => Ok(xs.clone()),
+            Value::Sequence(s) => Ok(Rc::new(
+                s.values.iter().map(|&v| Value::Int(v as i64)).collect(),
+            )),
+            other => Err(cx.err(
+                ErrorKind::BadArgument {
+                    message: format!("`{}` needs a list, not {}", self.name, other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                self.span(i),
+            )),
+        }
+    }
+
+    fn int(&self, cx: &Cx, i: usize) -> Result<i64, Error> {
+        match &self.vals[i] {
+            Value::Int(n) => Ok(*n),
+            other => Err(cx.err(
+                ErrorKind::BadArgument {
+                    message: format!(
+                        "`{}` needs an integer, not {}",
+                        self.name,
+                        other.type_name()
+                    ),
+                    label: format!("this is {}", other.type_name()),
+                },
+                self.span(i),
+            )),
+        }
+    }
+}
+
+/// Calls a built-in: the catalog's arity is checked here, once for every built-in, then the
+/// family's dispatcher runs it.
+pub fn call(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    vals: Vec<Value>,
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let Some(entry) = catalog::find(name) else {
+        return Err(internal(cx, name, span));
+    };
+    let (lo, hi) = entry.arity;
+    if vals.len() < lo || vals.len() > hi {
+        return Err(cx.builtin_arity(entry, vals.len(), span));
+    }
+    match entry.family {
+        Family::Core => core(cx, store, name, vals, exprs, span),
+        Family::Heaps => super::heaps::call(cx, store, name, vals, exprs, span),
+        Family::Misere => super::misere::call(cx, store, name, vals, exprs, span),
+        Family::Quotient => super::quotient::call(cx, store, name, vals, exprs, span),
+        // Constants are values, never called.
+        Family::Constant => Err(internal(cx, name, span)),
+    }
+}
+
+/// A name the catalog lists but its family's dispatcher does not answer: a bug in Loony (the
+/// docs test calls every entry, so it cannot ship).
+pub(crate) fn internal(cx: &Cx, name: &str, span: &Span) -> Error {
+    cx.err(
+        ErrorKind::Internal {
+            message: format!("the built-in `{name}` has no dispatcher"),
+        },
+        span,
+    )
+}
+
+/// Values, outcomes, moves and list helpers.
+fn core(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    vals: Vec<Value>,
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let a = Args {
+        name,
+        vals,
+        exprs,
+        span,
+    };
+    let here = |e: Error, cx: &Cx| e.or_at(cx.file, a.span(0).clone());
+    match name {
+        "outcome" => {
+            let g = a.game(cx, store, 0)?;
+            let o = cx.outcome(store, g).map_err(|e| here(e, cx))?;
+            Ok(Value::Outcome(o))
+        }
+        "value" => {
+            let g = a.game(cx, store, 0)?;
+            let v = cx.game_value(store, g).map_err(|e| here(e, cx))?;
+            Ok(Value::Game(value_game(store, &v)))
+        }
+        "affine_value" => {
+            let g = a.game(cx, store, 0)?;
+            let v = cx.affine_value(store, g).map_err(|e| here(e, cx))?;
+            Ok(Value::Game(value_game(store, &v)))
+        }
+        "nimber" | "grundy_value" => {
+            let g = a.game(cx, store, 0)?;
+            match cx.game_value(store, g).map_err(|e| here(e, cx))? {
+                Class::Nimber(n) => Ok(Value::Int(n as i64)),
+                other => Err(cx.err(
+                    ErrorKind::NotApplicable {
+                        function: format!("`{name}`"),
+                        form: other.show(cx.notation.ascii).unwrap_or_default(),
+                        reason: "its value is not a nimber".into(),
+                    },
+                    a.span(0),
+                )),
+            }
+        }
+        "winning_moves" | "drawing_moves" => {
+            let g = a.game(cx, store, 0)?;
+            let want = if name == "winning_moves" {
+                MoveResult::Wins
+            } else {
+                MoveResult::Draws
+            };
+            let moves = cx.moves(store, g).map_err(|e| here(e, cx))?;
+            let out = moves
+                .into_iter()
+                .filter(|(_, r)| *r == want)
+                .map(|(o, _)| Value::Position(o))
+                .collect();
+            Ok(Value::List(Rc::new(out)))
+        }
+        "options" | "left_options" | "right_options" => {
+            if let Value::Misere(m) = a.vals[0] {
+                return super::misere::options(cx, m, a.span);
+            }
+            let g = a.game(cx, store, 0)?;
+            let side = if name == "right_options" {
+                Side::Right
+            } else {
+                Side::Left
+            };
+            let opts = cx.options_of(store, g, side).map_err(|e| here(e, cx))?;
+            let tidy: Vec<Value> = opts.into_iter().map(Value::Position).collect();
+            Ok(Value::List(Rc::new(tidy)))
+        }
+        "len" => Ok(Value::Int(a.list(cx, 0)?.len() as i64)),
+        "sum" => {
+            let xs = a.list(cx, 0)?;
+            if xs.iter().all(|x| matches!(x, Value::Int(_))) {
+                let mut t: i64 = 0;
+                for x in xs.iter() {
+                    if let Value::Int(n) = x {
+                        t = t.checked_add(*n).ok_or_else(|| {
+                            cx.err(ErrorKind::Overflow { op: "sum".into() }, a.span)
+                        })?;
+                    }
+                }
+                return Ok(Value::Int(t));
+            }
+            if xs.iter().any(|x| matches!(x, Value::Misere(_))) {
+                return super::misere::sum(cx, store, &xs, a.span(0));
+            }
+            let mut parts = Vec::with_capacity(xs.len());
+            for x in xs.iter() {
+                parts.push(cx.as_game(store, x, a.span(0))?);
+            }
+            let s = store
+                .sum(&parts)
+                .map_err(|e| Error::from(e).or_at(cx.file, a.span.clone()))?;
+            Ok(Value::Game(s))
+        }
+        "mex" => {
+            let xs = a.list(cx, 0)?;
+            let mut v = Vec::with_capacity(xs.len());
+            for x in xs.iter() {
+                match x {
+                    Value::Int(n) if *n >= 0 && *n <= u32::MAX as i64 => v.push(*n as u32),
+                    Value::Int(_) => {}
+                    other => {
+                        return Err(cx.err(
+                            ErrorKind::BadArgument {
+                                message: format!(
+                                    "`mex` needs a list of integers, found {}",
+                                    other.type_name()
+                                ),
+                                label: "in this list".into(),
+                            },
+                            a.span(0),
+                        ));
+                    }
+                }
+            }
+            Ok(Value::Int(mex(&v, &mut Vec::new()) as i64))
+        }
+        "min" | "max" | "sorted" => {
+            let xs = a.list(cx, 0)?;
+            let mut ints = Vec::with_capacity(xs.len());
+            for x in xs.iter() {
+                match x {
+                    Value::Int(n) => ints.push(*n),
+                    other => {
+                        return Err(cx.err(
+                            ErrorKind::BadArgument {
+                                message: format!(
+                                    "`{name}` needs a list of integers, found {}",
+                                    other.type_name()
+                                ),
+                                label: "in this list".into(),
+                            },
+                            a.span(0),
+                        ));
+                    }
+                }
+            }
+            match name {
+                "sorted" => {
+                    ints.sort_unstable();
+                    Ok(Value::List(Rc::new(
+                        ints.into_iter().map(Value::Int).collect(),
+                    )))
+                }
+                _ => {
+                    let r = if name == "min" {
+                        ints.iter().min()
+                    } else {
+                        ints.iter().max()
+                    };
+                    r.map(|&n| Value::Int(n)).ok_or_else(|| {
+                        cx.err(
+                            ErrorKind::BadArgument {
+                                message: format!("`{name}` of an empty list"),
+                                label: "this list is empty".into(),
+                            },
+                            a.span(0),
+                        )
+                    })
+                }
+            }
+        }
+        "reverse" => {
+            let mut xs = (*a.list(cx, 0)?).clone();
+            xs.reverse();
+            Ok(Value::List(Rc::new(xs)))
+        }
+        "contains" => {
+            let xs = a.list(cx, 0)?;
+            let found = xs.iter().any(|x| simple_eq(x, &a.vals[1]));
+            Ok(Value::Bool(found))
+        }
+        "remove" => {
+            let xs = a.list(cx, 0)?;
+            let i = a.int(cx, 1)?;
+            if i < 0 || i as usize >= xs.len() {
+                return Err(cx.err(
+                    ErrorKind::IndexOutOfRange {
+                        index: i,
+                        len: xs.len(),
+                    },
+                    a.span(1),
+                ));
+            }
+            let mut v = (*xs).clone();
+            v.remove(i as usize);
+            Ok(Value::List(Rc::new(v)))
+        }
+        "append" => {
+            let mut v = (*a.list(cx, 0)?).clone();
+            v.push(a.vals[1].clone());
+            Ok(Value::List(Rc::new(v)))
+        }
+        "abs" => {
+            let n = a.int(cx, 0)?;
+            Ok(Value::Int(n.checked_abs().ok_or_else(|| {
+                cx.err(ErrorKind::Overflow { op: "abs".into() }, a.span)
+            })?))
+        }
+        "outcome_by_search" => {
+            let g = a.game(cx, store, 0)?;
+            cx.outcome_by_search(store, g)
+                .map(Value::Outcome)
+                .map_err(|e| here(e, cx))
+        }
+        "explain" => {
+            let g = a.game(cx, store, 0)?;
+            cx.explain(store, g).map_err(|e| here(e, cx))
+        }
+        "top_entails_value" | "top_entails_moons" => {
+            let n = a.int(cx, 0)?;
+            if !(0..=10_000_000).contains(&n) {
+                return Err(cx.err(
+                    ErrorKind::BadArgument {
+                        message: format!("`{name}` takes a stack size from 0 to 10000000"),
+                        label: format!("this is {n}"),
+                    },
+                    a.span(0),
+                ));
+            }
+            extend_top_entails(cx, n as usize).map_err(|stop| match stop {
+                Stop::Interrupted => cx.err(ErrorKind::Interrupted, a.span),
+                Stop::ValueTooLarge(at) => cx.err(
+                    ErrorKind::ValueTooLarge {
+                        message: format!(
+                            "`{name}` stops at stack {at}: its nim-value needs more than 14 bits"
+                        ),
+                        label: "the fast path stores nim-values below 16384".into(),
+                    },
+                    a.span(0),
+                ),
+            })?;
+            let run = &cx.engines.top_entails;
+            if name == "top_entails_moons" {
+                let moons = (0..=n as usize)
+                    .filter(|&i| run.value(i).is_moon())
+                    .map(|i| Value::Int(i as i64))
+                    .collect();
+                return Ok(Value::List(Rc::new(moons)));
+            }
+            let v = run.value(n as usize);
+            let gv = match v.nimber() {
+                Some(k) => Class::Nimber(k),
+                None => Class::Moon,
+            };
+            Ok(Value::Game(value_game(store, &gv)))
+        }
+        _ => Err(internal(cx, name, span)),
+    }
+}
+
+fn simple_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::None, Value::None) => true,
+        (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
+        (Value::Game(x) | Value::Position(x), Value::Game(y) | Value::Position(y)) => x == y,
+        (Value::Misere(x), Value::Misere(y)) => x == y,
+        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| simple_eq(p, q))
+        }
+        _ => false,
+    }
+}
+
+/// The simplest game of a value: `*n`, the literal moon `{∞ | ∞̄}`, the special moon
+/// `{{∞ | *n}, *n | *n, {*n | ∞̄}}`, the loopy literal `∞(A)`.
+pub fn value_game(store: &mut Store, v: &Class) -> GameId {
+    match v {
+        Class::Nimber(n) => store.nimber(*n),
+        Class::Moon | Class::EntailingMoon => {
+            let (l, r) = (store.left_win(), store.right_win());
+            store.form(&[l], &[r])
+        }
+        Class::SpecialMoon(n) => store.special_moon(*n),
+        Class::Loopy(a) => store.loopy(a),
+        Class::LeftWin => store.left_win(),
+        Class::RightWin => store.right_win(),
+        Class::Partizan | Class::Undetermined(_) => {
+            unreachable!("value_game is only called with printable values")
+        }
+    }
+}
+
+/// Makes the session's run of Top Entails values reach stack `n`, carrying on from where it
+/// stopped. The cost grows as `n²`, so a terminal gets a progress bar measured in splits.
+fn extend_top_entails(cx: &mut Cx, n: usize) -> Result<(), Stop> {
+    if cx.engines.top_entails.len() > n {
+        return Ok(());
+    }
+    let flag = cx.interrupt.clone();
+    let bar = (cx.engines.heaps.progress && n >= 100_000)
+        // Work grows as n², so a large run spends minutes below 1 %: show hundredths.
+        .then(|| {
+            super::progress::bar(
+                10_000,
+                "{bar:40} {percent_precise}% of Top Entails splits ({eta})",
+            )
+        });
+    let from = cx.engines.top_entails.len() as f64;
+    let poll = |done: usize| {
+        if let Some(b) = &bar {
+            let (d, t) = (done as f64, n as f64);
+            let part = (d * d - from * from) / (t * t - from * from).max(1.0);
+            b.set_position((part.clamp(0.0, 1.0) * 10_000.0) as u64);
+        }
+        flag.load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let r = cx.engines.top_entails.extend_to(n, None, poll);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    r
+}

@@ -1,0 +1,812 @@
+//! The built-ins, in one table: name, signature, arity, a paragraph of documentation and an
+//! example with its result. Dispatch, "did you mean", completion, `:help NAME` and
+//! `docs/builtins.md` all read it, so a built-in cannot exist without its documentation.
+
+/// Which dispatcher answers a built-in (each family lives in its own module).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Values, outcomes, moves and list helpers (`builtins`).
+    Core,
+    /// An outcome class constant (`P`, `N`, `L`, `R`, `D`).
+    Constant,
+    /// Heap games and nim-sequences (`heaps`).
+    Heaps,
+    /// Misère play (`misere`).
+    Misere,
+    /// Misère quotients (`quotient`).
+    Quotient,
+}
+
+/// One built-in.
+#[derive(Debug)]
+pub struct Builtin {
+    pub name: &'static str,
+    pub family: Family,
+    /// How it is called, as `:help` shows it.
+    pub signature: &'static str,
+    /// Fewest and most arguments.
+    pub arity: (usize, usize),
+    /// What it computes, in a paragraph.
+    pub doc: &'static str,
+    /// A call and what Loony prints for it (checked by the tests; empty for side effects).
+    pub example: &'static str,
+    pub result: &'static str,
+}
+
+/// The families in the order the documentation shows them.
+pub const FAMILIES: [Family; 5] = [
+    Family::Core,
+    Family::Constant,
+    Family::Heaps,
+    Family::Misere,
+    Family::Quotient,
+];
+
+/// The section of the documentation a family belongs to.
+pub fn section(f: Family) -> &'static str {
+    match f {
+        Family::Core => "Values, outcomes and moves",
+        Family::Constant => "Outcome classes",
+        Family::Heaps => "Heap games",
+        Family::Misere => "Misère play",
+        Family::Quotient => "Misère quotients",
+    }
+}
+
+const fn b(
+    name: &'static str,
+    family: Family,
+    signature: &'static str,
+    arity: (usize, usize),
+    doc: &'static str,
+    example: &'static str,
+    result: &'static str,
+) -> Builtin {
+    Builtin {
+        name,
+        family,
+        signature,
+        arity,
+        doc,
+        example,
+        result,
+    }
+}
+
+use Family::*;
+
+pub const BUILTINS: &[Builtin] = &[
+    // --- values, outcomes and moves ---
+    b(
+        "outcome",
+        Core,
+        "outcome(g)",
+        (1, 1),
+        "The outcome class of `g` under normal play: `P` (the previous player wins), `N` (the \
+         next player wins), `D` (a draw: neither player can force a win; only loopy games \
+         draw), or `L`/`R` when `g` contains `∞`/`∞̄` and Left/Right wins whoever starts. Found \
+         from the value where the theory gives one, otherwise by an exact search.",
+        "outcome(*3 + *3)",
+        "P",
+    ),
+    b(
+        "value",
+        Core,
+        "value(g)",
+        (1, 1),
+        "The value of an impartial game: a nimber `*n`, the moon `☾` or a special moon `⟫(n)` \
+         for games with entailing or carry-on moves, `∞(A)` for a loopy game that can escape \
+         to the nim-values `A`. A bare game prints its value, so `value(g)` is mostly useful \
+         for comparing and storing. An error (with the outcome found by search) where no \
+         theory gives a value.",
+        "value(a{a, * | a, *})",
+        "∞(1)",
+    ),
+    b(
+        "nimber",
+        Core,
+        "nimber(g)",
+        (1, 1),
+        "The Sprague–Grundy value of `g` as an integer; an error when the value of `g` is not \
+         a nimber (a moon or a loopy value).",
+        "nimber(*2 + *3)",
+        "1",
+    ),
+    b(
+        "grundy_value",
+        Core,
+        "grundy_value(g)",
+        (1, 1),
+        "Another name for `nimber`: the Sprague–Grundy value of `g` as an integer.",
+        "grundy_value({0, * | 0, *})",
+        "2",
+    ),
+    b(
+        "affine_value",
+        Core,
+        "affine_value(g)",
+        (1, 1),
+        "The value of `g` in the theory of affine impartial games (seed 000: entailing and \
+         carry-on moves, `∞`, `∞̄`): a nimber or `☾`. An error for loopy games.",
+        "affine_value({∞ | ∞̄})",
+        "☾",
+    ),
+    b(
+        "explain",
+        Core,
+        "explain(g)",
+        (1, 1),
+        "How the affine engine valued `g`: its immediate nimbers `S` (the values of its plain \
+         options), its protected nimbers `P` (those its entailing options protect against, \
+         `nim∖X` meaning every nimber but `X`), and the rule that gives the value: \
+         `mex(S ∪ P)`, or `☾` when `S ∪ P` is every nimber.",
+        "explain({{∞ | 0}, 0 | {0 | ∞̄}, 0})",
+        "S = {0}, P = nim∖{0}: S ∪ P = nim, so G = ☾",
+    ),
+    b(
+        "outcome_by_search",
+        Core,
+        "outcome_by_search(g)",
+        (1, 1),
+        "The outcome of `g` by exhaustive search of its positions, using no value theory (a \
+         check on `outcome`; exponential in the number of components of a sum).",
+        "outcome_by_search(*2 + *2)",
+        "P",
+    ),
+    b(
+        "winning_moves",
+        Core,
+        "winning_moves(g)",
+        (1, 1),
+        "The options of `g` that win for the player who takes them (empty when `g` is lost or \
+         drawn for the mover). Entailing and carry-on options are judged with the opponent's \
+         forced reply.",
+        "winning_moves(* + *2)",
+        "[* + *]",
+    ),
+    b(
+        "drawing_moves",
+        Core,
+        "drawing_moves(g)",
+        (1, 1),
+        "The options of a loopy game `g` that keep a draw (to a `D` position) for the mover.",
+        "drawing_moves(a{a, * | a, *})",
+        "[a{a, * | a, *}]",
+    ),
+    b(
+        "options",
+        Core,
+        "options(g)",
+        (1, 1),
+        "The options of `g`, each distinct option once. For an impartial game these are both \
+         players' options; for a game with entailing moves they are Left's (see \
+         `left_options`, `right_options`); for a misère form, its canonical options in \
+         CGSuite's order.",
+        "options(*3)",
+        "[0, *, *2]",
+    ),
+    b(
+        "left_options",
+        Core,
+        "left_options(g)",
+        (1, 1),
+        "Left's options of `g`. Impartial games with entailing moves are written with the two \
+         sides mirrored (`{∞ | 0}` for Left is `{0 | ∞̄}` for Right), so the sides differ.",
+        "left_options({{∞ | 0}, 0 | {0 | ∞̄}, 0})",
+        "[0, {∞ | 0}]",
+    ),
+    b(
+        "right_options",
+        Core,
+        "right_options(g)",
+        (1, 1),
+        "Right's options of `g` (see `left_options`).",
+        "right_options({{∞ | 0}, 0 | {0 | ∞̄}, 0})",
+        "[0, {0 | ∞̄}]",
+    ),
+    b(
+        "top_entails_value",
+        Core,
+        "top_entails_value(n)",
+        (1, 1),
+        "The value of a Top Entails stack of `n` coins by the Theorem-41 recurrence \
+         (Larsson–Nowakowski–Santos), without building the game; `n` up to 10 000 000. The \
+         session keeps one run and extends it, so asking stack after stack costs one run. \
+         The ruleset itself is `std/top_entails`.",
+        "top_entails_value(3)",
+        "☾",
+    ),
+    b(
+        "top_entails_moons",
+        Core,
+        "top_entails_moons(n)",
+        (1, 1),
+        "The Top Entails stacks of at most `n` coins whose value is `☾` (fast path, as \
+         `top_entails_value`).",
+        "top_entails_moons(3000)",
+        "[1, 3, 2403, 2505]",
+    ),
+    b(
+        "len",
+        Core,
+        "len(xs)",
+        (1, 1),
+        "The length of a list, tuple or nim-sequence.",
+        "len([*, *2, *3])",
+        "3",
+    ),
+    b(
+        "sum",
+        Core,
+        "sum(xs)",
+        (1, 1),
+        "The sum of a list: of integers, an integer; of games, their disjunctive sum; of \
+         misère forms, their misère sum.",
+        "sum([*1, *2, *3])",
+        "0",
+    ),
+    b(
+        "mex",
+        Core,
+        "mex(xs)",
+        (1, 1),
+        "The least nonnegative integer not in the list (negative entries are ignored).",
+        "mex([0, 1, 3])",
+        "2",
+    ),
+    b(
+        "min",
+        Core,
+        "min(xs)",
+        (1, 1),
+        "The least integer of a nonempty list.",
+        "min([4, 2, 9])",
+        "2",
+    ),
+    b(
+        "max",
+        Core,
+        "max(xs)",
+        (1, 1),
+        "The greatest integer of a nonempty list.",
+        "max([4, 2, 9])",
+        "9",
+    ),
+    b(
+        "sorted",
+        Core,
+        "sorted(xs)",
+        (1, 1),
+        "A list of integers in increasing order.",
+        "sorted([3, 1, 2])",
+        "[1, 2, 3]",
+    ),
+    b(
+        "reverse",
+        Core,
+        "reverse(xs)",
+        (1, 1),
+        "The list in reverse order.",
+        "reverse([1, 2, 3])",
+        "[3, 2, 1]",
+    ),
+    b(
+        "contains",
+        Core,
+        "contains(xs, x)",
+        (2, 2),
+        "Whether the list holds `x` (integers, strings, booleans, outcomes and games by \
+         identity).",
+        "contains([1, 2], 2)",
+        "true",
+    ),
+    b(
+        "remove",
+        Core,
+        "remove(xs, i)",
+        (2, 2),
+        "The list without its entry at index `i` (counting from 0).",
+        "remove([5, 6, 7], 1)",
+        "[5, 7]",
+    ),
+    b(
+        "append",
+        Core,
+        "append(xs, x)",
+        (2, 2),
+        "The list with `x` added at the end.",
+        "append([1], 2)",
+        "[1, 2]",
+    ),
+    b(
+        "abs",
+        Core,
+        "abs(n)",
+        (1, 1),
+        "The absolute value of an integer.",
+        "abs(-4)",
+        "4",
+    ),
+    // --- outcome classes ---
+    b(
+        "P",
+        Constant,
+        "P",
+        (0, 0),
+        "The outcome class of games the previous player wins (the player to move loses).",
+        "outcome(0) == P",
+        "true",
+    ),
+    b(
+        "N",
+        Constant,
+        "N",
+        (0, 0),
+        "The outcome class of games the next player (the one to move) wins.",
+        "outcome(*) == N",
+        "true",
+    ),
+    b(
+        "L",
+        Constant,
+        "L",
+        (0, 0),
+        "The outcome class of games Left wins whoever starts (games with `∞`).",
+        "outcome(∞) == L",
+        "true",
+    ),
+    b(
+        "R",
+        Constant,
+        "R",
+        (0, 0),
+        "The outcome class of games Right wins whoever starts (games with `∞̄`).",
+        "outcome(∞̄) == R",
+        "true",
+    ),
+    b(
+        "D",
+        Constant,
+        "D",
+        (0, 0),
+        "The outcome class of drawn games: with best play the loopy game goes on for ever \
+         (a draw), since neither player can force a win.",
+        "outcome(a{a, * | a, *}) == D",
+        "true",
+    ),
+    // --- heap games ---
+    b(
+        "heap",
+        Heaps,
+        "heap(code)",
+        (1, 1),
+        "A take-and-break heap game from its code, a string in CGSuite's notation (\"0.07\" is \
+         Dawson's Kayles, \"4.0\" Grundy's game). The result is a game family: `heap(code)(n)` \
+         is the heap of size `n`.",
+        "heap(\"0.07\")(10)",
+        "*3",
+    ),
+    b(
+        "heap_code",
+        Heaps,
+        "heap_code(g), heap_code(code)",
+        (1, 1),
+        "The take-and-break code of a heap game (`heap(…)`, `subtraction(…)`, `allbut(…)`) \
+         or of a code string, in CGSuite's standard form: leading zeros dropped, a repeating \
+         tail in brackets, digit sets written the shortest way. Two codes for the same game \
+         print the same.",
+        "heap_code(subtraction([2, 3, 7]))",
+        "0.0330003",
+    ),
+    b(
+        "nim_sum",
+        Heaps,
+        "nim_sum(a, b)",
+        (2, 2),
+        "Nim addition (bitwise exclusive or) of two nonnegative integers, or of two nimbers \
+         (then the result is a nimber): `nim_sum(a, b)` is the value of `*a + *b`.",
+        "nim_sum(6, 3)",
+        "5",
+    ),
+    b(
+        "nim_product",
+        Heaps,
+        "nim_product(a, b)",
+        (2, 2),
+        "Nim multiplication of two nonnegative integers, the product of Conway's field On₂ \
+         (the integers below `2^(2^k)` form a subfield); on nimbers it gives a nimber, as \
+         `*a * *b` does.",
+        "nim_product(16, 16)",
+        "24",
+    ),
+    b(
+        "nim_inverse",
+        Heaps,
+        "nim_inverse(a)",
+        (1, 1),
+        "The inverse of `a` under nim multiplication: the `b` with `nim_product(a, b) == 1`. \
+         An error for 0, which has none.",
+        "nim_inverse(2)",
+        "3",
+    ),
+    b(
+        "nim_div",
+        Heaps,
+        "nim_div(a, b)",
+        (2, 2),
+        "Nim division: `nim_product(a, nim_inverse(b))`. An error when `b` is 0.",
+        "nim_div(7, 5)",
+        "5",
+    ),
+    b(
+        "subtraction",
+        Heaps,
+        "subtraction(set)",
+        (1, 1),
+        "The subtraction game whose moves remove a number of tokens in `set` (a list of \
+         positive integers) from one heap.",
+        "subtraction([1, 2])(5)",
+        "*2",
+    ),
+    b(
+        "allbut",
+        Heaps,
+        "allbut(set)",
+        (1, 1),
+        "The all-but subtraction game: a move removes any positive number of tokens except \
+         those in `set`.",
+        "nim_sequence(allbut([2]), 8)",
+        "0 1 0 1 2 3 2 3 4",
+    ),
+    b(
+        "nim_sequence",
+        Heaps,
+        "nim_sequence(g, n), nim_sequence(g, a..b)",
+        (2, 2),
+        "The nim-values of the heaps `g(0), …, g(n)` (note: `n` is included, so \
+         `nim_sequence(g, 5)` has six values), or of the heaps in a range; `g` is a heap game \
+         or a ruleset (or function) of one integer. Prints as the values separated by spaces.",
+        "nim_sequence(subtraction([1, 2]), 6)",
+        "0 1 2 0 1 2 0",
+    ),
+    b(
+        "periodicity",
+        Heaps,
+        "periodicity(g), periodicity(g, heaps)",
+        (1, 2),
+        "Searches the nim-sequence of `g` for a period, up to a default number of heaps or \
+         `heaps`, and certifies it where the Guy–Smith argument applies. A record with fields \
+         `period`, `preperiod`, `last_exceptional`, `saltus`, `certified`, `certified_at`, \
+         `checked_up_to`.",
+        "periodicity(heap(\"0.07\")).period",
+        "34",
+    ),
+    b(
+        "plot",
+        Heaps,
+        "plot(seq, file, title, range, (width, height))",
+        (1, 5),
+        "Draws a nim-sequence as a figure for a paper: heap size across, nim-value up, the \
+         game's name or code as the title, the start of a certified period dashed. All but \
+         the sequence may be left out, in any order (told apart by type): the first string \
+         is the file (by default `nim-sequence.svg` in the current folder), the second the \
+         title, a range the heaps drawn, a pair the size (default `(480, 300)`). The file's \
+         extension chooses the format: `.svg`, `.png` (288 dpi) or `.pdf`.",
+        "",
+        "",
+    ),
+    // --- misère play ---
+    b(
+        "misere_outcome",
+        Misere,
+        "misere_outcome(g)",
+        (1, 1),
+        "The outcome of `g` under misère play (the player who cannot move wins): `P` or `N`. \
+         Sums of heaps of a take-and-break game go through a misère quotient when one is \
+         small.",
+        "misere_outcome(*2 + *2)",
+        "P",
+    ),
+    b(
+        "misere_form",
+        Misere,
+        "misere_form(g)",
+        (1, 1),
+        "The misère canonical form of an impartial game (or of a CGSuite string such as \
+         \"2#0\"), printed in CGSuite's notation `*[…]`: integers are nim heaps, `#` joins \
+         options into one game.",
+        "misere_form(* + *)",
+        "*[0]",
+    ),
+    b(
+        "genus",
+        Misere,
+        "genus(g)",
+        (1, 1),
+        "Conway's genus of `g` as CGSuite prints it (`2`, `0^120`, `4^146`): the normal and \
+         misère nim values of `g`, `g + *2`, `g + *2 + *2`, … up to the eventual period.",
+        "genus(*2)",
+        "2",
+    ),
+    b(
+        "misere_nimber",
+        Misere,
+        "misere_nimber(g)",
+        (1, 1),
+        "The misère nim value G⁻ of `g` (0 exactly for misère P-positions).",
+        "misere_nimber(*)",
+        "0",
+    ),
+    b(
+        "birthday",
+        Misere,
+        "birthday(g)",
+        (1, 1),
+        "The birthday (height) of the misère canonical form of `g`.",
+        "birthday(misere_form(*2))",
+        "2",
+    ),
+    b(
+        "is_tame",
+        Misere,
+        "is_tame(g)",
+        (1, 1),
+        "Whether `g` is tame (Conway; CGSuite's phyla NH and HT): it and its followers have the \
+         genera of nim heaps, so among tame games it plays like a nim heap.",
+        "is_tame(*2 + *3)",
+        "true",
+    ),
+    b(
+        "is_restive",
+        Misere,
+        "is_restive(g)",
+        (1, 1),
+        "Whether `g` is restive (CGSuite's phylum HR, e.g. `*[2#0]` of genus `1^2`): tame but \
+         for a twist at the end of play.",
+        "is_restive(misere_form(\"2#0\"))",
+        "true",
+    ),
+    b(
+        "is_restless",
+        Misere,
+        "is_restless(g)",
+        (1, 1),
+        "Whether `g` is restless (CGSuite's phylum RL, e.g. `*[2#1]` of genus `2^1420`).",
+        "is_restless(misere_form(\"2#1\"))",
+        "true",
+    ),
+    b(
+        "is_half_tame",
+        Misere,
+        "is_half_tame(g)",
+        (1, 1),
+        "Whether `g` is half-tame: not generally tame, but `g + g` is, with genus `0^0`.",
+        "is_half_tame(misere_form(\"2#0\"))",
+        "true",
+    ),
+    b(
+        "is_tameable",
+        Misere,
+        "is_tameable(g)",
+        (1, 1),
+        "Whether `g` is tameable (generally tame, or CGSuite's phylum TA).",
+        "is_tameable(misere_form(*2))",
+        "true",
+    ),
+    b(
+        "is_generally_tame",
+        Misere,
+        "is_generally_tame(g)",
+        (1, 1),
+        "Whether `g` is generally tame (CGSuite's phyla NH, HT, RT: tame up to reversible \
+         moves).",
+        "is_generally_tame(misere_form(*2))",
+        "true",
+    ),
+    b(
+        "is_generally_restive",
+        Misere,
+        "is_generally_restive(g)",
+        (1, 1),
+        "Whether `g` is generally restive (CGSuite's phyla HR and RR).",
+        "is_generally_restive(misere_form(*2))",
+        "false",
+    ),
+    b(
+        "is_extraverted",
+        Misere,
+        "is_extraverted(g)",
+        (1, 1),
+        "Whether every option of `g` is a part of `g`.",
+        "is_extraverted(misere_form(*2))",
+        "true",
+    ),
+    b(
+        "is_introverted",
+        Misere,
+        "is_introverted(g)",
+        (1, 1),
+        "Whether `g` is introverted: a part of each of its options (only `0` and `*` are).",
+        "is_introverted(misere_form(*))",
+        "true",
+    ),
+    b(
+        "is_even",
+        Misere,
+        "is_even(g)",
+        (1, 1),
+        "Whether `g` is even: its birthday is less than that of `g + *` (`0` and `*2` are \
+         even, `*` is odd).",
+        "is_even(misere_form(*2 + *2))",
+        "true",
+    ),
+    b(
+        "is_prime",
+        Misere,
+        "is_prime(g)",
+        (1, 1),
+        "Whether `g` has no proper parts (is not a misère sum of smaller games).",
+        "is_prime(misere_form(*2))",
+        "true",
+    ),
+    b(
+        "is_nim_heap",
+        Misere,
+        "is_nim_heap(g)",
+        (1, 1),
+        "Whether the misère canonical form of `g` is a single nim heap `*n`.",
+        "is_nim_heap(misere_form(*2 + *3))",
+        "false",
+    ),
+    b(
+        "mate",
+        Misere,
+        "mate(g)",
+        (1, 1),
+        "The mate of `g` (Conway): the form with `g + mate(g)` a misère P-position built by \
+         swapping 0 and `*` at the leaves.",
+        "mate(*2)",
+        "*[2]",
+    ),
+    b(
+        "parts",
+        Misere,
+        "parts(g)",
+        (1, 1),
+        "The parts of `g`: the games `h` with `g = h + x` for some `x`.",
+        "parts(misere_form(*2 + *3))",
+        "[*[2]]",
+    ),
+    b(
+        "partitions",
+        Misere,
+        "partitions(g)",
+        (1, 1),
+        "The ways of writing `g` as a misère sum of prime games.",
+        "partitions(misere_form(*2 + *3))",
+        "[[*[2], *[2], *[1]]]",
+    ),
+    b(
+        "distinguisher",
+        Misere,
+        "distinguisher(g, h)",
+        (2, 2),
+        "A game `x` with `g + x` a misère P-position and `h + x` an N-position (or the other \
+         way round): a witness that `g ≠ h`.",
+        "distinguisher(*2, *3)",
+        "*[2]",
+    ),
+    b(
+        "is_linked",
+        Misere,
+        "is_linked(g, h)",
+        (2, 2),
+        "Whether some `x` makes `g + x` and `h + x` both misère P-positions.",
+        "is_linked(*2, *3)",
+        "false",
+    ),
+    b(
+        "link",
+        Misere,
+        "link(g, h)",
+        (2, 2),
+        "A game `x` with `g + x` and `h + x` both misère P-positions (see `is_linked`).",
+        "link(*2, *2)",
+        "*[2]",
+    ),
+    b(
+        "misere_minus",
+        Misere,
+        "misere_minus(g, h)",
+        (2, 2),
+        "The game `x` with `x + h = g` in misère play, when `h` is a part of `g`.",
+        "misere_minus(misere_form(*2 + *3), misere_form(*2))",
+        "*[3]",
+    ),
+    // --- misère quotients ---
+    b(
+        "quotient",
+        Quotient,
+        "quotient(g), quotient(g, n)",
+        (1, 2),
+        "The misère quotient of a heap game (Plambeck–Siegel), computed heap by heap until \
+         its periodicity is certified, or the partial quotient `Q_n` of heaps up to `n`. A \
+         record with fields `order`, `p_portion`, `presentation`, `period`, `preperiod`, \
+         `phi`, `table`, `elements`, `certified`, `certified_at`, `heap`, `name`, `game`.",
+        "quotient(heap(\"0.07\"), 4).order",
+        "6",
+    ),
+    b(
+        "isomorphic",
+        Quotient,
+        "isomorphic(q1, q2)",
+        (2, 2),
+        "Whether two quotients are the same bipartite monoid (one monoid, one P-portion).",
+        "isomorphic(quotient(heap(\"0.3\")), quotient(heap(\"0.7\")))",
+        "true",
+    ),
+];
+
+/// The entry for a built-in name.
+pub fn find(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+/// Every built-in name.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|b| b.name)
+}
+
+/// `docs/builtins.md`: every built-in by section, then the shipped modules (a test keeps the
+/// file equal to this).
+pub fn markdown() -> String {
+    use std::fmt::Write;
+    let mut md = String::from(
+        "# Loony built-ins\n\n\
+         Generated from the table in `crates/lang/src/catalog.rs` (`cargo test --test suite docs` checks \
+         it; `LOONY_WRITE_DOCS=1 cargo test --test suite docs` rewrites it). In the REPL, \
+         `:help NAME` shows one entry. The language itself is described in \
+         [language.md](language.md).\n",
+    );
+    for f in FAMILIES {
+        let _ = write!(md, "\n## {}\n", section(f));
+        for b in BUILTINS.iter().filter(|b| b.family == f) {
+            let _ = write!(md, "\n### `{}`\n\n{}\n", b.signature, b.doc);
+            if !b.example.is_empty() {
+                let _ = write!(md, "\n```\n> {}\n{}\n```\n", b.example, b.result);
+            }
+        }
+    }
+    md.push_str(
+        "\n## Shipped modules\n\n\
+         `import \"std/NAME\"` loads one. No shipped module redefines a built-in. A `let`, \
+         `fn` or `ruleset` of your own named like a built-in warns (W0001: the built-in is out \
+         of reach while the name is bound), and so does a definition that replaces one made \
+         elsewhere: your `kayles` after `import \"std/kayles\"`, or an import that replaces \
+         your own `kayles` (W0002). Redefining a name in the program or module that defined \
+         it is silent.\n",
+    );
+    for m in super::modules::module_docs() {
+        let _ = write!(
+            md,
+            "\n### `{}`\n\n{}\n\nDefines: {}.\n",
+            m.path,
+            m.summary,
+            m.defines
+                .iter()
+                .map(|d| format!("`{d}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    md
+}
+
+/// `:help NAME` for a built-in: signature, documentation, example.
+pub fn help(b: &Builtin) -> String {
+    let mut s = format!("{}\n  {}", b.signature, b.doc);
+    if !b.example.is_empty() {
+        s.push_str(&format!("\n  example: {}  →  {}", b.example, b.result));
+    }
+    s
+}

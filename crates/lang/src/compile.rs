@@ -1,0 +1,959 @@
+//! Rulesets compiled once into a tree of resolved operations.
+//!
+//! A rule body is compiled the first time a position of its ruleset is explored: parameters,
+//! loop variables and `let` names become slots of a frame (no name lookup), integer arithmetic
+//! and comparisons run on unboxed integers, ruleset calls in option position become compact
+//! position keys ([`loony_graph::positions`]) without making store nodes, and sums of them
+//! are emitted as lists of parts. Names resolve at compile time to rulesets, built-ins or
+//! global values; anything else (user functions, forms, comprehensions…) is evaluated by the
+//! interpreter with the frame's names bound, so every program keeps its meaning and its
+//! diagnostics.
+
+use super::{Cx, Value, builtins};
+use loony_core::diag::{Error, ErrorKind, FileId};
+use loony_core::game::Store;
+use loony_core::positions::PosTable;
+use loony_graph::options::{Atom, OptBuf, OptRec};
+use loony_syntax::ast::*;
+use std::rc::Rc;
+
+/// A compiled ruleset.
+pub struct Compiled {
+    pub rid: u32,
+    pub file: FileId,
+    slots: usize,
+    params: Vec<Pat>,
+    rules: Vec<CRule>,
+    /// The same rules as register code, when they are all integers and lists passed on.
+    pub(super) fast: Option<super::intcode::IntCode>,
+}
+
+impl Compiled {
+    /// The argument to key this ruleset's positions by, when not the last (see
+    /// [`PosTable::set_lead`]): if every move to the ruleset's own positions passes the last
+    /// parameter on unchanged (`wv(i, n, s)` moves to `wv(i - m, n, s)`), the last parameter
+    /// some move changes. Only where positions are kept depends on it, never a value.
+    pub fn lead(&self) -> Option<usize> {
+        let n = self.params.len();
+        let mut passed = vec![true; n];
+        let mut calls = 0;
+        let mut stack: Vec<&COpt> = self.rules.iter().map(|r| &r.option).collect();
+        while let Some(o) = stack.pop() {
+            match o {
+                COpt::Pos { rid, args, .. } if *rid == self.rid && args.len() == n => {
+                    calls += 1;
+                    for (j, a) in args.iter().enumerate() {
+                        let same = matches!((a, &self.params[j]), (CExpr::Slot(x), Pat::Slot(y)) if x == y);
+                        passed[j] &= same;
+                    }
+                }
+                COpt::Sum(parts) => stack.extend(parts),
+                _ => {}
+            }
+        }
+        if calls == 0 || n < 2 || !passed[n - 1] {
+            return None;
+        }
+        (0..n - 1).rev().find(|&j| !passed[j])
+    }
+}
+
+#[derive(Clone)]
+pub(super) enum Pat {
+    Slot(u16),
+    Tuple(Vec<Pat>, Span),
+}
+
+pub(super) struct CRule {
+    pub(super) clauses: Vec<CClause>,
+    pub(super) kind: OptionKind,
+    pub(super) option: COpt,
+}
+
+pub(super) enum CClause {
+    Range {
+        slot: u16,
+        lo: CExpr,
+        hi: CExpr,
+        inclusive: bool,
+        span: Span,
+        hi_span: Span,
+    },
+    Each {
+        pat: Pat,
+        iter: CExpr,
+        span: Span,
+    },
+    If(CExpr, Span),
+}
+
+pub(super) enum COpt {
+    /// `r(args…)` of a ruleset: a position key.
+    Pos {
+        rid: u32,
+        name: Rc<str>,
+        arity: usize,
+        args: Vec<CExpr>,
+        spans: Vec<Span>,
+        span: Span,
+    },
+    Sum(Vec<COpt>),
+    /// Any expression that evaluates to a game.
+    Expr(CExpr, Span),
+}
+
+pub(super) enum CExpr {
+    Const(Value),
+    Slot(u16),
+    Bin(BinOp, Box<CExpr>, Box<CExpr>, Span, Span, Span),
+    And(Box<CExpr>, Box<CExpr>, Span, Span),
+    Or(Box<CExpr>, Box<CExpr>, Span, Span),
+    Not(Box<CExpr>, Span),
+    Neg(Box<CExpr>, Span),
+    If(Box<CExpr>, Box<CExpr>, Box<CExpr>, Span),
+    Index(Box<CExpr>, Box<CExpr>, Span, Span),
+    List(Vec<CExpr>),
+    Tuple(Vec<CExpr>),
+    Nimber(Box<CExpr>, Span, Span),
+    Let(u16, Box<CExpr>, Box<CExpr>),
+    Builtin(&'static str, Vec<CExpr>, Rc<[Expr]>, Span),
+    /// Evaluated by the interpreter, with these frame names bound.
+    Interp(Rc<Expr>, Rc<[(Rc<str>, u16)]>),
+}
+
+/// Compile-time scope: the names visible and their slots.
+struct Scope {
+    names: Vec<(Rc<str>, u16)>,
+    slots: usize,
+}
+
+impl Scope {
+    fn bind(&mut self, name: &Rc<str>) -> u16 {
+        let s = self.slots as u16;
+        self.slots += 1;
+        self.names.push((name.clone(), s));
+        s
+    }
+
+    fn find(&self, name: &str) -> Option<u16> {
+        self.names
+            .iter()
+            .rev()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, s)| *s)
+    }
+
+    fn pattern(&mut self, p: &Pattern) -> Pat {
+        match p {
+            Pattern::Name(id) => Pat::Slot(self.bind(&id.name)),
+            Pattern::Tuple(ps, span) => {
+                Pat::Tuple(ps.iter().map(|q| self.pattern(q)).collect(), span.clone())
+            }
+        }
+    }
+}
+
+impl Cx {
+    /// The compiled form of ruleset `rid`, compiled on first use.
+    pub(crate) fn compiled(&mut self, rid: u32) -> Rc<Compiled> {
+        if let Some(Some(c)) = self.compiled.get(rid as usize) {
+            return c.clone();
+        }
+        let rs = self.rulesets[rid as usize].clone();
+        let mut scope = Scope {
+            names: Vec::new(),
+            slots: 0,
+        };
+        let params: Vec<Pat> = rs.def.params.iter().map(|p| scope.pattern(p)).collect();
+        let mut rules = Vec::with_capacity(rs.def.rules.len());
+        for rule in &rs.def.rules {
+            let mark = scope.names.len();
+            let mut clauses = Vec::with_capacity(rule.clauses.len());
+            for c in &rule.clauses {
+                clauses.push(match c {
+                    Clause::If(e) => CClause::If(self.cexpr(&mut scope, e), e.span.clone()),
+                    Clause::For { pat, iter } => match (&iter.kind, pat) {
+                        (ExprKind::Range { lo, hi, inclusive }, Pattern::Name(id)) => {
+                            let (lo_c, hi_c) =
+                                (self.cexpr(&mut scope, lo), self.cexpr(&mut scope, hi));
+                            CClause::Range {
+                                slot: scope.bind(&id.name),
+                                lo: lo_c,
+                                hi: hi_c,
+                                inclusive: *inclusive,
+                                span: iter.span.clone(),
+                                hi_span: hi.span.clone(),
+                            }
+                        }
+                        _ => {
+                            let it = self.cexpr(&mut scope, iter);
+                            CClause::Each {
+                                pat: scope.pattern(pat),
+                                iter: it,
+                                span: iter.span.clone(),
+                            }
+                        }
+                    },
+                });
+            }
+            let option = self.copt(&mut scope, &rule.option);
+            scope.names.truncate(mark);
+            rules.push(CRule {
+                clauses,
+                kind: rule.kind,
+                option,
+            });
+        }
+        let fast = super::intcode::IntCode::of(&params, &rules, scope.slots);
+        let c = Rc::new(Compiled {
+            rid,
+            file: rs.file,
+            slots: scope.slots,
+            params,
+            rules,
+            fast,
+        });
+        if self.compiled.len() <= rid as usize {
+            self.compiled.resize(rid as usize + 1, None);
+        }
+        self.compiled[rid as usize] = Some(c.clone());
+        c
+    }
+
+    /// A global the compiled code may bind now: a ruleset, a built-in, or a plain value.
+    fn global(&self, name: &str) -> Option<Value> {
+        match self.globals.get(name) {
+            Some(v) => Some(v.clone()),
+            None => builtins::lookup(name),
+        }
+    }
+
+    fn copt(&mut self, scope: &mut Scope, e: &Expr) -> COpt {
+        match &e.kind {
+            ExprKind::Call { callee, args } => {
+                if let ExprKind::Var(name) = &callee.kind
+                    && scope.find(name).is_none()
+                    && let Some(Value::Ruleset(r)) = self.global(name)
+                {
+                    return COpt::Pos {
+                        rid: r.id,
+                        name: r.def.name.name.clone(),
+                        arity: r.def.params.len(),
+                        args: args.iter().map(|a| self.cexpr(scope, a)).collect(),
+                        spans: args.iter().map(|a| a.span.clone()).collect(),
+                        span: e.span.clone(),
+                    };
+                }
+                COpt::Expr(self.cexpr(scope, e), e.span.clone())
+            }
+            ExprKind::Binary {
+                op: BinOp::Add,
+                lhs,
+                rhs,
+            } if self.game_shaped(scope, lhs) && self.game_shaped(scope, rhs) => {
+                let mut parts = Vec::new();
+                for side in [lhs, rhs] {
+                    match self.copt(scope, side) {
+                        COpt::Sum(ps) => parts.extend(ps),
+                        p => parts.push(p),
+                    }
+                }
+                COpt::Sum(parts)
+            }
+            _ => COpt::Expr(self.cexpr(scope, e), e.span.clone()),
+        }
+    }
+
+    /// Syntactically a game that a sum may hold part by part: a ruleset call or a sum of them.
+    fn game_shaped(&self, scope: &Scope, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Call { callee, .. } => matches!(&callee.kind,
+                ExprKind::Var(name) if scope.find(name).is_none()
+                    && matches!(self.global(name), Some(Value::Ruleset(_)))),
+            ExprKind::Binary {
+                op: BinOp::Add,
+                lhs,
+                rhs,
+            } => self.game_shaped(scope, lhs) && self.game_shaped(scope, rhs),
+            ExprKind::Nimber(_) => true,
+            _ => false,
+        }
+    }
+
+    fn cexpr(&mut self, scope: &mut Scope, e: &Expr) -> CExpr {
+        let b = |x: CExpr| Box::new(x);
+        match &e.kind {
+            ExprKind::Int(n) => CExpr::Const(Value::Int(*n)),
+            ExprKind::Bool(v) => CExpr::Const(Value::Bool(*v)),
+            ExprKind::NoneValue => CExpr::Const(Value::None),
+            ExprKind::Str(s) => CExpr::Const(Value::Str(s.as_str().into())),
+            ExprKind::Var(name) => match scope.find(name) {
+                Some(s) => CExpr::Slot(s),
+                None => match self.global(name) {
+                    Some(v @ (Value::Int(_) | Value::Bool(_) | Value::Outcome(_))) => {
+                        CExpr::Const(v)
+                    }
+                    _ => self.interp(scope, e),
+                },
+            },
+            ExprKind::Binary { op, lhs, rhs } => {
+                let (l, r) = (self.cexpr(scope, lhs), self.cexpr(scope, rhs));
+                match op {
+                    BinOp::And => CExpr::And(b(l), b(r), lhs.span.clone(), rhs.span.clone()),
+                    BinOp::Or => CExpr::Or(b(l), b(r), lhs.span.clone(), rhs.span.clone()),
+                    _ => CExpr::Bin(
+                        *op,
+                        b(l),
+                        b(r),
+                        lhs.span.clone(),
+                        rhs.span.clone(),
+                        e.span.clone(),
+                    ),
+                }
+            }
+            ExprKind::Not(x) => CExpr::Not(b(self.cexpr(scope, x)), x.span.clone()),
+            ExprKind::Neg(x) => CExpr::Neg(b(self.cexpr(scope, x)), e.span.clone()),
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => CExpr::If(
+                b(self.cexpr(scope, cond)),
+                b(self.cexpr(scope, then)),
+                b(self.cexpr(scope, otherwise)),
+                cond.span.clone(),
+            ),
+            ExprKind::Index { target, index } => CExpr::Index(
+                b(self.cexpr(scope, target)),
+                b(self.cexpr(scope, index)),
+                target.span.clone(),
+                index.span.clone(),
+            ),
+            ExprKind::List(items) => {
+                CExpr::List(items.iter().map(|x| self.cexpr(scope, x)).collect())
+            }
+            ExprKind::Tuple(items) => {
+                CExpr::Tuple(items.iter().map(|x| self.cexpr(scope, x)).collect())
+            }
+            ExprKind::Nimber(Some(inner)) if !matches!(inner.kind, ExprKind::List(_)) => {
+                CExpr::Nimber(
+                    b(self.cexpr(scope, inner)),
+                    e.span.clone(),
+                    inner.span.clone(),
+                )
+            }
+            ExprKind::Let { name, value, body } => {
+                let v = self.cexpr(scope, value);
+                let mark = scope.names.len();
+                let s = scope.bind(&name.name);
+                let body = self.cexpr(scope, body);
+                scope.names.truncate(mark);
+                CExpr::Let(s, b(v), b(body))
+            }
+            ExprKind::Call { callee, args } => {
+                if let ExprKind::Var(name) = &callee.kind
+                    && scope.find(name).is_none()
+                    && !self.globals.contains_key(&**name)
+                    && let Some(Value::Builtin(bname)) = builtins::lookup(name)
+                    && COMPILED_BUILTINS.contains(&bname)
+                {
+                    return CExpr::Builtin(
+                        bname,
+                        args.iter().map(|a| self.cexpr(scope, a)).collect(),
+                        args.clone().into(),
+                        e.span.clone(),
+                    );
+                }
+                self.interp(scope, e)
+            }
+            _ => self.interp(scope, e),
+        }
+    }
+
+    fn interp(&mut self, scope: &Scope, e: &Expr) -> CExpr {
+        // Later names shadow earlier ones: bind them in order.
+        CExpr::Interp(Rc::new(e.clone()), scope.names.clone().into())
+    }
+}
+
+/// Built-ins on plain values, safe to call from compiled code without the interpreter.
+const COMPILED_BUILTINS: &[&str] = &[
+    "len", "sum", "mex", "min", "max", "sorted", "reverse", "contains", "remove", "append", "abs",
+];
+
+/// A frame of slots for running compiled code.
+pub struct Frame {
+    slots: Vec<Value>,
+}
+
+impl Compiled {
+    /// Lists the options of position `args` into `out`.
+    pub fn expand(
+        &self,
+        cx: &mut Cx,
+        store: &mut Store,
+        args: &mut Vec<Value>,
+        out: &mut OptBuf,
+    ) -> Result<(), Error> {
+        // Frames are reused (a pool, as rules may expand other positions while running).
+        let mut slots = cx.frames.pop().unwrap_or_default();
+        slots.resize(self.slots, Value::Int(0));
+        let mut f = Frame { slots };
+        let r = self.run(cx, store, &mut f, args, out);
+        f.slots.clear();
+        cx.frames.push(f.slots);
+        r
+    }
+
+    fn run(
+        &self,
+        cx: &mut Cx,
+        store: &mut Store,
+        f: &mut Frame,
+        args: &mut Vec<Value>,
+        out: &mut OptBuf,
+    ) -> Result<(), Error> {
+        for (p, a) in self.params.iter().zip(args.drain(..)) {
+            bind(cx, f, p, a)?;
+        }
+        for rule in &self.rules {
+            self.clauses(cx, store, f, rule, 0, out)?;
+        }
+        Ok(())
+    }
+
+    fn clauses(
+        &self,
+        cx: &mut Cx,
+        store: &mut Store,
+        f: &mut Frame,
+        rule: &CRule,
+        i: usize,
+        out: &mut OptBuf,
+    ) -> Result<(), Error> {
+        let Some(c) = rule.clauses.get(i) else {
+            let start = out.atoms.len() as u32;
+            emit(cx, store, f, &rule.option, out)?;
+            out.opts.push(OptRec {
+                kind: rule.kind,
+                start,
+                len: out.atoms.len() as u32 - start,
+            });
+            return Ok(());
+        };
+        match c {
+            CClause::If(cond, span) => {
+                if truth(cx, store, f, cond, span)? {
+                    self.clauses(cx, store, f, rule, i + 1, out)?;
+                }
+            }
+            CClause::Range {
+                slot,
+                lo,
+                hi,
+                inclusive,
+                span,
+                hi_span,
+            } => {
+                let a = int(cx, store, f, lo, span)?;
+                let mut b = int(cx, store, f, hi, span)?;
+                if *inclusive {
+                    b = b
+                        .checked_add(1)
+                        .ok_or_else(|| cx.err(ErrorKind::Overflow { op: "..=".into() }, hi_span))?;
+                }
+                for k in a..b {
+                    if k % 1024 == 0 && cx.interrupted() {
+                        return Err(cx.err(ErrorKind::Interrupted, span));
+                    }
+                    f.slots[*slot as usize] = Value::Int(k);
+                    self.clauses(cx, store, f, rule, i + 1, out)?;
+                }
+            }
+            CClause::Each { pat, iter, span } => {
+                let v = eval(cx, store, f, iter)?;
+                let items = cx.items_of(v, span)?;
+                for (k, item) in items.iter().enumerate() {
+                    if k % 1024 == 1023 && cx.interrupted() {
+                        return Err(cx.err(ErrorKind::Interrupted, span));
+                    }
+                    bind(cx, f, pat, item.clone())?;
+                    self.clauses(cx, store, f, rule, i + 1, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn bind(cx: &Cx, f: &mut Frame, p: &Pat, v: Value) -> Result<(), Error> {
+    match p {
+        Pat::Slot(s) => {
+            f.slots[*s as usize] = v;
+            Ok(())
+        }
+        Pat::Tuple(ps, span) => {
+            let items = match &v {
+                Value::Tuple(xs) | Value::List(xs) if xs.len() == ps.len() => xs.clone(),
+                other => {
+                    return Err(cx.err(
+                        ErrorKind::Type {
+                            message: format!(
+                                "cannot unpack {} into {} names",
+                                other.type_name(),
+                                ps.len()
+                            ),
+                            label: "this pattern".into(),
+                        },
+                        span,
+                    ));
+                }
+            };
+            for (q, x) in ps.iter().zip(items.iter()) {
+                bind(cx, f, q, x.clone())?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn emit(
+    cx: &mut Cx,
+    store: &mut Store,
+    f: &mut Frame,
+    o: &COpt,
+    out: &mut OptBuf,
+) -> Result<(), Error> {
+    match o {
+        COpt::Pos {
+            rid,
+            name,
+            arity,
+            args,
+            spans,
+            span,
+        } => {
+            if args.len() != *arity {
+                return Err(cx.arity(name, *arity, args.len(), span));
+            }
+            // The key is built word by word in a reused buffer (taken, since evaluating an
+            // argument may expand positions): integer arguments and tuples or lists of them
+            // without building values, other lists and tuples by their interned id.
+            let mut key = std::mem::take(&mut cx.key_buf);
+            key.clear();
+            key.push(0);
+            let n = args.len();
+            // The first argument that cannot be one; the others are still evaluated, so an
+            // error in a later argument is reported first, as when all are evaluated first.
+            let mut bad = None;
+            for (i, a) in args.iter().enumerate() {
+                if let Some(w) = int_of(a, &f.slots).and_then(PosTable::int_word) {
+                    key.push(w);
+                    continue;
+                }
+                // A tuple (or a list) of integers (`t((a - k, b))`): its words in place,
+                // without building it, as `push_arg` would keep it.
+                if let CExpr::Tuple(items) | CExpr::List(items) = a
+                    && let list = matches!(a, CExpr::List(_))
+                    && store.positions.in_place(*rid, n, list, items.len())
+                {
+                    let at = key.len();
+                    key.push(PosTable::marker(list, items.len()));
+                    let mut whole = true;
+                    for x in items {
+                        match int_of(x, &f.slots).and_then(PosTable::int_word) {
+                            Some(w) => key.push(w),
+                            None => {
+                                whole = false;
+                                break;
+                            }
+                        }
+                    }
+                    if whole {
+                        continue;
+                    }
+                    key.truncate(at);
+                }
+                // A list or tuple passed on from a slot (`wu(n, s, …)`'s `s`): its words from
+                // the slot itself, without a copy of the value.
+                if let CExpr::Slot(s) = a
+                    && store
+                        .positions
+                        .push_arg(&mut key, *rid, n, &f.slots[*s as usize])
+                {
+                    continue;
+                }
+                let v = match eval(cx, store, f, a) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        cx.key_buf = key;
+                        return Err(e);
+                    }
+                };
+                if !store.positions.push_arg(&mut key, *rid, n, &v) {
+                    key.push(0);
+                    bad = bad.or(Some((i, v)));
+                }
+            }
+            key[0] = PosTable::header(*rid, key.len() - 1);
+            if let Some((i, v)) = bad {
+                cx.key_buf = key;
+                return Err(cx.err(
+                    ErrorKind::Type {
+                        message: format!(
+                            "ruleset arguments are integers, tuples or lists, not {}",
+                            v.type_name()
+                        ),
+                        label: format!("this is {}", v.type_name()),
+                    },
+                    &spans[i],
+                ));
+            }
+            let p = store.positions.intern_words(&key);
+            cx.key_buf = key;
+            out.atoms.push(Atom::Pos(p));
+        }
+        COpt::Sum(parts) => {
+            for p in parts {
+                emit(cx, store, f, p, out)?;
+            }
+        }
+        COpt::Expr(e, span) => {
+            let v = eval(cx, store, f, e)?;
+            let g = cx.as_game(store, &v, span)?;
+            out.atoms.push(Atom::Game(g));
+        }
+    }
+    Ok(())
+}
+
+/// An integer expression evaluated without building values, when every leaf is an integer and
+/// nothing overflows; `None` sends the caller to the general path (which reports any error).
+fn int_of(e: &CExpr, slots: &[Value]) -> Option<i64> {
+    match e {
+        CExpr::Const(Value::Int(n)) => Some(*n),
+        CExpr::Slot(s) => match &slots[*s as usize] {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        },
+        CExpr::Bin(op, l, r, ..) => {
+            let (a, b) = (int_of(l, slots)?, int_of(r, slots)?);
+            match op {
+                BinOp::Add => a.checked_add(b),
+                BinOp::Sub => a.checked_sub(b),
+                BinOp::Mul => a.checked_mul(b),
+                BinOp::Div if b != 0 => a.checked_div_euclid(b),
+                BinOp::Rem if b != 0 => a.checked_rem_euclid(b),
+                _ => None,
+            }
+        }
+        CExpr::Neg(x, _) => int_of(x, slots)?.checked_neg(),
+        CExpr::Index(..) => match item_of(e, slots)? {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// An element of a list or tuple held in a slot (`h[0]`, `s[i][1]`), without copying the
+/// list; `None` for anything else, and for an index out of range (which the general path
+/// reports).
+fn item_of<'a>(e: &CExpr, slots: &'a [Value]) -> Option<&'a Value> {
+    match e {
+        CExpr::Slot(s) => Some(&slots[*s as usize]),
+        CExpr::Index(t, i, ..) => match item_of(t, slots)? {
+            Value::List(xs) | Value::Tuple(xs) => xs.get(usize::try_from(int_of(i, slots)?).ok()?),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A comparison or boolean of integers, without building values.
+fn bool_of(e: &CExpr, slots: &[Value]) -> Option<bool> {
+    match e {
+        CExpr::Bin(op, l, r, ..) => {
+            let (a, b) = (int_of(l, slots)?, int_of(r, slots)?);
+            Some(match op {
+                BinOp::Lt => a < b,
+                BinOp::Le => a <= b,
+                BinOp::Gt => a > b,
+                BinOp::Ge => a >= b,
+                BinOp::Eq => a == b,
+                BinOp::Ne => a != b,
+                _ => return None,
+            })
+        }
+        CExpr::And(l, r, ..) => Some(bool_of(l, slots)? && bool_of(r, slots)?),
+        CExpr::Or(l, r, ..) => Some(bool_of(l, slots)? || bool_of(r, slots)?),
+        CExpr::Not(x, _) => Some(!bool_of(x, slots)?),
+        CExpr::Const(Value::Bool(v)) => Some(*v),
+        _ => None,
+    }
+}
+
+fn truth(
+    cx: &mut Cx,
+    store: &mut Store,
+    f: &mut Frame,
+    e: &CExpr,
+    span: &Span,
+) -> Result<bool, Error> {
+    if let Some(v) = bool_of(e, &f.slots) {
+        return Ok(v);
+    }
+    match eval(cx, store, f, e)? {
+        Value::Bool(v) => Ok(v),
+        other => Err(cx.err(
+            ErrorKind::Type {
+                message: format!("expected a boolean, found {}", other.type_name()),
+                label: format!("this is {}", other.type_name()),
+            },
+            span,
+        )),
+    }
+}
+
+fn int(
+    cx: &mut Cx,
+    store: &mut Store,
+    f: &mut Frame,
+    e: &CExpr,
+    span: &Span,
+) -> Result<i64, Error> {
+    if let Some(n) = int_of(e, &f.slots) {
+        return Ok(n);
+    }
+    match eval(cx, store, f, e)? {
+        Value::Int(n) => Ok(n),
+        other => Err(cx.err(
+            ErrorKind::Type {
+                message: format!("expected an integer, found {}", other.type_name()),
+                label: format!("this is {}", other.type_name()),
+            },
+            span,
+        )),
+    }
+}
+
+fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Value, Error> {
+    Ok(match e {
+        CExpr::Const(v) => v.clone(),
+        CExpr::Slot(s) => f.slots[*s as usize].clone(),
+        CExpr::Bin(op, l, r, ls, rs, span) => {
+            let a = eval(cx, store, f, l)?;
+            let b = eval(cx, store, f, r)?;
+            if let (Value::Int(x), Value::Int(y)) = (&a, &b) {
+                let (x, y) = (*x, *y);
+                let overflow = |cx: &Cx| {
+                    cx.err(
+                        ErrorKind::Overflow {
+                            op: op.symbol().into(),
+                        },
+                        span,
+                    )
+                };
+                let done = match op {
+                    BinOp::Add => Some(Value::Int(x.checked_add(y).ok_or_else(|| overflow(cx))?)),
+                    BinOp::Sub => Some(Value::Int(x.checked_sub(y).ok_or_else(|| overflow(cx))?)),
+                    BinOp::Mul => Some(Value::Int(x.checked_mul(y).ok_or_else(|| overflow(cx))?)),
+                    BinOp::Lt => Some(Value::Bool(x < y)),
+                    BinOp::Le => Some(Value::Bool(x <= y)),
+                    BinOp::Gt => Some(Value::Bool(x > y)),
+                    BinOp::Ge => Some(Value::Bool(x >= y)),
+                    BinOp::Eq => Some(Value::Bool(x == y)),
+                    BinOp::Ne => Some(Value::Bool(x != y)),
+                    BinOp::Div | BinOp::Rem if y != 0 => Some(Value::Int(
+                        if *op == BinOp::Div {
+                            x.checked_div_euclid(y)
+                        } else {
+                            x.checked_rem_euclid(y)
+                        }
+                        .ok_or_else(|| overflow(cx))?,
+                    )),
+                    _ => None,
+                };
+                if let Some(v) = done {
+                    return Ok(v);
+                }
+            }
+            cx.binary_values(store, *op, a, b, (ls, rs), span)?
+        }
+        CExpr::And(l, r, ls, rs) => {
+            Value::Bool(truth(cx, store, f, l, ls)? && truth(cx, store, f, r, rs)?)
+        }
+        CExpr::Or(l, r, ls, rs) => {
+            Value::Bool(truth(cx, store, f, l, ls)? || truth(cx, store, f, r, rs)?)
+        }
+        CExpr::Not(x, span) => Value::Bool(!truth(cx, store, f, x, span)?),
+        CExpr::Neg(x, span) => match eval(cx, store, f, x)? {
+            Value::Int(n) => Value::Int(
+                n.checked_neg()
+                    .ok_or_else(|| cx.err(ErrorKind::Overflow { op: "-".into() }, span))?,
+            ),
+            Value::Game(g) | Value::Position(g) => Value::Game(
+                store
+                    .conjugate(g)
+                    .map_err(|x| Error::from(x).or_at(cx.file, span.clone()))?,
+            ),
+            other => {
+                return Err(cx.err(
+                    ErrorKind::Type {
+                        message: format!("cannot negate {}", other.type_name()),
+                        label: format!("this is {}", other.type_name()),
+                    },
+                    span,
+                ));
+            }
+        },
+        CExpr::If(c, t, o, span) => {
+            if truth(cx, store, f, c, span)? {
+                eval(cx, store, f, t)?
+            } else {
+                eval(cx, store, f, o)?
+            }
+        }
+        CExpr::Index(t, i, tspan, ispan) => {
+            let v = eval(cx, store, f, t)?;
+            let k = int(cx, store, f, i, ispan)?;
+            let items = match &v {
+                Value::List(xs) | Value::Tuple(xs) => xs.clone(),
+                Value::Sequence(s) if s.start == 0 => {
+                    Rc::new(s.values.iter().map(|&x| Value::Int(x as i64)).collect())
+                }
+                other => {
+                    return Err(cx.err(
+                        ErrorKind::Type {
+                            message: format!("cannot index into {}", other.type_name()),
+                            label: format!("this is {}", other.type_name()),
+                        },
+                        tspan,
+                    ));
+                }
+            };
+            if k < 0 || k as usize >= items.len() {
+                return Err(cx.err(
+                    ErrorKind::IndexOutOfRange {
+                        index: k,
+                        len: items.len(),
+                    },
+                    ispan,
+                ));
+            }
+            items[k as usize].clone()
+        }
+        CExpr::List(items) => {
+            let mut v = Vec::with_capacity(items.len());
+            for x in items {
+                v.push(eval(cx, store, f, x)?);
+            }
+            Value::List(Rc::new(v))
+        }
+        CExpr::Tuple(items) => {
+            let mut v = Vec::with_capacity(items.len());
+            for x in items {
+                v.push(eval(cx, store, f, x)?);
+            }
+            Value::Tuple(Rc::new(v))
+        }
+        CExpr::Nimber(x, span, inner) => match eval(cx, store, f, x)? {
+            Value::Int(n) if (0..=u32::MAX as i64 - 2).contains(&n) => {
+                Value::Game(store.nimber(n as u32))
+            }
+            Value::Int(n) => {
+                return Err(cx.err(super::not_a_nimber(n), span));
+            }
+            other => {
+                return Err(cx.err(
+                    ErrorKind::Type {
+                        message: format!("`*` needs an integer, not {}", other.type_name()),
+                        label: format!("this is {}", other.type_name()),
+                    },
+                    inner,
+                ));
+            }
+        },
+        CExpr::Let(s, v, body) => {
+            let x = eval(cx, store, f, v)?;
+            f.slots[*s as usize] = x;
+            eval(cx, store, f, body)?
+        }
+        CExpr::Builtin(name, args, exprs, span) => {
+            let mut vals = Vec::with_capacity(args.len());
+            for a in args {
+                vals.push(eval(cx, store, f, a)?);
+            }
+            builtins::call(cx, store, name, vals, exprs, span)?
+        }
+        CExpr::Interp(expr, names) => {
+            let base = cx.locals.len();
+            for (n, s) in names.iter() {
+                cx.locals.push((n.clone(), f.slots[*s as usize].clone()));
+            }
+            let r = cx.eval(store, expr);
+            cx.locals.truncate(base);
+            r?
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Interp;
+
+    /// The lead of each ruleset defined by `src`, in order.
+    fn leads(src: &str) -> Vec<Option<usize>> {
+        let mut interp = Interp::new();
+        interp.run("lead.cgt", src, &mut |_| {}).expect("defines");
+        let ids: Vec<u32> = interp.cx.rulesets.iter().map(|r| r.id).collect();
+        ids.into_iter()
+            .map(|id| interp.cx.compiled(id).lead())
+            .collect()
+    }
+
+    /// A list passed from a ruleset with register code to one that keeps lists in place gets
+    /// that ruleset's key, the one its source spelling gets: one position, not two.
+    #[test]
+    fn a_list_passed_on_keeps_its_callees_key() {
+        let mut interp = Interp::new();
+        let src = "\
+            ruleset b(l) { for x in l if x > 5 => b([]) }\n\
+            ruleset a(s, n) { if n > 0 => a(s, n - 1)\n if n == 0 => b(s) }\n\
+            a([1, 2], 1)\n\
+            b([1, 2])\n";
+        let mut out = Vec::new();
+        interp
+            .run("pass.cgt", src, &mut |s| out.push(s))
+            .expect("runs");
+        // b([1, 2]) has no move: 0; a(…, 0) = *; a(…, 1) = 0.
+        assert_eq!(out, ["0", "0"]);
+        let ids: Vec<u32> = interp.cx.rulesets.iter().map(|r| r.id).collect();
+        assert!(
+            interp.cx.compiled(ids[1]).fast.is_some(),
+            "a has register code"
+        );
+        assert!(interp.store.positions.lists_in_place(ids[0]));
+        // a([1, 2], 1), a([1, 2], 0) and b([1, 2]).
+        assert_eq!(interp.store.positions.len(), 3);
+    }
+
+    /// Rows are keyed by the last argument some move changes, moved last only when every move
+    /// passes the last argument on.
+    #[test]
+    fn the_lead_is_the_last_argument_moves_change() {
+        let src = "\
+            ruleset wu(n, s, i) { if i != 0 for m in s => wu(n, s, (i - m + n) % n) }\n\
+            ruleset wv(i, n, s) { if i != 0 for m in s => wv((i - m + n) % n, n, s) }\n\
+            ruleset two(a, b, n) { if a > 0 => two(a - 1, b, n)\n if b > 0 => two(a, b - 1, n) }\n\
+            ruleset swap(a, n) { if a > 0 => swap(a - 1, n)\n if n > 0 => swap(n - 1, a) }\n\
+            ruleset one(n) { if n > 0 => one(n - 1) }\n\
+            ruleset sum(n, s) { for m in s if m < n => sum(m, s) + sum(n - m, s) }\n\
+            ruleset other(n, s) { if n > 0 => wu(n, s, 1) }\n\
+            ruleset shadow(i, n) { for n in 0..i => shadow(n, n) }\n";
+        assert_eq!(
+            leads(src),
+            [None, Some(0), Some(1), None, None, Some(0), None, None]
+        );
+    }
+}

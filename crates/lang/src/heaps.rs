@@ -1,0 +1,725 @@
+//! Heap games in the language: `heap("0.07")`, `subtraction([1, 3, 4])`, `allbut([…])`, their
+//! positions (mixing with every other game in sums), nim-sequences, periodicity and plots.
+
+use super::{Cx, Value};
+use loony_core::diag::{Error, ErrorKind};
+use loony_core::game::{GameId, Store};
+use loony_syntax::ast::{Expr, Span};
+use loony_theory::heap::{self, Code, Control, HeapRules};
+use loony_theory::nimfield;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Largest heap whose moves are listed one by one (the list is O(n) to O(n²) long).
+const MAX_OPTIONS_HEAP: u64 = 100_000;
+/// Largest heap size whose nimber is computed.
+const MAX_HEAP: u64 = 1 << 31;
+/// How far `periodicity` computes before saying "not yet periodic".
+const PERIODICITY_BUDGET: usize = 1_000_000;
+/// The same when a move may leave three heaps: each heap then costs a pass over every split
+/// (a second to reach 5 000 heaps, a minute for 20 000), so the default stays at seconds.
+const PERIODICITY_BUDGET_THREE_HEAPS: usize = 5_000;
+/// The same for codes with periodic splits, added tokens or many-heap digits: the general
+/// kernel's split tables cost a pass over every smaller heap per heap and count.
+const PERIODICITY_BUDGET_GENERAL: usize = 2_000;
+/// How far `periodicity` explores a user ruleset (through the generic engine).
+const RULESET_PERIODICITY_BUDGET: usize = 2_000;
+
+struct Entry {
+    rules: HeapRules,
+    /// Nim-values of heaps 0..len, extended on demand.
+    values: Vec<u32>,
+    /// A period the theorem certified from `values`: every heap past them is read from it.
+    period: Option<heap::Period>,
+    /// `values.len()` when certification was last tried (it is tried again only after the
+    /// sequence doubles, so a sequence that never certifies costs a linear scan per doubling).
+    tried_at: usize,
+}
+
+/// Below this heap a nimber is read from the sequence itself; past it (and past the values
+/// known), the sequence grows by doubling until a certified period answers.
+const PERIOD_LOOKUP_FROM: u64 = 1 << 14;
+/// For a heap past [`MAX_HEAP`], how many heaps are computed looking for a period.
+const PERIOD_SEARCH_BEYOND_MAX: u64 = 1 << 20;
+
+#[derive(Default)]
+pub struct HeapTable {
+    entries: Vec<Entry>,
+    /// Show a progress bar for long sequences (a terminal is watching).
+    pub progress: bool,
+}
+
+impl HeapTable {
+    pub fn register(&mut self, store: &mut Store, rules: HeapRules) -> u32 {
+        let name = match &rules {
+            HeapRules::TakeBreak(code) => format!("heap(\"{code}\")"),
+            HeapRules::Subtraction(set) => format!("subtraction({set:?})"),
+            HeapRules::AllBut(set) => format!("allbut({set:?})"),
+        };
+        let id = store.register_heap(&name);
+        if id as usize == self.entries.len() {
+            self.entries.push(Entry {
+                rules,
+                values: Vec::new(),
+                period: None,
+                tried_at: 0,
+            });
+        }
+        id
+    }
+
+    /// Nim-values of heaps `0..=n`.
+    pub fn values(
+        &mut self,
+        rules: u32,
+        n: u64,
+        cancel: &Arc<AtomicBool>,
+    ) -> Result<&[u32], Error> {
+        if n > MAX_HEAP {
+            return Err(Error::new(ErrorKind::HeapSize {
+                message: format!("heap size {n} is too large to compute (at most {MAX_HEAP})"),
+                label: "too large".into(),
+            }));
+        }
+        let progress = self.progress;
+        let e = &mut self.entries[rules as usize];
+        let n = n as usize;
+        if e.values.len() <= n {
+            let target = n.max(e.values.len() * 2).max(64);
+            // The engine's tables take a few words per heap: check before building them.
+            loony_core::memory::reserve(target.saturating_mul(16), "a nim-sequence")?;
+            let _what = loony_core::memory::building("a nim-sequence");
+            let bar = (progress && target >= 200_000)
+                .then(|| super::progress::bar(target as u64, "{bar:40} {pos}/{len} heaps ({eta})"));
+            let report = |done: usize, _total: usize| {
+                if let Some(b) = &bar {
+                    b.set_position(done as u64);
+                }
+            };
+            let ctl = Control::default()
+                .with_cancel(cancel)
+                .with_progress(&report);
+            let r = e.rules.nim_sequence(target, &ctl);
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            match r {
+                Ok(v) => e.values = v,
+                Err(partial) => {
+                    if partial.values.len() > e.values.len() {
+                        e.values = partial.values;
+                    }
+                    return Err(Error::new(ErrorKind::Interrupted));
+                }
+            }
+        }
+        Ok(&e.values[..=n])
+    }
+
+    /// The nim-value of heap `n`: from the sequence where it is known, else from a certified
+    /// period (so `heap("0.07")(10000000)` costs the 176 heaps of its certificate, not ten
+    /// million), found by doubling the sequence while no period is certified.
+    pub fn nimber(&mut self, rules: u32, n: u64, cancel: &Arc<AtomicBool>) -> Result<u32, Error> {
+        loop {
+            let e = &mut self.entries[rules as usize];
+            if let Some(v) = e.values.get(n as usize) {
+                return Ok(*v);
+            }
+            if let Some(p) = &e.period {
+                return Ok(period_value(&e.values, p, n));
+            }
+            let len = e.values.len() as u64;
+            if n < PERIOD_LOOKUP_FROM || e.tried_at == e.values.len() && 2 * len > n {
+                return Ok(self.values(rules, n, cancel)?[n as usize]);
+            }
+            if e.tried_at < e.values.len() {
+                e.tried_at = e.values.len();
+                let ctl = Control::default().with_cancel(cancel);
+                if let Some((p, _)) = e.rules.certified_period(&e.values, &ctl) {
+                    e.period = Some(p);
+                    continue;
+                }
+                if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Err(Error::new(ErrorKind::Interrupted));
+                }
+            }
+            // Past what can be computed, only a period answers: give up after a search that
+            // stays quick rather than compute two billion values first.
+            if n > MAX_HEAP && len >= PERIOD_SEARCH_BEYOND_MAX {
+                return Err(Error::new(ErrorKind::HeapSize {
+                    message: format!(
+                        "heap size {n} is past what Loony computes ({MAX_HEAP}), and no period \
+                         is certified within the first {len} heaps to read it from"
+                    ),
+                    label: "too large".into(),
+                }));
+            }
+            let next = (2 * len).max(PERIOD_LOOKUP_FROM).min(n);
+            self.values(rules, next, cancel)?;
+        }
+    }
+
+    pub fn options(
+        &mut self,
+        store: &mut Store,
+        rules: u32,
+        n: u64,
+        out: &mut Vec<GameId>,
+    ) -> Result<(), Error> {
+        if n > MAX_OPTIONS_HEAP {
+            return Err(Error::type_error(
+                format!(
+                    "a heap of {n} has too many moves to list (at most heaps of {MAX_OPTIONS_HEAP})"
+                ),
+                "too large to list",
+            ));
+        }
+        let mut moves = Vec::new();
+        if !self.entries[rules as usize]
+            .rules
+            .try_options(n as usize, &mut moves, MAX_OPTIONS)
+        {
+            return Err(Error::type_error(
+                format!("a heap of {n} has more than {MAX_OPTIONS} moves to list"),
+                "too many moves to list",
+            ));
+        }
+        for heaps in moves {
+            let parts: Vec<GameId> = heaps.iter().map(|&h| store.heap(rules, h as u64)).collect();
+            out.push(store.sum(&parts)?);
+        }
+        Ok(())
+    }
+
+    pub fn rules(&self, id: u32) -> &HeapRules {
+        &self.entries[id as usize].rules
+    }
+}
+
+/// Heap `n`'s value from a period certified from `values` (ordinary: the theorem certifies
+/// saltus 0), for `n` past them.
+fn period_value(values: &[u32], p: &heap::Period, n: u64) -> u32 {
+    let (e, q) = (p.preperiod as u64, p.period as u64);
+    let i = e + (n - e) % q;
+    values[i as usize] + p.saltus * ((n - i) / q) as u32
+}
+
+/// A range of heap sizes (a list of consecutive nonnegative integers, as `a..b` makes) as its
+/// first and last heap; the error says what is wrong with it (empty, negative, a gap).
+pub(crate) fn heap_range(
+    cx: &Cx,
+    xs: &[Value],
+    span: &Span,
+    function: &str,
+) -> Result<(u64, u64), Error> {
+    let bad = |message: String, label: &str, note: Option<&str>| {
+        cx.err(
+            ErrorKind::BadRange {
+                message,
+                label: label.into(),
+                note: note.map(str::to_string),
+            },
+            span,
+        )
+    };
+    if let Some(x) = xs.iter().find(|x| !matches!(x, Value::Int(_))) {
+        return Err(cx.err(
+            ErrorKind::BadArgument {
+                message: format!("`{function}` needs a range of heap sizes like 0..200"),
+                label: format!("this list holds {}", super::show::describe(x)),
+            },
+            span,
+        ));
+    }
+    let ints: Vec<i64> = xs
+        .iter()
+        .map(|x| match x {
+            Value::Int(k) => *k,
+            _ => 0,
+        })
+        .collect();
+    let (Some(&first), Some(&last)) = (ints.first(), ints.last()) else {
+        return Err(bad(
+            format!("`{function}` was given an empty range of heaps"),
+            "this range holds no heap",
+            Some("`a..b` holds a, a + 1, …, b - 1, so `0..0` is empty; `a..=b` holds b too"),
+        ));
+    };
+    if first < 0 {
+        return Err(bad(
+            format!("heap sizes are nonnegative, but this range starts at {first}"),
+            "starts below 0",
+            Some("heaps count tokens from 0: write `0..b`"),
+        ));
+    }
+    if let Some(i) = (1..ints.len()).find(|&i| ints[i] != first + i as i64) {
+        return Err(bad(
+            format!(
+                "`{function}` needs consecutive heap sizes, but {} follows {}",
+                ints[i],
+                ints[i - 1]
+            ),
+            "not consecutive",
+            Some("a range `a..b` gives consecutive heap sizes"),
+        ));
+    }
+    Ok((first as u64, last as u64))
+}
+
+/// Largest number of moves `options` lists for one heap (many-heap digits reach
+/// astronomically many partitions).
+const MAX_OPTIONS: usize = 1_000_000;
+
+fn parse_code(cx: &Cx, code: &str, span: &Span) -> Result<Code, Error> {
+    Code::parse(code).map_err(|e| {
+        cx.err(
+            ErrorKind::BadHeapCode {
+                code: code.to_string(),
+                message: e.message.clone(),
+                at: e.span.clone(),
+            },
+            span,
+        )
+    })
+}
+
+/// An argument of the nim-field built-ins: a nonnegative integer, or a game equal to a
+/// nimber (then the result is a nimber too).
+fn nim_arg(
+    cx: &mut Cx,
+    store: &mut Store,
+    op: &str,
+    v: &Value,
+    span: &Span,
+) -> Result<(u64, bool), Error> {
+    match v {
+        Value::Int(n) if *n >= 0 => Ok((*n as u64, false)),
+        Value::Int(n) => Err(cx.err(
+            ErrorKind::NimNegative {
+                op: op.to_string(),
+                value: *n,
+            },
+            span,
+        )),
+        Value::Game(g) | Value::Position(g) => {
+            Ok((u64::from(game_nimber(cx, store, *g, span)?), true))
+        }
+        other => Err(cx.err(
+            ErrorKind::BadArgument {
+                message: format!(
+                    "`{op}` needs nonnegative integers or nimbers, not {}",
+                    other.type_name()
+                ),
+                label: format!("this is {}", other.type_name()),
+            },
+            span,
+        )),
+    }
+}
+
+fn game_nimber(cx: &mut Cx, store: &mut Store, g: GameId, span: &Span) -> Result<u32, Error> {
+    match cx
+        .game_value(store, g)
+        .map_err(|e| e.or_at(cx.file, span.clone()))?
+    {
+        loony_core::class::Class::Nimber(k) => Ok(k),
+        other => Err(cx.err(
+            ErrorKind::NoValue {
+                form: other.show(cx.notation.ascii).unwrap_or_default(),
+                reason: "nim multiplication needs games equal to nimbers".into(),
+            },
+            span,
+        )),
+    }
+}
+
+/// `g * h` on games: the nim product of their nimbers.
+pub fn nim_multiply(
+    cx: &mut Cx,
+    store: &mut Store,
+    a: GameId,
+    b: GameId,
+    (left, right): (&Span, &Span),
+) -> Result<Value, Error> {
+    let x = game_nimber(cx, store, a, left)?;
+    let y = game_nimber(cx, store, b, right)?;
+    // The nimbers below 2^32 are a field: the product stays a u32.
+    let p = nimfield::nim_product(u64::from(x), u64::from(y)) as u32;
+    Ok(Value::Game(store.nimber(p)))
+}
+
+fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Error> {
+    let items = match v {
+        Value::List(xs) | Value::Tuple(xs) => xs.clone(),
+        other => {
+            return Err(cx.err(
+                ErrorKind::BadArgument {
+                    message: format!(
+                        "`{what}` needs a list of positive integers, not {}",
+                        other.type_name()
+                    ),
+                    label: format!("this is {}", other.type_name()),
+                },
+                span,
+            ));
+        }
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for x in items.iter() {
+        match x {
+            Value::Int(n) if *n >= 1 && *n <= 1 << 40 => out.push(*n as usize),
+            _ => {
+                return Err(cx.err(
+                    ErrorKind::BadArgument {
+                        message: format!("`{what}` needs positive integers"),
+                        label: format!("this list holds {}", super::show::describe(x)),
+                    },
+                    span,
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What `nim_sequence`/`periodicity` can read a sequence from.
+enum Source {
+    Heap(u32),
+    /// A user ruleset (or function) of one integer, through the generic engine.
+    Callable(Value),
+}
+
+fn source(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Source, Error> {
+    match v {
+        Value::Heap(h) => Ok(Source::Heap(*h)),
+        Value::Ruleset(r) if r.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
+        Value::Func(f) if f.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
+        other => Err(cx.err(
+            ErrorKind::BadArgument {
+                message: format!(
+                    "`{what}` needs a heap game (heap(\"0.07\"), subtraction([…])) or a ruleset of one integer, not {}",
+                    other.type_name()
+                ),
+                label: format!("this is {}", other.type_name()),
+            },
+            span,
+        )),
+    }
+}
+
+/// What a nim-sequence of `src` remembers of it, for a plot.
+fn source_of(src: &Source) -> loony_core::value::SequenceOf {
+    use loony_core::value::SequenceOf;
+    match src {
+        Source::Heap(h) => SequenceOf::Heap(*h),
+        Source::Callable(Value::Ruleset(r)) => SequenceOf::Named(r.def.name.name.clone()),
+        Source::Callable(Value::Func(f)) => SequenceOf::Named(f.def.name.name.clone()),
+        Source::Callable(_) => SequenceOf::Named("a ruleset".into()),
+    }
+}
+
+impl Cx {
+    fn callable_values(
+        &mut self,
+        store: &mut Store,
+        f: &Value,
+        lo: u64,
+        hi: u64,
+        span: &Span,
+    ) -> Result<Vec<u32>, Error> {
+        let len = usize::try_from(hi - lo).unwrap_or(usize::MAX);
+        self.reserve(len.saturating_mul(4), "a nim-sequence", span)?;
+        let mut out = Vec::with_capacity(len);
+        for n in lo..hi {
+            let pos = self.apply1(store, f, n as i64, span)?;
+            match self
+                .game_value(store, pos)
+                .map_err(|e| e.or_at(self.file, span.clone()))?
+            {
+                loony_core::class::Class::Nimber(v) => out.push(v),
+                other => {
+                    return Err(self.err(
+                        ErrorKind::NoValue {
+                            form: other.show(self.notation.ascii).unwrap_or_default(),
+                            reason: format!("position {n} has no nimber"),
+                        },
+                        span,
+                    ));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn apply1(
+        &mut self,
+        store: &mut Store,
+        f: &Value,
+        n: i64,
+        span: &Span,
+    ) -> Result<GameId, Error> {
+        let arg = Expr::new(loony_syntax::ast::ExprKind::Int(n), span.clone());
+        let v = self.call(
+            store,
+            f.clone(),
+            vec![Value::Int(n)],
+            std::slice::from_ref(&arg),
+            span,
+            &arg,
+        )?;
+        self.as_game(store, &v, span)
+    }
+}
+
+pub fn call(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    vals: Vec<Value>,
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    match name {
+        "heap" => {
+            let Value::Str(code) = &vals[0] else {
+                return Err(cx.err(
+                    ErrorKind::BadArgument {
+                        message:
+                            "`heap` needs a take-and-break code as a string, like heap(\"0.07\")"
+                                .into(),
+                        label: format!("this is {}", vals[0].type_name()),
+                    },
+                    &sp(0),
+                ));
+            };
+            let parsed = parse_code(cx, code, &sp(0))?;
+            let id = cx
+                .engines
+                .heaps
+                .register(store, HeapRules::TakeBreak(parsed));
+            Ok(Value::Heap(id))
+        }
+        "heap_code" => {
+            let code = match &vals[0] {
+                Value::Heap(h) => cx.engines.heaps.rules(*h).code(),
+                Value::Str(text) => parse_code(cx, text, &sp(0))?,
+                other => {
+                    return Err(cx.err(
+                        ErrorKind::BadArgument {
+                            message: format!(
+                                "`heap_code` needs a heap game (heap(\"0.07\"), subtraction([…])) or a code string, not {}",
+                                other.type_name()
+                            ),
+                            label: format!("this is {}", other.type_name()),
+                        },
+                        &sp(0),
+                    ));
+                }
+            };
+            Ok(Value::Str(code.to_string().into()))
+        }
+        "nim_sum" | "nim_product" | "nim_div" | "nim_inverse" => {
+            let mut args = Vec::with_capacity(vals.len());
+            for (i, v) in vals.iter().enumerate() {
+                args.push(nim_arg(cx, store, name, v, &sp(i))?);
+            }
+            let as_game = args.iter().any(|a| a.1);
+            let zero = |cx: &Cx, i: usize| {
+                cx.err(
+                    ErrorKind::NimZeroDivisor {
+                        op: name.to_string(),
+                    },
+                    &sp(i),
+                )
+            };
+            let result = match name {
+                "nim_sum" => args[0].0 ^ args[1].0,
+                "nim_product" => nimfield::nim_product(args[0].0, args[1].0),
+                "nim_div" => nimfield::nim_div(args[0].0, args[1].0).ok_or_else(|| zero(cx, 1))?,
+                _ => nimfield::nim_inverse(args[0].0).ok_or_else(|| zero(cx, 0))?,
+            };
+            if as_game {
+                // Games' nimbers are below 2^32, a subfield: the result is too.
+                return Ok(Value::Game(store.nimber(result as u32)));
+            }
+            let result = i64::try_from(result).map_err(|_| {
+                cx.err(
+                    ErrorKind::Overflow {
+                        op: name.to_string(),
+                    },
+                    span,
+                )
+            })?;
+            Ok(Value::Int(result))
+        }
+        "subtraction" | "allbut" => {
+            let set = int_set(cx, &vals[0], &sp(0), name)?;
+            if set.is_empty() && name == "subtraction" {
+                return Err(cx.err(
+                    ErrorKind::BadArgument {
+                        message: "a subtraction set needs at least one number".into(),
+                        label: "empty".into(),
+                    },
+                    &sp(0),
+                ));
+            }
+            let rules = if name == "subtraction" {
+                HeapRules::subtraction(set)
+            } else {
+                HeapRules::all_but(set)
+            };
+            let id = cx.engines.heaps.register(store, rules);
+            Ok(Value::Heap(id))
+        }
+        "nim_sequence" => {
+            let src = source(cx, &vals[0], &sp(0), name)?;
+            let (lo, hi) = match &vals[1] {
+                Value::Int(n) if *n >= 0 => (0u64, *n as u64 + 1),
+                Value::Int(n) => {
+                    return Err(cx.err(
+                        ErrorKind::BadRange {
+                            message: format!(
+                                "`nim_sequence(g, n)` lists heaps 0 to n, so n cannot be negative (here {n})"
+                            ),
+                            label: "negative".into(),
+                            note: None,
+                        },
+                        &sp(1),
+                    ));
+                }
+                Value::List(xs) => {
+                    let (first, last) = heap_range(cx, xs, &sp(1), name)?;
+                    (first, last + 1)
+                }
+                other => {
+                    return Err(cx.err(
+                        ErrorKind::BadArgument {
+                            message: format!(
+                                "`nim_sequence` needs a number of heaps or a range of heap sizes like 0..200, not {}",
+                                other.type_name()
+                            ),
+                            label: format!("this is {}", super::show::describe(other)),
+                        },
+                        &sp(1),
+                    ));
+                }
+            };
+            let of = source_of(&src);
+            let values = match src {
+                Source::Heap(h) => {
+                    if hi == 0 {
+                        Vec::new()
+                    } else {
+                        let cancel = cx.interrupt.clone();
+                        cx.engines
+                            .heaps
+                            .values(h, hi - 1, &cancel)
+                            .map_err(|e| e.or_at(cx.file, span.clone()))?[lo as usize..]
+                            .to_vec()
+                    }
+                }
+                Source::Callable(f) => cx.callable_values(store, &f, lo, hi, span)?,
+            };
+            Ok(Value::Sequence(Rc::new(loony_core::value::Sequence {
+                start: lo,
+                values,
+                of,
+            })))
+        }
+        "periodicity" => {
+            let src = source(cx, &vals[0], &sp(0), name)?;
+            let budget = match vals.get(1) {
+                Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
+                Some(other) => {
+                    return Err(cx.err(
+                        ErrorKind::BadArgument {
+                            message: "the periodicity budget must be a positive integer".into(),
+                            label: format!("this is {}", super::show::describe(other)),
+                        },
+                        &sp(1),
+                    ));
+                }
+                None => None,
+            };
+            let p = match src {
+                Source::Heap(h) => {
+                    let cancel = cx.interrupt.clone();
+                    let budget = budget.unwrap_or(match cx.engines.heaps.rules(h) {
+                        HeapRules::TakeBreak(code) => match code.max_heaps() {
+                            Some(m) if m <= 2 && code.is_hexadecimal() => PERIODICITY_BUDGET,
+                            // No splits: even periodic digits cost little per heap.
+                            Some(m) if m <= 1 => PERIODICITY_BUDGET,
+                            Some(3) if code.is_hexadecimal() => PERIODICITY_BUDGET_THREE_HEAPS,
+                            _ => PERIODICITY_BUDGET_GENERAL,
+                        },
+                        _ => PERIODICITY_BUDGET,
+                    });
+                    // Most searches certify within a few hundred heaps; a bar appears only
+                    // once one has run for a second (on a terminal), so none stays silent.
+                    let started = std::time::Instant::now();
+                    let bar: std::cell::RefCell<Option<indicatif::ProgressBar>> =
+                        Default::default();
+                    let show = cx.engines.heaps.progress;
+                    let report = |done: usize, _target: usize| {
+                        if !show || started.elapsed().as_secs_f64() < 1.0 {
+                            return;
+                        }
+                        let mut bar = bar.borrow_mut();
+                        let b = bar.get_or_insert_with(|| {
+                            super::progress::bar(
+                                budget as u64,
+                                "{bar:40} {pos}/{len} heaps searched for a period ({elapsed})",
+                            )
+                        });
+                        b.set_position(done as u64);
+                    };
+                    let ctl = Control::default()
+                        .with_cancel(&cancel)
+                        .with_progress(&report);
+                    let p = cx.engines.heaps.rules(h).periodicity(budget, &ctl);
+                    if let Some(b) = bar.borrow().as_ref() {
+                        b.finish_and_clear();
+                    }
+                    if p.interrupted {
+                        return Err(cx.err(ErrorKind::Interrupted, span));
+                    }
+                    p
+                }
+                Source::Callable(f) => {
+                    let n = budget.unwrap_or(RULESET_PERIODICITY_BUDGET) as u64;
+                    let values = cx.callable_values(store, &f, 0, n + 1, span)?;
+                    heap::apparent_periodicity(&values)
+                }
+            };
+            Ok(Value::Record(Rc::new(periodicity_record(&p))))
+        }
+        "plot" => super::plot::call(cx, store, &vals, exprs, span),
+        _ => Err(super::builtins::internal(cx, name, span)),
+    }
+}
+
+fn periodicity_record(p: &heap::Periodicity) -> loony_core::value::Record {
+    let opt = |x: Option<usize>| x.map_or(Value::None, |v| Value::Int(v as i64));
+    let period = p.period.as_ref();
+    loony_core::value::Record {
+        kind: "a periodicity",
+        fields: vec![
+            ("period", opt(period.map(|q| q.period))),
+            ("preperiod", opt(period.map(|q| q.preperiod))),
+            (
+                "last_exceptional",
+                opt(period.and_then(|q| q.last_exceptional)),
+            ),
+            (
+                "saltus",
+                period.map_or(Value::None, |q| Value::Int(q.saltus as i64)),
+            ),
+            ("certified", Value::Bool(p.certified_at.is_some())),
+            ("certified_at", opt(p.certified_at)),
+            ("checked_up_to", Value::Int(p.checked_up_to as i64)),
+        ],
+        summary: p.to_string(),
+    }
+}

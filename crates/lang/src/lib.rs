@@ -1,0 +1,1710 @@
+//! Evaluation: programs are run statement by statement; expressions become values, and game
+//! expressions become nodes of the hash-consed store. Ruleset positions are not explored here,
+//! only named; the engines explore them on demand through [`Cx`]'s `Expander` implementation.
+
+pub mod builtins;
+pub mod catalog;
+pub mod compile;
+pub mod figure;
+pub mod heaps;
+mod intcode;
+pub mod misere;
+pub mod modules;
+pub mod plot;
+mod progress;
+pub mod query;
+pub mod quotient;
+pub mod ruleset;
+mod shadow;
+pub mod show;
+pub(crate) mod stack;
+
+use loony_core::diag::{self, Error, ErrorKind, FileId, Files, guard};
+use loony_core::game::display::Notation;
+use loony_core::game::{Arg, GameId, Store};
+use loony_core::positions::PosTable;
+use loony_core::value;
+pub use loony_core::value::{Outcome, Value};
+use loony_syntax::ast::*;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Nested `fn` calls allowed at once (the default of `Cx::max_calls`). The evaluator recurses
+/// on the native stack, and the stack left (`stack::exhausted`) bounds every nesting; this
+/// bound counts calls, so that a recursion without end stops at a number that does not
+/// depend on the stack, while a linear recursion (`f(1000000)` calling `f(n - 1)`, about
+/// 1.2 KiB of stack a call) fits in the binary's 4 GiB stack.
+pub const MAX_CALLS: usize = 2_000_000;
+
+/// Default number of ruleset positions one query may explore.
+pub const DEFAULT_BUDGET: usize = 5_000_000;
+
+/// The interpreter: the game store plus everything else ([`Cx`]).
+pub struct Interp {
+    pub store: Store,
+    pub cx: Cx,
+}
+
+/// The evaluation context, separate from the store so that engines can hold `&mut Store` while
+/// asking the context to expand ruleset positions.
+pub struct Cx {
+    pub files: Files,
+    pub globals: FxHashMap<String, Value>,
+    pub notation: Notation,
+    /// Print statement results as JSON (`--json`).
+    pub json: bool,
+    pub budget: usize,
+    /// The session's memory budget in bytes (see [`loony_core::memory`]).
+    pub memory: usize,
+    /// Evaluations so far, to poll for Ctrl-C every few thousand.
+    pub(crate) steps: u32,
+    /// Positions expanded by the current query (statement).
+    pub explored: usize,
+    /// `positions.heavy` when the statement began (large arguments count toward the budget).
+    pub heavy_at_start: usize,
+    pub interrupt: Arc<AtomicBool>,
+    pub(crate) locals: Vec<(Rc<str>, Value)>,
+    pub(crate) frame: usize,
+    pub(crate) file: FileId,
+    pub(crate) depth: usize,
+    /// `fn` calls being evaluated, and the innermost one's name (for a recursion's error).
+    pub(crate) calls: usize,
+    pub(crate) calling: Option<Rc<str>>,
+    /// At most this many nested calls ([`MAX_CALLS`]; tests lower it).
+    pub max_calls: usize,
+    pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
+    /// Compiled rulesets, by ruleset id (compiled on first use).
+    pub(crate) compiled: Vec<Option<Rc<compile::Compiled>>>,
+    /// Positions whose options are being listed right now (outermost first).
+    pub(crate) expanding: Vec<loony_core::positions::PosId>,
+    /// The entries of `expanding` past its first few (see `ruleset::SHALLOW`).
+    pub(crate) expanding_deep: rustc_hash::FxHashSet<loony_core::positions::PosId>,
+    /// Scratch for the key of a position made by compiled code.
+    pub(crate) key_buf: Vec<u32>,
+    /// Arguments of a ruleset call being evaluated (reused from call to call).
+    arg_buf: Vec<Value>,
+    /// Spare frames (and argument lists) for compiled rules, reused from expansion to
+    /// expansion.
+    pub(crate) frames: Vec<Vec<Value>>,
+    pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
+    /// Lists written as integer literals (`[1, 3, 4]`), by the address of their expression:
+    /// one value each, so a loop passing one to a ruleset neither allocates it again nor has
+    /// it hashed again as a position's argument. An entry is used only if its integers are
+    /// the expression's (an address can be reused by a later line's syntax tree).
+    literal_lists: FxHashMap<usize, Rc<Vec<Value>>>,
+    /// Registers of the rules' register code (reused from position to position).
+    pub(crate) int_regs: intcode::Regs,
+    pub(crate) engines: builtins::Engines,
+    pub(crate) loading: Vec<String>,
+    pub(crate) loaded: Vec<String>,
+    /// Where each global was defined: the module that defined it (its import name or file),
+    /// or `None` for the program itself; a definition from elsewhere warns.
+    pub(crate) origins: FxHashMap<String, Option<Rc<str>>>,
+    /// The outermost `import` being run: where a shipped module's warnings point.
+    pub(crate) import_site: Option<diag::Loc>,
+    /// Warnings not yet shown (the REPL shows them after each input), unless `on_warning`
+    /// takes them as they come.
+    pub warnings: Vec<diag::Warning>,
+    /// Shows a warning as soon as it is found (the `loony FILE` front end: stderr).
+    pub on_warning: Option<diag::WarningSink>,
+    /// Names of the labelled forms being built (a nested label may not reuse one).
+    pub(crate) labels: Vec<Rc<str>>,
+}
+
+impl Default for Interp {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Interp {
+    pub fn new() -> Self {
+        loony_core::memory::keep_freed();
+        Interp {
+            store: Store::new(),
+            cx: Cx {
+                files: Files::new(),
+                globals: FxHashMap::default(),
+                notation: Notation::default(),
+                json: false,
+                budget: DEFAULT_BUDGET,
+                memory: loony_core::memory::default_budget(),
+                steps: 0,
+                explored: 0,
+                heavy_at_start: 0,
+                interrupt: Arc::new(AtomicBool::new(false)),
+                locals: Vec::new(),
+                frame: 0,
+                file: 0,
+                depth: 0,
+                calls: 0,
+                calling: None,
+                max_calls: MAX_CALLS,
+                rulesets: Vec::new(),
+                compiled: Vec::new(),
+                expanding: Vec::new(),
+                expanding_deep: Default::default(),
+                key_buf: Vec::new(),
+                arg_buf: Vec::new(),
+                frames: Vec::new(),
+                form_spans: FxHashMap::default(),
+                literal_lists: FxHashMap::default(),
+                int_regs: Default::default(),
+                engines: builtins::Engines::default(),
+                loading: Vec::new(),
+                loaded: Vec::new(),
+                origins: FxHashMap::default(),
+                import_site: None,
+                warnings: Vec::new(),
+                on_warning: None,
+                labels: Vec::new(),
+            },
+        }
+    }
+
+    /// Runs a program; `emit` receives the printed result of each expression statement as soon
+    /// as it is known, so results printed before an error stay printed.
+    pub fn run(
+        &mut self,
+        name: &str,
+        src: &str,
+        emit: &mut dyn FnMut(String),
+    ) -> Result<(), Error> {
+        let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+        let file = self.cx.files.add(name.to_string(), src.to_string());
+        self.run_file(file, emit)
+    }
+
+    /// Adds a source file read as bytes (a script, a `:load` file); see [`add_source`].
+    pub fn add_source(&mut self, name: &str, bytes: Vec<u8>) -> Result<FileId, Error> {
+        add_source(&mut self.cx.files, name, bytes)
+    }
+
+    pub fn run_file(&mut self, file: FileId, emit: &mut dyn FnMut(String)) -> Result<(), Error> {
+        self.run_file_echo(file, &mut |_, shown| emit(shown))
+    }
+
+    /// Like [`Interp::run`], but `emit` also gets the source of the statement each result
+    /// belongs to (for transcripts that show every input beside its output).
+    pub fn run_echo(
+        &mut self,
+        name: &str,
+        src: &str,
+        emit: &mut dyn FnMut(&str, String),
+    ) -> Result<(), Error> {
+        let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+        let file = self.cx.files.add(name.to_string(), src.to_string());
+        self.run_file_echo(file, emit)
+    }
+
+    /// Runs a file added with [`Interp::add_source`], giving `emit` each statement's source
+    /// beside its result.
+    pub fn run_file_echo(
+        &mut self,
+        file: FileId,
+        emit: &mut dyn FnMut(&str, String),
+    ) -> Result<(), Error> {
+        let src = self
+            .cx
+            .files
+            .get(file)
+            .map(|f| f.source().clone())
+            .unwrap_or_default();
+        let program = loony_syntax::parse_program(&src).map_err(|e| syntax_error(e, file))?;
+        for stmt in &program.stmts {
+            self.cx.interrupt.store(false, Ordering::Relaxed);
+            self.cx.explored = 0;
+            self.cx.heavy_at_start = self.store.positions.heavy;
+            self.cx.file = file;
+            self.cx.locals.clear();
+            self.cx.frame = 0;
+            self.cx.depth = 0;
+            self.cx.calls = 0;
+            self.cx.calling = None;
+            self.cx.labels.clear();
+            self.cx.expanding.clear();
+            self.cx.expanding_deep.clear();
+            let flag = self.cx.interrupt.clone();
+            let armed = loony_core::memory::arm(self.cx.memory, &flag);
+            // A panic in the statement (a bug) becomes a diagnostic at the statement.
+            let shown = guard::catch(|| {
+                let Some(v) = self.cx.exec(&mut self.store, stmt, file)? else {
+                    return Ok(None);
+                };
+                let shown = if self.cx.json {
+                    self.cx.show_json(&mut self.store, &v)
+                } else {
+                    self.cx.show(&mut self.store, &v)
+                };
+                shown.map(Some)
+            })
+            .map_err(|e| self.cx.over_budget(e).or_at(file, stmt_span(stmt)));
+            drop(armed);
+            if shown.is_err() {
+                // What the failed statement built is freed; hand it back to the system, so a
+                // REPL session does not keep gigabytes after an error or Ctrl-C.
+                loony_core::memory::release_freed();
+                stack::release_unused();
+            }
+            let shown = shown?;
+            if let Some(shown) = shown {
+                let input = match stmt {
+                    Stmt::Expr(e2) => src.get(e2.span.clone()).unwrap_or(""),
+                    _ => "",
+                };
+                emit(input, shown);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Adds source text read as bytes to `files`. A leading byte-order mark is skipped; invalid
+/// UTF-8 is an error naming its line and byte (the file is added with the bad bytes replaced,
+/// so the diagnostic can show the line).
+pub fn add_source(files: &mut Files, name: &str, bytes: Vec<u8>) -> Result<FileId, Error> {
+    let bytes = match bytes.strip_prefix("\u{feff}".as_bytes()) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    match String::from_utf8(bytes) {
+        Ok(src) => Ok(files.add(name.to_string(), src)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line_start = bytes[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+            // Up to `at` the text is valid, so offsets there are the same in the lossy copy.
+            let file = files.add(
+                name.to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            );
+            Err(Error::at(
+                ErrorKind::InvalidUtf8 {
+                    line,
+                    byte: at - line_start + 1,
+                },
+                file,
+                at..at + 1,
+            ))
+        }
+    }
+}
+
+/// Where a statement is written, for errors that know no better place.
+fn stmt_span(stmt: &Stmt) -> Span {
+    match stmt {
+        Stmt::Let { name, value } => name.span.start..value.span.end,
+        Stmt::Fn(def) => def.span.clone(),
+        Stmt::Ruleset(def) => def.span.clone(),
+        Stmt::Import { span, .. } => span.clone(),
+        Stmt::Expr(e) => e.span.clone(),
+    }
+}
+
+/// `*n` for an `n` outside the nimbers Loony stores: negative (no such nimber) or too large.
+pub(crate) fn not_a_nimber(n: i64) -> ErrorKind {
+    let message = format!("`*{n}` is not a nimber");
+    let label = "nimbers are *0, *1, *2, … up to *4294967293".to_string();
+    if n < 0 {
+        ErrorKind::Type { message, label }
+    } else {
+        ErrorKind::ValueTooLarge { message, label }
+    }
+}
+
+pub fn syntax_error(e: loony_syntax::ParseError, file: FileId) -> Error {
+    use loony_syntax::ParseError as P;
+    let span = match &e {
+        P::UnexpectedChar { span, .. }
+        | P::IntTooLarge { span }
+        | P::UnterminatedString { span }
+        | P::BadEscape { span, .. }
+        | P::UnexpectedToken { span, .. } => span.clone(),
+        P::Unclosed { open, .. } => open.clone(),
+        P::MissingBar { form, .. } => form.clone(),
+        P::UnexpectedEof { at, .. } => *at..*at,
+        P::DecimalNumber { span, .. } => span.clone(),
+    };
+    Error::at(ErrorKind::Syntax(e), file, span)
+}
+
+impl Cx {
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed)
+    }
+
+    /// Show progress bars for long heap computations (when a terminal is watching stderr).
+    pub fn set_progress(&mut self, on: bool) {
+        self.engines.heaps.progress = on;
+    }
+
+    /// An interruption raised by the memory budget (see [`loony_core::memory`]) says so.
+    fn over_budget(&self, e: Error) -> Error {
+        match (&e.kind, loony_core::memory::passed_while()) {
+            (ErrorKind::Interrupted, Some(what)) => {
+                let mut e = e;
+                e.kind = loony_core::memory::exceeded(what);
+                e
+            }
+            _ => e,
+        }
+    }
+
+    /// Checks, before building it, that something of `bytes` fits in the memory budget.
+    pub(crate) fn reserve(&self, bytes: usize, what: &str, span: &Span) -> Result<(), Error> {
+        loony_core::memory::reserve(bytes, what).map_err(|e| e.or_at(self.file, span.clone()))
+    }
+
+    /// Checks `n` values of a list to be built.
+    pub(crate) fn reserve_values(&self, n: usize, what: &str, span: &Span) -> Result<(), Error> {
+        self.reserve(n.saturating_mul(std::mem::size_of::<Value>()), what, span)
+    }
+
+    pub(crate) fn err(&self, kind: ErrorKind, span: &Span) -> Error {
+        Error::at(kind, self.file, span.clone())
+    }
+
+    fn exec(
+        &mut self,
+        store: &mut Store,
+        stmt: &Stmt,
+        file: FileId,
+    ) -> Result<Option<Value>, Error> {
+        match stmt {
+            Stmt::Let { name, value } => {
+                let v = self.eval(store, value)?;
+                self.defining(name);
+                if let Value::Heap(h) = v {
+                    // Positions of a named heap game print with its name: `dk(3) + dk(5)`.
+                    store.name_heap(h, &name.name);
+                }
+                self.globals.insert(name.name.to_string(), v);
+                Ok(None)
+            }
+            Stmt::Fn(def) => {
+                self.defining(&def.name);
+                let c = value::Closure {
+                    def: def.clone(),
+                    file,
+                };
+                self.globals
+                    .insert(def.name.name.to_string(), Value::Func(Rc::new(c)));
+                Ok(None)
+            }
+            Stmt::Ruleset(def) => {
+                // A position's key counts its words in one byte.
+                if let Some(p) = def.params.get(PosTable::MOST_ARGS) {
+                    return Err(self
+                        .err(
+                            ErrorKind::Capacity {
+                                what: "parameters of one ruleset".into(),
+                                limit: PosTable::MOST_ARGS.to_string(),
+                            },
+                            &p.span(),
+                        )
+                        .with_note("pass some of them together, as one tuple or list"));
+                }
+                self.defining(&def.name);
+                let id = store.register_ruleset(&def.name.name);
+                let r = Rc::new(value::Ruleset {
+                    def: def.clone(),
+                    file,
+                    id,
+                });
+                self.rulesets.push(r.clone());
+                self.globals
+                    .insert(def.name.name.to_string(), Value::Ruleset(r));
+                // Compiled now, so the names its rules use mean what they mean at its
+                // definition: redefining one later does not change games already made.
+                // Its positions' layout is fixed too, before any of them is made.
+                let c = self.compiled(id);
+                if let Some(k) = c.lead() {
+                    store.positions.set_lead(id, k);
+                }
+                if c.fast.is_none() {
+                    store.positions.set_lists_in_place(id);
+                }
+                Ok(None)
+            }
+            Stmt::Import { path, span } => {
+                self.import(store, path, span)?;
+                Ok(None)
+            }
+            Stmt::Expr(e) => Ok(Some(self.eval(store, e)?)),
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<Value> {
+        for (n, v) in self.locals[self.frame..].iter().rev() {
+            if &**n == name {
+                return Some(v.clone());
+            }
+        }
+        if let Some(v) = self.globals.get(name) {
+            return Some(v.clone());
+        }
+        builtins::lookup(name)
+    }
+
+    fn unknown_name(&self, name: &str, span: &Span) -> Error {
+        let locals = self.locals[self.frame..].iter().map(|(n, _)| &**n);
+        let globals = self.globals.keys().map(String::as_str);
+        let builtins = catalog::BUILTINS.iter().map(|b| -> &str { b.name });
+        let suggestion = diag::did_you_mean(name, locals.chain(globals).chain(builtins));
+        self.err(
+            ErrorKind::UnknownName {
+                name: name.to_string(),
+                suggestion,
+            },
+            span,
+        )
+    }
+
+    pub fn eval(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
+        // Leaves first, outside the large frame of `eval_inner`: they cannot recurse.
+        match &e.kind {
+            ExprKind::Int(n) => return Ok(Value::Int(*n)),
+            ExprKind::Var(name) => {
+                if let Some(v) = self.lookup(name) {
+                    return Ok(v);
+                }
+            }
+            _ => {}
+        }
+        self.depth += 1;
+        if stack::exhausted() {
+            self.depth -= 1;
+            return Err(self.too_deep(&e.span));
+        }
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps.is_multiple_of(4096) && self.interrupted() {
+            self.depth -= 1;
+            return Err(self.err(ErrorKind::Interrupted, &e.span));
+        }
+        let r = self.eval_inner(store, e);
+        self.depth -= 1;
+        r
+    }
+
+    #[inline(never)]
+    fn eval_inner(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
+        Ok(match &e.kind {
+            ExprKind::Int(n) => Value::Int(*n),
+            ExprKind::Bool(b) => Value::Bool(*b),
+            ExprKind::NoneValue => Value::None,
+            ExprKind::Str(s) => Value::Str(s.as_str().into()),
+            ExprKind::Var(name) => match self.lookup(name) {
+                Some(v) => v,
+                None => return Err(self.unknown_name(name, &e.span)),
+            },
+            ExprKind::Terminal(t) => Value::Game(match t {
+                Terminal::LeftWin => store.left_win(),
+                Terminal::RightWin => store.right_win(),
+                Terminal::Moon => {
+                    let (l, r) = (store.left_win(), store.right_win());
+                    store.form(&[l], &[r])
+                }
+                Terminal::SpecialMoon => {
+                    return Err(self.err(
+                        ErrorKind::BadLiteral {
+                            message: "`⟫` needs a number: the special moon is written `⟫(n)`"
+                                .into(),
+                            label: "write ⟫(n), e.g. ⟫(3) or moon(3)".into(),
+                        },
+                        &e.span,
+                    ));
+                }
+            }),
+            ExprKind::Labelled { name, left, right } => {
+                Value::Game(self.labelled(store, name, left, right, &e.span)?)
+            }
+            ExprKind::Nimber(None) => Value::Game(store.nimber(1)),
+            ExprKind::Nimber(Some(inner)) => {
+                let v = self.eval(store, inner)?;
+                match v {
+                    Value::Int(n) if (0..=u32::MAX as i64 - 2).contains(&n) => {
+                        Value::Game(store.nimber(n as u32))
+                    }
+                    // `*[…]`: CGSuite's misère literal.
+                    Value::List(items) => return misere::literal(self, store, &items, &inner.span),
+                    Value::Int(n) => return Err(self.err(not_a_nimber(n), &e.span)),
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!("`*` needs an integer, not {}", other.type_name()),
+                                label: format!("this is {}", other.type_name()),
+                            },
+                            &inner.span,
+                        ));
+                    }
+                }
+            }
+            ExprKind::Form { left, right } => {
+                let l = self.game_list(store, left)?;
+                let r = self.game_list(store, right)?;
+                let g = store.form(&l, &r);
+                self.form_spans.entry(g).or_insert_with(|| diag::Loc {
+                    file: self.file,
+                    span: e.span.clone(),
+                });
+                Value::Game(g)
+            }
+            ExprKind::List(items) => {
+                if let Some(v) = self.literal_list(e, items) {
+                    return Ok(Value::List(v));
+                }
+                let mut v = Vec::with_capacity(items.len());
+                for it in items {
+                    v.push(self.eval(store, it)?);
+                }
+                Value::List(Rc::new(v))
+            }
+            ExprKind::Tuple(items) => {
+                let mut v = Vec::with_capacity(items.len());
+                for it in items {
+                    v.push(self.eval(store, it)?);
+                }
+                Value::Tuple(Rc::new(v))
+            }
+            ExprKind::Comprehension { elem, clauses } => {
+                let _what = loony_core::memory::building("a list");
+                if let Some(v) = self.position_table(store, elem, clauses)? {
+                    return Ok(v);
+                }
+                let mut out = Vec::new();
+                let base = self.locals.len();
+                let r = self.clauses(store, clauses, &mut |cx, store| {
+                    out.push(cx.eval(store, elem)?);
+                    Ok(())
+                });
+                self.locals.truncate(base);
+                r?;
+                Value::List(Rc::new(out))
+            }
+            ExprKind::Range { lo, hi, inclusive } => {
+                let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
+                let len = (b as i128 - a as i128).max(0);
+                let len = usize::try_from(len).unwrap_or(usize::MAX);
+                self.reserve_values(len, "the list of a range", &e.span)?;
+                let mut v = Vec::with_capacity(len);
+                for (i, x) in (a..b).enumerate() {
+                    if i % 65536 == 65535 && self.interrupted() {
+                        return Err(self.err(ErrorKind::Interrupted, &e.span));
+                    }
+                    v.push(Value::Int(x));
+                }
+                Value::List(Rc::new(v))
+            }
+            ExprKind::Neg(inner) => {
+                let v = self.eval(store, inner)?;
+                match v {
+                    Value::Int(n) => Value::Int(n.checked_neg().ok_or_else(|| {
+                        self.err(ErrorKind::Overflow { op: "-".into() }, &e.span)
+                    })?),
+                    Value::Game(g) | Value::Position(g) => Value::Game(
+                        store
+                            .conjugate(g)
+                            .map_err(|x| Error::from(x).or_at(self.file, e.span.clone()))?,
+                    ),
+                    // An impartial game is its own negative.
+                    Value::Misere(m) => Value::Misere(m),
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!("cannot negate {}", other.type_name()),
+                                label: format!("this is {}", other.type_name()),
+                            },
+                            &inner.span,
+                        ));
+                    }
+                }
+            }
+            ExprKind::Not(inner) => {
+                let b = self.bool(store, inner)?;
+                Value::Bool(!b)
+            }
+            ExprKind::Binary {
+                op: op @ (BinOp::Add | BinOp::Sub),
+                lhs,
+                rhs,
+            } if is_sum_chain(lhs) => self.sum_chain(store, *op, lhs, rhs)?,
+            ExprKind::Binary { op, lhs, rhs } => self.binary(store, *op, lhs, rhs, &e.span)?,
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                if self.bool(store, cond)? {
+                    self.eval(store, then)?
+                } else {
+                    self.eval(store, otherwise)?
+                }
+            }
+            ExprKind::Let { name, value, body } => {
+                let v = self.eval(store, value)?;
+                self.locals.push((name.name.clone(), v));
+                let r = self.eval(store, body);
+                self.locals.pop();
+                r?
+            }
+            ExprKind::Call { callee, args } => {
+                if let ExprKind::Terminal(t) = &callee.kind {
+                    return self.value_literal(store, *t, args, &e.span, &callee.span);
+                }
+                let f = self.eval(store, callee)?;
+                // A ruleset position (`[r(n, s, i) for i in …]`): its arguments in a reused
+                // buffer, interned, with no list of its own.
+                if let Value::Ruleset(r) = &f
+                    && r.def.params.len() == args.len()
+                {
+                    let mut vals = std::mem::take(&mut self.arg_buf);
+                    vals.clear();
+                    for a in args {
+                        match self.eval(store, a) {
+                            Ok(v) => vals.push(v),
+                            Err(e) => {
+                                vals.clear();
+                                self.arg_buf = vals;
+                                return Err(e);
+                            }
+                        }
+                    }
+                    let v = self.position_of(store, r, &mut vals, args, &e.span, callee);
+                    vals.clear();
+                    self.arg_buf = vals;
+                    return v;
+                }
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(store, a)?);
+                }
+                self.call(store, f, vals, args, &e.span, callee)?
+            }
+            ExprKind::Field { target, name } => {
+                let v = self.eval(store, target)?;
+                match &v {
+                    Value::Record(r) => match r.fields.iter().find(|(n, _)| *n == &*name.name) {
+                        Some((_, x)) => x.clone(),
+                        None => {
+                            let names: Vec<&str> = r.fields.iter().map(|(n, _)| *n).collect();
+                            return Err(self
+                                .err(
+                                    ErrorKind::Type {
+                                        message: format!("{} has no field `{}`", r.kind, name.name),
+                                        label: "no such field".into(),
+                                    },
+                                    &name.span,
+                                )
+                                .with_note(format!("its fields are {}", names.join(", "))));
+                        }
+                    },
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!("{} has no fields", other.type_name()),
+                                label: format!("this is {}", other.type_name()),
+                            },
+                            &target.span,
+                        ));
+                    }
+                }
+            }
+            ExprKind::Index { target, index } => {
+                let v = self.eval(store, target)?;
+                let i = self.int(store, index)?;
+                let items = match &v {
+                    Value::List(xs) | Value::Tuple(xs) => xs.clone(),
+                    Value::Sequence(s) if s.start == 0 => {
+                        Rc::new(s.values.iter().map(|&x| Value::Int(x as i64)).collect())
+                    }
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!("cannot index into {}", other.type_name()),
+                                label: format!("this is {}", other.type_name()),
+                            },
+                            &target.span,
+                        ));
+                    }
+                };
+                if i < 0 || i as usize >= items.len() {
+                    return Err(self.err(
+                        ErrorKind::IndexOutOfRange {
+                            index: i,
+                            len: items.len(),
+                        },
+                        &index.span,
+                    ));
+                }
+                items[i as usize].clone()
+            }
+        })
+    }
+
+    fn range_bounds(
+        &mut self,
+        store: &mut Store,
+        lo: &Expr,
+        hi: &Expr,
+        inclusive: bool,
+    ) -> Result<(i64, i64), Error> {
+        let a = self.int(store, lo)?;
+        let b = self.int(store, hi)?;
+        let b = if inclusive {
+            b.checked_add(1)
+                .ok_or_else(|| self.err(ErrorKind::Overflow { op: "..=".into() }, &hi.span))?
+        } else {
+            b
+        };
+        Ok((a, b))
+    }
+
+    pub(crate) fn int(&mut self, store: &mut Store, e: &Expr) -> Result<i64, Error> {
+        match self.eval(store, e)? {
+            Value::Int(n) => Ok(n),
+            other => Err(self.err(
+                ErrorKind::Type {
+                    message: format!("expected an integer, found {}", other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                &e.span,
+            )),
+        }
+    }
+
+    fn bool(&mut self, store: &mut Store, e: &Expr) -> Result<bool, Error> {
+        match self.eval(store, e)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(self.err(
+                ErrorKind::Type {
+                    message: format!("expected a boolean, found {}", other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                &e.span,
+            )),
+        }
+    }
+
+    /// A value used as a game: games themselves, and 0 (the only integer that is impartial).
+    pub(crate) fn as_game(
+        &self,
+        store: &mut Store,
+        v: &Value,
+        span: &Span,
+    ) -> Result<GameId, Error> {
+        match v {
+            Value::Game(g) | Value::Position(g) => Ok(*g),
+            Value::Int(0) => Ok(store.zero()),
+            Value::Int(n) => Err(self.err(ErrorKind::IntegerAsGame(*n), span)),
+            // A misère canonical game is an impartial form like any other.
+            Value::Misere(m) => misere::to_form(self, store, *m, span),
+            Value::Heap(h) => Err(self.err(
+                ErrorKind::HeapGameAsGame {
+                    game: store.heap_name(*h).to_string(),
+                },
+                span,
+            )),
+            other => Err(self.err(
+                ErrorKind::Type {
+                    message: format!("expected a game, found {}", other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                span,
+            )),
+        }
+    }
+
+    fn game_list(&mut self, store: &mut Store, items: &[Expr]) -> Result<Vec<GameId>, Error> {
+        let mut out = Vec::with_capacity(items.len());
+        for it in items {
+            let v = self.eval(store, it)?;
+            out.push(self.as_game(store, &v, &it.span)?);
+        }
+        Ok(out)
+    }
+
+    /// `a + b - c + …` (left-nested `+`/`-`): the operands are walked without recursion and a
+    /// run of games becomes one sum, rather than a store sum for every prefix (a chain of n
+    /// terms would otherwise hold n²/2 parts). Otherwise it means what folding `+` means.
+    fn sum_chain(
+        &mut self,
+        store: &mut Store,
+        op: BinOp,
+        lhs: &Expr,
+        rhs: &Expr,
+    ) -> Result<Value, Error> {
+        let mut terms = vec![(op, rhs)];
+        let mut first = lhs;
+        while let ExprKind::Binary {
+            op: o @ (BinOp::Add | BinOp::Sub),
+            lhs: l,
+            rhs: r,
+        } = &first.kind
+        {
+            terms.push((*o, r));
+            first = l;
+        }
+        terms.reverse();
+        let start = first.span.start;
+        let mut acc = self.eval(store, first)?;
+        let mut acc_span = first.span.clone();
+        // Parts of the sum being gathered (`acc` stands for their sum when not empty).
+        let mut parts: Vec<GameId> = Vec::new();
+        for (op, rhs) in terms {
+            let v = self.eval(store, rhs)?;
+            let span = start..rhs.span.end;
+            // While parts are gathered, `acc` is a placeholder 0 (a game).
+            let ints =
+                parts.is_empty() && matches!(acc, Value::Int(_)) && matches!(v, Value::Int(_));
+            if !ints && is_gamey(&acc) && is_gamey(&v) && !misere::involves(&acc, &v) {
+                if parts.is_empty() {
+                    parts.push(self.as_game(store, &acc, &acc_span)?);
+                }
+                let mut g = self.as_game(store, &v, &rhs.span)?;
+                if op == BinOp::Sub {
+                    g = store
+                        .conjugate(g)
+                        .map_err(|x| Error::from(x).or_at(self.file, rhs.span.clone()))?;
+                }
+                parts.push(g);
+                acc = Value::Int(0);
+            } else {
+                if !parts.is_empty() {
+                    acc = self.flush_sum(store, &mut parts, &acc_span)?;
+                }
+                acc = self.binary_values(store, op, acc, v, (&acc_span, &rhs.span), &span)?;
+            }
+            acc_span = span;
+        }
+        if !parts.is_empty() {
+            acc = self.flush_sum(store, &mut parts, &acc_span)?;
+        }
+        Ok(acc)
+    }
+
+    fn flush_sum(
+        &mut self,
+        store: &mut Store,
+        parts: &mut Vec<GameId>,
+        span: &Span,
+    ) -> Result<Value, Error> {
+        let s = store
+            .sum(parts)
+            .map_err(|x| Error::from(x).or_at(self.file, span.clone()))?;
+        parts.clear();
+        Ok(Value::Game(s))
+    }
+
+    fn binary(
+        &mut self,
+        store: &mut Store,
+        op: BinOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        span: &Span,
+    ) -> Result<Value, Error> {
+        if matches!(op, BinOp::And | BinOp::Or) {
+            let a = self.bool(store, lhs)?;
+            if (op == BinOp::And && !a) || (op == BinOp::Or && a) {
+                return Ok(Value::Bool(a));
+            }
+            return Ok(Value::Bool(self.bool(store, rhs)?));
+        }
+        let a = self.eval(store, lhs)?;
+        let b = self.eval(store, rhs)?;
+        self.binary_values(store, op, a, b, (&lhs.span, &rhs.span), span)
+    }
+
+    /// A binary operator (not `and`/`or`) on evaluated operands; `spans` are the operands'.
+    pub(crate) fn binary_values(
+        &mut self,
+        store: &mut Store,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        spans: (&Span, &Span),
+        span: &Span,
+    ) -> Result<Value, Error> {
+        let (lhs_span, rhs_span) = spans;
+        let overflow = |cx: &Cx| {
+            cx.err(
+                ErrorKind::Overflow {
+                    op: op.symbol().into(),
+                },
+                span,
+            )
+        };
+        match (op, &a, &b) {
+            (BinOp::Eq, _, _) => {
+                return Ok(Value::Bool(self.equal(store, &a, &b, lhs_span, rhs_span)?));
+            }
+            (BinOp::Ne, _, _) => {
+                return Ok(Value::Bool(!self.equal(store, &a, &b, lhs_span, rhs_span)?));
+            }
+            (_, Value::Int(x), Value::Int(y)) => {
+                let (x, y) = (*x, *y);
+                return Ok(match op {
+                    BinOp::Add => Value::Int(x.checked_add(y).ok_or_else(|| overflow(self))?),
+                    BinOp::Sub => Value::Int(x.checked_sub(y).ok_or_else(|| overflow(self))?),
+                    BinOp::Mul => Value::Int(x.checked_mul(y).ok_or_else(|| overflow(self))?),
+                    BinOp::Div | BinOp::Rem => {
+                        if y == 0 {
+                            return Err(self.err(ErrorKind::DivisionByZero, rhs_span));
+                        }
+                        let r = if op == BinOp::Div {
+                            x.checked_div_euclid(y)
+                        } else {
+                            x.checked_rem_euclid(y)
+                        };
+                        Value::Int(r.ok_or_else(|| overflow(self))?)
+                    }
+                    BinOp::Lt => Value::Bool(x < y),
+                    BinOp::Le => Value::Bool(x <= y),
+                    BinOp::Gt => Value::Bool(x > y),
+                    BinOp::Ge => Value::Bool(x >= y),
+                    _ => unreachable!("handled above"),
+                });
+            }
+            (BinOp::Add, Value::List(x), Value::List(y)) => {
+                self.reserve_values(x.len() + y.len(), "a joined list", span)?;
+                let mut v = (**x).clone();
+                v.extend(y.iter().cloned());
+                return Ok(Value::List(Rc::new(v)));
+            }
+            (
+                BinOp::Mul,
+                Value::Game(x) | Value::Position(x),
+                Value::Game(y) | Value::Position(y),
+            ) => {
+                return heaps::nim_multiply(self, store, *x, *y, (lhs_span, rhs_span));
+            }
+            (BinOp::Add | BinOp::Sub, _, _) if misere::involves(&a, &b) => {
+                return misere::add(self, store, &a, &b, (lhs_span, rhs_span), span);
+            }
+            (BinOp::Add | BinOp::Sub, _, _) if is_gamey(&a) && is_gamey(&b) => {
+                let ga = self.as_game(store, &a, lhs_span)?;
+                let mut gb = self.as_game(store, &b, rhs_span)?;
+                if op == BinOp::Sub {
+                    gb = store
+                        .conjugate(gb)
+                        .map_err(|x| Error::from(x).or_at(self.file, rhs_span.clone()))?;
+                }
+                let s = store
+                    .sum(&[ga, gb])
+                    .map_err(|x| Error::from(x).or_at(self.file, span.clone()))?;
+                return Ok(Value::Game(s));
+            }
+            _ => {}
+        }
+        // The operands do not fit the operator: say which one is wrong.
+        let (bad, bad_span, other) = if matches!(a, Value::Game(_) | Value::Position(_))
+            && !matches!(b, Value::Game(_) | Value::Position(_) | Value::Int(_))
+        {
+            (&b, rhs_span, &a)
+        } else {
+            (&a, lhs_span, &b)
+        };
+        if matches!(op, BinOp::Add | BinOp::Sub) {
+            if let (Value::Int(n), true) = (&a, is_gamey(&b)) {
+                return Err(self.err(ErrorKind::IntegerAsGame(*n), lhs_span));
+            }
+            if let (true, Value::Int(n)) = (is_gamey(&a), &b) {
+                return Err(self.err(ErrorKind::IntegerAsGame(*n), rhs_span));
+            }
+        }
+        Err(self.err(
+            ErrorKind::Type {
+                message: format!(
+                    "cannot apply `{}` to {} and {}",
+                    op.symbol(),
+                    a.type_name(),
+                    b.type_name()
+                ),
+                label: format!(
+                    "this is {}{}",
+                    bad.type_name(),
+                    if std::ptr::eq(bad, other) {
+                        String::new()
+                    } else {
+                        format!(", the other operand is {}", other.type_name())
+                    }
+                ),
+            },
+            bad_span,
+        ))
+    }
+
+    fn equal(
+        &mut self,
+        store: &mut Store,
+        a: &Value,
+        b: &Value,
+        lhs_span: &Span,
+        rhs_span: &Span,
+    ) -> Result<bool, Error> {
+        Ok(match (a, b) {
+            (Value::Int(x), Value::Int(y)) => x == y,
+            (Value::Bool(x), Value::Bool(y)) => x == y,
+            (Value::None, other) | (other, Value::None) => matches!(other, Value::None),
+            (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
+            (Value::Outcome(x), Value::Outcome(y)) => x == y,
+            // Heap games are equal when their rules are: one standard code (`heap("04.30")`
+            // is `heap("4.3")`, `subtraction([1, 2])` is `heap("0.33")`).
+            (Value::Heap(x), Value::Heap(y)) => {
+                x == y || self.engines.heaps.rules(*x).code() == self.engines.heaps.rules(*y).code()
+            }
+            _ if misere::involves(a, b) => {
+                return misere::equal(self, store, a, b, (lhs_span, rhs_span));
+            }
+            (Value::Sequence(x), Value::Sequence(y)) => x.start == y.start && x.values == y.values,
+            (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                for (p, q) in x.iter().zip(y.iter()) {
+                    if !self.equal(store, p, q, lhs_span, rhs_span)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            _ if is_gamey(a) && is_gamey(b) => {
+                let ga = self.as_game(store, a, lhs_span)?;
+                let gb = self.as_game(store, b, rhs_span)?;
+                // Both sides are valued even when they are the same form: a game without a
+                // value is an error, not equal to itself.
+                let va = self
+                    .game_value(store, ga)
+                    .map_err(|e| e.or_at(self.file, lhs_span.clone()))?;
+                let vb = self
+                    .game_value(store, gb)
+                    .map_err(|e| e.or_at(self.file, rhs_span.clone()))?;
+                // Every game of value ☾ among entailing games is ☾ (seed 000), whether or not
+                // it is the literal moon; special moons stay apart (they differ beside loopy
+                // games, seed 001), as their printed values say.
+                let moonlike = |c: loony_core::class::Class| match c {
+                    loony_core::class::Class::EntailingMoon => loony_core::class::Class::Moon,
+                    c => c,
+                };
+                moonlike(va) == moonlike(vb)
+            }
+            _ => {
+                return Err(self.err(
+                    ErrorKind::Type {
+                        message: format!("cannot compare {} with {}", a.type_name(), b.type_name()),
+                        label: format!("this is {}", b.type_name()),
+                    },
+                    rhs_span,
+                ));
+            }
+        })
+    }
+
+    /// Runs `for`/`if` clauses, calling `body` once per binding that passes every guard.
+    pub(crate) fn clauses(
+        &mut self,
+        store: &mut Store,
+        clauses: &[Clause],
+        body: &mut dyn FnMut(&mut Cx, &mut Store) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let Some((first, rest)) = clauses.split_first() else {
+            return body(self, store);
+        };
+        match first {
+            Clause::If(cond) => {
+                if self.bool(store, cond)? {
+                    self.clauses(store, rest, body)?;
+                }
+            }
+            Clause::For { pat, iter } => {
+                if let ExprKind::Range { lo, hi, inclusive } = &iter.kind {
+                    // Ranges are walked without building a list.
+                    let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
+                    for i in a..b {
+                        if i % 1024 == 0 && self.interrupted() {
+                            return Err(self.err(ErrorKind::Interrupted, &iter.span));
+                        }
+                        let base = self.locals.len();
+                        self.bind(pat, Value::Int(i))?;
+                        let r = self.clauses(store, rest, body);
+                        self.locals.truncate(base);
+                        r?;
+                    }
+                    return Ok(());
+                }
+                let v = self.eval(store, iter)?;
+                let items = self.items_of(v, &iter.span)?;
+                for (i, item) in items.iter().enumerate() {
+                    if i % 1024 == 1023 && self.interrupted() {
+                        return Err(self.err(ErrorKind::Interrupted, &iter.span));
+                    }
+                    let base = self.locals.len();
+                    self.bind(pat, item.clone())?;
+                    let r = self.clauses(store, rest, body);
+                    self.locals.truncate(base);
+                    r?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn bind(&mut self, pat: &Pattern, v: Value) -> Result<(), Error> {
+        match pat {
+            Pattern::Name(id) => {
+                self.locals.push((id.name.clone(), v));
+                Ok(())
+            }
+            Pattern::Tuple(ps, span) => {
+                let items = match &v {
+                    Value::Tuple(xs) | Value::List(xs) if xs.len() == ps.len() => xs.clone(),
+                    other => {
+                        return Err(self.err(
+                            ErrorKind::Type {
+                                message: format!(
+                                    "cannot unpack {} into {} names",
+                                    other.type_name(),
+                                    ps.len()
+                                ),
+                                label: "this pattern".into(),
+                            },
+                            span,
+                        ));
+                    }
+                };
+                for (p, x) in ps.iter().zip(items.iter()) {
+                    self.bind(p, x.clone())?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// What a `for` clause walks: a list's or tuple's items, or a nim-sequence's
+    /// `(heap, value)` pairs.
+    pub(crate) fn items_of(&self, v: Value, span: &Span) -> Result<Rc<Vec<Value>>, Error> {
+        Ok(match v {
+            Value::List(xs) | Value::Tuple(xs) => xs,
+            Value::Sequence(s) => Rc::new(
+                s.values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &x)| {
+                        Value::Tuple(Rc::new(vec![
+                            Value::Int(s.start as i64 + i as i64),
+                            Value::Int(x as i64),
+                        ]))
+                    })
+                    .collect(),
+            ),
+            other => {
+                return Err(self.err(
+                    ErrorKind::Type {
+                        message: format!("cannot iterate over {}", other.type_name()),
+                        label: "`for` needs a list or a range".into(),
+                    },
+                    span,
+                ));
+            }
+        })
+    }
+
+    /// A user `fn` or ruleset called with the wrong number of arguments: the error shows
+    /// its signature.
+    fn check_params(
+        &self,
+        name: &str,
+        params: &[loony_syntax::ast::Pattern],
+        given: usize,
+        span: &Span,
+    ) -> Result<(), Error> {
+        if params.len() == given {
+            return Ok(());
+        }
+        let n = params.len();
+        let usage = show::signature(name, params);
+        Err(self.arity_error(name, (n, n), given, Some(usage), span))
+    }
+    pub(crate) fn call(
+        &mut self,
+        store: &mut Store,
+        f: Value,
+        args: Vec<Value>,
+        arg_exprs: &[Expr],
+        span: &Span,
+        callee: &Expr,
+    ) -> Result<Value, Error> {
+        match f {
+            Value::Func(c) => {
+                let def = &c.def;
+                self.check_params(&def.name.name, &def.params, args.len(), span)?;
+                if self.calls >= self.max_calls {
+                    let saved = self.calling.replace(def.name.name.clone());
+                    let e = self.too_deep(span);
+                    self.calling = saved;
+                    return Err(e);
+                }
+                let (saved_frame, saved_file) = (self.frame, self.file);
+                let saved_calling = self.calling.replace(def.name.name.clone());
+                self.calls += 1;
+                let base = self.locals.len();
+                self.frame = base;
+                let mut r = Ok(());
+                for (p, a) in def.params.iter().zip(args) {
+                    r = self.bind(p, a);
+                    if r.is_err() {
+                        break;
+                    }
+                }
+                self.file = c.file;
+                let out = r.and_then(|_| self.eval(store, &def.body));
+                self.locals.truncate(base);
+                self.frame = saved_frame;
+                self.file = saved_file;
+                self.calls -= 1;
+                self.calling = saved_calling;
+                out
+            }
+            Value::Ruleset(r) => {
+                let def = &r.def;
+                self.check_params(&def.name.name, &def.params, args.len(), span)?;
+                match store.positions.intern(r.id, &args) {
+                    Ok(p) => Ok(Value::Game(store.position(p))),
+                    Err(bad) => {
+                        // The argument's own diagnostic (it names the offending element).
+                        let (v, span) = (&args[bad.0], &arg_exprs[bad.0].span);
+                        self.to_arg(v, span)?;
+                        Err(self.err(
+                            ErrorKind::Type {
+                                message: format!(
+                                    "ruleset arguments are integers, tuples or lists, not {}",
+                                    v.type_name()
+                                ),
+                                label: format!("this is {}", v.type_name()),
+                            },
+                            span,
+                        ))
+                    }
+                }
+            }
+            Value::Builtin(name) => builtins::call(self, store, name, args, arg_exprs, span),
+            Value::Heap(h) => {
+                if args.len() != 1 {
+                    return Err(self.arity(store.heap_name(h), 1, args.len(), span));
+                }
+                match args[0] {
+                    Value::Int(n) if n >= 0 => Ok(Value::Game(store.heap(h, n as u64))),
+                    ref other => Err(self.err(
+                        ErrorKind::HeapSize {
+                            message: "a heap size must be a nonnegative integer".into(),
+                            label: format!("this is {}", show::describe(other)),
+                        },
+                        &arg_exprs[0].span,
+                    )),
+                }
+            }
+            other => Err(self.err(
+                ErrorKind::Type {
+                    message: format!("{} cannot be called", other.type_name()),
+                    label: format!("this is {}", other.type_name()),
+                },
+                &callee.span,
+            )),
+        }
+    }
+
+    /// `[r(a, b, i) for i in lo..hi]`, a ruleset's positions along one argument (the table a
+    /// user writes to see a game's values): the other arguments are names or literals, looked
+    /// up once, and each element is interned straight from the loop's integer. `None` for any
+    /// other comprehension, which the general path evaluates.
+    fn position_table(
+        &mut self,
+        store: &mut Store,
+        elem: &Expr,
+        clauses: &[Clause],
+    ) -> Result<Option<Value>, Error> {
+        let [
+            Clause::For {
+                pat: Pattern::Name(var),
+                iter,
+            },
+        ] = clauses
+        else {
+            return Ok(None);
+        };
+        let (ExprKind::Range { lo, hi, inclusive }, ExprKind::Call { callee, args }) =
+            (&iter.kind, &elem.kind)
+        else {
+            return Ok(None);
+        };
+        let ExprKind::Var(name) = &callee.kind else {
+            return Ok(None);
+        };
+        if **name == *var.name {
+            return Ok(None);
+        }
+        let Some(Value::Ruleset(r)) = self.lookup(name) else {
+            return Ok(None);
+        };
+        if r.def.params.len() != args.len() {
+            return Ok(None);
+        }
+        // Each argument: the loop's integer (`None`), or a value that cannot change in the loop.
+        let mut fixed: Vec<Option<Value>> = Vec::with_capacity(args.len());
+        for a in args.iter() {
+            fixed.push(match &a.kind {
+                ExprKind::Var(x) if **x == *var.name => None,
+                ExprKind::Var(x) => match self.lookup(x) {
+                    Some(v) => Some(v),
+                    None => return Ok(None),
+                },
+                ExprKind::Int(n) => Some(Value::Int(*n)),
+                ExprKind::List(items) => match self.literal_list(a, items) {
+                    Some(v) => Some(Value::List(v)),
+                    None => return Ok(None),
+                },
+                _ => return Ok(None),
+            });
+        }
+        let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
+        // The key of every element, but for the loop's words: made once.
+        let mut key = vec![0];
+        let mut loop_at = Vec::new();
+        for f in &fixed {
+            match f {
+                Some(v) => {
+                    if !store.positions.push_arg(&mut key, r.id, args.len(), v) {
+                        return Ok(None);
+                    }
+                }
+                None => {
+                    loop_at.push(key.len());
+                    key.push(0);
+                }
+            }
+        }
+        key[0] = PosTable::header(r.id, key.len() - 1);
+        // Grown as the general path grows it, under the memory budget.
+        let mut out = Vec::new();
+        let mut vals: Vec<Value> = Vec::with_capacity(args.len());
+        for k in a..b {
+            if k % 1024 == 0 && self.interrupted() {
+                return Err(self.err(ErrorKind::Interrupted, &iter.span));
+            }
+            if let Some(w) = PosTable::int_word(k) {
+                for &at in &loop_at {
+                    key[at] = w;
+                }
+                let p = store.positions.intern_words(&key);
+                out.push(Value::Game(store.position(p)));
+                continue;
+            }
+            vals.clear();
+            vals.extend(fixed.iter().map(|f| f.clone().unwrap_or(Value::Int(k))));
+            out.push(self.position_of(store, &r, &mut vals, args, &elem.span, callee)?);
+        }
+        Ok(Some(Value::List(Rc::new(out))))
+    }
+
+    /// The position `r(vals…)`, its arguments evaluated (and their number checked); values a
+    /// position cannot have go to the general call, which says why.
+    fn position_of(
+        &mut self,
+        store: &mut Store,
+        r: &Rc<value::Ruleset>,
+        vals: &mut Vec<Value>,
+        args: &[Expr],
+        span: &Span,
+        callee: &Expr,
+    ) -> Result<Value, Error> {
+        match store.positions.intern(r.id, vals) {
+            Ok(p) => Ok(Value::Game(store.position(p))),
+            Err(_) => {
+                let vals = std::mem::take(vals);
+                self.call(store, Value::Ruleset(r.clone()), vals, args, span, callee)
+            }
+        }
+    }
+
+    /// The value of a list of integer literals, made once per expression (see
+    /// `literal_lists`); `None` for any other list.
+    fn literal_list(&mut self, e: &Expr, items: &[Expr]) -> Option<Rc<Vec<Value>>> {
+        const MOST: usize = 256;
+        if items.is_empty() || items.len() > MOST {
+            return None;
+        }
+        let same = |v: &[Value]| {
+            v.len() == items.len()
+                && v.iter().zip(items).all(|(x, it)| match (x, &it.kind) {
+                    (Value::Int(a), ExprKind::Int(b)) => a == b,
+                    _ => false,
+                })
+        };
+        let at = e as *const Expr as usize;
+        if let Some(v) = self.literal_lists.get(&at)
+            && same(v)
+        {
+            return Some(v.clone());
+        }
+        let mut v = Vec::with_capacity(items.len());
+        for it in items {
+            match it.kind {
+                ExprKind::Int(n) => v.push(Value::Int(n)),
+                _ => return None,
+            }
+        }
+        if self.literal_lists.len() >= 1 << 12 {
+            self.literal_lists.clear();
+        }
+        let v = Rc::new(v);
+        self.literal_lists.insert(at, v.clone());
+        Some(v)
+    }
+
+    /// The stack (or the call bound) ran out here: inside a `fn`, a recursion too deep or
+    /// without end; otherwise an expression nested too deep.
+    fn too_deep(&self, span: &Span) -> Error {
+        let kind = match &self.calling {
+            Some(f) => ErrorKind::Recursion {
+                function: f.to_string(),
+                calls: self.calls,
+                limit: self.max_calls,
+            },
+            // Rules asking about positions nest their explorations.
+            None if !self.expanding.is_empty() => ErrorKind::TooDeep {
+                what: "exploration",
+                limit: self.expanding.len(),
+            },
+            None => ErrorKind::TooDeep {
+                what: "expression",
+                limit: self.depth,
+            },
+        };
+        self.err(kind, span)
+    }
+
+    pub(crate) fn arity(&self, name: &str, expected: usize, found: usize, span: &Span) -> Error {
+        self.arity_error(name, (expected, expected), found, None, span)
+    }
+
+    /// Wrong arity for a built-in: the expected count and the signature from the catalog.
+    pub(crate) fn builtin_arity(&self, b: &catalog::Builtin, found: usize, span: &Span) -> Error {
+        self.arity_error(b.name, b.arity, found, Some(b.signature.to_string()), span)
+    }
+
+    fn arity_error(
+        &self,
+        name: &str,
+        (lo, hi): (usize, usize),
+        found: usize,
+        usage: Option<String>,
+        span: &Span,
+    ) -> Error {
+        let expected = match (lo, hi) {
+            (0, 0) => "no arguments".to_string(),
+            (1, 1) => "1 argument".to_string(),
+            (n, m) if n == m => format!("{n} arguments"),
+            (n, m) if n + 1 == m => format!("{n} or {m} arguments"),
+            (n, m) => format!("{n} to {m} arguments"),
+        };
+        self.err(
+            ErrorKind::Arity {
+                name: name.to_string(),
+                expected,
+                found,
+                usage,
+            },
+            span,
+        )
+    }
+
+    fn to_arg(&self, v: &Value, span: &Span) -> Result<Arg, Error> {
+        Ok(match v {
+            Value::Int(n) => Arg::Int(*n),
+            Value::Tuple(xs) | Value::List(xs) => {
+                let mut out = Vec::with_capacity(xs.len());
+                for x in xs.iter() {
+                    out.push(self.to_arg(x, span)?);
+                }
+                if matches!(v, Value::Tuple(_)) {
+                    Arg::Tuple(out.into())
+                } else {
+                    Arg::List(out.into())
+                }
+            }
+            other => {
+                return Err(self.err(
+                    ErrorKind::Type {
+                        message: format!(
+                            "ruleset arguments are integers, tuples or lists, not {}",
+                            other.type_name()
+                        ),
+                        label: format!("this is {}", other.type_name()),
+                    },
+                    span,
+                ));
+            }
+        })
+    }
+
+    /// The first source location a form was written at, for errors about that form.
+    pub(crate) fn span_of(&self, g: GameId) -> Option<diag::Loc> {
+        self.form_spans.get(&g).cloned()
+    }
+}
+
+impl Cx {
+    /// `name{L | R}`: a fresh node whose options may mention it through `name`.
+    fn labelled(
+        &mut self,
+        store: &mut Store,
+        name: &Ident,
+        left: &[Expr],
+        right: &[Expr],
+        span: &Span,
+    ) -> Result<GameId, Error> {
+        if self.labels.iter().any(|l| **l == *name.name) {
+            return Err(self
+                .err(
+                    ErrorKind::BadLabel {
+                        message: format!(
+                            "the label `{}` is already the name of an enclosing form",
+                            name.name
+                        ),
+                        label: "a second label with this name".into(),
+                    },
+                    &name.span,
+                )
+                .with_note("inside a labelled form its name means that form; pick another name"));
+        }
+        let node = store.new_label(&name.name);
+        self.labels.push(name.name.clone());
+        self.locals.push((name.name.clone(), Value::Game(node)));
+        let sides = self
+            .game_list(store, left)
+            .and_then(|l| Ok((l, self.game_list(store, right)?)));
+        self.locals.pop();
+        self.labels.pop();
+        let (l, r) = sides?;
+        let form = store.form(&l, &r);
+        store.define_label(node, form);
+        if !store.mentions(form, node) {
+            return Err(self
+                .err(
+                    ErrorKind::BadLabel {
+                        message: format!("the label `{}` is never used", name.name),
+                        label: "this label names a form that never mentions it".into(),
+                    },
+                    &name.span,
+                )
+                .with_note(format!(
+                    "a label lets a form refer to itself, as in `{0}{{0, {0} | 0, {0}}}`; without \
+                 a use, write the form without it",
+                    name.name
+                )));
+        }
+        self.form_spans.entry(form).or_insert_with(|| diag::Loc {
+            file: self.file,
+            span: span.clone(),
+        });
+        self.form_spans.entry(node).or_insert_with(|| diag::Loc {
+            file: self.file,
+            span: span.clone(),
+        });
+        Ok(node)
+    }
+
+    /// `∞(a, b, …)` / `inf(…)` (the loopy value ∞(A) as a game), `⟫(n)` / `☾(n)` / `moon(n)`
+    /// (the special moon).
+    fn value_literal(
+        &mut self,
+        store: &mut Store,
+        t: Terminal,
+        args: &[Expr],
+        span: &Span,
+        head: &Span,
+    ) -> Result<Value, Error> {
+        let mut values = Vec::new();
+        for a in args {
+            match self.eval(store, a)? {
+                Value::Int(n) => values.push((n, a.span.clone())),
+                Value::List(xs) if args.len() == 1 => {
+                    for x in xs.iter() {
+                        match x {
+                            Value::Int(n) => values.push((*n, a.span.clone())),
+                            other => {
+                                return Err(self.bad_literal(
+                                    format!("`∞(A)` lists nim-values, not {}", other.type_name()),
+                                    &a.span,
+                                ));
+                            }
+                        }
+                    }
+                }
+                other => {
+                    return Err(self.bad_literal(
+                        format!("this literal takes integers, not {}", other.type_name()),
+                        &a.span,
+                    ));
+                }
+            }
+        }
+        for (n, sp) in &values {
+            if !(0..=u32::MAX as i64 - 2).contains(n) {
+                return Err(
+                    self.bad_literal(format!("{n} is not a nim-value (they are 0, 1, 2, …)"), sp)
+                );
+            }
+        }
+        match t {
+            Terminal::LeftWin => {
+                let a: Vec<u32> = values.iter().map(|(n, _)| *n as u32).collect();
+                Ok(Value::Game(store.loopy(&a)))
+            }
+            Terminal::Moon | Terminal::SpecialMoon => match values[..] {
+                [(n, _)] => Ok(Value::Game(store.special_moon(n as u32))),
+                _ => Err(self.bad_literal(
+                    format!(
+                        "the special moon takes one nim-value, ⟫(n); {} given",
+                        values.len()
+                    ),
+                    span,
+                )),
+            },
+            Terminal::RightWin => Err(self.bad_literal(
+                "`∞̄` (`-inf`) takes no arguments; the loopy value is written `∞(A)`".into(),
+                head,
+            )),
+        }
+    }
+
+    fn bad_literal(&self, message: String, span: &Span) -> Error {
+        self.err(
+            ErrorKind::BadLiteral {
+                message,
+                label: "here".into(),
+            },
+            span,
+        )
+    }
+}
+
+fn is_sum_chain(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            ..
+        }
+    )
+}
+
+fn is_gamey(v: &Value) -> bool {
+    matches!(v, Value::Game(_) | Value::Position(_) | Value::Int(_))
+}

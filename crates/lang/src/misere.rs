@@ -1,0 +1,555 @@
+//! Misère play in the language: the `*[…]` literal, misère games as values (`+`, `==`, CGSuite
+//! notation), and the built-ins of CGSuite's misère toolkit. The theory is in
+//! `loony_theory::misere`; this module converts the evaluator's games to misère canonical
+//! forms through its [`Impartial`] trait and turns its errors into diagnostics.
+
+use super::{Cx, Value};
+use loony_core::diag::{Error, ErrorKind};
+use loony_core::game::display::{self, Notation};
+use loony_core::game::{GameId, Node, Store};
+use loony_core::value::Outcome;
+use loony_graph::{Explorer, Kind, Reach, Side};
+use loony_syntax::ast::{Expr, Span};
+use loony_theory::misere::{ConvertError, Impartial, Mid, MisereError, MisereStore, Shape};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// The session's misère store and the forms of the evaluator's games converted so far.
+#[derive(Default)]
+pub struct MisereSession {
+    pub games: MisereStore,
+    forms: FxHashMap<GameId, Mid>,
+}
+
+/// Where the session lives between queries; taken out while a query runs, because converting a
+/// ruleset position calls back into the evaluator.
+#[derive(Default)]
+pub struct MisereSlot {
+    session: Option<Box<MisereSession>>,
+    busy: bool,
+}
+
+/// Runs `f` with the session's misère store.
+fn with_session<T>(
+    cx: &mut Cx,
+    span: &Span,
+    f: impl FnOnce(&mut Cx, &mut MisereSession) -> Result<T, Error>,
+) -> Result<T, Error> {
+    if cx.engines.misere.busy {
+        return Err(cx.err(ErrorKind::MisereBusy, span));
+    }
+    let mut s = cx.engines.misere.session.take().unwrap_or_default();
+    s.games.set_cancel(Some(cx.interrupt.clone()));
+    // The position budget bounds the games one call may create, as it bounds explored positions.
+    s.games.set_budget(Some(cx.budget));
+    cx.engines.misere.busy = true;
+    let r = f(cx, &mut s);
+    cx.engines.misere.session = Some(s);
+    cx.engines.misere.busy = false;
+    r
+}
+
+/// A game as CGSuite prints it, for error messages (a placeholder if it is too long).
+fn name(games: &mut MisereStore, g: Mid) -> String {
+    games
+        .to_cgsuite(g)
+        .unwrap_or_else(|_| format!("(a misère game of birthday {})", games.birthday(g)))
+}
+
+fn engine_error(games: &mut MisereStore, e: MisereError) -> Error {
+    let printing = matches!(e, MisereError::TooLarge { what, .. } if what == "printed misère game");
+    let err = Error::new(match e {
+        MisereError::Interrupted => ErrorKind::Interrupted,
+        MisereError::TooLarge { what, size, limit } => ErrorKind::MisereTooLarge {
+            message: match what {
+                "nim heap" => format!(
+                    "the nim heap *{size} is too large for the misère engine (at most *{limit})"
+                ),
+                "printed misère game" => format!(
+                    "this misère game's CGSuite string would have {size} characters (at most {limit})"
+                ),
+                _ => format!("the {what} is too large: {size} (at most {limit})"),
+            },
+        },
+        MisereError::NotSubtractable(g, h) => ErrorKind::MisereNotSubtractable {
+            g: name(games, g),
+            h: name(games, h),
+        },
+        MisereError::NotLinked(g, h) => ErrorKind::MisereNotLinked {
+            g: name(games, g),
+            h: name(games, h),
+        },
+        MisereError::Identical(g) => ErrorKind::MisereIdentical {
+            game: name(games, g),
+        },
+        MisereError::Parse { message, at } => ErrorKind::MisereNotation {
+            text: String::new(),
+            message,
+            at,
+        },
+        MisereError::Budget(limit) => {
+            return Error::new(ErrorKind::MisereTooLarge {
+                message: format!("this misère computation created more than {limit} games"),
+            })
+            .with_note(format!(
+                "sums of large games have large canonical forms; raise the budget (now {limit}) with `--budget N` or `:budget N`"
+            ));
+        }
+    });
+    if printing {
+        return err
+            .with_note("genus, birthday, outcome and the predicates do not need the printed form");
+    }
+    err
+}
+
+/// The evaluator's games as a source of impartial games for the misère engine.
+/// The misère engine's view of a game: options listed by the position-graph layer (heaps by
+/// their moves, not their nimbers), as store forms so the session's conversions are shared.
+struct View<'e, 'a> {
+    ex: &'e mut Explorer<'a>,
+}
+
+fn entailing(store: &Store, g: GameId) -> Error {
+    Error::new(ErrorKind::MisereEntailing {
+        form: display::form(store, g, Notation::default()),
+    })
+    .about(g)
+}
+
+impl View<'_, '_> {
+    /// ∞, ∞̄, or a check (an entailing or carry-on option).
+    fn is_infinite(&mut self, o: u32) -> Result<bool, Error> {
+        let (lw, rw) = (self.ex.left_win(), self.ex.right_win());
+        if o == lw || o == rw {
+            return Ok(true);
+        }
+        if self.ex.graph.kind(o) != Kind::Form {
+            return Ok(false);
+        }
+        self.ex.expand(o)?;
+        Ok(self.ex.graph.kind(o) == Kind::Form
+            && (self.ex.graph.left(o).contains(&lw) || self.ex.graph.right(o).contains(&rw)))
+    }
+}
+
+impl Impartial for View<'_, '_> {
+    type Node = GameId;
+    type Error = Error;
+
+    fn shape(&mut self, g: GameId) -> Result<Shape<GameId>, Error> {
+        let u = self.ex.node(g)?;
+        self.ex.expand(u)?;
+        match self.ex.graph.kind(u) {
+            Kind::Nimber(n) => Ok(Shape::Nim(u64::from(n))),
+            Kind::Sum => {
+                let mut parts = Vec::new();
+                for p in self.ex.graph.parts(u).to_vec() {
+                    parts.push(self.ex.game(p)?);
+                }
+                Ok(Shape::Sum(parts))
+            }
+            Kind::LeftWin | Kind::RightWin => Err(entailing(self.ex.store, g)),
+            Kind::Form | Kind::Known | Kind::Value(_) => {
+                let left = self.ex.options(u, Side::Left)?;
+                let right = self.ex.options(u, Side::Right)?;
+                for &o in left.iter().chain(&right) {
+                    if self.is_infinite(o)? {
+                        return Err(entailing(self.ex.store, g));
+                    }
+                }
+                let (mut l, mut r) = (left.clone(), right);
+                l.sort_unstable();
+                l.dedup();
+                r.sort_unstable();
+                r.dedup();
+                if l != r {
+                    return Err(loony_theory::classify::not_impartial(self.ex.store, g));
+                }
+                let mut out = Vec::with_capacity(l.len());
+                for o in l {
+                    out.push(self.ex.game(o)?);
+                }
+                Ok(Shape::Options(out))
+            }
+        }
+    }
+}
+
+fn cycle_error(store: &Store, path: &[GameId]) -> Error {
+    let nt = Notation::default();
+    let again = path
+        .iter()
+        .copied()
+        .find(|&g| matches!(store.node(g), Node::Position { .. } | Node::Labelled(_)))
+        .unwrap_or(path[0]);
+    Error::new(ErrorKind::NotApplicable {
+        function: "misère play".into(),
+        form: display::form(store, again, nt),
+        reason: format!(
+            "its positions repeat (`{}` can be reached from itself): misère canonical forms are \
+             for games that end",
+            display::form(store, again, nt)
+        ),
+    })
+    .about(again)
+}
+
+/// The misère canonical form of one of the evaluator's games.
+fn form_of(cx: &mut Cx, s: &mut MisereSession, store: &mut Store, g: GameId) -> Result<Mid, Error> {
+    let MisereSession { games, forms } = s;
+    let reach = Reach {
+        stop_at_known: false,
+        heaps_as_nimbers: false,
+        fold_known: false,
+    };
+    let r = {
+        let mut ex = Explorer::new(store, cx, reach);
+        let mut view = View { ex: &mut ex };
+        games.canonical_of(&mut view, forms, g)
+    };
+    match r {
+        Ok(m) => Ok(m),
+        Err(ConvertError::Source(e)) => Err(cx.locate(e)),
+        Err(ConvertError::Cycle(path)) => Err(cx.locate(cycle_error(store, &path))),
+        Err(ConvertError::Misere(e)) => Err(engine_error(games, e)),
+    }
+}
+
+/// A value as a misère game: misère games themselves, any impartial game, and 0.
+fn to_mid(
+    cx: &mut Cx,
+    s: &mut MisereSession,
+    store: &mut Store,
+    v: &Value,
+    span: &Span,
+) -> Result<Mid, Error> {
+    match v {
+        Value::Misere(m) => Ok(*m),
+        Value::Game(g) | Value::Position(g) => {
+            form_of(cx, s, store, *g).map_err(|e| e.or_at(cx.file, span.clone()))
+        }
+        Value::Int(0) => Ok(Mid::ZERO),
+        Value::Int(n) => Err(cx.err(ErrorKind::IntegerAsGame(*n), span)),
+        Value::Heap(h) => Err(cx.err(
+            ErrorKind::HeapGameAsGame {
+                game: store.heap_name(*h).to_string(),
+            },
+            span,
+        )),
+        other => Err(cx.err(
+            ErrorKind::Type {
+                message: format!("expected a game, found {}", other.type_name()),
+                label: format!("this is {}", other.type_name()),
+            },
+            span,
+        )),
+    }
+}
+
+/// The misère outcome of any impartial short game, read from its canonical form. Other fast
+/// paths (misère quotients of heap games) can answer before this is called.
+pub fn misere_outcome(cx: &mut Cx, store: &mut Store, g: GameId) -> Result<Outcome, Error> {
+    let span = 0..0;
+    with_session(cx, &span, |cx, s| {
+        let m = form_of(cx, s, store, g)?;
+        Ok(outcome(&s.games, m))
+    })
+}
+
+fn outcome(games: &MisereStore, m: Mid) -> Outcome {
+    match games.outcome(m) {
+        loony_theory::misere::MisereOutcome::P => Outcome::P,
+        loony_theory::misere::MisereOutcome::N => Outcome::N,
+    }
+}
+
+/// `*[…]`: CGSuite's misère literal. One element is that element (`*[3]` is `*3`); several are
+/// the options of a game; inside, integers are nim heaps and lists are games of their elements.
+pub fn literal(
+    cx: &mut Cx,
+    store: &mut Store,
+    items: &Rc<Vec<Value>>,
+    span: &Span,
+) -> Result<Value, Error> {
+    with_session(cx, span, |cx, s| {
+        let m = if items.len() == 1 {
+            spec(cx, s, store, &items[0], span)?
+        } else {
+            spec(cx, s, store, &Value::List(items.clone()), span)?
+        };
+        Ok(Value::Misere(m))
+    })
+}
+
+/// One element of a misère literal; nested lists on an explicit stack.
+fn spec(
+    cx: &mut Cx,
+    s: &mut MisereSession,
+    store: &mut Store,
+    v: &Value,
+    span: &Span,
+) -> Result<Mid, Error> {
+    // A frame: a list, how far it is read, and the games of the elements read so far.
+    let mut stack: Vec<(Rc<Vec<Value>>, usize, Vec<Mid>)> = Vec::new();
+    let mut done: Option<Mid> = None;
+    let mut todo = Some(v.clone());
+    loop {
+        if let Some(v) = todo.take() {
+            let m = match &v {
+                Value::List(xs) => {
+                    stack.push((xs.clone(), 0, Vec::with_capacity(xs.len())));
+                    None
+                }
+                Value::Int(n) if *n >= 0 => Some(
+                    s.games
+                        .nim(*n as u64)
+                        .map_err(|e| engine_error(&mut s.games, e).or_at(cx.file, span.clone()))?,
+                ),
+                Value::Int(n) => {
+                    return Err(cx.err(
+                        ErrorKind::HeapSize {
+                            message: format!("`{n}` is not a nim heap"),
+                            label: "nim heaps in a misère literal are 0, 1, 2, …".into(),
+                        },
+                        span,
+                    ));
+                }
+                Value::Misere(m) => Some(*m),
+                Value::Game(_) | Value::Position(_) => Some(to_mid(cx, s, store, &v, span)?),
+                other => {
+                    return Err(cx.err(
+                        ErrorKind::MisereSpecifier {
+                            found: super::show::describe(other),
+                        },
+                        span,
+                    ));
+                }
+            };
+            done = m;
+        }
+        if let Some(m) = done.take() {
+            match stack.last_mut() {
+                Some(top) => {
+                    top.2.push(m);
+                    top.1 += 1;
+                }
+                None => return Ok(m),
+            }
+        }
+        let top = stack.last_mut().expect("a frame is open");
+        if top.1 < top.0.len() {
+            todo = Some(top.0[top.1].clone());
+        } else {
+            let (_, _, opts) = stack.pop().expect("a frame is open");
+            done = Some(s.games.construct(&opts));
+        }
+    }
+}
+
+/// Whether `+`, `-` or `==` on these operands is misère: one is a misère game and the other a
+/// game (or 0).
+pub fn involves(a: &Value, b: &Value) -> bool {
+    let gamey = |v: &Value| {
+        matches!(
+            v,
+            Value::Misere(_) | Value::Game(_) | Value::Position(_) | Value::Int(_)
+        )
+    };
+    (matches!(a, Value::Misere(_)) || matches!(b, Value::Misere(_))) && gamey(a) && gamey(b)
+}
+
+/// `a + b` (and `a - b`, the same for impartial games): the canonical form of the sum.
+pub fn add(
+    cx: &mut Cx,
+    store: &mut Store,
+    a: &Value,
+    b: &Value,
+    spans: (&Span, &Span),
+    span: &Span,
+) -> Result<Value, Error> {
+    with_session(cx, span, |cx, s| {
+        let x = to_mid(cx, s, store, a, spans.0)?;
+        let y = to_mid(cx, s, store, b, spans.1)?;
+        let r = s
+            .games
+            .add(x, y)
+            .map_err(|e| engine_error(&mut s.games, e).or_at(cx.file, span.clone()))?;
+        Ok(Value::Misere(r))
+    })
+}
+
+/// `a == b`: equal canonical forms.
+pub fn equal(
+    cx: &mut Cx,
+    store: &mut Store,
+    a: &Value,
+    b: &Value,
+    spans: (&Span, &Span),
+) -> Result<bool, Error> {
+    with_session(cx, spans.0, |cx, s| {
+        let x = to_mid(cx, s, store, a, spans.0)?;
+        let y = to_mid(cx, s, store, b, spans.1)?;
+        Ok(x == y)
+    })
+}
+
+/// A misère game in CGSuite's notation.
+pub fn show(cx: &mut Cx, m: Mid) -> Result<String, Error> {
+    with_session(cx, &(0..0), |_, s| {
+        s.games
+            .to_cgsuite(m)
+            .map_err(|e| engine_error(&mut s.games, e))
+    })
+}
+
+/// A misère canonical game as a form of the game store (`{opts | opts}`, shared subgames shared),
+/// for the normal-play functions and for forms and ruleset options built from misère games.
+pub fn to_form(cx: &Cx, store: &mut Store, m: Mid, span: &Span) -> Result<GameId, Error> {
+    let Some(s) = cx.engines.misere.session.as_ref() else {
+        return Err(cx.err(ErrorKind::MisereBusy, span));
+    };
+    let games = &s.games;
+    let mut done: FxHashMap<Mid, GameId> = FxHashMap::default();
+    let mut stack = vec![m];
+    let mut buf = Vec::new();
+    let mut steps = 0u32;
+    while let Some(&x) = stack.last() {
+        steps = steps.wrapping_add(1);
+        if steps.is_multiple_of(4096) && cx.interrupted() {
+            return Err(cx.err(ErrorKind::Interrupted, span));
+        }
+        if done.contains_key(&x) {
+            stack.pop();
+            continue;
+        }
+        let missing: Vec<Mid> = games
+            .options(x)
+            .iter()
+            .copied()
+            .filter(|o| !done.contains_key(o))
+            .collect();
+        if !missing.is_empty() {
+            stack.extend(missing);
+            continue;
+        }
+        buf.clear();
+        buf.extend(games.options(x).iter().map(|o| done[o]));
+        let g = store.form(&buf, &buf);
+        done.insert(x, g);
+        stack.pop();
+    }
+    Ok(done[&m])
+}
+
+/// `sum(list)` of a list holding misère games: the misère sum.
+pub fn sum(cx: &mut Cx, store: &mut Store, items: &[Value], span: &Span) -> Result<Value, Error> {
+    with_session(cx, span, |cx, s| {
+        let mut acc = Mid::ZERO;
+        for v in items {
+            let m = to_mid(cx, s, store, v, span)?;
+            acc = s
+                .games
+                .add(acc, m)
+                .map_err(|e| engine_error(&mut s.games, e).or_at(cx.file, span.clone()))?;
+        }
+        Ok(Value::Misere(acc))
+    })
+}
+
+/// The canonical options of a misère game, in CGSuite's (ascending) order.
+pub fn options(cx: &mut Cx, m: Mid, span: &Span) -> Result<Value, Error> {
+    with_session(cx, span, |_, s| {
+        let v = s
+            .games
+            .options(m)
+            .iter()
+            .map(|&o| Value::Misere(o))
+            .collect();
+        Ok(Value::List(Rc::new(v)))
+    })
+}
+
+pub fn call(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    vals: Vec<Value>,
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    // `misere_form("*[2#0]")` reads CGSuite's notation.
+    if let (Value::Str(text), "misere_form") = (&vals[0], name) {
+        let text = text.clone();
+        return with_session(cx, span, |cx, s| {
+            let m = s.games.parse_cgsuite(&text).map_err(|e| {
+                let mut err = engine_error(&mut s.games, e);
+                if let ErrorKind::MisereNotation { text: t, .. } = &mut err.kind {
+                    *t = text.to_string();
+                }
+                err.or_at(cx.file, sp(0))
+            })?;
+            Ok(Value::Misere(m))
+        });
+    }
+    if name == "misere_outcome"
+        && let Value::Game(g) | Value::Position(g) = vals[0]
+    {
+        // Sums of heaps of one heap game: from a quotient's Φ, or a search over multisets.
+        if let Some(o) = super::quotient::heap_sum_outcome(cx, store, g, &sp(0))? {
+            return Ok(Value::Outcome(o));
+        }
+        return misere_outcome(cx, store, g)
+            .map(Value::Outcome)
+            .map_err(|e| e.or_at(cx.file, sp(0)));
+    }
+    with_session(cx, span, |cx, s| {
+        let mut args = Vec::with_capacity(vals.len());
+        for (i, v) in vals.iter().enumerate() {
+            args.push(to_mid(cx, s, store, v, &sp(i))?);
+        }
+        let g = args[0];
+        let games = &mut s.games;
+        let here = |games: &mut MisereStore, e: MisereError| {
+            engine_error(games, e).or_at(cx.file, span.clone())
+        };
+        let list = |xs: Vec<Mid>| Value::List(Rc::new(xs.into_iter().map(Value::Misere).collect()));
+        Ok(match name {
+            "misere_outcome" => Value::Outcome(outcome(games, g)),
+            "misere_form" => Value::Misere(g),
+            "genus" => Value::Text(games.genus(g).to_string().into()),
+            "misere_nimber" => Value::Int(i64::from(games.nim_minus(g))),
+            "birthday" => Value::Int(i64::from(games.birthday(g))),
+            "is_tame" => Value::Bool(games.is_tame(g)),
+            "is_restive" => Value::Bool(games.is_restive(g)),
+            "is_restless" => Value::Bool(games.is_restless(g)),
+            "is_half_tame" => Value::Bool(games.is_half_tame(g).map_err(|e| here(games, e))?),
+            "is_generally_tame" => Value::Bool(games.is_generally_tame(g)),
+            "is_generally_restive" => Value::Bool(games.is_generally_restive(g)),
+            "is_tameable" => Value::Bool(games.is_tameable(g)),
+            "is_extraverted" => Value::Bool(games.is_extraverted(g).map_err(|e| here(games, e))?),
+            "is_introverted" => Value::Bool(games.is_introverted(g)),
+            "is_even" => Value::Bool(games.is_even(g)),
+            "is_prime" => Value::Bool(games.is_prime(g).map_err(|e| here(games, e))?),
+            "is_nim_heap" => Value::Bool(games.is_nim_heap(g)),
+            "mate" => Value::Misere(games.mate(g).map_err(|e| here(games, e))?),
+            "parts" => list(games.parts(g).map_err(|e| here(games, e))?),
+            "partitions" => {
+                let ps = games.partitions(g).map_err(|e| here(games, e))?;
+                Value::List(Rc::new(ps.into_iter().map(list).collect()))
+            }
+            "distinguisher" => Value::Misere(
+                games
+                    .distinguisher(g, args[1])
+                    .map_err(|e| here(games, e))?,
+            ),
+            "is_linked" => Value::Bool(games.is_linked(g, args[1])),
+            "link" => Value::Misere(games.link(g, args[1]).map_err(|e| here(games, e))?),
+            "misere_minus" => {
+                Value::Misere(games.misere_minus(g, args[1]).map_err(|e| here(games, e))?)
+            }
+            _ => return Err(super::builtins::internal(cx, name, span)),
+        })
+    })
+}

@@ -1,0 +1,666 @@
+//! Misère quotients in the language: `quotient(G)`, `quotient(G, n)`, `isomorphic(q1, q2)`,
+//! and misère outcomes of heap sums from Φ (the fast path of `misere_outcome`).
+//!
+//! A heap game is a take-and-break code, a subtraction or all-but game, or a user ruleset of
+//! one integer whose moves are sums of smaller positions of the same ruleset. Quotients
+//! computed in a session are kept per game, so later outcome queries can use them.
+
+use super::{Cx, Value};
+use loony_core::diag::{Error, ErrorKind};
+use loony_core::game::{Arg, GameId, Node, Store};
+use loony_core::value::{Outcome, Record};
+use loony_graph::Source;
+use loony_graph::options::{Atom, OptBuf};
+use loony_syntax::ast::OptionKind;
+use loony_syntax::ast::{Expr, Span};
+use loony_theory::quotient::{
+    self, Bipartite, Control, Halted, HeapGame, Limits, Listed, Progress, Quotient, Stop,
+    search::Searcher,
+};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// The largest heap bound accepted (each heap costs at least a pass over Q).
+const MAX_BOUND: i64 = 1_000_000;
+/// Positions memoised by one exhaustive outcome search.
+const SEARCH_POSITIONS: usize = 20_000_000;
+/// Largest heap an exhaustive search starts from.
+const SEARCH_HEAP: u64 = 100_000;
+/// The ceilings of the quotient `misere_outcome` tries before an exhaustive search.
+const QUICK: Limits = Limits {
+    product: 1 << 18,
+    reduced: 1 << 12,
+    antichain_bytes: 1 << 26,
+};
+/// Above this heap a certifiable game's quotient is computed until certified, not to the heap.
+const QUICK_BOUND: u64 = 2_000;
+/// Above this order the multiplication table is not printed into the record.
+const TABLE_ORDER: usize = 1000;
+/// Record kind, also how `isomorphic` recognises quotients.
+const KIND: &str = "a misère quotient";
+
+/// Quotients and outcome memos of the session, per game.
+#[derive(Default)]
+pub struct QuotientCache {
+    /// Heap rules id → the most complete quotient computed.
+    heaps: FxHashMap<u32, Rc<Quotient>>,
+    /// Ruleset id → the same.
+    rulesets: FxHashMap<u32, Rc<Quotient>>,
+    searchers: FxHashMap<GameKey, Searcher>,
+    /// Ruleset id → moves read so far (heap n at index n).
+    ruleset_moves: FxHashMap<u32, Listed>,
+    /// Size ceilings of the computations (the defaults unless a host lowers them).
+    pub limits: Limits,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum GameKey {
+    Heap(u32),
+    Ruleset(u32),
+}
+
+impl QuotientCache {
+    fn get(&self, key: GameKey) -> Option<&Rc<Quotient>> {
+        match key {
+            GameKey::Heap(h) => self.heaps.get(&h),
+            GameKey::Ruleset(r) => self.rulesets.get(&r),
+        }
+    }
+
+    /// Keeps `q` if it covers more than what is kept.
+    fn offer(&mut self, key: GameKey, q: &Rc<Quotient>) {
+        let map = match key {
+            GameKey::Heap(h) => self.heaps.entry(h),
+            GameKey::Ruleset(r) => self.rulesets.entry(r),
+        };
+        let better = |old: &Quotient| !old.certified() && (q.certified() || q.heap > old.heap);
+        match map {
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                if better(e.get()) {
+                    e.insert(q.clone());
+                }
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(q.clone());
+            }
+        }
+    }
+}
+
+/// The game a `quotient` argument names.
+enum Game {
+    Heap(u32),
+    Ruleset(Rc<loony_core::value::Ruleset>),
+}
+
+impl Game {
+    fn key(&self) -> GameKey {
+        match self {
+            Game::Heap(h) => GameKey::Heap(*h),
+            Game::Ruleset(r) => GameKey::Ruleset(r.id),
+        }
+    }
+}
+
+fn game_arg(cx: &Cx, store: &Store, v: &Value, span: &Span) -> Result<Game, Error> {
+    match v {
+        Value::Heap(h) => Ok(Game::Heap(*h)),
+        Value::Ruleset(r) if r.def.params.len() == 1 => Ok(Game::Ruleset(r.clone())),
+        Value::Ruleset(r) => Err(cx.err(
+            ErrorKind::NotHeapGame {
+                found: format!("ruleset `{}`", r.def.name.name),
+                detail: format!(
+                    "`{}` takes {} arguments; a heap game's positions are one heap size",
+                    r.def.name.name,
+                    r.def.params.len()
+                ),
+            },
+            span,
+        )),
+        Value::Game(g) | Value::Position(g) => Err(cx.err(
+            ErrorKind::NotHeapGame {
+                found: format!(
+                    "the game `{}`",
+                    loony_core::game::display::form(store, *g, cx.notation)
+                ),
+                detail: "a position, not the rules of a heap game".into(),
+            },
+            span,
+        )),
+        other => Err(cx.err(
+            ErrorKind::NotHeapGame {
+                found: super::show::describe(other),
+                detail: format!("this is {}", other.type_name()),
+            },
+            span,
+        )),
+    }
+}
+
+/// An option as the user would write it: its parts summed.
+fn option_display(
+    cx: &mut Cx,
+    store: &mut Store,
+    buf: &OptBuf,
+    o: &loony_graph::options::OptRec,
+) -> String {
+    let mut parts = Vec::with_capacity(o.len as usize);
+    for atom in buf.parts(o) {
+        parts.push(match *atom {
+            Atom::Pos(p) => cx.pos_game(store, p),
+            Atom::Game(g) => g,
+        });
+    }
+    match store.sum(&parts) {
+        Ok(g) => loony_core::game::display::form(store, g, cx.notation),
+        Err(_) => "an option".into(),
+    }
+}
+
+/// The heaps of ruleset `r` that `g` is a sum of, if it is one.
+fn ruleset_heaps(store: &Store, g: GameId, r: u32) -> Option<Vec<usize>> {
+    let one = |p: GameId| match store.node(p) {
+        Node::Position { ruleset, pos } if ruleset == r => match store.position_args(pos)[..] {
+            [Arg::Int(k)] if k >= 0 => Some(k as usize),
+            _ => None,
+        },
+        _ => None,
+    };
+    match store.node(g) {
+        Node::Nimber(0) => Some(Vec::new()),
+        _ => store.summands(g).into_iter().map(one).collect(),
+    }
+}
+
+impl Cx {
+    /// Sets the size ceilings of quotient computations (hosts with less memory; tests).
+    pub fn set_quotient_limits(&mut self, limits: Limits) {
+        self.engines.quotients.limits = limits;
+    }
+
+    /// Reads the moves of ruleset heaps 1..=n (and checks heap 0 has none) into the cache.
+    fn read_ruleset(
+        &mut self,
+        store: &mut Store,
+        r: &loony_core::value::Ruleset,
+        n: usize,
+        span: &Span,
+    ) -> Result<(), Error> {
+        let mut listed = self
+            .engines
+            .quotients
+            .ruleset_moves
+            .remove(&r.id)
+            .unwrap_or_default();
+        let result = (|| {
+            let name = &r.def.name.name;
+            let start = listed.moves.len();
+            for k in start..=n {
+                if k % 256 == 255 && self.interrupted() {
+                    return Err(self.err(ErrorKind::Interrupted, span));
+                }
+                let pos = store.positions.intern_args(r.id, &[Arg::Int(k as i64)]);
+                let mut buf = OptBuf::default();
+                Source::expand_pos(self, store, pos, &mut buf)
+                    .map_err(|e| e.or_at(self.file, span.clone()))?;
+                let mut moves = Vec::with_capacity(buf.opts.len());
+                for o in &buf.opts {
+                    let mut heaps = Vec::with_capacity(o.len as usize);
+                    let mut bad: Option<String> = None;
+                    if o.kind != OptionKind::Plain {
+                        bad = Some("it is an entailing or carry-on move, not a plain one".into());
+                    }
+                    for atom in buf.parts(o) {
+                        let part = match *atom {
+                            Atom::Pos(p) if store.positions.ruleset(p) == r.id => {
+                                match store.positions.store_args(p)[..] {
+                                    [Arg::Int(j)] if j >= 0 => Some(vec![j as usize]),
+                                    _ => None,
+                                }
+                            }
+                            Atom::Pos(_) => None,
+                            Atom::Game(g) => ruleset_heaps(store, g, r.id),
+                        };
+                        match part {
+                            Some(hs) => heaps.extend(hs),
+                            None => {
+                                bad.get_or_insert_with(|| {
+                                    format!("it is not a sum of positions of `{name}`")
+                                });
+                            }
+                        }
+                    }
+                    if bad.is_none() && k == 0 {
+                        bad = Some(format!("`{name}(0)` must have no move"));
+                    }
+                    if bad.is_none()
+                        && let Some(&big) = heaps.iter().find(|&&h| h >= k)
+                    {
+                        bad = Some(format!("`{name}({big})` is not smaller than {k}"));
+                    }
+                    if let Some(reason) = bad {
+                        let shown = option_display(self, store, &buf, o);
+                        return Err(self.err(
+                            ErrorKind::NotSumOfHeaps {
+                                game: format!("{name}({k})"),
+                                option: shown,
+                                reason,
+                            },
+                            span,
+                        ));
+                    }
+                    moves.push(heaps);
+                }
+                listed.moves.push(moves);
+            }
+            Ok(())
+        })();
+        self.engines.quotients.ruleset_moves.insert(r.id, listed);
+        result
+    }
+
+    fn game_name(&self, game: &Game) -> String {
+        match game {
+            Game::Heap(h) => self.engines.heaps.rules(*h).to_string(),
+            Game::Ruleset(r) => r.def.name.name.to_string(),
+        }
+    }
+
+    fn compute_quotient(
+        &mut self,
+        store: &mut Store,
+        game: &Game,
+        bound: Option<usize>,
+        span: &Span,
+    ) -> Result<Rc<Quotient>, Error> {
+        let name = self.game_name(game);
+        let mut owned: Box<dyn HeapGame> = match game {
+            Game::Heap(h) => Box::new(self.engines.heaps.rules(*h).clone()),
+            Game::Ruleset(r) => {
+                let Some(n) = bound else {
+                    return Err(self.err(ErrorKind::NoCertificate { game: name }, span));
+                };
+                self.read_ruleset(store, r, n, span)?;
+                Box::new(self.engines.quotients.ruleset_moves[&r.id].clone())
+            }
+        };
+        if bound.is_none() && owned.certificate().is_none() {
+            return Err(self.err(ErrorKind::NoCertificate { game: name }, span));
+        }
+        let show = self.engines.heaps.progress;
+        let started = std::time::Instant::now();
+        let bar: std::cell::RefCell<Option<indicatif::ProgressBar>> = Default::default();
+        let report = |event: Progress| {
+            if !show || started.elapsed().as_secs_f64() < 1.0 {
+                return;
+            }
+            let mut bar = bar.borrow_mut();
+            let b = bar.get_or_insert_with(|| match bound {
+                Some(n) => {
+                    super::progress::bar(n as u64, "{bar:40} heap {pos}/{len}: {msg} ({elapsed})")
+                }
+                None => super::progress::bar(
+                    0,
+                    "{spinner} heap {pos}: {msg}, until certified ({elapsed})",
+                ),
+            });
+            match event {
+                Progress::Heap { heap, order } => {
+                    b.set_position(heap as u64);
+                    b.set_message(format!("|Q| = {order}"));
+                }
+                Progress::Candidate { heap, order, tried } => {
+                    b.set_position(heap as u64);
+                    b.set_message(format!("candidate {tried} rejected ({order} elements)"));
+                }
+            }
+        };
+        let flag = self.interrupt.clone();
+        let ctl = Control::default().with_cancel(&flag).with_progress(&report);
+        let limits = self.engines.quotients.limits;
+        let r = quotient::solve(owned.as_mut(), bound, limits, &ctl);
+        if let Some(b) = bar.borrow().as_ref() {
+            b.finish_and_clear();
+        }
+        match r {
+            Ok(q) => {
+                let q = Rc::new(q);
+                self.engines.quotients.offer(game.key(), &q);
+                Ok(q)
+            }
+            Err(Halted { stop, heap, order }) => Err(match stop {
+                Stop::Interrupted => self.err(ErrorKind::Interrupted, span),
+                Stop::TooLarge { elements } => self.err(
+                    ErrorKind::QuotientTooLarge {
+                        game: name,
+                        heap,
+                        order,
+                        elements,
+                    },
+                    span,
+                ),
+                Stop::Game(reason) => self.err(
+                    ErrorKind::NotSumOfHeaps {
+                        game: format!("{name} heap {heap}"),
+                        option: String::new(),
+                        reason,
+                    },
+                    span,
+                ),
+            }),
+        }
+    }
+}
+
+fn words(q: &Quotient, xs: impl Iterator<Item = u32>) -> Vec<Value> {
+    xs.map(|x| Value::Text(q.monoid().word(x).into())).collect()
+}
+
+/// The record of a quotient: fields are the contract (`order`, `p_portion`, `presentation`,
+/// `period`, `preperiod`, `phi`, `table`, …); it prints as one block.
+fn record(q: &Quotient, game: &str) -> Record {
+    let opt = |x: Option<usize>| x.map_or(Value::None, |v| Value::Int(v as i64));
+    let m = q.monoid();
+    let p_words = q.bipartite.p_words();
+    let name = q.name();
+    let table = if q.order() <= TABLE_ORDER {
+        m.table()
+    } else {
+        format!(
+            "(the table of {} elements is not printed; at most {TABLE_ORDER})",
+            q.order()
+        )
+    };
+    let period = q.period;
+    let head = match (q.certified(), &name) {
+        (true, Some(n)) => format!("misère quotient of {game} ({n})"),
+        (true, None) => format!("misère quotient of {game}"),
+        (false, Some(n)) => format!("partial misère quotient Q_{} of {game} ({n})", q.heap),
+        (false, None) => format!("partial misère quotient Q_{} of {game}", q.heap),
+    };
+    let heaps = match q.heap {
+        0 => "no heaps".to_string(),
+        1 => "heap 1".to_string(),
+        n => format!("heaps 1–{n}"),
+    };
+    let tail = match (q.certified_at, period) {
+        (Some(at), Some(p)) => format!(
+            "period {}, preperiod {}, certified at heap {at}",
+            p.period, p.preperiod
+        ),
+        (_, Some(p)) => format!(
+            "apparent period {}, preperiod {}; not certified ({heaps})",
+            p.period, p.preperiod
+        ),
+        _ => format!("no period yet; not certified ({heaps})"),
+    };
+    let summary = format!(
+        "{head}: order {}, |P| = {}\n  {}\n  P = {{{}}}\n  Φ = {}\n  {tail}",
+        q.order(),
+        p_words.len(),
+        m.presentation(),
+        p_words.join(", "),
+        if q.heap == 0 {
+            "(no heaps)".to_string()
+        } else {
+            q.phi_listing()
+        },
+    );
+    Record {
+        kind: KIND,
+        fields: vec![
+            ("order", Value::Int(q.order() as i64)),
+            (
+                "p_portion",
+                Value::List(Rc::new(
+                    p_words
+                        .iter()
+                        .map(|w| Value::Text(w.as_str().into()))
+                        .collect(),
+                )),
+            ),
+            ("presentation", Value::Str(m.presentation().into())),
+            ("period", opt(period.map(|p| p.period))),
+            ("preperiod", opt(period.map(|p| p.preperiod))),
+            ("phi", Value::List(Rc::new(words(q, q.phi.iter().copied())))),
+            ("table", Value::Text(table.into())),
+            (
+                "elements",
+                Value::List(Rc::new(words(q, 0..q.order() as u32))),
+            ),
+            ("certified", Value::Bool(q.certified())),
+            ("certified_at", opt(q.certified_at)),
+            ("heap", Value::Int(q.heap as i64)),
+            ("name", name.map_or(Value::None, |n| Value::Str(n.into()))),
+            ("game", Value::Str(game.into())),
+        ],
+        summary,
+    }
+}
+
+/// Reads a quotient record back as a bipartite monoid (from its presentation and P-portion).
+fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
+    let not = |what: String| {
+        cx.err(
+            ErrorKind::BadArgument {
+                message: format!("`isomorphic` compares misère quotients, not {what}"),
+                label: format!("this is {what}"),
+            },
+            span,
+        )
+    };
+    let Value::Record(r) = v else {
+        return Err(not(v.type_name().to_string()));
+    };
+    if r.kind != KIND {
+        return Err(not(r.kind.to_string()));
+    }
+    let field = |n: &str| r.fields.iter().find(|(k, _)| *k == n).map(|(_, v)| v);
+    let (Some(Value::Str(pres)), Some(Value::List(p))) =
+        (field("presentation"), field("p_portion"))
+    else {
+        return Err(not("a damaged record".into()));
+    };
+    let p: Vec<&str> = p
+        .iter()
+        .filter_map(|w| match w {
+            Value::Str(s) | Value::Text(s) => Some(&**s),
+            _ => None,
+        })
+        .collect();
+    Bipartite::parse(pres, &p, 1 << 20).map_err(|e| not(format!("a quotient it cannot read ({e})")))
+}
+
+/// The misère outcome of a sum of heaps of one heap game, or `None` when `g` is not one.
+/// Answered from Φ (one product per heap) when a quotient of this session covers every heap
+/// (certified, or a partial quotient reaching the largest heap); else such a quotient is
+/// computed under small ceilings; if it outgrows them, by exhaustive search memoised over
+/// multisets of heaps. Never from a quotient that does not cover the sum.
+pub fn heap_sum_outcome(
+    cx: &mut Cx,
+    store: &mut Store,
+    g: GameId,
+    span: &Span,
+) -> Result<Option<Outcome>, Error> {
+    let parts: Vec<GameId> = match store.node(g) {
+        Node::Sum(_) | Node::Repeat { .. } => store.summands(g),
+        Node::Heap { .. } | Node::Position { .. } => vec![g],
+        _ => return Ok(None),
+    };
+    // All parts heaps of one heap game, or positions of one ruleset of one integer.
+    let mut key: Option<GameKey> = None;
+    let mut sizes: Vec<u64> = Vec::with_capacity(parts.len());
+    for p in parts {
+        let (k, size) = match store.node(p) {
+            Node::Heap { rules, size } => (GameKey::Heap(rules), size),
+            Node::Position { ruleset, pos } => match store.position_args(pos)[..] {
+                [Arg::Int(n)] if n >= 0 => (GameKey::Ruleset(ruleset), n as u64),
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        if key.is_some_and(|old| old != k) {
+            return Ok(None);
+        }
+        key = Some(k);
+        sizes.push(size);
+    }
+    let Some(key) = key else { return Ok(None) };
+    let ruleset = match key {
+        GameKey::Ruleset(r) => {
+            let Some(rs) = cx.rulesets.iter().find(|x| x.id == r).cloned() else {
+                return Ok(None);
+            };
+            if rs.def.params.len() != 1 {
+                return Ok(None);
+            }
+            Some(rs)
+        }
+        GameKey::Heap(_) => None,
+    };
+    let from_quotient = |cx: &Cx| -> Option<Outcome> {
+        let q = cx.engines.quotients.get(key)?;
+        let heaps: Option<Vec<usize>> = sizes.iter().map(|&s| usize::try_from(s).ok()).collect();
+        let answer = q.is_p(&heaps?)?;
+        Some(if answer { Outcome::P } else { Outcome::N })
+    };
+    if let Some(o) = from_quotient(cx) {
+        return Ok(Some(o));
+    }
+    let max = sizes.iter().copied().max().unwrap_or(0);
+    // Most heap games have small partial quotients: try one, under small ceilings, before
+    // searching (a certificate covers heaps of any size; otherwise Q_max covers this sum).
+    let game = match &ruleset {
+        Some(r) => Game::Ruleset(r.clone()),
+        None => match key {
+            GameKey::Heap(h) => Game::Heap(h),
+            GameKey::Ruleset(_) => return Ok(None),
+        },
+    };
+    let certifiable =
+        matches!(&game, Game::Heap(h) if cx.engines.heaps.rules(*h).certificate().is_some());
+    let bound = if certifiable && max > QUICK_BOUND {
+        None
+    } else {
+        usize::try_from(max).ok()
+    };
+    if bound.is_some() || certifiable {
+        let saved = cx.engines.quotients.limits;
+        cx.engines.quotients.limits = QUICK;
+        let r = cx.compute_quotient(store, &game, bound, span);
+        cx.engines.quotients.limits = saved;
+        match r {
+            Ok(_) => {
+                if let Some(o) = from_quotient(cx) {
+                    return Ok(Some(o));
+                }
+            }
+            Err(e) if matches!(e.kind, ErrorKind::Interrupted) => return Err(e),
+            Err(_) => {}
+        }
+    }
+    if max > SEARCH_HEAP {
+        return Err(cx.err(
+            ErrorKind::ValueTooLarge {
+                message: format!(
+                    "a heap of {max} is too large for an exhaustive misère search (at most {SEARCH_HEAP}); \
+                     compute its quotient first with `quotient`"
+                ),
+                label: "no quotient covers this sum".into(),
+            },
+            span,
+        ));
+    }
+    let heaps: Vec<usize> = sizes.iter().map(|&s| s as usize).collect();
+    let mut game: Box<dyn HeapGame> = match (&ruleset, key) {
+        (Some(r), _) => {
+            cx.read_ruleset(store, r, max as usize, span)?;
+            Box::new(cx.engines.quotients.ruleset_moves[&r.id].clone())
+        }
+        (None, GameKey::Heap(h)) => Box::new(cx.engines.heaps.rules(h).clone()),
+        (None, GameKey::Ruleset(_)) => return Ok(None),
+    };
+    let mut searcher = cx
+        .engines
+        .quotients
+        .searchers
+        .remove(&key)
+        .unwrap_or_default();
+    let flag = cx.interrupt.clone();
+    let cancel = || flag.load(std::sync::atomic::Ordering::Relaxed);
+    let r = searcher.is_p(game.as_mut(), &heaps, SEARCH_POSITIONS, &cancel);
+    cx.engines.quotients.searchers.insert(key, searcher);
+    match r {
+        Ok(p) => Ok(Some(if p { Outcome::P } else { Outcome::N })),
+        Err(Stop::Interrupted) => Err(cx.err(ErrorKind::Interrupted, span)),
+        Err(Stop::TooLarge { elements }) => Err(cx.err(
+            ErrorKind::ValueTooLarge {
+                message: format!(
+                    "the misère search of this sum passed {elements} positions without finishing"
+                ),
+                label: "no quotient covers this sum".into(),
+            },
+            span,
+        )),
+        Err(Stop::Game(reason)) => Err(cx.err(
+            ErrorKind::NotSumOfHeaps {
+                game: "this sum".into(),
+                option: String::new(),
+                reason,
+            },
+            span,
+        )),
+    }
+}
+
+pub fn call(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    vals: Vec<Value>,
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    match name {
+        "quotient" => {
+            let game = game_arg(cx, store, &vals[0], &sp(0))?;
+            let bound = match vals.get(1) {
+                None => None,
+                Some(Value::Int(n)) if (0..=MAX_BOUND).contains(n) => Some(*n as usize),
+                Some(Value::Int(n)) => {
+                    return Err(cx.err(
+                        ErrorKind::BadHeapBound {
+                            value: *n,
+                            max: MAX_BOUND,
+                        },
+                        &sp(1),
+                    ));
+                }
+                Some(other) => {
+                    return Err(cx.err(
+                        ErrorKind::BadArgument {
+                            message: "the heap bound of `quotient` must be an integer".into(),
+                            label: format!("this is {}", super::show::describe(other)),
+                        },
+                        &sp(1),
+                    ));
+                }
+            };
+            let q = cx.compute_quotient(store, &game, bound, span)?;
+            let name = cx.game_name(&game);
+            Ok(Value::Record(Rc::new(record(&q, &name))))
+        }
+        "isomorphic" => {
+            let a = bipartite_of(cx, &vals[0], &sp(0))?;
+            let b = bipartite_of(cx, &vals[1], &sp(1))?;
+            let flag = cx.interrupt.clone();
+            let cancel = || flag.load(std::sync::atomic::Ordering::Relaxed);
+            match a.isomorphic(&b, &cancel) {
+                Some(r) => Ok(Value::Bool(r)),
+                None => Err(cx.err(ErrorKind::Interrupted, span)),
+            }
+        }
+        _ => Err(super::builtins::internal(cx, name, span)),
+    }
+}

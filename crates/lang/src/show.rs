@@ -1,0 +1,198 @@
+//! How values print, and the value of a game (the question most statements ask).
+
+use super::{Cx, Value};
+use loony_core::diag::{Error, ErrorKind, json_string};
+use loony_core::game::Store;
+use loony_core::game::display;
+/// Short description of a value for error labels.
+pub fn describe(v: &Value) -> String {
+    match v {
+        Value::Int(n) => format!("the integer {n}"),
+        other => other.type_name().to_string(),
+    }
+}
+
+impl Cx {
+    /// Points an engine error at the form it is about, if that form was written in source.
+    pub(crate) fn locate(&self, e: Error) -> Error {
+        match (e.loc.is_none(), e.subject) {
+            (true, Some(g)) => match self.span_of(g) {
+                Some(loc) => e.or_at(loc.file, loc.span),
+                None => e,
+            },
+            _ => e,
+        }
+    }
+
+    pub fn show(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
+        let mut out = String::new();
+        self.show_into(store, v, &mut out)?;
+        Ok(out)
+    }
+
+    /// Writes a value into one buffer, so nested lists and tuples print in linear time.
+    fn show_into(&mut self, store: &mut Store, v: &Value, out: &mut String) -> Result<(), Error> {
+        let (open, close) = match v {
+            Value::List(_) => ('[', "]"),
+            Value::Tuple(xs) if xs.len() == 1 => ('(', ",)"),
+            Value::Tuple(_) => ('(', ")"),
+            other => {
+                let s = self.show_one(store, other)?;
+                out.push_str(&s);
+                return Ok(());
+            }
+        };
+        let (Value::List(xs) | Value::Tuple(xs)) = v else {
+            unreachable!("lists and tuples only")
+        };
+        if super::stack::exhausted() {
+            return Err(Error::new(ErrorKind::TooDeep {
+                what: "list",
+                limit: self.depth,
+            }));
+        }
+        out.push(open);
+        for (i, x) in xs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.steps = self.steps.wrapping_add(1);
+            if self.steps.is_multiple_of(4096) && self.interrupted() {
+                return Err(Error::new(ErrorKind::Interrupted));
+            }
+            // Strings print quoted inside lists, so `["a, b"]` reads as one string.
+            if let Value::Str(s) = x {
+                out.push_str(&loony_syntax::lexer::quote(s));
+                continue;
+            }
+            // Games (most often a table's positions) print straight into the list's string.
+            if let Value::Game(g) = x {
+                let c = self.game_value(store, *g)?;
+                if !c.show_into(self.notation.ascii, out) {
+                    unreachable!("game_value returns printable classes");
+                }
+                continue;
+            }
+            self.depth += 1;
+            let r = self.show_into(store, x, out);
+            self.depth -= 1;
+            r?;
+        }
+        out.push_str(close);
+        Ok(())
+    }
+
+    fn show_one(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
+        let nt = self.notation;
+        Ok(match v {
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::None => "none".to_string(),
+            Value::Str(s) => s.to_string(),
+            // Prose (`explain`, records, tables) is written with Unicode symbols; `--ascii`
+            // spells them here, in one place.
+            Value::Text(s) if nt.ascii => display::ascii_text(s),
+            Value::Text(s) => s.to_string(),
+            Value::Game(g) => self
+                .game_value(store, *g)?
+                .show(nt.ascii)
+                .expect("game_value returns printable classes"),
+            Value::Position(g) => display::form_full(store, *g, nt),
+            Value::List(_) | Value::Tuple(_) => return self.show(store, v),
+            Value::Outcome(o) => o.to_string(),
+            Value::Func(c) => format!("<fn {}>", c.def.name.name),
+            Value::Ruleset(r) => format!("<ruleset {}>", r.def.name.name),
+            Value::Builtin(name) => format!("<built-in {name}>"),
+            Value::Heap(h) => store.heap_code(*h).to_string(),
+            Value::Record(r) if nt.ascii => display::ascii_text(&r.summary),
+            Value::Record(r) => r.summary.clone(),
+            Value::Sequence(s) => sequence(s.start, &s.values),
+            Value::Misere(m) => super::misere::show(self, *m)?,
+        })
+    }
+}
+
+impl Cx {
+    /// A value as JSON, for `--json` pipelines: games as their value strings (the game 0 as the
+    /// number 0), sequences as `{"start": n, "values": [...]}`, records as objects, `none` as
+    /// `null`.
+    pub fn show_json(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
+        Ok(match v {
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::None => "null".to_string(),
+            Value::List(xs) | Value::Tuple(xs) => {
+                let mut parts = Vec::with_capacity(xs.len());
+                for x in xs.iter() {
+                    parts.push(self.show_json(store, x)?);
+                }
+                format!("[{}]", parts.join(","))
+            }
+            Value::Sequence(s) => format!(
+                "{{\"start\":{},\"values\":[{}]}}",
+                s.start,
+                s.values
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            Value::Record(r) => {
+                let mut parts = Vec::with_capacity(r.fields.len());
+                for (k, x) in &r.fields {
+                    parts.push(format!("{}:{}", json_string(k), self.show_json(store, x)?));
+                }
+                format!("{{{}}}", parts.join(","))
+            }
+            // The game 0 is the integer 0 (`0 == { | }`), so it is the number 0 however it arose;
+            // every other game is a string.
+            Value::Game(_) | Value::Position(_) => match self.show(store, v)? {
+                s if s == "0" => s,
+                s => json_string(&s),
+            },
+            other => json_string(&self.show(store, other)?),
+        })
+    }
+}
+
+/// A nim-sequence as the octal-game literature prints it: rows of values, each row labelled by
+/// the heap size it starts at.
+pub fn sequence(start: u64, values: &[u32]) -> String {
+    const ROW: usize = 20;
+    if values.len() <= ROW {
+        return values
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
+    let last = start + values.len() as u64 - 1;
+    let width = last.to_string().len();
+    let mut out = String::new();
+    for (i, row) in values.chunks(ROW).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let n = start + (i * ROW) as u64;
+        out.push_str(&format!("{n:>width$}: "));
+        out.push_str(&row.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+    }
+    out
+}
+
+/// How a `fn` or `ruleset` is called: `f(a, (b, c))`.
+pub fn signature(name: &str, params: &[loony_syntax::ast::Pattern]) -> String {
+    fn pattern(p: &loony_syntax::ast::Pattern) -> String {
+        match p {
+            loony_syntax::ast::Pattern::Name(id) => id.name.to_string(),
+            loony_syntax::ast::Pattern::Tuple(ps, _) => format!(
+                "({})",
+                ps.iter().map(pattern).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+    format!(
+        "{name}({})",
+        params.iter().map(pattern).collect::<Vec<_>>().join(", ")
+    )
+}

@@ -1,0 +1,438 @@
+//! A differential test of the ruleset compiler. Random rulesets (over a list, a tuple of two
+//! integers, guards, generators, sums, `entail` and `carry` options) are written as Loony source;
+//! a straightforward evaluator here lists every position's options itself and writes each
+//! position out as a literal form (`{L | R}`, entailing options spelled `{∞ | …}`), so Loony
+//! values those without its ruleset path. The two values must agree for every position.
+
+use crate::common;
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Plain,
+    Entail,
+    Carry,
+}
+
+impl Kind {
+    fn prefix(self) -> &'static str {
+        match self {
+            Kind::Plain => "",
+            Kind::Entail => "entail ",
+            Kind::Carry => "carry ",
+        }
+    }
+}
+
+/// One rule of the generated ruleset `r(s, (x, y))`.
+#[derive(Clone, Debug)]
+enum Rule {
+    /// `for k in s if k <= x => r(s, (x - k, y))` (or on y).
+    Take { on_y: bool, kind: Kind },
+    /// `for a in 1..x if a <= x - a => r(s, (a, y)) + r(s, (x - a, y))`
+    Split { kind: Kind },
+    /// `if x + y > c and y >= 1 => r(s, (x, y - 1))`
+    Guard { c: i64, kind: Kind },
+    /// `if x > y => r(s, (y, x))` (the sum of the pair stays, but only downhill in x − y)
+    Swap { kind: Kind },
+    /// `for t in 0..y if (t + x) % m == 0 => r(s, (x, t)) + *len(s)`
+    Mixed { m: i64, kind: Kind },
+}
+
+/// How positions are written: `r(s, (x, y))` (a list and a tuple), `r(x, y)` with the set
+/// written out in the rules, `r(s, x, y)` (a list passed on, integers: the rules' register
+/// code when no rule needs more), `r(x, y, s)` (the list passed on last, so positions are
+/// kept with `y` moved last), `r((x, y), s)` (the tuple kept in place and moved last), or
+/// `r(s, [x, y])` (a list kept in place: the rules read `x` and `y` out of it).
+#[derive(Clone, Copy, PartialEq)]
+enum Form {
+    Tuple,
+    Literal,
+    List,
+    Last,
+    TupleLast,
+    ListState,
+}
+
+struct Style<'a> {
+    form: Form,
+    set: &'a [i64],
+}
+
+impl Style<'_> {
+    fn pos(&self, x: &str, y: &str) -> String {
+        match self.form {
+            Form::Tuple => format!("r(s, ({x}, {y}))"),
+            Form::Literal => format!("r({x}, {y})"),
+            Form::List => format!("r(s, {x}, {y})"),
+            Form::Last => format!("r({x}, {y}, s)"),
+            Form::TupleLast => format!("r(({x}, {y}), s)"),
+            Form::ListState => format!("r(s, [{x}, {y}])"),
+        }
+    }
+
+    fn set(&self) -> String {
+        match self.form {
+            Form::Literal => format!("{:?}", self.set),
+            _ => "s".into(),
+        }
+    }
+
+    fn head(&self) -> &'static str {
+        match self.form {
+            Form::Tuple => "r(s, (x, y))",
+            Form::Literal => "r(x, y)",
+            Form::List => "r(s, x, y)",
+            Form::Last => "r(x, y, s)",
+            Form::TupleLast => "r((x, y), s)",
+            Form::ListState => "r(s, h)",
+        }
+    }
+
+    fn call(&self, s: &[i64], x: i64, y: i64) -> String {
+        match self.form {
+            Form::Tuple => format!("r({s:?}, ({x}, {y}))"),
+            Form::Literal => format!("r({x}, {y})"),
+            Form::List => format!("r({s:?}, {x}, {y})"),
+            Form::Last => format!("r({x}, {y}, {s:?})"),
+            Form::TupleLast => format!("r(({x}, {y}), {s:?})"),
+            Form::ListState => format!("r({s:?}, [{x}, {y}])"),
+        }
+    }
+}
+
+impl Rule {
+    fn source(&self, st: &Style) -> String {
+        let set = st.set();
+        match self {
+            Rule::Take { on_y: false, kind } => format!(
+                "for k in {set} if k <= x => {}{}",
+                kind.prefix(),
+                st.pos("x - k", "y")
+            ),
+            Rule::Take { on_y: true, kind } => format!(
+                "for k in {set} if k <= y => {}{}",
+                kind.prefix(),
+                st.pos("x", "y - k")
+            ),
+            Rule::Split { kind } => format!(
+                "for a in 1..x if a <= x - a => {}({} + {})",
+                kind.prefix(),
+                st.pos("a", "y"),
+                st.pos("x - a", "y")
+            ),
+            Rule::Guard { c, kind } => format!(
+                "if x + y > {c} and y >= 1 => {}{}",
+                kind.prefix(),
+                st.pos("x", "y - 1")
+            ),
+            Rule::Swap { kind } => format!("if x > y => {}{}", kind.prefix(), st.pos("y", "x")),
+            Rule::Mixed { m, kind } => format!(
+                "for t in 0..y if (t + x) % {m} == 0 => {}({} + *len({set}))",
+                kind.prefix(),
+                st.pos("x", "t")
+            ),
+        }
+    }
+
+    fn kind(&self) -> Kind {
+        match self {
+            Rule::Take { kind, .. }
+            | Rule::Split { kind }
+            | Rule::Guard { kind, .. }
+            | Rule::Swap { kind }
+            | Rule::Mixed { kind, .. } => *kind,
+        }
+    }
+}
+
+/// A rule's source with `x` and `y` read out of the list `h` (`h[0]`, `h[1]`).
+fn indexed(rule: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    for c in rule.chars().chain(std::iter::once(' ')) {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+            continue;
+        }
+        out.push_str(match word.as_str() {
+            "x" => "h[0]",
+            "y" => "h[1]",
+            w => w,
+        });
+        word.clear();
+        out.push(c);
+    }
+    out.pop();
+    out
+}
+
+/// An option: its kind and its parts (positions, plus a nim heap).
+type Opt = (Kind, Vec<(i64, i64)>, u32);
+
+/// The reference evaluator: the options of position `(x, y)`.
+fn options(rules: &[Rule], s: &[i64], x: i64, y: i64) -> Vec<Opt> {
+    let mut out = Vec::new();
+    for r in rules {
+        let kind = r.kind();
+        match r {
+            Rule::Take { on_y: false, .. } => {
+                for &k in s {
+                    if k <= x {
+                        out.push((kind, vec![(x - k, y)], 0));
+                    }
+                }
+            }
+            Rule::Take { on_y: true, .. } => {
+                for &k in s {
+                    if k <= y {
+                        out.push((kind, vec![(x, y - k)], 0));
+                    }
+                }
+            }
+            Rule::Split { .. } => {
+                for a in 1..x {
+                    if a <= x - a {
+                        out.push((kind, vec![(a, y), (x - a, y)], 0));
+                    }
+                }
+            }
+            Rule::Guard { c, .. } => {
+                if x + y > *c && y >= 1 {
+                    out.push((kind, vec![(x, y - 1)], 0));
+                }
+            }
+            Rule::Swap { .. } => {
+                if x > y {
+                    out.push((kind, vec![(y, x)], 0));
+                }
+            }
+            Rule::Mixed { m, .. } => {
+                for t in 0..y {
+                    if (t + x) % m == 0 {
+                        out.push((kind, vec![(x, t)], s.len() as u32));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn name((x, y): (i64, i64)) -> String {
+    format!("p_{x}_{y}")
+}
+
+/// An option's game as a Loony expression over the position names.
+fn game(parts: &[(i64, i64)], nim: u32) -> String {
+    let mut terms: Vec<String> = parts.iter().map(|&p| name(p)).collect();
+    if nim > 0 {
+        terms.push(format!("*{nim}"));
+    }
+    if terms.is_empty() {
+        "0".into()
+    } else {
+        terms.join(" + ")
+    }
+}
+
+/// The moves of a sum of positions and a nim heap: one part moves (plain options only, as the
+/// entailing ones are checks of their own part).
+fn sum_moves(rules: &[Rule], s: &[i64], parts: &[(i64, i64)], nim: u32) -> Vec<String> {
+    let mut out = Vec::new();
+    for i in 0..parts.len() {
+        let (x, y) = parts[i];
+        for (kind, sub, n) in options(rules, s, x, y) {
+            let mut rest: Vec<(i64, i64)> = parts.to_vec();
+            rest.remove(i);
+            rest.extend(sub);
+            let g = game(&rest, nim ^ n);
+            out.push(match kind {
+                Kind::Plain => g,
+                // In a sum, a check stays a check of that part: written with the part's form.
+                _ => "__check__".to_string(),
+            });
+        }
+    }
+    for k in 0..nim {
+        out.push(game(parts, k));
+    }
+    out
+}
+
+fn literal(rules: &[Rule], s: &[i64], x: i64, y: i64) -> Option<String> {
+    let mut left = Vec::new();
+    let mut right = Vec::new();
+    for (kind, parts, nim) in options(rules, s, x, y) {
+        let g = game(&parts, nim);
+        match kind {
+            Kind::Plain => {
+                left.push(g.clone());
+                right.push(g);
+            }
+            Kind::Carry => {
+                left.push(format!("{{∞ | {g}}}"));
+                right.push(format!("{{{g} | ∞̄}}"));
+            }
+            Kind::Entail => {
+                // Right must answer inside the option: its answers are the option's moves.
+                let moves = sum_moves(rules, s, &parts, nim);
+                if moves.iter().any(|m| m == "__check__") {
+                    return None;
+                }
+                let m = moves.join(", ");
+                left.push(format!("{{∞ | {m}}}"));
+                right.push(format!("{{{m} | ∞̄}}"));
+            }
+        }
+    }
+    Some(format!("{{{} | {}}}", left.join(", "), right.join(", ")))
+}
+
+#[test]
+fn compiled_rulesets_agree_with_a_reference_evaluator() {
+    let mut rng = Rng(0x5DEE_CE66_D1CE_B00C);
+    let mut compared = 0;
+    let mut entailing = 0;
+    for case in 0..90 {
+        let kinds = [
+            Kind::Plain,
+            Kind::Plain,
+            Kind::Plain,
+            Kind::Entail,
+            Kind::Carry,
+        ];
+        let mut kind = || kinds[rng.below(kinds.len() as u64) as usize];
+        let mut rules = vec![Rule::Take {
+            on_y: false,
+            kind: Kind::Plain,
+        }];
+        let extra: Vec<Rule> = vec![
+            Rule::Take {
+                on_y: true,
+                kind: kind(),
+            },
+            Rule::Split { kind: kind() },
+            Rule::Guard { c: 3, kind: kind() },
+            Rule::Swap { kind: kind() },
+            Rule::Mixed { m: 2, kind: kind() },
+        ];
+        for r in extra {
+            if rng.below(2) == 0 {
+                rules.push(r);
+            }
+        }
+        let s: Vec<i64> = match rng.below(3) {
+            0 => vec![1, 2],
+            1 => vec![1, 3],
+            _ => vec![2, 3, 5],
+        };
+        let n = 6;
+        // The literal forms, smallest first (every option is smaller in x + y, or a swap).
+        let mut order: Vec<(i64, i64)> =
+            (0..=n).flat_map(|x| (0..=n).map(move |y| (x, y))).collect();
+        order.sort_by_key(|&(x, y)| (x + y, (x - y).abs(), x > y));
+        let mut defs = String::new();
+        let mut ok = true;
+        for &(x, y) in &order {
+            match literal(&rules, &s, x, y) {
+                Some(f) => defs.push_str(&format!("let {} = {f}\n", name((x, y)))),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            continue;
+        }
+        let style = Style {
+            form: [
+                Form::Tuple,
+                Form::Literal,
+                Form::List,
+                Form::Last,
+                Form::TupleLast,
+                Form::ListState,
+            ][case % 6],
+            set: &s,
+        };
+        let body: Vec<String> = rules
+            .iter()
+            .map(|r| {
+                let rule = r.source(&style);
+                // A list has no pattern: its elements are bound by one-element generators, or
+                // read where they are used.
+                match style.form {
+                    Form::ListState if case / 6 % 2 == 0 => {
+                        format!("  for x in [h[0]] for y in [h[1]] {rule}\n")
+                    }
+                    Form::ListState => format!("  {}\n", indexed(&rule)),
+                    _ => format!("  {rule}\n"),
+                }
+            })
+            .collect();
+        let head = style.head();
+        // Compare position by position so a failure names it.
+        let mut src2 = format!("ruleset {head} {{\n{}}}\n{defs}", body.join(""));
+        for &(x, y) in &order {
+            let pos = style.call(&s, x, y);
+            src2.push_str(&format!("[{pos}, {}]\n", name((x, y))));
+        }
+        let out = common::run_named("ruleset.cgt", &src2);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), order.len(), "case {case}:\n{src2}\n{out}");
+        for (i, l) in lines.iter().enumerate() {
+            let inner = l.trim_start_matches('[').trim_end_matches(']');
+            let (a, b) = inner.split_once(", ").expect("two values");
+            assert_eq!(
+                a,
+                b,
+                "case {case}, position {:?}:\n{}\n{out}",
+                order[i],
+                body.join("")
+            );
+            compared += 1;
+        }
+        if rules.iter().any(|r| r.kind() != Kind::Plain) {
+            entailing += 1;
+        }
+    }
+    eprintln!("compared {compared}, entailing rulesets {entailing}");
+    assert!(compared > 1500, "compared {compared}");
+    assert!(entailing > 10, "entailing rulesets {entailing}");
+}
+
+/// The register code's arithmetic against Rust's Euclidean operations: signs on both sides,
+/// and remainders within one turn of the divisor (which skip the division) and past it.
+#[test]
+fn register_code_arithmetic_is_euclidean() {
+    let mut src = String::from(
+        "ruleset r(a, b, c) {\n  if c == 0 => r(a % b, a / b, 1)\n  \
+         if c == 3 => r((a - b + 7) % b, -a * b + a, 2)\n}\n",
+    );
+    let mut want = String::new();
+    for a in -20i64..=20 {
+        for b in [-7i64, -3, -1, 1, 2, 3, 5, 9, 20] {
+            src.push_str(&format!(
+                "options(r({a}, {b}, 0))\noptions(r({a}, {b}, 3))\n"
+            ));
+            want.push_str(&format!(
+                "[r({}, {}, 1)]\n[r({}, {}, 2)]\n",
+                a.rem_euclid(b),
+                a.div_euclid(b),
+                (a - b + 7).rem_euclid(b),
+                -a * b + a
+            ));
+        }
+    }
+    assert_eq!(common::run_named("arith.cgt", &src), want);
+}

@@ -1,0 +1,204 @@
+//! The documentation against Loony: every built-in's example prints what its entry says, and
+//! `docs/builtins.md` is what the table generates.
+
+use crate::common;
+
+use loony::eval::catalog::{self, BUILTINS};
+
+#[test]
+fn every_example_prints_its_result() {
+    let mut wrong = Vec::new();
+    for b in BUILTINS.iter().filter(|b| !b.example.is_empty()) {
+        let got = common::run_named("example.cgt", b.example);
+        if got.trim_end() != b.result {
+            wrong.push(format!(
+                "{}: `{}` printed\n{}\nbut the table says\n{}",
+                b.name, b.example, got, b.result
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+#[test]
+fn every_entry_is_a_builtin_with_its_arity() {
+    for b in BUILTINS {
+        assert!(
+            loony::eval::builtins::lookup(b.name).is_some(),
+            "{} is not looked up",
+            b.name
+        );
+        assert!(b.arity.0 <= b.arity.1, "{}", b.name);
+        assert!(b.signature.starts_with(b.name), "{}", b.name);
+    }
+    let mut names: Vec<_> = BUILTINS.iter().map(|b| b.name).collect();
+    names.sort_unstable();
+    let n = names.len();
+    names.dedup();
+    assert_eq!(names.len(), n, "a name is in the table twice");
+    assert!(loony::eval::builtins::lookup("no_such_builtin").is_none());
+}
+
+/// Each entry reaches a dispatcher that answers it: called with its fewest arguments (zeros),
+/// it gives a value or an ordinary error, never "no dispatcher" (E0901); one argument too many
+/// is refused by the central arity check, with the signature.
+#[test]
+fn every_entry_is_dispatched() {
+    for b in BUILTINS
+        .iter()
+        .filter(|b| b.family != catalog::Family::Constant)
+    {
+        let args = vec!["0"; b.arity.0].join(", ");
+        let out = common::run_named("call.cgt", &format!("{}({args})", b.name));
+        assert!(!out.contains("E0901"), "{}: {out}", b.name);
+        let args = vec!["0"; b.arity.1 + 1].join(", ");
+        let out = common::run_named("call.cgt", &format!("{}({args})", b.name));
+        assert!(out.contains("error[E0102]"), "{}: {out}", b.name);
+        assert!(
+            out.contains(&format!("usage: {}", b.signature)),
+            "{}: {out}",
+            b.name
+        );
+    }
+    for c in ["P", "N", "L", "R", "D"] {
+        assert_eq!(common::run_named("c.cgt", c).trim_end(), c);
+    }
+}
+
+/// The other direction: every name a dispatcher matches on (a `"name" =>` arm in the
+/// dispatching modules) is in the table, in the family whose module answers it; so no
+/// built-in can be reachable yet undocumented.
+#[test]
+fn every_dispatched_name_is_in_the_table() {
+    use catalog::Family::*;
+    let modules = [
+        ("builtins.rs", &[Core, Constant][..]),
+        ("heaps.rs", &[Heaps][..]),
+        ("misere.rs", &[Misere][..]),
+        ("quotient.rs", &[Quotient][..]),
+    ];
+    let mut seen = 0;
+    for (file, families) in modules {
+        let path = format!("{}/crates/lang/src/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("read a dispatcher");
+        for line in text.lines() {
+            let Some((pattern, _)) = line.trim().split_once("=>") else {
+                continue;
+            };
+            let alts: Vec<&str> = pattern.split('|').map(str::trim).collect();
+            let names: Option<Vec<&str>> = alts
+                .iter()
+                .map(|a| a.strip_prefix('"')?.strip_suffix('"'))
+                .collect();
+            let ident = |n: &&str| n.chars().all(|c| c.is_alphanumeric() || c == '_');
+            let Some(names) = names.filter(|ns| ns.iter().all(ident)) else {
+                continue;
+            };
+            for name in names {
+                let entry = catalog::find(name)
+                    .unwrap_or_else(|| panic!("{file} dispatches `{name}`, which has no entry"));
+                assert!(
+                    families.contains(&entry.family),
+                    "`{name}` is answered in {file} but its entry says {:?}",
+                    entry.family
+                );
+                seen += 1;
+            }
+        }
+    }
+    // Every entry has at least one arm (some have two: `nim_sum` is matched twice).
+    assert!(seen >= BUILTINS.len(), "only {seen} arms found");
+}
+
+#[test]
+fn builtins_md_is_generated_from_the_table() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/builtins.md");
+    let want = catalog::markdown();
+    if std::env::var_os("LOONY_WRITE_DOCS").is_some() {
+        std::fs::write(path, &want).expect("write docs/builtins.md");
+    }
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        have == want,
+        "docs/builtins.md is out of date: LOONY_WRITE_DOCS=1 cargo test --test suite docs"
+    );
+}
+
+/// Each ```cgt block of docs/language.md is a transcript: its `> ` lines, run as one script,
+/// print the other lines of the block.
+#[test]
+fn language_md_transcripts_hold() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md");
+    let text = std::fs::read_to_string(path).expect("docs/language.md");
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match (&mut current, line) {
+            (None, "```cgt") => current = Some(String::new()),
+            (Some(b), "```") => {
+                blocks.push(std::mem::take(b));
+                current = None;
+            }
+            (Some(b), l) => {
+                b.push_str(l);
+                b.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    assert!(blocks.len() >= 8, "found {} blocks", blocks.len());
+    for block in blocks {
+        let src: String = block
+            .lines()
+            .filter_map(|l| l.strip_prefix("> "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        // Bindings print nothing, so the outputs are compared, in order.
+        let outputs = |t: &str| -> Vec<String> {
+            t.lines()
+                .filter(|l| !l.starts_with("> "))
+                .map(str::to_string)
+                .collect()
+        };
+        let got = common::run_named("language.md", &src);
+        assert_eq!(
+            outputs(&got),
+            outputs(&block),
+            "a transcript in docs/language.md:\n{block}"
+        );
+    }
+}
+
+/// Shipped modules are written on purpose and never warn, so none may take a built-in's name
+/// (a user's definition of one warns; see tests/diagnostics.rs).
+#[test]
+fn no_shipped_module_shadows_a_builtin() {
+    for m in loony::eval::modules::module_docs() {
+        for d in &m.defines {
+            let name = d.split('(').next().unwrap_or(d);
+            assert!(
+                catalog::find(name).is_none(),
+                "{} defines the built-in {name}",
+                m.path
+            );
+        }
+    }
+    // And importing all of them, one after another, warns about nothing.
+    let src: String = loony::eval::modules::STD
+        .iter()
+        .map(|(n, _)| format!("import \"{n}\"\n"))
+        .collect();
+    let warnings = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = loony::eval::Interp::new();
+            interp
+                .run("all.cgt", &src, &mut |_| {})
+                .expect("the modules load");
+            interp.cx.warnings.len()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(warnings, 0);
+}
