@@ -19,7 +19,7 @@ fn run(src: &str, budget: usize) -> String {
         .stack_size(1 << 30)
         .spawn(move || {
             let mut interp = Interp::new();
-            interp.cx.budget = budget;
+            interp.cx.limits.budget = budget;
             let mut out = String::new();
             interp
                 .run("bench.cgt", &src, &mut |s| out = s)

@@ -90,12 +90,12 @@ fn memory_size(s: &str) -> Result<usize, String> {
 
 fn configure(interp: &mut Interp, cli: &Cli) {
     if let Some(m) = cli.memory {
-        interp.cx.memory = m;
+        interp.cx.limits.memory = m;
     }
-    interp.cx.notation.ascii = cli.ascii;
-    interp.cx.json = cli.json;
+    interp.cx.out.notation.ascii = cli.ascii;
+    interp.cx.out.json = cli.json;
     interp.cx.set_progress(std::io::stderr().is_terminal());
-    interp.cx.budget = cli.budget;
+    interp.cx.limits.budget = cli.budget;
 }
 
 /// An error on stderr: a diagnostic, or a JSON object under `--json`.
@@ -127,7 +127,7 @@ fn run(cli: Cli) -> ExitCode {
     let mut session = Session::new();
     configure(&mut session.interp, &cli);
     if std::io::stdin().is_terminal() {
-        let flag = session.interp.cx.interrupt.clone();
+        let flag = session.interp.cx.limits.interrupt.clone();
         // Ctrl-C during a computation stops it; at the prompt rustyline handles the key itself.
         let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
         match repl::line_editor::run(&mut session) {
@@ -194,7 +194,7 @@ fn run_source(cli: &Cli, name: &str, src: Vec<u8>, color: bool) -> ExitCode {
     configure(&mut interp, cli);
     // Warnings go to stderr as they are found; the program goes on.
     let (json, ascii) = (cli.json, cli.ascii);
-    interp.cx.on_warning = Some(Box::new(move |w, files| {
+    interp.cx.out.on_warning = Some(Box::new(move |w, files| {
         let _ = std::io::stdout().flush();
         if json {
             say_err(&format!("{}\n", w.to_json(files, ascii)));

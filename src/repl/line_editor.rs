@@ -78,7 +78,7 @@ pub fn run(session: &mut Session) -> rustyline::Result<()> {
         "Loony {} — impartial games. :help for help, :quit to leave.\n",
         env!("CARGO_PKG_VERSION")
     );
-    if session.interp.cx.notation.ascii {
+    if session.interp.cx.out.notation.ascii {
         say(&loony_core::game::display::ascii_text(&banner));
     } else {
         say(&banner);

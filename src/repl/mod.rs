@@ -171,7 +171,7 @@ impl Session {
         }
         // Warnings (of a program or a `:load`ed file) go before the error that ended the
         // input, if any.
-        let warnings: Vec<Reply> = std::mem::take(&mut self.interp.cx.warnings)
+        let warnings: Vec<Reply> = std::mem::take(&mut self.interp.cx.out.warnings)
             .iter()
             .map(|w| Reply::Warning(self.render_warning(w)))
             .collect();
@@ -180,7 +180,11 @@ impl Session {
             .position(|r| matches!(r, Reply::Error(_)))
             .unwrap_or(replies.len());
         replies.splice(at..at, warnings);
-        self.interp.cx.interrupt.store(false, Ordering::Relaxed);
+        self.interp
+            .cx
+            .limits
+            .interrupt
+            .store(false, Ordering::Relaxed);
         replies
     }
 
@@ -204,7 +208,7 @@ impl Session {
         if trimmed.starts_with(':') {
             let mut replies = self.command(trimmed);
             // Under `:ascii on` a command's own text (help, messages) is ASCII too.
-            if self.interp.cx.notation.ascii {
+            if self.interp.cx.out.notation.ascii {
                 for r in &mut replies {
                     if let Reply::Info(s) = r {
                         *s = loony_core::game::display::ascii_text(s);
@@ -225,27 +229,31 @@ impl Session {
         if let Err(e) = r {
             replies.push(Reply::Error(self.render(&e)));
         }
-        self.interp.cx.interrupt.store(false, Ordering::Relaxed);
+        self.interp
+            .cx
+            .limits
+            .interrupt
+            .store(false, Ordering::Relaxed);
         replies
     }
 
     /// A diagnostic as the session shows it: ASCII under `:ascii on`, JSON under `--json`.
     pub fn render(&self, e: &Error) -> String {
         let cx = &self.interp.cx;
-        if cx.json {
-            format!("{}\n", e.to_json(&cx.files, cx.notation.ascii))
+        if cx.out.json {
+            format!("{}\n", e.to_json(&cx.files, cx.out.notation.ascii))
         } else {
-            e.render(&cx.files, cx.notation.ascii)
+            e.render(&cx.files, cx.out.notation.ascii)
         }
     }
 
     /// A warning as the session shows it (ASCII, JSON as for errors).
     pub fn render_warning(&self, w: &loony_core::diag::Warning) -> String {
         let cx = &self.interp.cx;
-        if cx.json {
-            format!("{}\n", w.to_json(&cx.files, cx.notation.ascii))
+        if cx.out.json {
+            format!("{}\n", w.to_json(&cx.files, cx.out.notation.ascii))
         } else {
-            w.render(&cx.files, cx.notation.ascii)
+            w.render(&cx.files, cx.out.notation.ascii)
         }
     }
 
@@ -335,11 +343,11 @@ impl Session {
             }
             "budget" if arg.is_empty() => vec![Reply::Info(format!(
                 "position budget: {} (set it with :budget N, N >= 1)",
-                self.interp.cx.budget
+                self.interp.cx.limits.budget
             ))],
             "budget" => match parse_budget(arg) {
                 Ok(n) => {
-                    self.interp.cx.budget = n;
+                    self.interp.cx.limits.budget = n;
                     vec![Reply::Info(format!("position budget: {n}"))]
                 }
                 Err(message) => {
@@ -355,7 +363,7 @@ impl Session {
             "memory" => {
                 use loony_core::memory::{in_use, parse_size, show_size};
                 if let Some(n) = parse_size(arg) {
-                    self.interp.cx.memory = n;
+                    self.interp.cx.limits.memory = n;
                     return vec![Reply::Info(format!("memory budget: {}", show_size(n)))];
                 }
                 if !arg.is_empty() {
@@ -370,12 +378,12 @@ impl Session {
                 }
                 vec![Reply::Info(format!(
                     "memory budget: {} ({} in use; set it with :memory SIZE, e.g. 4G or 512M)",
-                    show_size(self.interp.cx.memory),
+                    show_size(self.interp.cx.limits.memory),
                     show_size(in_use())
                 ))]
             }
             "ascii" => {
-                let nt = &mut self.interp.cx.notation;
+                let nt = &mut self.interp.cx.out.notation;
                 nt.ascii = match arg {
                     "" => !nt.ascii,
                     "on" => true,

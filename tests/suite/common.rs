@@ -26,7 +26,7 @@ pub fn run_named(name: &str, src: &str) -> String {
             out.push('\n');
         });
         // Warnings show too, so no snapshot hides one.
-        for w in &interp.cx.warnings {
+        for w in &interp.cx.out.warnings {
             out.push_str(&w.render(&interp.cx.files, false));
         }
         if let Err(e) = r {
@@ -53,7 +53,7 @@ pub fn transcript(name: &str, src: &str) -> String {
             out.push('\n');
         });
         // Warnings show too, so no snapshot hides one.
-        for w in &interp.cx.warnings {
+        for w in &interp.cx.out.warnings {
             out.push_str(&w.render(&interp.cx.files, false));
         }
         if let Err(e) = r {

@@ -42,6 +42,7 @@ fn warnings(src: &str) -> String {
             });
             let mut text: String = interp
                 .cx
+                .out
                 .warnings
                 .iter()
                 .map(|w| w.render(&interp.cx.files, false))
@@ -197,7 +198,7 @@ fn search_budget() {
                let g = {*2, *3, {∞ | *2, *3} | *2, *3, {*2, *3 | ∞̄}}\n\
                outcome(g + wu(300, 5) + wu(300, 7))";
     let out = run_with(src, 1 << 30, |interp| {
-        interp.cx.budget = 2000;
+        interp.cx.limits.budget = 2000;
     });
     insta::assert_snapshot!("search_budget", out, src);
 }
@@ -343,7 +344,7 @@ fn unreadable_file() {
 fn recursion_without_end() {
     let src = "fn f(n) = f(n + 1)\nf(0)";
     let out = run_with(src, 1 << 30, |interp| {
-        interp.cx.max_calls = 1000;
+        interp.cx.limits.max_calls = 1000;
     });
     insta::assert_snapshot!("recursion_without_end", out, src);
 }
@@ -372,7 +373,7 @@ fn exploration_too_deep() {
 fn interrupted() {
     let src = "top_entails_value(10000000)";
     let out = run_with(src, 1 << 30, |interp| {
-        let flag = interp.cx.interrupt.clone();
+        let flag = interp.cx.limits.interrupt.clone();
         std::thread::spawn(move || {
             std::thread::sleep(std::time::Duration::from_millis(100));
             flag.store(true, std::sync::atomic::Ordering::Relaxed);

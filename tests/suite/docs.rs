@@ -195,7 +195,7 @@ fn no_shipped_module_shadows_a_builtin() {
             interp
                 .run("all.cgt", &src, &mut |_| {})
                 .expect("the modules load");
-            interp.cx.warnings.len()
+            interp.cx.out.warnings.len()
         })
         .unwrap()
         .join()

@@ -11,11 +11,11 @@ fn interrupted_after(setup: &str, long: &str, millis: u64) -> (String, String) {
         .stack_size(1 << 30)
         .spawn(move || {
             let mut interp = Interp::new();
-            interp.cx.budget = 100_000_000;
+            interp.cx.limits.budget = 100_000_000;
             interp
                 .run("setup.cgt", &setup, &mut |_| {})
                 .expect("setup runs");
-            let flag = interp.cx.interrupt.clone();
+            let flag = interp.cx.limits.interrupt.clone();
             let waker = std::thread::spawn(move || {
                 std::thread::sleep(Duration::from_millis(millis));
                 flag.store(true, Ordering::Relaxed);
@@ -59,7 +59,7 @@ fn interrupted_plain(long: &str, millis: u64) -> (String, String) {
         .stack_size(1 << 30)
         .spawn(move || {
             let mut interp = Interp::new();
-            let flag = interp.cx.interrupt.clone();
+            let flag = interp.cx.limits.interrupt.clone();
             let waker = std::thread::spawn(move || {
                 std::thread::sleep(Duration::from_millis(millis));
                 flag.store(true, Ordering::Relaxed);

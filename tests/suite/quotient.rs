@@ -579,7 +579,7 @@ fn ctrl_c_stops_quotient_and_the_session_goes_on() {
         .stack_size(1 << 30)
         .spawn(|| {
             let mut interp = loony::eval::Interp::new();
-            let flag = interp.cx.interrupt.clone();
+            let flag = interp.cx.limits.interrupt.clone();
             let waker = std::thread::spawn(move || {
                 std::thread::sleep(std::time::Duration::from_millis(300));
                 flag.store(true, Ordering::Relaxed);

@@ -144,7 +144,7 @@ fn core(
         exprs,
         span,
     };
-    let here = |e: Error, cx: &Cx| e.or_at(cx.file, a.span(0).clone());
+    let here = |e: Error, cx: &Cx| e.or_at(cx.scope.file, a.span(0).clone());
     match name {
         "outcome" => {
             let g = a.game(cx, store, 0)?;
@@ -168,7 +168,7 @@ fn core(
                 other => Err(cx.err(
                     ErrorKind::NotApplicable {
                         function: format!("`{name}`"),
-                        form: other.show(cx.notation.ascii).unwrap_or_default(),
+                        form: other.show(cx.out.notation.ascii).unwrap_or_default(),
                         reason: "its value is not a nimber".into(),
                     },
                     a.span(0),
@@ -227,7 +227,7 @@ fn core(
             }
             let s = store
                 .sum(&parts)
-                .map_err(|e| Error::from(e).or_at(cx.file, a.span.clone()))?;
+                .map_err(|e| Error::from(e).or_at(cx.scope.file, a.span.clone()))?;
             Ok(Value::Game(s))
         }
         "mex" => {
@@ -427,7 +427,7 @@ fn extend_top_entails(cx: &mut Cx, n: usize) -> Result<(), Stop> {
     if cx.engines.top_entails.len() > n {
         return Ok(());
     }
-    let flag = cx.interrupt.clone();
+    let flag = cx.limits.interrupt.clone();
     let bar = (cx.engines.heaps.progress && n >= 100_000)
         // Work grows as n², so a large run spends minutes below 1 %: show hundredths.
         .then(|| {

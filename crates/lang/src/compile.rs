@@ -156,10 +156,10 @@ impl Scope {
 impl Cx {
     /// The compiled form of ruleset `rid`, compiled on first use.
     pub(crate) fn compiled(&mut self, rid: u32) -> Rc<Compiled> {
-        if let Some(Some(c)) = self.compiled.get(rid as usize) {
+        if let Some(Some(c)) = self.rules.compiled.get(rid as usize) {
             return c.clone();
         }
-        let rs = self.rulesets[rid as usize].clone();
+        let rs = self.rules.rulesets[rid as usize].clone();
         let mut scope = Scope {
             names: Vec::new(),
             slots: 0,
@@ -213,10 +213,10 @@ impl Cx {
             rules,
             fast,
         });
-        if self.compiled.len() <= rid as usize {
-            self.compiled.resize(rid as usize + 1, None);
+        if self.rules.compiled.len() <= rid as usize {
+            self.rules.compiled.resize(rid as usize + 1, None);
         }
-        self.compiled[rid as usize] = Some(c.clone());
+        self.rules.compiled[rid as usize] = Some(c.clone());
         c
     }
 
@@ -396,12 +396,12 @@ impl Compiled {
         out: &mut OptBuf,
     ) -> Result<(), Error> {
         // Frames are reused (a pool, as rules may expand other positions while running).
-        let mut slots = cx.frames.pop().unwrap_or_default();
+        let mut slots = cx.rules.frames.pop().unwrap_or_default();
         slots.resize(self.slots, Value::Int(0));
         let mut f = Frame { slots };
         let r = self.run(cx, store, &mut f, args, out);
         f.slots.clear();
-        cx.frames.push(f.slots);
+        cx.rules.frames.push(f.slots);
         r
     }
 
@@ -539,7 +539,7 @@ fn emit(
             // The key is built word by word in a reused buffer (taken, since evaluating an
             // argument may expand positions): integer arguments and tuples or lists of them
             // without building values, other lists and tuples by their interned id.
-            let mut key = std::mem::take(&mut cx.key_buf);
+            let mut key = std::mem::take(&mut cx.rules.key_buf);
             key.clear();
             key.push(0);
             let n = args.len();
@@ -586,7 +586,7 @@ fn emit(
                 let v = match eval(cx, store, f, a) {
                     Ok(v) => v,
                     Err(e) => {
-                        cx.key_buf = key;
+                        cx.rules.key_buf = key;
                         return Err(e);
                     }
                 };
@@ -597,7 +597,7 @@ fn emit(
             }
             key[0] = PosTable::header(*rid, key.len() - 1);
             if let Some((i, v)) = bad {
-                cx.key_buf = key;
+                cx.rules.key_buf = key;
                 return Err(cx.err(
                     ErrorKind::Type {
                         message: format!(
@@ -610,7 +610,7 @@ fn emit(
                 ));
             }
             let p = store.positions.intern_words(&key);
-            cx.key_buf = key;
+            cx.rules.key_buf = key;
             out.atoms.push(Atom::Pos(p));
         }
         COpt::Sum(parts) => {
@@ -795,7 +795,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             Value::Game(g) | Value::Position(g) => Value::Game(
                 store
                     .conjugate(g)
-                    .map_err(|x| Error::from(x).or_at(cx.file, span.clone()))?,
+                    .map_err(|x| Error::from(x).or_at(cx.scope.file, span.clone()))?,
             ),
             other => {
                 return Err(cx.err(
@@ -887,12 +887,14 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             builtins::call(cx, store, name, vals, exprs, span)?
         }
         CExpr::Interp(expr, names) => {
-            let base = cx.locals.len();
+            let base = cx.scope.locals.len();
             for (n, s) in names.iter() {
-                cx.locals.push((n.clone(), f.slots[*s as usize].clone()));
+                cx.scope
+                    .locals
+                    .push((n.clone(), f.slots[*s as usize].clone()));
             }
             let r = cx.eval(store, expr);
-            cx.locals.truncate(base);
+            cx.scope.locals.truncate(base);
             r?
         }
     })
@@ -906,7 +908,7 @@ mod tests {
     fn leads(src: &str) -> Vec<Option<usize>> {
         let mut interp = Interp::new();
         interp.run("lead.cgt", src, &mut |_| {}).expect("defines");
-        let ids: Vec<u32> = interp.cx.rulesets.iter().map(|r| r.id).collect();
+        let ids: Vec<u32> = interp.cx.rules.rulesets.iter().map(|r| r.id).collect();
         ids.into_iter()
             .map(|id| interp.cx.compiled(id).lead())
             .collect()
@@ -928,7 +930,7 @@ mod tests {
             .expect("runs");
         // b([1, 2]) has no move: 0; a(…, 0) = *; a(…, 1) = 0.
         assert_eq!(out, ["0", "0"]);
-        let ids: Vec<u32> = interp.cx.rulesets.iter().map(|r| r.id).collect();
+        let ids: Vec<u32> = interp.cx.rules.rulesets.iter().map(|r| r.id).collect();
         assert!(
             interp.cx.compiled(ids[1]).fast.is_some(),
             "a has register code"

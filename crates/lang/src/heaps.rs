@@ -321,12 +321,12 @@ fn nim_arg(
 fn game_nimber(cx: &mut Cx, store: &mut Store, g: GameId, span: &Span) -> Result<u32, Error> {
     match cx
         .game_value(store, g)
-        .map_err(|e| e.or_at(cx.file, span.clone()))?
+        .map_err(|e| e.or_at(cx.scope.file, span.clone()))?
     {
         loony_core::class::Class::Nimber(k) => Ok(k),
         other => Err(cx.err(
             ErrorKind::NoValue {
-                form: other.show(cx.notation.ascii).unwrap_or_default(),
+                form: other.show(cx.out.notation.ascii).unwrap_or_default(),
                 reason: "nim multiplication needs games equal to nimbers".into(),
             },
             span,
@@ -435,13 +435,13 @@ impl Cx {
             let pos = self.apply1(store, f, n as i64, span)?;
             match self
                 .game_value(store, pos)
-                .map_err(|e| e.or_at(self.file, span.clone()))?
+                .map_err(|e| e.or_at(self.scope.file, span.clone()))?
             {
                 loony_core::class::Class::Nimber(v) => out.push(v),
                 other => {
                     return Err(self.err(
                         ErrorKind::NoValue {
-                            form: other.show(self.notation.ascii).unwrap_or_default(),
+                            form: other.show(self.out.notation.ascii).unwrap_or_default(),
                             reason: format!("position {n} has no nimber"),
                         },
                         span,
@@ -612,11 +612,12 @@ pub fn call(
                     if hi == 0 {
                         Vec::new()
                     } else {
-                        let cancel = cx.interrupt.clone();
+                        let cancel = cx.limits.interrupt.clone();
                         cx.engines
                             .heaps
                             .values(h, hi - 1, &cancel)
-                            .map_err(|e| e.or_at(cx.file, span.clone()))?[lo as usize..]
+                            .map_err(|e| e.or_at(cx.scope.file, span.clone()))?
+                            [lo as usize..]
                             .to_vec()
                     }
                 }
@@ -645,7 +646,7 @@ pub fn call(
             };
             let p = match src {
                 Source::Heap(h) => {
-                    let cancel = cx.interrupt.clone();
+                    let cancel = cx.limits.interrupt.clone();
                     let budget = budget.unwrap_or(match cx.engines.heaps.rules(h) {
                         HeapRules::TakeBreak(code) => match code.max_heaps() {
                             Some(m) if m <= 2 && code.is_hexadecimal() => PERIODICITY_BUDGET,

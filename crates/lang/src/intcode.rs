@@ -180,8 +180,8 @@ impl IntCode {
         out: &mut OptBuf,
     ) -> bool {
         // The registers and the interrupt flag, borrowed side by side from the session.
-        let r = &mut cx.int_regs;
-        let stop: &AtomicBool = &cx.interrupt;
+        let r = &mut cx.rules.int_regs;
+        let stop: &AtomicBool = &cx.limits.interrupt;
         r.ints.clear();
         r.ints.resize(self.regs, 0);
         r.lists.clear();

@@ -48,13 +48,24 @@ pub struct Interp {
 }
 
 /// The evaluation context, separate from the store so that engines can hold `&mut Store` while
-/// asking the context to expand ruleset positions.
+/// asking the context to expand ruleset positions. Its state is kept by concern: the limits of
+/// a query, the frames of the code being run, the ruleset runtime, the module loader and the
+/// output options; engine caches are the engines' own ([`builtins::Engines`]).
 pub struct Cx {
     pub files: Files,
     pub globals: FxHashMap<String, Value>,
-    pub notation: Notation,
-    /// Print statement results as JSON (`--json`).
-    pub json: bool,
+    /// Where each form literal was written, for diagnostics about it.
+    pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
+    pub limits: Limits,
+    pub(crate) scope: Frames,
+    pub(crate) rules: Rules,
+    pub(crate) loader: Loader,
+    pub out: Output,
+    pub(crate) engines: builtins::Engines,
+}
+
+/// What one query may spend, and how it is stopped.
+pub struct Limits {
     pub budget: usize,
     /// The session's memory budget in bytes (see [`loony_core::memory`]).
     pub memory: usize,
@@ -65,6 +76,13 @@ pub struct Cx {
     /// `positions.heavy` when the statement began (large arguments count toward the budget).
     pub heavy_at_start: usize,
     pub interrupt: Arc<AtomicBool>,
+    /// At most this many nested calls ([`MAX_CALLS`]; tests lower it).
+    pub max_calls: usize,
+}
+
+/// The frames of the code being evaluated: locals, the file its spans point into, nesting.
+#[derive(Default)]
+pub(crate) struct Frames {
     pub(crate) locals: Vec<(Rc<str>, Value)>,
     pub(crate) frame: usize,
     pub(crate) file: FileId,
@@ -72,8 +90,15 @@ pub struct Cx {
     /// `fn` calls being evaluated, and the innermost one's name (for a recursion's error).
     pub(crate) calls: usize,
     pub(crate) calling: Option<Rc<str>>,
-    /// At most this many nested calls ([`MAX_CALLS`]; tests lower it).
-    pub max_calls: usize,
+    /// Arguments of a ruleset call being evaluated (reused from call to call).
+    pub(crate) arg_buf: Vec<Value>,
+    /// Names of the labelled forms being built (a nested label may not reuse one).
+    pub(crate) labels: Vec<Rc<str>>,
+}
+
+/// The ruleset runtime: definitions, their compiled rules, and the scratch the rules reuse.
+#[derive(Default)]
+pub(crate) struct Rules {
     pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
     /// Compiled rulesets, by ruleset id (compiled on first use).
     pub(crate) compiled: Vec<Option<Rc<compile::Compiled>>>,
@@ -83,20 +108,21 @@ pub struct Cx {
     pub(crate) expanding_deep: rustc_hash::FxHashSet<loony_core::positions::PosId>,
     /// Scratch for the key of a position made by compiled code.
     pub(crate) key_buf: Vec<u32>,
-    /// Arguments of a ruleset call being evaluated (reused from call to call).
-    arg_buf: Vec<Value>,
     /// Spare frames (and argument lists) for compiled rules, reused from expansion to
     /// expansion.
     pub(crate) frames: Vec<Vec<Value>>,
-    pub(crate) form_spans: FxHashMap<GameId, diag::Loc>,
     /// Lists written as integer literals (`[1, 3, 4]`), by the address of their expression:
     /// one value each, so a loop passing one to a ruleset neither allocates it again nor has
     /// it hashed again as a position's argument. An entry is used only if its integers are
     /// the expression's (an address can be reused by a later line's syntax tree).
-    literal_lists: FxHashMap<usize, Rc<Vec<Value>>>,
+    pub(crate) literal_lists: FxHashMap<usize, Rc<Vec<Value>>>,
     /// Registers of the rules' register code (reused from position to position).
     pub(crate) int_regs: intcode::Regs,
-    pub(crate) engines: builtins::Engines,
+}
+
+/// The module loader: what is being imported, what was, and where definitions came from.
+#[derive(Default)]
+pub(crate) struct Loader {
     pub(crate) loading: Vec<String>,
     pub(crate) loaded: Vec<String>,
     /// Where each global was defined: the module that defined it (its import name or file),
@@ -104,13 +130,19 @@ pub struct Cx {
     pub(crate) origins: FxHashMap<String, Option<Rc<str>>>,
     /// The outermost `import` being run: where a shipped module's warnings point.
     pub(crate) import_site: Option<diag::Loc>,
+}
+
+/// How results and warnings are shown.
+#[derive(Default)]
+pub struct Output {
+    pub notation: Notation,
+    /// Print statement results as JSON (`--json`).
+    pub json: bool,
     /// Warnings not yet shown (the REPL shows them after each input), unless `on_warning`
     /// takes them as they come.
     pub warnings: Vec<diag::Warning>,
     /// Shows a warning as soon as it is found (the `loony FILE` front end: stderr).
     pub on_warning: Option<diag::WarningSink>,
-    /// Names of the labelled forms being built (a nested label may not reuse one).
-    pub(crate) labels: Vec<Rc<str>>,
 }
 
 impl Default for Interp {
@@ -127,39 +159,21 @@ impl Interp {
             cx: Cx {
                 files: Files::new(),
                 globals: FxHashMap::default(),
-                notation: Notation::default(),
-                json: false,
-                budget: DEFAULT_BUDGET,
-                memory: loony_core::memory::default_budget(),
-                steps: 0,
-                explored: 0,
-                heavy_at_start: 0,
-                interrupt: Arc::new(AtomicBool::new(false)),
-                locals: Vec::new(),
-                frame: 0,
-                file: 0,
-                depth: 0,
-                calls: 0,
-                calling: None,
-                max_calls: MAX_CALLS,
-                rulesets: Vec::new(),
-                compiled: Vec::new(),
-                expanding: Vec::new(),
-                expanding_deep: Default::default(),
-                key_buf: Vec::new(),
-                arg_buf: Vec::new(),
-                frames: Vec::new(),
                 form_spans: FxHashMap::default(),
-                literal_lists: FxHashMap::default(),
-                int_regs: Default::default(),
+                limits: Limits {
+                    budget: DEFAULT_BUDGET,
+                    memory: loony_core::memory::default_budget(),
+                    steps: 0,
+                    explored: 0,
+                    heavy_at_start: 0,
+                    interrupt: Arc::new(AtomicBool::new(false)),
+                    max_calls: MAX_CALLS,
+                },
+                scope: Frames::default(),
+                rules: Rules::default(),
+                loader: Loader::default(),
+                out: Output::default(),
                 engines: builtins::Engines::default(),
-                loading: Vec::new(),
-                loaded: Vec::new(),
-                origins: FxHashMap::default(),
-                import_site: None,
-                warnings: Vec::new(),
-                on_warning: None,
-                labels: Vec::new(),
             },
         }
     }
@@ -214,26 +228,26 @@ impl Interp {
             .unwrap_or_default();
         let program = loony_syntax::parse_program(&src).map_err(|e| syntax_error(e, file))?;
         for stmt in &program.stmts {
-            self.cx.interrupt.store(false, Ordering::Relaxed);
-            self.cx.explored = 0;
-            self.cx.heavy_at_start = self.store.positions.heavy;
-            self.cx.file = file;
-            self.cx.locals.clear();
-            self.cx.frame = 0;
-            self.cx.depth = 0;
-            self.cx.calls = 0;
-            self.cx.calling = None;
-            self.cx.labels.clear();
-            self.cx.expanding.clear();
-            self.cx.expanding_deep.clear();
-            let flag = self.cx.interrupt.clone();
-            let armed = loony_core::memory::arm(self.cx.memory, &flag);
+            self.cx.limits.interrupt.store(false, Ordering::Relaxed);
+            self.cx.limits.explored = 0;
+            self.cx.limits.heavy_at_start = self.store.positions.heavy;
+            self.cx.scope.file = file;
+            self.cx.scope.locals.clear();
+            self.cx.scope.frame = 0;
+            self.cx.scope.depth = 0;
+            self.cx.scope.calls = 0;
+            self.cx.scope.calling = None;
+            self.cx.scope.labels.clear();
+            self.cx.rules.expanding.clear();
+            self.cx.rules.expanding_deep.clear();
+            let flag = self.cx.limits.interrupt.clone();
+            let armed = loony_core::memory::arm(self.cx.limits.memory, &flag);
             // A panic in the statement (a bug) becomes a diagnostic at the statement.
             let shown = guard::catch(|| {
                 let Some(v) = self.cx.exec(&mut self.store, stmt, file)? else {
                     return Ok(None);
                 };
-                let shown = if self.cx.json {
+                let shown = if self.cx.out.json {
                     self.cx.show_json(&mut self.store, &v)
                 } else {
                     self.cx.show(&mut self.store, &v)
@@ -336,7 +350,7 @@ pub fn syntax_error(e: loony_syntax::ParseError, file: FileId) -> Error {
 
 impl Cx {
     pub fn interrupted(&self) -> bool {
-        self.interrupt.load(Ordering::Relaxed)
+        self.limits.interrupt.load(Ordering::Relaxed)
     }
 
     /// Show progress bars for long heap computations (when a terminal is watching stderr).
@@ -358,7 +372,7 @@ impl Cx {
 
     /// Checks, before building it, that something of `bytes` fits in the memory budget.
     pub(crate) fn reserve(&self, bytes: usize, what: &str, span: &Span) -> Result<(), Error> {
-        loony_core::memory::reserve(bytes, what).map_err(|e| e.or_at(self.file, span.clone()))
+        loony_core::memory::reserve(bytes, what).map_err(|e| e.or_at(self.scope.file, span.clone()))
     }
 
     /// Checks `n` values of a list to be built.
@@ -367,7 +381,7 @@ impl Cx {
     }
 
     pub(crate) fn err(&self, kind: ErrorKind, span: &Span) -> Error {
-        Error::at(kind, self.file, span.clone())
+        Error::at(kind, self.scope.file, span.clone())
     }
 
     fn exec(
@@ -417,7 +431,7 @@ impl Cx {
                     file,
                     id,
                 });
-                self.rulesets.push(r.clone());
+                self.rules.rulesets.push(r.clone());
                 self.globals
                     .insert(def.name.name.to_string(), Value::Ruleset(r));
                 // Compiled now, so the names its rules use mean what they mean at its
@@ -441,7 +455,7 @@ impl Cx {
     }
 
     fn lookup(&self, name: &str) -> Option<Value> {
-        for (n, v) in self.locals[self.frame..].iter().rev() {
+        for (n, v) in self.scope.locals[self.scope.frame..].iter().rev() {
             if &**n == name {
                 return Some(v.clone());
             }
@@ -453,7 +467,9 @@ impl Cx {
     }
 
     fn unknown_name(&self, name: &str, span: &Span) -> Error {
-        let locals = self.locals[self.frame..].iter().map(|(n, _)| &**n);
+        let locals = self.scope.locals[self.scope.frame..]
+            .iter()
+            .map(|(n, _)| &**n);
         let globals = self.globals.keys().map(String::as_str);
         let builtins = catalog::BUILTINS.iter().map(|b| -> &str { b.name });
         let suggestion = diag::did_you_mean(name, locals.chain(globals).chain(builtins));
@@ -477,18 +493,18 @@ impl Cx {
             }
             _ => {}
         }
-        self.depth += 1;
+        self.scope.depth += 1;
         if stack::exhausted() {
-            self.depth -= 1;
+            self.scope.depth -= 1;
             return Err(self.too_deep(&e.span));
         }
-        self.steps = self.steps.wrapping_add(1);
-        if self.steps.is_multiple_of(4096) && self.interrupted() {
-            self.depth -= 1;
+        self.limits.steps = self.limits.steps.wrapping_add(1);
+        if self.limits.steps.is_multiple_of(4096) && self.interrupted() {
+            self.scope.depth -= 1;
             return Err(self.err(ErrorKind::Interrupted, &e.span));
         }
         let r = self.eval_inner(store, e);
-        self.depth -= 1;
+        self.scope.depth -= 1;
         r
     }
 
@@ -550,7 +566,7 @@ impl Cx {
                 let r = self.game_list(store, right)?;
                 let g = store.form(&l, &r);
                 self.form_spans.entry(g).or_insert_with(|| diag::Loc {
-                    file: self.file,
+                    file: self.scope.file,
                     span: e.span.clone(),
                 });
                 Value::Game(g)
@@ -578,12 +594,12 @@ impl Cx {
                     return Ok(v);
                 }
                 let mut out = Vec::new();
-                let base = self.locals.len();
+                let base = self.scope.locals.len();
                 let r = self.clauses(store, clauses, &mut |cx, store| {
                     out.push(cx.eval(store, elem)?);
                     Ok(())
                 });
-                self.locals.truncate(base);
+                self.scope.locals.truncate(base);
                 r?;
                 Value::List(Rc::new(out))
             }
@@ -610,7 +626,7 @@ impl Cx {
                     Value::Game(g) | Value::Position(g) => Value::Game(
                         store
                             .conjugate(g)
-                            .map_err(|x| Error::from(x).or_at(self.file, e.span.clone()))?,
+                            .map_err(|x| Error::from(x).or_at(self.scope.file, e.span.clone()))?,
                     ),
                     // An impartial game is its own negative.
                     Value::Misere(m) => Value::Misere(m),
@@ -648,9 +664,9 @@ impl Cx {
             }
             ExprKind::Let { name, value, body } => {
                 let v = self.eval(store, value)?;
-                self.locals.push((name.name.clone(), v));
+                self.scope.locals.push((name.name.clone(), v));
                 let r = self.eval(store, body);
-                self.locals.pop();
+                self.scope.locals.pop();
                 r?
             }
             ExprKind::Call { callee, args } => {
@@ -663,21 +679,21 @@ impl Cx {
                 if let Value::Ruleset(r) = &f
                     && r.def.params.len() == args.len()
                 {
-                    let mut vals = std::mem::take(&mut self.arg_buf);
+                    let mut vals = std::mem::take(&mut self.scope.arg_buf);
                     vals.clear();
                     for a in args {
                         match self.eval(store, a) {
                             Ok(v) => vals.push(v),
                             Err(e) => {
                                 vals.clear();
-                                self.arg_buf = vals;
+                                self.scope.arg_buf = vals;
                                 return Err(e);
                             }
                         }
                     }
                     let v = self.position_of(store, r, &mut vals, args, &e.span, callee);
                     vals.clear();
-                    self.arg_buf = vals;
+                    self.scope.arg_buf = vals;
                     return v;
                 }
                 let mut vals = Vec::with_capacity(args.len());
@@ -870,7 +886,7 @@ impl Cx {
                 if op == BinOp::Sub {
                     g = store
                         .conjugate(g)
-                        .map_err(|x| Error::from(x).or_at(self.file, rhs.span.clone()))?;
+                        .map_err(|x| Error::from(x).or_at(self.scope.file, rhs.span.clone()))?;
                 }
                 parts.push(g);
                 acc = Value::Int(0);
@@ -896,7 +912,7 @@ impl Cx {
     ) -> Result<Value, Error> {
         let s = store
             .sum(parts)
-            .map_err(|x| Error::from(x).or_at(self.file, span.clone()))?;
+            .map_err(|x| Error::from(x).or_at(self.scope.file, span.clone()))?;
         parts.clear();
         Ok(Value::Game(s))
     }
@@ -993,11 +1009,11 @@ impl Cx {
                 if op == BinOp::Sub {
                     gb = store
                         .conjugate(gb)
-                        .map_err(|x| Error::from(x).or_at(self.file, rhs_span.clone()))?;
+                        .map_err(|x| Error::from(x).or_at(self.scope.file, rhs_span.clone()))?;
                 }
                 let s = store
                     .sum(&[ga, gb])
-                    .map_err(|x| Error::from(x).or_at(self.file, span.clone()))?;
+                    .map_err(|x| Error::from(x).or_at(self.scope.file, span.clone()))?;
                 return Ok(Value::Game(s));
             }
             _ => {}
@@ -1081,10 +1097,10 @@ impl Cx {
                 // value is an error, not equal to itself.
                 let va = self
                     .game_value(store, ga)
-                    .map_err(|e| e.or_at(self.file, lhs_span.clone()))?;
+                    .map_err(|e| e.or_at(self.scope.file, lhs_span.clone()))?;
                 let vb = self
                     .game_value(store, gb)
-                    .map_err(|e| e.or_at(self.file, rhs_span.clone()))?;
+                    .map_err(|e| e.or_at(self.scope.file, rhs_span.clone()))?;
                 // Every game of value ☾ among entailing games is ☾ (seed 000), whether or not
                 // it is the literal moon; special moons stay apart (they differ beside loopy
                 // games, seed 001), as their printed values say.
@@ -1130,10 +1146,10 @@ impl Cx {
                         if i % 1024 == 0 && self.interrupted() {
                             return Err(self.err(ErrorKind::Interrupted, &iter.span));
                         }
-                        let base = self.locals.len();
+                        let base = self.scope.locals.len();
                         self.bind(pat, Value::Int(i))?;
                         let r = self.clauses(store, rest, body);
-                        self.locals.truncate(base);
+                        self.scope.locals.truncate(base);
                         r?;
                     }
                     return Ok(());
@@ -1144,10 +1160,10 @@ impl Cx {
                     if i % 1024 == 1023 && self.interrupted() {
                         return Err(self.err(ErrorKind::Interrupted, &iter.span));
                     }
-                    let base = self.locals.len();
+                    let base = self.scope.locals.len();
                     self.bind(pat, item.clone())?;
                     let r = self.clauses(store, rest, body);
-                    self.locals.truncate(base);
+                    self.scope.locals.truncate(base);
                     r?;
                 }
             }
@@ -1158,7 +1174,7 @@ impl Cx {
     pub(crate) fn bind(&mut self, pat: &Pattern, v: Value) -> Result<(), Error> {
         match pat {
             Pattern::Name(id) => {
-                self.locals.push((id.name.clone(), v));
+                self.scope.locals.push((id.name.clone(), v));
                 Ok(())
             }
             Pattern::Tuple(ps, span) => {
@@ -1244,17 +1260,17 @@ impl Cx {
             Value::Func(c) => {
                 let def = &c.def;
                 self.check_params(&def.name.name, &def.params, args.len(), span)?;
-                if self.calls >= self.max_calls {
-                    let saved = self.calling.replace(def.name.name.clone());
+                if self.scope.calls >= self.limits.max_calls {
+                    let saved = self.scope.calling.replace(def.name.name.clone());
                     let e = self.too_deep(span);
-                    self.calling = saved;
+                    self.scope.calling = saved;
                     return Err(e);
                 }
-                let (saved_frame, saved_file) = (self.frame, self.file);
-                let saved_calling = self.calling.replace(def.name.name.clone());
-                self.calls += 1;
-                let base = self.locals.len();
-                self.frame = base;
+                let (saved_frame, saved_file) = (self.scope.frame, self.scope.file);
+                let saved_calling = self.scope.calling.replace(def.name.name.clone());
+                self.scope.calls += 1;
+                let base = self.scope.locals.len();
+                self.scope.frame = base;
                 let mut r = Ok(());
                 for (p, a) in def.params.iter().zip(args) {
                     r = self.bind(p, a);
@@ -1262,13 +1278,13 @@ impl Cx {
                         break;
                     }
                 }
-                self.file = c.file;
+                self.scope.file = c.file;
                 let out = r.and_then(|_| self.eval(store, &def.body));
-                self.locals.truncate(base);
-                self.frame = saved_frame;
-                self.file = saved_file;
-                self.calls -= 1;
-                self.calling = saved_calling;
+                self.scope.locals.truncate(base);
+                self.scope.frame = saved_frame;
+                self.scope.file = saved_file;
+                self.scope.calls -= 1;
+                self.scope.calling = saved_calling;
                 out
             }
             Value::Ruleset(r) => {
@@ -1447,7 +1463,7 @@ impl Cx {
                 })
         };
         let at = e as *const Expr as usize;
-        if let Some(v) = self.literal_lists.get(&at)
+        if let Some(v) = self.rules.literal_lists.get(&at)
             && same(v)
         {
             return Some(v.clone());
@@ -1459,31 +1475,31 @@ impl Cx {
                 _ => return None,
             }
         }
-        if self.literal_lists.len() >= 1 << 12 {
-            self.literal_lists.clear();
+        if self.rules.literal_lists.len() >= 1 << 12 {
+            self.rules.literal_lists.clear();
         }
         let v = Rc::new(v);
-        self.literal_lists.insert(at, v.clone());
+        self.rules.literal_lists.insert(at, v.clone());
         Some(v)
     }
 
     /// The stack (or the call bound) ran out here: inside a `fn`, a recursion too deep or
     /// without end; otherwise an expression nested too deep.
     fn too_deep(&self, span: &Span) -> Error {
-        let kind = match &self.calling {
+        let kind = match &self.scope.calling {
             Some(f) => ErrorKind::Recursion {
                 function: f.to_string(),
-                calls: self.calls,
-                limit: self.max_calls,
+                calls: self.scope.calls,
+                limit: self.limits.max_calls,
             },
             // Rules asking about positions nest their explorations.
-            None if !self.expanding.is_empty() => ErrorKind::TooDeep {
+            None if !self.rules.expanding.is_empty() => ErrorKind::TooDeep {
                 what: "exploration",
-                limit: self.expanding.len(),
+                limit: self.rules.expanding.len(),
             },
             None => ErrorKind::TooDeep {
                 what: "expression",
-                limit: self.depth,
+                limit: self.scope.depth,
             },
         };
         self.err(kind, span)
@@ -1569,7 +1585,7 @@ impl Cx {
         right: &[Expr],
         span: &Span,
     ) -> Result<GameId, Error> {
-        if self.labels.iter().any(|l| **l == *name.name) {
+        if self.scope.labels.iter().any(|l| **l == *name.name) {
             return Err(self
                 .err(
                     ErrorKind::BadLabel {
@@ -1584,13 +1600,15 @@ impl Cx {
                 .with_note("inside a labelled form its name means that form; pick another name"));
         }
         let node = store.new_label(&name.name);
-        self.labels.push(name.name.clone());
-        self.locals.push((name.name.clone(), Value::Game(node)));
+        self.scope.labels.push(name.name.clone());
+        self.scope
+            .locals
+            .push((name.name.clone(), Value::Game(node)));
         let sides = self
             .game_list(store, left)
             .and_then(|l| Ok((l, self.game_list(store, right)?)));
-        self.locals.pop();
-        self.labels.pop();
+        self.scope.locals.pop();
+        self.scope.labels.pop();
         let (l, r) = sides?;
         let form = store.form(&l, &r);
         store.define_label(node, form);
@@ -1610,11 +1628,11 @@ impl Cx {
                 )));
         }
         self.form_spans.entry(form).or_insert_with(|| diag::Loc {
-            file: self.file,
+            file: self.scope.file,
             span: span.clone(),
         });
         self.form_spans.entry(node).or_insert_with(|| diag::Loc {
-            file: self.file,
+            file: self.scope.file,
             span: span.clone(),
         });
         Ok(node)

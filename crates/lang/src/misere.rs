@@ -39,9 +39,9 @@ fn with_session<T>(
         return Err(cx.err(ErrorKind::MisereBusy, span));
     }
     let mut s = cx.engines.misere.session.take().unwrap_or_default();
-    s.games.set_cancel(Some(cx.interrupt.clone()));
+    s.games.set_cancel(Some(cx.limits.interrupt.clone()));
     // The position budget bounds the games one call may create, as it bounds explored positions.
-    s.games.set_budget(Some(cx.budget));
+    s.games.set_budget(Some(cx.limits.budget));
     cx.engines.misere.busy = true;
     let r = f(cx, &mut s);
     cx.engines.misere.session = Some(s);
@@ -227,7 +227,7 @@ fn to_mid(
     match v {
         Value::Misere(m) => Ok(*m),
         Value::Game(g) | Value::Position(g) => {
-            form_of(cx, s, store, *g).map_err(|e| e.or_at(cx.file, span.clone()))
+            form_of(cx, s, store, *g).map_err(|e| e.or_at(cx.scope.file, span.clone()))
         }
         Value::Int(0) => Ok(Mid::ZERO),
         Value::Int(n) => Err(cx.err(ErrorKind::IntegerAsGame(*n), span)),
@@ -301,11 +301,9 @@ fn spec(
                     stack.push((xs.clone(), 0, Vec::with_capacity(xs.len())));
                     None
                 }
-                Value::Int(n) if *n >= 0 => Some(
-                    s.games
-                        .nim(*n as u64)
-                        .map_err(|e| engine_error(&mut s.games, e).or_at(cx.file, span.clone()))?,
-                ),
+                Value::Int(n) if *n >= 0 => Some(s.games.nim(*n as u64).map_err(|e| {
+                    engine_error(&mut s.games, e).or_at(cx.scope.file, span.clone())
+                })?),
                 Value::Int(n) => {
                     return Err(cx.err(
                         ErrorKind::HeapSize {
@@ -374,7 +372,7 @@ pub fn add(
         let r = s
             .games
             .add(x, y)
-            .map_err(|e| engine_error(&mut s.games, e).or_at(cx.file, span.clone()))?;
+            .map_err(|e| engine_error(&mut s.games, e).or_at(cx.scope.file, span.clone()))?;
         Ok(Value::Misere(r))
     })
 }
@@ -451,7 +449,7 @@ pub fn sum(cx: &mut Cx, store: &mut Store, items: &[Value], span: &Span) -> Resu
             acc = s
                 .games
                 .add(acc, m)
-                .map_err(|e| engine_error(&mut s.games, e).or_at(cx.file, span.clone()))?;
+                .map_err(|e| engine_error(&mut s.games, e).or_at(cx.scope.file, span.clone()))?;
         }
         Ok(Value::Misere(acc))
     })
@@ -488,7 +486,7 @@ pub fn call(
                 if let ErrorKind::MisereNotation { text: t, .. } = &mut err.kind {
                     *t = text.to_string();
                 }
-                err.or_at(cx.file, sp(0))
+                err.or_at(cx.scope.file, sp(0))
             })?;
             Ok(Value::Misere(m))
         });
@@ -502,7 +500,7 @@ pub fn call(
         }
         return misere_outcome(cx, store, g)
             .map(Value::Outcome)
-            .map_err(|e| e.or_at(cx.file, sp(0)));
+            .map_err(|e| e.or_at(cx.scope.file, sp(0)));
     }
     with_session(cx, span, |cx, s| {
         let mut args = Vec::with_capacity(vals.len());
@@ -512,7 +510,7 @@ pub fn call(
         let g = args[0];
         let games = &mut s.games;
         let here = |games: &mut MisereStore, e: MisereError| {
-            engine_error(games, e).or_at(cx.file, span.clone())
+            engine_error(games, e).or_at(cx.scope.file, span.clone())
         };
         let list = |xs: Vec<Mid>| Value::List(Rc::new(xs.into_iter().map(Value::Misere).collect()));
         Ok(match name {

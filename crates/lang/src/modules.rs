@@ -27,10 +27,10 @@ impl Cx {
         span: &Span,
     ) -> Result<(), Error> {
         let (key, name, src) = self.resolve(path, span)?;
-        if self.loaded.contains(&key) {
+        if self.loader.loaded.contains(&key) {
             return Ok(());
         }
-        if self.loading.contains(&key) {
+        if self.loader.loading.contains(&key) {
             return Err(self.err(
                 ErrorKind::ImportCycle {
                     path: path.to_string(),
@@ -38,32 +38,32 @@ impl Cx {
                 span,
             ));
         }
-        if self.loading.is_empty() {
-            self.import_site = Some(loony_core::diag::Loc {
-                file: self.file,
+        if self.loader.loading.is_empty() {
+            self.loader.import_site = Some(loony_core::diag::Loc {
+                file: self.scope.file,
                 span: span.clone(),
             });
         }
         let file = self.files.add(name, src.clone());
         let program =
             loony_syntax::parse_program(&src).map_err(|e| super::syntax_error(e, file))?;
-        self.loading.push(key.clone());
-        let saved = (self.file, self.frame, self.locals.len());
+        self.loader.loading.push(key.clone());
+        let saved = (self.scope.file, self.scope.frame, self.scope.locals.len());
         let mut result = Ok(());
         for stmt in &program.stmts {
-            self.file = file;
-            self.frame = self.locals.len();
+            self.scope.file = file;
+            self.scope.frame = self.scope.locals.len();
             if let Err(e) = self.exec(store, stmt, file) {
                 result = Err(e);
                 break;
             }
         }
-        self.file = saved.0;
-        self.frame = saved.1;
-        self.locals.truncate(saved.2);
-        self.loading.pop();
+        self.scope.file = saved.0;
+        self.scope.frame = saved.1;
+        self.scope.locals.truncate(saved.2);
+        self.loader.loading.pop();
         result?;
-        self.loaded.push(key);
+        self.loader.loaded.push(key);
         Ok(())
     }
 
@@ -75,7 +75,7 @@ impl Cx {
         }
         let base = self
             .files
-            .get(self.file)
+            .get(self.scope.file)
             .ok()
             .map(|f| PathBuf::from(f.name()))
             .and_then(|p| p.parent().map(Path::to_path_buf))

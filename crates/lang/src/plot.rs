@@ -219,8 +219,8 @@ fn known_period(
     let SequenceOf::Heap(h) = of else {
         return Ok(None);
     };
-    let cancel = cx.interrupt.clone();
-    let file = cx.file;
+    let cancel = cx.limits.interrupt.clone();
+    let file = cx.scope.file;
     let heaps = &mut cx.engines.heaps;
     let values = heaps
         .values(*h, end, &cancel)

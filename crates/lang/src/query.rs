@@ -27,7 +27,7 @@ impl Cx {
     fn exact_options(&self) -> exact::Options {
         exact::Options {
             collapse_nimbers: true,
-            budget: self.budget,
+            budget: self.limits.budget,
         }
     }
 
@@ -71,7 +71,7 @@ impl Cx {
     /// The diagnostic for a game without a value: the offending form if it is not impartial,
     /// otherwise what the theory leaves open, with the outcome the exact solver finds.
     fn no_value(&mut self, store: &mut Store, g: GameId, c: &Class) -> Result<Error, Error> {
-        let (opts, nt) = (self.exact_options(), self.notation);
+        let (opts, nt) = (self.exact_options(), self.out.notation);
         // The memo keeps classes, not reasons: look again, past what is known.
         let reach = Reach {
             stop_at_known: false,
@@ -132,7 +132,7 @@ impl Cx {
     ) -> Result<Outcome, Error> {
         let opts = exact::Options {
             collapse_nimbers: collapse,
-            budget: self.budget,
+            budget: self.limits.budget,
         };
         let _what = loony_core::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(store, self, Reach::default());
@@ -241,7 +241,7 @@ impl Cx {
         c.affine().ok_or_else(|| {
             Error::new(ErrorKind::NotApplicable {
                 function: "`affine_value`".into(),
-                form: c.show(self.notation.ascii).unwrap_or_default(),
+                form: c.show(self.out.notation.ascii).unwrap_or_default(),
                 reason: "a loopy game has no value among affine impartial games".into(),
             })
         })
@@ -249,8 +249,8 @@ impl Cx {
 
     /// `explain(G)`: the immediate and protected nimbers and the rule that gave the value.
     pub fn explain(&mut self, store: &mut Store, g: GameId) -> Result<super::Value, Error> {
-        let ascii = self.notation.ascii;
-        let nt = self.notation;
+        let ascii = self.out.notation.ascii;
+        let nt = self.out.notation;
         if let Class::Loopy(a) = self.game_value(store, g)? {
             return Err(Error::new(ErrorKind::NotApplicable {
                 function: "`explain`".into(),

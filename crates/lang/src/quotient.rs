@@ -121,7 +121,7 @@ fn game_arg(cx: &Cx, store: &Store, v: &Value, span: &Span) -> Result<Game, Erro
             ErrorKind::NotHeapGame {
                 found: format!(
                     "the game `{}`",
-                    loony_core::game::display::form(store, *g, cx.notation)
+                    loony_core::game::display::form(store, *g, cx.out.notation)
                 ),
                 detail: "a position, not the rules of a heap game".into(),
             },
@@ -152,7 +152,7 @@ fn option_display(
         });
     }
     match store.sum(&parts) {
-        Ok(g) => loony_core::game::display::form(store, g, cx.notation),
+        Ok(g) => loony_core::game::display::form(store, g, cx.out.notation),
         Err(_) => "an option".into(),
     }
 }
@@ -202,7 +202,7 @@ impl Cx {
                 let pos = store.positions.intern_args(r.id, &[Arg::Int(k as i64)]);
                 let mut buf = OptBuf::default();
                 Source::expand_pos(self, store, pos, &mut buf)
-                    .map_err(|e| e.or_at(self.file, span.clone()))?;
+                    .map_err(|e| e.or_at(self.scope.file, span.clone()))?;
                 let mut moves = Vec::with_capacity(buf.opts.len());
                 for o in &buf.opts {
                     let mut heaps = Vec::with_capacity(o.len as usize);
@@ -315,7 +315,7 @@ impl Cx {
                 }
             }
         };
-        let flag = self.interrupt.clone();
+        let flag = self.limits.interrupt.clone();
         let ctl = Control::default().with_cancel(&flag).with_progress(&report);
         let limits = self.engines.quotients.limits;
         let r = quotient::solve(owned.as_mut(), bound, limits, &ctl);
@@ -508,7 +508,7 @@ pub fn heap_sum_outcome(
     let Some(key) = key else { return Ok(None) };
     let ruleset = match key {
         GameKey::Ruleset(r) => {
-            let Some(rs) = cx.rulesets.iter().find(|x| x.id == r).cloned() else {
+            let Some(rs) = cx.rules.rulesets.iter().find(|x| x.id == r).cloned() else {
                 return Ok(None);
             };
             if rs.def.params.len() != 1 {
@@ -586,7 +586,7 @@ pub fn heap_sum_outcome(
         .searchers
         .remove(&key)
         .unwrap_or_default();
-    let flag = cx.interrupt.clone();
+    let flag = cx.limits.interrupt.clone();
     let cancel = || flag.load(std::sync::atomic::Ordering::Relaxed);
     let r = searcher.is_p(game.as_mut(), &heaps, SEARCH_POSITIONS, &cancel);
     cx.engines.quotients.searchers.insert(key, searcher);
@@ -654,7 +654,7 @@ pub fn call(
         "isomorphic" => {
             let a = bipartite_of(cx, &vals[0], &sp(0))?;
             let b = bipartite_of(cx, &vals[1], &sp(1))?;
-            let flag = cx.interrupt.clone();
+            let flag = cx.limits.interrupt.clone();
             let cancel = || flag.load(std::sync::atomic::Ordering::Relaxed);
             match a.isomorphic(&b, &cancel) {
                 Some(r) => Ok(Value::Bool(r)),

@@ -17,9 +17,9 @@ const SHALLOW: usize = 16;
 
 impl Cx {
     fn is_expanding(&self, pos: PosId) -> bool {
-        let n = self.expanding.len().min(SHALLOW);
-        self.expanding[..n].contains(&pos)
-            || (self.expanding.len() > SHALLOW && self.expanding_deep.contains(&pos))
+        let n = self.rules.expanding.len().min(SHALLOW);
+        self.rules.expanding[..n].contains(&pos)
+            || (self.rules.expanding.len() > SHALLOW && self.rules.expanding_deep.contains(&pos))
     }
 
     fn pos_display(&mut self, store: &mut Store, pos: PosId) -> String {
@@ -31,24 +31,24 @@ impl Cx {
 impl Source for Cx {
     fn expand_pos(&mut self, store: &mut Store, pos: PosId, out: &mut OptBuf) -> Result<(), Error> {
         let rid = store.positions.ruleset(pos);
-        self.explored += 1;
-        let heavy = store.positions.heavy - self.heavy_at_start;
-        if self.explored + heavy > self.budget {
+        self.limits.explored += 1;
+        let heavy = store.positions.heavy - self.limits.heavy_at_start;
+        if self.limits.explored + heavy > self.limits.budget {
             return Err(Error::new(ErrorKind::Runaway {
                 ruleset: store.ruleset_name(rid).to_string(),
-                budget: self.budget,
+                budget: self.limits.budget,
                 last: self.pos_display(store, pos),
                 heavy,
             }));
         }
-        if self.explored.is_multiple_of(1024) && self.interrupted() {
+        if self.limits.explored.is_multiple_of(1024) && self.interrupted() {
             return Err(Error::new(ErrorKind::Interrupted));
         }
         if super::stack::exhausted() {
             // Rules that ask about other positions nest expansions on the native stack.
             return Err(Error::new(ErrorKind::TooDeep {
                 what: "exploration",
-                limit: self.expanding.len(),
+                limit: self.rules.expanding.len(),
             }));
         }
         if self.is_expanding(pos) {
@@ -65,32 +65,33 @@ impl Source for Cx {
             out.atoms.truncate(atoms);
             out.opts.truncate(opts);
         }
-        let mut args = self.frames.pop().unwrap_or_default();
+        let mut args = self.rules.frames.pop().unwrap_or_default();
         args.clear();
         store.positions.args(pos, &mut args);
-        let (saved_frame, saved_file, saved_depth) = (self.frame, self.file, self.depth);
+        let (saved_frame, saved_file, saved_depth) =
+            (self.scope.frame, self.scope.file, self.scope.depth);
         // Rules are not inside the `fn` that asked about the position: a stack that runs out
         // in them is an exploration too deep, not that function's recursion.
-        let saved_calling = self.calling.take();
-        let base = self.locals.len();
-        self.frame = base;
-        self.file = comp.file;
-        if self.expanding.len() >= SHALLOW {
-            self.expanding_deep.insert(pos);
+        let saved_calling = self.scope.calling.take();
+        let base = self.scope.locals.len();
+        self.scope.frame = base;
+        self.scope.file = comp.file;
+        if self.rules.expanding.len() >= SHALLOW {
+            self.rules.expanding_deep.insert(pos);
         }
-        self.expanding.push(pos);
+        self.rules.expanding.push(pos);
         let result = comp.expand(self, store, &mut args, out);
         args.clear();
-        self.frames.push(args);
-        self.expanding.pop();
-        if self.expanding.len() >= SHALLOW {
-            self.expanding_deep.remove(&pos);
+        self.rules.frames.push(args);
+        self.rules.expanding.pop();
+        if self.rules.expanding.len() >= SHALLOW {
+            self.rules.expanding_deep.remove(&pos);
         }
-        self.locals.truncate(base);
-        self.frame = saved_frame;
-        self.file = saved_file;
-        self.depth = saved_depth;
-        self.calling = saved_calling;
+        self.scope.locals.truncate(base);
+        self.scope.frame = saved_frame;
+        self.scope.file = saved_file;
+        self.scope.depth = saved_depth;
+        self.scope.calling = saved_calling;
         result.map_err(|e| {
             let shown = self.pos_display(store, pos);
             e.with_note(format!("while exploring `{shown}`"))
@@ -119,7 +120,7 @@ impl Source for Cx {
     }
 
     fn heap_nimber(&mut self, rules: u32, size: u64) -> Result<u32, Error> {
-        let interrupt = self.interrupt.clone();
+        let interrupt = self.limits.interrupt.clone();
         self.engines.heaps.nimber(rules, size, &interrupt)
     }
 

@@ -16,24 +16,25 @@ use std::rc::Rc;
 impl Cx {
     /// Called by `let`, `fn` and `ruleset` statements before they bind `name`.
     pub(crate) fn defining(&mut self, name: &Ident) {
-        let module: Option<Rc<str>> = self.loading.last().map(|key| {
+        let module: Option<Rc<str>> = self.loader.loading.last().map(|key| {
             if key.starts_with("std/") {
                 Rc::from(key.as_str())
             } else {
                 // A file: the name it was imported as, not its canonical path.
-                let shown = self.files.get(self.file).map(|f| f.name().clone());
+                let shown = self.files.get(self.scope.file).map(|f| f.name().clone());
                 Rc::from(shown.unwrap_or_else(|_| key.clone()).as_str())
             }
         });
         let shipped = self
+            .loader
             .loading
             .last()
             .is_some_and(|key| key.starts_with("std/"));
         let at = if shipped {
-            self.import_site.clone()
+            self.loader.import_site.clone()
         } else {
             Some(Loc {
-                file: self.file,
+                file: self.scope.file,
                 span: name.span.clone(),
             })
         };
@@ -47,7 +48,10 @@ impl Cx {
                 loc: at.clone(),
             });
         }
-        let previous = self.origins.insert(name.name.to_string(), module.clone());
+        let previous = self
+            .loader
+            .origins
+            .insert(name.name.to_string(), module.clone());
         if let Some(previous) = previous
             && previous != module
             && self.globals.contains_key(&*name.name)
@@ -73,9 +77,9 @@ impl Cx {
 
     /// Shows a warning now (`on_warning`) or keeps it for the front end.
     pub(crate) fn warn(&mut self, w: Warning) {
-        match self.on_warning.as_mut() {
+        match self.out.on_warning.as_mut() {
             Some(show) => show(&w, &self.files),
-            None => self.warnings.push(w),
+            None => self.out.warnings.push(w),
         }
     }
 }

@@ -48,7 +48,7 @@ impl Cx {
         if super::stack::exhausted() {
             return Err(Error::new(ErrorKind::TooDeep {
                 what: "list",
-                limit: self.depth,
+                limit: self.scope.depth,
             }));
         }
         out.push(open);
@@ -56,8 +56,8 @@ impl Cx {
             if i > 0 {
                 out.push_str(", ");
             }
-            self.steps = self.steps.wrapping_add(1);
-            if self.steps.is_multiple_of(4096) && self.interrupted() {
+            self.limits.steps = self.limits.steps.wrapping_add(1);
+            if self.limits.steps.is_multiple_of(4096) && self.interrupted() {
                 return Err(Error::new(ErrorKind::Interrupted));
             }
             // Strings print quoted inside lists, so `["a, b"]` reads as one string.
@@ -68,14 +68,14 @@ impl Cx {
             // Games (most often a table's positions) print straight into the list's string.
             if let Value::Game(g) = x {
                 let c = self.game_value(store, *g)?;
-                if !c.show_into(self.notation.ascii, out) {
+                if !c.show_into(self.out.notation.ascii, out) {
                     unreachable!("game_value returns printable classes");
                 }
                 continue;
             }
-            self.depth += 1;
+            self.scope.depth += 1;
             let r = self.show_into(store, x, out);
-            self.depth -= 1;
+            self.scope.depth -= 1;
             r?;
         }
         out.push_str(close);
@@ -83,7 +83,7 @@ impl Cx {
     }
 
     fn show_one(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
-        let nt = self.notation;
+        let nt = self.out.notation;
         Ok(match v {
             Value::Int(n) => n.to_string(),
             Value::Bool(b) => b.to_string(),
