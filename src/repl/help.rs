@@ -18,7 +18,7 @@ pub fn general() -> String {
     for f in catalog::FAMILIES {
         let names: Vec<&str> = catalog::BUILTINS
             .iter()
-            .filter(|b| b.family == f)
+            .filter(|b| b.family() == f)
             .map(|b| b.name)
             .collect();
         s.push_str(&wrap(&format!(

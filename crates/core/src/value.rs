@@ -64,7 +64,8 @@ pub enum Value {
     Outcome(Outcome),
     Func(Rc<Closure>),
     Ruleset(Rc<Ruleset>),
-    Builtin(&'static str),
+    /// A built-in function: its row in the interpreter's table of built-ins.
+    Builtin(u16),
     /// Heap rules (a take-and-break code or subtraction set), callable on a heap size.
     Heap(u32),
     Record(Rc<Record>),

@@ -1,12 +1,11 @@
 //! Built-in functions, and the engines they query (kept for the whole session).
 
-use super::catalog::{self, Family};
+use super::catalog::{Builtin, CoreOp, Impl};
 use super::query::MoveResult;
 use super::{Cx, Value};
 use loony_core::class::Class;
 use loony_core::diag::{Error, ErrorKind};
 use loony_core::game::{GameId, Store};
-use loony_core::value::Outcome;
 use loony_graph::Side;
 use loony_syntax::ast::{Expr, Span};
 use loony_theory::affine::Stop;
@@ -27,16 +26,12 @@ pub struct Engines {
 }
 
 /// The built-in of this name, from the catalog (the one list of built-ins): an outcome class
-/// constant is its value, a function is `Value::Builtin`.
+/// constant is its value, a function is `Value::Builtin` (its row).
 pub fn lookup(name: &str) -> Option<Value> {
     let b = super::catalog::find(name)?;
-    Some(match b.name {
-        "P" => Value::Outcome(Outcome::P),
-        "N" => Value::Outcome(Outcome::N),
-        "L" => Value::Outcome(Outcome::L),
-        "R" => Value::Outcome(Outcome::R),
-        "D" => Value::Outcome(Outcome::D),
-        _ => Value::Builtin(b.name),
+    Some(match b.imp {
+        Impl::Constant(o) => Value::Outcome(o),
+        _ => Value::Builtin(b.id()),
     })
 }
 
@@ -96,37 +91,24 @@ impl Args<'_> {
 pub fn call(
     cx: &mut Cx,
     store: &mut Store,
-    name: &'static str,
+    entry: &'static Builtin,
     vals: Vec<Value>,
     exprs: &[Expr],
     span: &Span,
 ) -> Result<Value, Error> {
-    let Some(entry) = catalog::find(name) else {
-        return Err(internal(cx, name, span));
-    };
     let (lo, hi) = entry.arity;
     if vals.len() < lo || vals.len() > hi {
         return Err(cx.builtin_arity(entry, vals.len(), span));
     }
-    match entry.family {
-        Family::Core => core(cx, store, name, vals, exprs, span),
-        Family::Heaps => super::heaps::call(cx, store, name, vals, exprs, span),
-        Family::Misere => super::misere::call(cx, store, name, vals, exprs, span),
-        Family::Quotient => super::quotient::call(cx, store, name, vals, exprs, span),
-        // Constants are values, never called.
-        Family::Constant => Err(internal(cx, name, span)),
+    let name = entry.name;
+    match entry.imp {
+        Impl::Core(op) => core(cx, store, name, op, vals, exprs, span),
+        Impl::Heaps(op) => super::heaps::call(cx, store, name, op, vals, exprs, span),
+        Impl::Misere(op) => super::misere::call(cx, store, op, vals, exprs, span),
+        Impl::Quotient(op) => super::quotient::call(cx, store, op, vals, exprs, span),
+        // A constant is its value (`lookup`); a value that is not a function is never called.
+        Impl::Constant(o) => Ok(Value::Outcome(o)),
     }
-}
-
-/// A name the catalog lists but its family's dispatcher does not answer: a bug in Loony (the
-/// docs test calls every entry, so it cannot ship).
-pub(crate) fn internal(cx: &Cx, name: &str, span: &Span) -> Error {
-    cx.err(
-        ErrorKind::Internal {
-            message: format!("the built-in `{name}` has no dispatcher"),
-        },
-        span,
-    )
 }
 
 /// Values, outcomes, moves and list helpers.
@@ -134,6 +116,7 @@ fn core(
     cx: &mut Cx,
     store: &mut Store,
     name: &'static str,
+    op: CoreOp,
     vals: Vec<Value>,
     exprs: &[Expr],
     span: &Span,
@@ -145,23 +128,23 @@ fn core(
         span,
     };
     let here = |e: Error, cx: &Cx| e.or_at(cx.scope.file, a.span(0).clone());
-    match name {
-        "outcome" => {
+    match op {
+        CoreOp::Outcome => {
             let g = a.game(cx, store, 0)?;
             let o = cx.outcome(store, g).map_err(|e| here(e, cx))?;
             Ok(Value::Outcome(o))
         }
-        "value" => {
+        CoreOp::Value => {
             let g = a.game(cx, store, 0)?;
             let v = cx.game_value(store, g).map_err(|e| here(e, cx))?;
             Ok(Value::Game(value_game(store, &v)))
         }
-        "affine_value" => {
+        CoreOp::AffineValue => {
             let g = a.game(cx, store, 0)?;
             let v = cx.affine_value(store, g).map_err(|e| here(e, cx))?;
             Ok(Value::Game(value_game(store, &v)))
         }
-        "nimber" | "grundy_value" => {
+        CoreOp::Nimber | CoreOp::GrundyValue => {
             let g = a.game(cx, store, 0)?;
             match cx.game_value(store, g).map_err(|e| here(e, cx))? {
                 Class::Nimber(n) => Ok(Value::Int(n as i64)),
@@ -175,9 +158,9 @@ fn core(
                 )),
             }
         }
-        "winning_moves" | "drawing_moves" => {
+        CoreOp::WinningMoves | CoreOp::DrawingMoves => {
             let g = a.game(cx, store, 0)?;
-            let want = if name == "winning_moves" {
+            let want = if op == CoreOp::WinningMoves {
                 MoveResult::Wins
             } else {
                 MoveResult::Draws
@@ -190,12 +173,12 @@ fn core(
                 .collect();
             Ok(Value::List(Rc::new(out)))
         }
-        "options" | "left_options" | "right_options" => {
+        CoreOp::Options | CoreOp::LeftOptions | CoreOp::RightOptions => {
             if let Value::Misere(m) = a.vals[0] {
                 return super::misere::options(cx, m, a.span);
             }
             let g = a.game(cx, store, 0)?;
-            let side = if name == "right_options" {
+            let side = if op == CoreOp::RightOptions {
                 Side::Right
             } else {
                 Side::Left
@@ -204,8 +187,8 @@ fn core(
             let tidy: Vec<Value> = opts.into_iter().map(Value::Position).collect();
             Ok(Value::List(Rc::new(tidy)))
         }
-        "len" => Ok(Value::Int(a.list(cx, 0)?.len() as i64)),
-        "sum" => {
+        CoreOp::Len => Ok(Value::Int(a.list(cx, 0)?.len() as i64)),
+        CoreOp::Sum => {
             let xs = a.list(cx, 0)?;
             if xs.iter().all(|x| matches!(x, Value::Int(_))) {
                 let mut t: i64 = 0;
@@ -230,7 +213,7 @@ fn core(
                 .map_err(|e| Error::from(e).or_at(cx.scope.file, a.span.clone()))?;
             Ok(Value::Game(s))
         }
-        "mex" => {
+        CoreOp::Mex => {
             let xs = a.list(cx, 0)?;
             let mut v = Vec::with_capacity(xs.len());
             for x in xs.iter() {
@@ -253,7 +236,7 @@ fn core(
             }
             Ok(Value::Int(mex(&v, &mut Vec::new()) as i64))
         }
-        "min" | "max" | "sorted" => {
+        CoreOp::Min | CoreOp::Max | CoreOp::Sorted => {
             let xs = a.list(cx, 0)?;
             let mut ints = Vec::with_capacity(xs.len());
             for x in xs.iter() {
@@ -273,15 +256,15 @@ fn core(
                     }
                 }
             }
-            match name {
-                "sorted" => {
+            match op {
+                CoreOp::Sorted => {
                     ints.sort_unstable();
                     Ok(Value::List(Rc::new(
                         ints.into_iter().map(Value::Int).collect(),
                     )))
                 }
                 _ => {
-                    let r = if name == "min" {
+                    let r = if op == CoreOp::Min {
                         ints.iter().min()
                     } else {
                         ints.iter().max()
@@ -298,17 +281,17 @@ fn core(
                 }
             }
         }
-        "reverse" => {
+        CoreOp::Reverse => {
             let mut xs = (*a.list(cx, 0)?).clone();
             xs.reverse();
             Ok(Value::List(Rc::new(xs)))
         }
-        "contains" => {
+        CoreOp::Contains => {
             let xs = a.list(cx, 0)?;
             let found = xs.iter().any(|x| simple_eq(x, &a.vals[1]));
             Ok(Value::Bool(found))
         }
-        "remove" => {
+        CoreOp::Remove => {
             let xs = a.list(cx, 0)?;
             let i = a.int(cx, 1)?;
             if i < 0 || i as usize >= xs.len() {
@@ -324,28 +307,28 @@ fn core(
             v.remove(i as usize);
             Ok(Value::List(Rc::new(v)))
         }
-        "append" => {
+        CoreOp::Append => {
             let mut v = (*a.list(cx, 0)?).clone();
             v.push(a.vals[1].clone());
             Ok(Value::List(Rc::new(v)))
         }
-        "abs" => {
+        CoreOp::Abs => {
             let n = a.int(cx, 0)?;
             Ok(Value::Int(n.checked_abs().ok_or_else(|| {
                 cx.err(ErrorKind::Overflow { op: "abs".into() }, a.span)
             })?))
         }
-        "outcome_by_search" => {
+        CoreOp::OutcomeBySearch => {
             let g = a.game(cx, store, 0)?;
             cx.outcome_by_search(store, g)
                 .map(Value::Outcome)
                 .map_err(|e| here(e, cx))
         }
-        "explain" => {
+        CoreOp::Explain => {
             let g = a.game(cx, store, 0)?;
             cx.explain(store, g).map_err(|e| here(e, cx))
         }
-        "top_entails_value" | "top_entails_moons" => {
+        CoreOp::TopEntailsValue | CoreOp::TopEntailsMoons => {
             let n = a.int(cx, 0)?;
             if !(0..=10_000_000).contains(&n) {
                 return Err(cx.err(
@@ -369,7 +352,7 @@ fn core(
                 ),
             })?;
             let run = &cx.engines.top_entails;
-            if name == "top_entails_moons" {
+            if op == CoreOp::TopEntailsMoons {
                 let moons = (0..=n as usize)
                     .filter(|&i| run.value(i).is_moon())
                     .map(|i| Value::Int(i as i64))
@@ -383,7 +366,6 @@ fn core(
             };
             Ok(Value::Game(value_game(store, &gv)))
         }
-        _ => Err(internal(cx, name, span)),
     }
 }
 

@@ -1,8 +1,11 @@
 //! The built-ins, in one table: name, signature, arity, a paragraph of documentation and an
 //! example with its result. Dispatch, "did you mean", completion, `:help NAME` and
-//! `docs/builtins.md` all read it, so a built-in cannot exist without its documentation.
+//! `docs/builtins.md` all read it, so a built-in cannot exist without its documentation, and
+//! each row names its implementation.
 
-/// Which dispatcher answers a built-in (each family lives in its own module).
+use loony_core::value::Outcome;
+
+/// The sections of the documentation, one a family of built-ins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     /// Values, outcomes, moves and list helpers (`builtins`).
@@ -17,11 +20,106 @@ pub enum Family {
     Quotient,
 }
 
-/// One built-in.
+/// What a built-in runs: an outcome constant's value, or the operation of one family, each
+/// family's operations one enum matched exhaustively by that family's dispatcher (so a row
+/// without an implementation does not compile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Impl {
+    Constant(Outcome),
+    Core(CoreOp),
+    Heaps(HeapOp),
+    Misere(MisereOp),
+    Quotient(QuotientOp),
+}
+
+/// Values, outcomes, moves and list helpers, answered in `builtins`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoreOp {
+    Outcome,
+    Value,
+    Nimber,
+    GrundyValue,
+    AffineValue,
+    Explain,
+    OutcomeBySearch,
+    WinningMoves,
+    DrawingMoves,
+    Options,
+    LeftOptions,
+    RightOptions,
+    TopEntailsValue,
+    TopEntailsMoons,
+    Len,
+    Sum,
+    Mex,
+    Min,
+    Max,
+    Sorted,
+    Reverse,
+    Contains,
+    Remove,
+    Append,
+    Abs,
+}
+
+/// Heap games and nim-sequences, answered in `heaps`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeapOp {
+    Heap,
+    HeapCode,
+    NimSum,
+    NimProduct,
+    NimInverse,
+    NimDiv,
+    Subtraction,
+    Allbut,
+    NimSequence,
+    Periodicity,
+    Plot,
+}
+
+/// Misère play, answered in `misere`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MisereOp {
+    MisereOutcome,
+    MisereForm,
+    Genus,
+    MisereNimber,
+    Birthday,
+    IsTame,
+    IsRestive,
+    IsRestless,
+    IsHalfTame,
+    IsTameable,
+    IsGenerallyTame,
+    IsGenerallyRestive,
+    IsExtraverted,
+    IsIntroverted,
+    IsEven,
+    IsPrime,
+    IsNimHeap,
+    Mate,
+    Parts,
+    Partitions,
+    Distinguisher,
+    IsLinked,
+    Link,
+    MisereMinus,
+}
+
+/// Misère quotients, answered in `quotient`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuotientOp {
+    Quotient,
+    Isomorphic,
+}
+
+/// One built-in: one row of the table.
 #[derive(Debug)]
 pub struct Builtin {
     pub name: &'static str,
-    pub family: Family,
+    /// What it runs.
+    pub imp: Impl,
     /// How it is called, as `:help` shows it.
     pub signature: &'static str,
     /// Fewest and most arguments.
@@ -31,6 +129,39 @@ pub struct Builtin {
     /// A call and what Loony prints for it (checked by the tests; empty for side effects).
     pub example: &'static str,
     pub result: &'static str,
+}
+
+impl Builtin {
+    /// The section of the documentation it belongs to.
+    pub fn family(&self) -> Family {
+        match self.imp {
+            Impl::Constant(_) => Family::Constant,
+            Impl::Core(_) => Family::Core,
+            Impl::Heaps(_) => Family::Heaps,
+            Impl::Misere(_) => Family::Misere,
+            Impl::Quotient(_) => Family::Quotient,
+        }
+    }
+
+    /// Whether it only reads plain values (integers and lists), so compiled rules call it
+    /// without the interpreter.
+    pub fn on_plain_values(&self) -> bool {
+        use CoreOp::*;
+        matches!(
+            self.imp,
+            Impl::Core(
+                Len | Sum | Mex | Min | Max | Sorted | Reverse | Contains | Remove | Append | Abs
+            )
+        )
+    }
+
+    /// Its index in [`BUILTINS`], which a `Value::Builtin` holds.
+    pub fn id(&'static self) -> u16 {
+        let offset = (self as *const Builtin as usize).wrapping_sub(BUILTINS.as_ptr() as usize);
+        let i = offset / std::mem::size_of::<Builtin>();
+        assert!(i < BUILTINS.len(), "`{}` is not a row of BUILTINS", self.name);
+        i as u16
+    }
 }
 
 /// The families in the order the documentation shows them.
@@ -55,7 +186,7 @@ pub fn section(f: Family) -> &'static str {
 
 const fn b(
     name: &'static str,
-    family: Family,
+    imp: Impl,
     signature: &'static str,
     arity: (usize, usize),
     doc: &'static str,
@@ -64,7 +195,7 @@ const fn b(
 ) -> Builtin {
     Builtin {
         name,
-        family,
+        imp,
         signature,
         arity,
         doc,
@@ -73,13 +204,12 @@ const fn b(
     }
 }
 
-use Family::*;
-
-pub const BUILTINS: &[Builtin] = &[
+// A static, not a const: a row has one address, from which its id is read.
+pub static BUILTINS: &[Builtin] = &[
     // --- values, outcomes and moves ---
     b(
         "outcome",
-        Core,
+        Impl::Core(CoreOp::Outcome),
         "outcome(g)",
         (1, 1),
         "The outcome class of `g` under normal play: `P` (the previous player wins), `N` (the \
@@ -91,7 +221,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "value",
-        Core,
+        Impl::Core(CoreOp::Value),
         "value(g)",
         (1, 1),
         "The value of an impartial game: a nimber `*n`, the moon `☾` or a special moon `⟫(n)` \
@@ -104,7 +234,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "nimber",
-        Core,
+        Impl::Core(CoreOp::Nimber),
         "nimber(g)",
         (1, 1),
         "The Sprague–Grundy value of `g` as an integer; an error when the value of `g` is not \
@@ -114,7 +244,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "grundy_value",
-        Core,
+        Impl::Core(CoreOp::GrundyValue),
         "grundy_value(g)",
         (1, 1),
         "Another name for `nimber`: the Sprague–Grundy value of `g` as an integer.",
@@ -123,7 +253,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "affine_value",
-        Core,
+        Impl::Core(CoreOp::AffineValue),
         "affine_value(g)",
         (1, 1),
         "The value of `g` in the theory of affine impartial games (seed 000: entailing and \
@@ -133,7 +263,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "explain",
-        Core,
+        Impl::Core(CoreOp::Explain),
         "explain(g)",
         (1, 1),
         "How the affine engine valued `g`: its immediate nimbers `S` (the values of its plain \
@@ -145,7 +275,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "outcome_by_search",
-        Core,
+        Impl::Core(CoreOp::OutcomeBySearch),
         "outcome_by_search(g)",
         (1, 1),
         "The outcome of `g` by exhaustive search of its positions, using no value theory (a \
@@ -155,7 +285,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "winning_moves",
-        Core,
+        Impl::Core(CoreOp::WinningMoves),
         "winning_moves(g)",
         (1, 1),
         "The options of `g` that win for the player who takes them (empty when `g` is lost or \
@@ -166,7 +296,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "drawing_moves",
-        Core,
+        Impl::Core(CoreOp::DrawingMoves),
         "drawing_moves(g)",
         (1, 1),
         "The options of a loopy game `g` that keep a draw (to a `D` position) for the mover.",
@@ -175,7 +305,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "options",
-        Core,
+        Impl::Core(CoreOp::Options),
         "options(g)",
         (1, 1),
         "The options of `g`, each distinct option once. For an impartial game these are both \
@@ -187,7 +317,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "left_options",
-        Core,
+        Impl::Core(CoreOp::LeftOptions),
         "left_options(g)",
         (1, 1),
         "Left's options of `g`. Impartial games with entailing moves are written with the two \
@@ -197,7 +327,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "right_options",
-        Core,
+        Impl::Core(CoreOp::RightOptions),
         "right_options(g)",
         (1, 1),
         "Right's options of `g` (see `left_options`).",
@@ -206,7 +336,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "top_entails_value",
-        Core,
+        Impl::Core(CoreOp::TopEntailsValue),
         "top_entails_value(n)",
         (1, 1),
         "The value of a Top Entails stack of `n` coins by the Theorem-41 recurrence \
@@ -218,7 +348,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "top_entails_moons",
-        Core,
+        Impl::Core(CoreOp::TopEntailsMoons),
         "top_entails_moons(n)",
         (1, 1),
         "The Top Entails stacks of at most `n` coins whose value is `☾` (fast path, as \
@@ -228,7 +358,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "len",
-        Core,
+        Impl::Core(CoreOp::Len),
         "len(xs)",
         (1, 1),
         "The length of a list, tuple or nim-sequence.",
@@ -237,7 +367,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "sum",
-        Core,
+        Impl::Core(CoreOp::Sum),
         "sum(xs)",
         (1, 1),
         "The sum of a list: of integers, an integer; of games, their disjunctive sum; of \
@@ -247,7 +377,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "mex",
-        Core,
+        Impl::Core(CoreOp::Mex),
         "mex(xs)",
         (1, 1),
         "The least nonnegative integer not in the list (negative entries are ignored).",
@@ -256,7 +386,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "min",
-        Core,
+        Impl::Core(CoreOp::Min),
         "min(xs)",
         (1, 1),
         "The least integer of a nonempty list.",
@@ -265,7 +395,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "max",
-        Core,
+        Impl::Core(CoreOp::Max),
         "max(xs)",
         (1, 1),
         "The greatest integer of a nonempty list.",
@@ -274,7 +404,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "sorted",
-        Core,
+        Impl::Core(CoreOp::Sorted),
         "sorted(xs)",
         (1, 1),
         "A list of integers in increasing order.",
@@ -283,7 +413,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "reverse",
-        Core,
+        Impl::Core(CoreOp::Reverse),
         "reverse(xs)",
         (1, 1),
         "The list in reverse order.",
@@ -292,7 +422,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "contains",
-        Core,
+        Impl::Core(CoreOp::Contains),
         "contains(xs, x)",
         (2, 2),
         "Whether the list holds `x` (integers, strings, booleans, outcomes and games by \
@@ -302,7 +432,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "remove",
-        Core,
+        Impl::Core(CoreOp::Remove),
         "remove(xs, i)",
         (2, 2),
         "The list without its entry at index `i` (counting from 0).",
@@ -311,7 +441,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "append",
-        Core,
+        Impl::Core(CoreOp::Append),
         "append(xs, x)",
         (2, 2),
         "The list with `x` added at the end.",
@@ -320,7 +450,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "abs",
-        Core,
+        Impl::Core(CoreOp::Abs),
         "abs(n)",
         (1, 1),
         "The absolute value of an integer.",
@@ -330,7 +460,7 @@ pub const BUILTINS: &[Builtin] = &[
     // --- outcome classes ---
     b(
         "P",
-        Constant,
+        Impl::Constant(Outcome::P),
         "P",
         (0, 0),
         "The outcome class of games the previous player wins (the player to move loses).",
@@ -339,7 +469,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "N",
-        Constant,
+        Impl::Constant(Outcome::N),
         "N",
         (0, 0),
         "The outcome class of games the next player (the one to move) wins.",
@@ -348,7 +478,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "L",
-        Constant,
+        Impl::Constant(Outcome::L),
         "L",
         (0, 0),
         "The outcome class of games Left wins whoever starts (games with `∞`).",
@@ -357,7 +487,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "R",
-        Constant,
+        Impl::Constant(Outcome::R),
         "R",
         (0, 0),
         "The outcome class of games Right wins whoever starts (games with `∞̄`).",
@@ -366,7 +496,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "D",
-        Constant,
+        Impl::Constant(Outcome::D),
         "D",
         (0, 0),
         "The outcome class of drawn games: with best play the loopy game goes on for ever \
@@ -377,7 +507,7 @@ pub const BUILTINS: &[Builtin] = &[
     // --- heap games ---
     b(
         "heap",
-        Heaps,
+        Impl::Heaps(HeapOp::Heap),
         "heap(code)",
         (1, 1),
         "A take-and-break heap game from its code, a string in CGSuite's notation (\"0.07\" is \
@@ -388,7 +518,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "heap_code",
-        Heaps,
+        Impl::Heaps(HeapOp::HeapCode),
         "heap_code(g), heap_code(code)",
         (1, 1),
         "The take-and-break code of a heap game (`heap(…)`, `subtraction(…)`, `allbut(…)`) \
@@ -400,7 +530,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "nim_sum",
-        Heaps,
+        Impl::Heaps(HeapOp::NimSum),
         "nim_sum(a, b)",
         (2, 2),
         "Nim addition (bitwise exclusive or) of two nonnegative integers, or of two nimbers \
@@ -410,7 +540,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "nim_product",
-        Heaps,
+        Impl::Heaps(HeapOp::NimProduct),
         "nim_product(a, b)",
         (2, 2),
         "Nim multiplication of two nonnegative integers, the product of Conway's field On₂ \
@@ -421,7 +551,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "nim_inverse",
-        Heaps,
+        Impl::Heaps(HeapOp::NimInverse),
         "nim_inverse(a)",
         (1, 1),
         "The inverse of `a` under nim multiplication: the `b` with `nim_product(a, b) == 1`. \
@@ -431,7 +561,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "nim_div",
-        Heaps,
+        Impl::Heaps(HeapOp::NimDiv),
         "nim_div(a, b)",
         (2, 2),
         "Nim division: `nim_product(a, nim_inverse(b))`. An error when `b` is 0.",
@@ -440,7 +570,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "subtraction",
-        Heaps,
+        Impl::Heaps(HeapOp::Subtraction),
         "subtraction(set)",
         (1, 1),
         "The subtraction game whose moves remove a number of tokens in `set` (a list of \
@@ -450,7 +580,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "allbut",
-        Heaps,
+        Impl::Heaps(HeapOp::Allbut),
         "allbut(set)",
         (1, 1),
         "The all-but subtraction game: a move removes any positive number of tokens except \
@@ -460,7 +590,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "nim_sequence",
-        Heaps,
+        Impl::Heaps(HeapOp::NimSequence),
         "nim_sequence(g, n), nim_sequence(g, a..b)",
         (2, 2),
         "The nim-values of the heaps `g(0), …, g(n)` (note: `n` is included, so \
@@ -471,7 +601,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "periodicity",
-        Heaps,
+        Impl::Heaps(HeapOp::Periodicity),
         "periodicity(g), periodicity(g, heaps)",
         (1, 2),
         "Searches the nim-sequence of `g` for a period, up to a default number of heaps or \
@@ -483,7 +613,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "plot",
-        Heaps,
+        Impl::Heaps(HeapOp::Plot),
         "plot(seq, file, title, range, (width, height))",
         (1, 5),
         "Draws a nim-sequence as a figure for a paper: heap size across, nim-value up, the \
@@ -498,7 +628,7 @@ pub const BUILTINS: &[Builtin] = &[
     // --- misère play ---
     b(
         "misere_outcome",
-        Misere,
+        Impl::Misere(MisereOp::MisereOutcome),
         "misere_outcome(g)",
         (1, 1),
         "The outcome of `g` under misère play (the player who cannot move wins): `P` or `N`. \
@@ -509,7 +639,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "misere_form",
-        Misere,
+        Impl::Misere(MisereOp::MisereForm),
         "misere_form(g)",
         (1, 1),
         "The misère canonical form of an impartial game (or of a CGSuite string such as \
@@ -520,7 +650,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "genus",
-        Misere,
+        Impl::Misere(MisereOp::Genus),
         "genus(g)",
         (1, 1),
         "Conway's genus of `g` as CGSuite prints it (`2`, `0^120`, `4^146`): the normal and \
@@ -530,7 +660,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "misere_nimber",
-        Misere,
+        Impl::Misere(MisereOp::MisereNimber),
         "misere_nimber(g)",
         (1, 1),
         "The misère nim value G⁻ of `g` (0 exactly for misère P-positions).",
@@ -539,7 +669,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "birthday",
-        Misere,
+        Impl::Misere(MisereOp::Birthday),
         "birthday(g)",
         (1, 1),
         "The birthday (height) of the misère canonical form of `g`.",
@@ -548,7 +678,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_tame",
-        Misere,
+        Impl::Misere(MisereOp::IsTame),
         "is_tame(g)",
         (1, 1),
         "Whether `g` is tame (Conway; CGSuite's phyla NH and HT): it and its followers have the \
@@ -558,7 +688,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_restive",
-        Misere,
+        Impl::Misere(MisereOp::IsRestive),
         "is_restive(g)",
         (1, 1),
         "Whether `g` is restive (CGSuite's phylum HR, e.g. `*[2#0]` of genus `1^2`): tame but \
@@ -568,7 +698,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_restless",
-        Misere,
+        Impl::Misere(MisereOp::IsRestless),
         "is_restless(g)",
         (1, 1),
         "Whether `g` is restless (CGSuite's phylum RL, e.g. `*[2#1]` of genus `2^1420`).",
@@ -577,7 +707,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_half_tame",
-        Misere,
+        Impl::Misere(MisereOp::IsHalfTame),
         "is_half_tame(g)",
         (1, 1),
         "Whether `g` is half-tame: not generally tame, but `g + g` is, with genus `0^0`.",
@@ -586,7 +716,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_tameable",
-        Misere,
+        Impl::Misere(MisereOp::IsTameable),
         "is_tameable(g)",
         (1, 1),
         "Whether `g` is tameable (generally tame, or CGSuite's phylum TA).",
@@ -595,7 +725,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_generally_tame",
-        Misere,
+        Impl::Misere(MisereOp::IsGenerallyTame),
         "is_generally_tame(g)",
         (1, 1),
         "Whether `g` is generally tame (CGSuite's phyla NH, HT, RT: tame up to reversible \
@@ -605,7 +735,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_generally_restive",
-        Misere,
+        Impl::Misere(MisereOp::IsGenerallyRestive),
         "is_generally_restive(g)",
         (1, 1),
         "Whether `g` is generally restive (CGSuite's phyla HR and RR).",
@@ -614,7 +744,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_extraverted",
-        Misere,
+        Impl::Misere(MisereOp::IsExtraverted),
         "is_extraverted(g)",
         (1, 1),
         "Whether every option of `g` is a part of `g`.",
@@ -623,7 +753,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_introverted",
-        Misere,
+        Impl::Misere(MisereOp::IsIntroverted),
         "is_introverted(g)",
         (1, 1),
         "Whether `g` is introverted: a part of each of its options (only `0` and `*` are).",
@@ -632,7 +762,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_even",
-        Misere,
+        Impl::Misere(MisereOp::IsEven),
         "is_even(g)",
         (1, 1),
         "Whether `g` is even: its birthday is less than that of `g + *` (`0` and `*2` are \
@@ -642,7 +772,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_prime",
-        Misere,
+        Impl::Misere(MisereOp::IsPrime),
         "is_prime(g)",
         (1, 1),
         "Whether `g` has no proper parts (is not a misère sum of smaller games).",
@@ -651,7 +781,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_nim_heap",
-        Misere,
+        Impl::Misere(MisereOp::IsNimHeap),
         "is_nim_heap(g)",
         (1, 1),
         "Whether the misère canonical form of `g` is a single nim heap `*n`.",
@@ -660,7 +790,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "mate",
-        Misere,
+        Impl::Misere(MisereOp::Mate),
         "mate(g)",
         (1, 1),
         "The mate of `g` (Conway): the form with `g + mate(g)` a misère P-position built by \
@@ -670,7 +800,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "parts",
-        Misere,
+        Impl::Misere(MisereOp::Parts),
         "parts(g)",
         (1, 1),
         "The parts of `g`: the games `h` with `g = h + x` for some `x`.",
@@ -679,7 +809,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "partitions",
-        Misere,
+        Impl::Misere(MisereOp::Partitions),
         "partitions(g)",
         (1, 1),
         "The ways of writing `g` as a misère sum of prime games.",
@@ -688,7 +818,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "distinguisher",
-        Misere,
+        Impl::Misere(MisereOp::Distinguisher),
         "distinguisher(g, h)",
         (2, 2),
         "A game `x` with `g + x` a misère P-position and `h + x` an N-position (or the other \
@@ -698,7 +828,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "is_linked",
-        Misere,
+        Impl::Misere(MisereOp::IsLinked),
         "is_linked(g, h)",
         (2, 2),
         "Whether some `x` makes `g + x` and `h + x` both misère P-positions.",
@@ -707,7 +837,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "link",
-        Misere,
+        Impl::Misere(MisereOp::Link),
         "link(g, h)",
         (2, 2),
         "A game `x` with `g + x` and `h + x` both misère P-positions (see `is_linked`).",
@@ -716,7 +846,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "misere_minus",
-        Misere,
+        Impl::Misere(MisereOp::MisereMinus),
         "misere_minus(g, h)",
         (2, 2),
         "The game `x` with `x + h = g` in misère play, when `h` is a part of `g`.",
@@ -726,7 +856,7 @@ pub const BUILTINS: &[Builtin] = &[
     // --- misère quotients ---
     b(
         "quotient",
-        Quotient,
+        Impl::Quotient(QuotientOp::Quotient),
         "quotient(g), quotient(g, n)",
         (1, 2),
         "The misère quotient of a heap game (Plambeck–Siegel), computed heap by heap until \
@@ -738,7 +868,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b(
         "isomorphic",
-        Quotient,
+        Impl::Quotient(QuotientOp::Isomorphic),
         "isomorphic(q1, q2)",
         (2, 2),
         "Whether two quotients are the same bipartite monoid (one monoid, one P-portion).",
@@ -750,6 +880,11 @@ pub const BUILTINS: &[Builtin] = &[
 /// The entry for a built-in name.
 pub fn find(name: &str) -> Option<&'static Builtin> {
     BUILTINS.iter().find(|b| b.name == name)
+}
+
+/// The entry a `Value::Builtin` holds.
+pub fn get(id: u16) -> &'static Builtin {
+    &BUILTINS[usize::from(id)]
 }
 
 /// Every built-in name.
@@ -770,7 +905,7 @@ pub fn markdown() -> String {
     );
     for f in FAMILIES {
         let _ = write!(md, "\n## {}\n", section(f));
-        for b in BUILTINS.iter().filter(|b| b.family == f) {
+        for b in BUILTINS.iter().filter(|b| b.family() == f) {
             let _ = write!(md, "\n### `{}`\n\n{}\n", b.signature, b.doc);
             if !b.example.is_empty() {
                 let _ = write!(md, "\n```\n> {}\n{}\n```\n", b.example, b.result);

@@ -9,7 +9,7 @@
 //! interpreter with the frame's names bound, so every program keeps its meaning and its
 //! diagnostics.
 
-use super::{Cx, Value, builtins};
+use super::{Cx, Value, builtins, catalog};
 use loony_core::diag::{Error, ErrorKind, FileId};
 use loony_core::game::Store;
 use loony_core::positions::PosTable;
@@ -116,7 +116,7 @@ pub(super) enum CExpr {
     Tuple(Vec<CExpr>),
     Nimber(Box<CExpr>, Span, Span),
     Let(u16, Box<CExpr>, Box<CExpr>),
-    Builtin(&'static str, Vec<CExpr>, Rc<[Expr]>, Span),
+    Builtin(&'static catalog::Builtin, Vec<CExpr>, Rc<[Expr]>, Span),
     /// Evaluated by the interpreter, with these frame names bound.
     Interp(Rc<Expr>, Rc<[(Rc<str>, u16)]>),
 }
@@ -354,11 +354,11 @@ impl Cx {
                 if let ExprKind::Var(name) = &callee.kind
                     && scope.find(name).is_none()
                     && !self.globals.contains_key(&**name)
-                    && let Some(Value::Builtin(bname)) = builtins::lookup(name)
-                    && COMPILED_BUILTINS.contains(&bname)
+                    && let Some(Value::Builtin(id)) = builtins::lookup(name)
+                    && catalog::get(id).on_plain_values()
                 {
                     return CExpr::Builtin(
-                        bname,
+                        catalog::get(id),
                         args.iter().map(|a| self.cexpr(scope, a)).collect(),
                         args.clone().into(),
                         e.span.clone(),
@@ -375,11 +375,6 @@ impl Cx {
         CExpr::Interp(Rc::new(e.clone()), scope.names.clone().into())
     }
 }
-
-/// Built-ins on plain values, safe to call from compiled code without the interpreter.
-const COMPILED_BUILTINS: &[&str] = &[
-    "len", "sum", "mex", "min", "max", "sorted", "reverse", "contains", "remove", "append", "abs",
-];
 
 /// A frame of slots for running compiled code.
 pub struct Frame {
@@ -879,12 +874,12 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             f.slots[*s as usize] = x;
             eval(cx, store, f, body)?
         }
-        CExpr::Builtin(name, args, exprs, span) => {
+        CExpr::Builtin(entry, args, exprs, span) => {
             let mut vals = Vec::with_capacity(args.len());
             for a in args {
                 vals.push(eval(cx, store, f, a)?);
             }
-            builtins::call(cx, store, name, vals, exprs, span)?
+            builtins::call(cx, store, entry, vals, exprs, span)?
         }
         CExpr::Interp(expr, names) => {
             let base = cx.scope.locals.len();

@@ -1,6 +1,7 @@
 //! Heap games in the language: `heap("0.07")`, `subtraction([1, 3, 4])`, `allbut([…])`, their
 //! positions (mixing with every other game in sums), nim-sequences, periodicity and plots.
 
+use super::catalog::HeapOp;
 use super::{Cx, Value};
 use loony_core::diag::{Error, ErrorKind};
 use loony_core::game::{GameId, Store};
@@ -476,13 +477,14 @@ pub fn call(
     cx: &mut Cx,
     store: &mut Store,
     name: &'static str,
+    op: HeapOp,
     vals: Vec<Value>,
     exprs: &[Expr],
     span: &Span,
 ) -> Result<Value, Error> {
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    match name {
-        "heap" => {
+    match op {
+        HeapOp::Heap => {
             let Value::Str(code) = &vals[0] else {
                 return Err(cx.err(
                     ErrorKind::BadArgument {
@@ -501,7 +503,7 @@ pub fn call(
                 .register(store, HeapRules::TakeBreak(parsed));
             Ok(Value::Heap(id))
         }
-        "heap_code" => {
+        HeapOp::HeapCode => {
             let code = match &vals[0] {
                 Value::Heap(h) => cx.engines.heaps.rules(*h).code(),
                 Value::Str(text) => parse_code(cx, text, &sp(0))?,
@@ -520,7 +522,7 @@ pub fn call(
             };
             Ok(Value::Str(code.to_string().into()))
         }
-        "nim_sum" | "nim_product" | "nim_div" | "nim_inverse" => {
+        HeapOp::NimSum | HeapOp::NimProduct | HeapOp::NimDiv | HeapOp::NimInverse => {
             let mut args = Vec::with_capacity(vals.len());
             for (i, v) in vals.iter().enumerate() {
                 args.push(nim_arg(cx, store, name, v, &sp(i))?);
@@ -534,10 +536,12 @@ pub fn call(
                     &sp(i),
                 )
             };
-            let result = match name {
-                "nim_sum" => args[0].0 ^ args[1].0,
-                "nim_product" => nimfield::nim_product(args[0].0, args[1].0),
-                "nim_div" => nimfield::nim_div(args[0].0, args[1].0).ok_or_else(|| zero(cx, 1))?,
+            let result = match op {
+                HeapOp::NimSum => args[0].0 ^ args[1].0,
+                HeapOp::NimProduct => nimfield::nim_product(args[0].0, args[1].0),
+                HeapOp::NimDiv => {
+                    nimfield::nim_div(args[0].0, args[1].0).ok_or_else(|| zero(cx, 1))?
+                }
                 _ => nimfield::nim_inverse(args[0].0).ok_or_else(|| zero(cx, 0))?,
             };
             if as_game {
@@ -554,9 +558,9 @@ pub fn call(
             })?;
             Ok(Value::Int(result))
         }
-        "subtraction" | "allbut" => {
+        HeapOp::Subtraction | HeapOp::Allbut => {
             let set = int_set(cx, &vals[0], &sp(0), name)?;
-            if set.is_empty() && name == "subtraction" {
+            if set.is_empty() && op == HeapOp::Subtraction {
                 return Err(cx.err(
                     ErrorKind::BadArgument {
                         message: "a subtraction set needs at least one number".into(),
@@ -565,7 +569,7 @@ pub fn call(
                     &sp(0),
                 ));
             }
-            let rules = if name == "subtraction" {
+            let rules = if op == HeapOp::Subtraction {
                 HeapRules::subtraction(set)
             } else {
                 HeapRules::all_but(set)
@@ -573,7 +577,7 @@ pub fn call(
             let id = cx.engines.heaps.register(store, rules);
             Ok(Value::Heap(id))
         }
-        "nim_sequence" => {
+        HeapOp::NimSequence => {
             let src = source(cx, &vals[0], &sp(0), name)?;
             let (lo, hi) = match &vals[1] {
                 Value::Int(n) if *n >= 0 => (0u64, *n as u64 + 1),
@@ -629,7 +633,7 @@ pub fn call(
                 of,
             })))
         }
-        "periodicity" => {
+        HeapOp::Periodicity => {
             let src = source(cx, &vals[0], &sp(0), name)?;
             let budget = match vals.get(1) {
                 Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
@@ -696,8 +700,7 @@ pub fn call(
             };
             Ok(Value::Record(Rc::new(periodicity_record(&p))))
         }
-        "plot" => super::plot::call(cx, store, &vals, exprs, span),
-        _ => Err(super::builtins::internal(cx, name, span)),
+        HeapOp::Plot => super::plot::call(cx, store, &vals, exprs, span),
     }
 }
 

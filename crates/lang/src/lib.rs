@@ -1309,7 +1309,9 @@ impl Cx {
                     }
                 }
             }
-            Value::Builtin(name) => builtins::call(self, store, name, args, arg_exprs, span),
+            Value::Builtin(id) => {
+                builtins::call(self, store, catalog::get(id), args, arg_exprs, span)
+            }
             Value::Heap(h) => {
                 if args.len() != 1 {
                     return Err(self.arity(store.heap_name(h), 1, args.len(), span));

@@ -3,6 +3,7 @@
 //! `loony_theory::misere`; this module converts the evaluator's games to misère canonical
 //! forms through its [`Impartial`] trait and turns its errors into diagnostics.
 
+use super::catalog::MisereOp;
 use super::{Cx, Value};
 use loony_core::diag::{Error, ErrorKind};
 use loony_core::game::display::{self, Notation};
@@ -471,14 +472,14 @@ pub fn options(cx: &mut Cx, m: Mid, span: &Span) -> Result<Value, Error> {
 pub fn call(
     cx: &mut Cx,
     store: &mut Store,
-    name: &'static str,
+    op: MisereOp,
     vals: Vec<Value>,
     exprs: &[Expr],
     span: &Span,
 ) -> Result<Value, Error> {
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
     // `misere_form("*[2#0]")` reads CGSuite's notation.
-    if let (Value::Str(text), "misere_form") = (&vals[0], name) {
+    if let (Value::Str(text), MisereOp::MisereForm) = (&vals[0], op) {
         let text = text.clone();
         return with_session(cx, span, |cx, s| {
             let m = s.games.parse_cgsuite(&text).map_err(|e| {
@@ -491,7 +492,7 @@ pub fn call(
             Ok(Value::Misere(m))
         });
     }
-    if name == "misere_outcome"
+    if op == MisereOp::MisereOutcome
         && let Value::Game(g) | Value::Position(g) = vals[0]
     {
         // Sums of heaps of one heap game: from a quotient's Φ, or a search over multisets.
@@ -513,41 +514,42 @@ pub fn call(
             engine_error(games, e).or_at(cx.scope.file, span.clone())
         };
         let list = |xs: Vec<Mid>| Value::List(Rc::new(xs.into_iter().map(Value::Misere).collect()));
-        Ok(match name {
-            "misere_outcome" => Value::Outcome(outcome(games, g)),
-            "misere_form" => Value::Misere(g),
-            "genus" => Value::Text(games.genus(g).to_string().into()),
-            "misere_nimber" => Value::Int(i64::from(games.nim_minus(g))),
-            "birthday" => Value::Int(i64::from(games.birthday(g))),
-            "is_tame" => Value::Bool(games.is_tame(g)),
-            "is_restive" => Value::Bool(games.is_restive(g)),
-            "is_restless" => Value::Bool(games.is_restless(g)),
-            "is_half_tame" => Value::Bool(games.is_half_tame(g).map_err(|e| here(games, e))?),
-            "is_generally_tame" => Value::Bool(games.is_generally_tame(g)),
-            "is_generally_restive" => Value::Bool(games.is_generally_restive(g)),
-            "is_tameable" => Value::Bool(games.is_tameable(g)),
-            "is_extraverted" => Value::Bool(games.is_extraverted(g).map_err(|e| here(games, e))?),
-            "is_introverted" => Value::Bool(games.is_introverted(g)),
-            "is_even" => Value::Bool(games.is_even(g)),
-            "is_prime" => Value::Bool(games.is_prime(g).map_err(|e| here(games, e))?),
-            "is_nim_heap" => Value::Bool(games.is_nim_heap(g)),
-            "mate" => Value::Misere(games.mate(g).map_err(|e| here(games, e))?),
-            "parts" => list(games.parts(g).map_err(|e| here(games, e))?),
-            "partitions" => {
+        Ok(match op {
+            MisereOp::MisereOutcome => Value::Outcome(outcome(games, g)),
+            MisereOp::MisereForm => Value::Misere(g),
+            MisereOp::Genus => Value::Text(games.genus(g).to_string().into()),
+            MisereOp::MisereNimber => Value::Int(i64::from(games.nim_minus(g))),
+            MisereOp::Birthday => Value::Int(i64::from(games.birthday(g))),
+            MisereOp::IsTame => Value::Bool(games.is_tame(g)),
+            MisereOp::IsRestive => Value::Bool(games.is_restive(g)),
+            MisereOp::IsRestless => Value::Bool(games.is_restless(g)),
+            MisereOp::IsHalfTame => Value::Bool(games.is_half_tame(g).map_err(|e| here(games, e))?),
+            MisereOp::IsGenerallyTame => Value::Bool(games.is_generally_tame(g)),
+            MisereOp::IsGenerallyRestive => Value::Bool(games.is_generally_restive(g)),
+            MisereOp::IsTameable => Value::Bool(games.is_tameable(g)),
+            MisereOp::IsExtraverted => {
+                Value::Bool(games.is_extraverted(g).map_err(|e| here(games, e))?)
+            }
+            MisereOp::IsIntroverted => Value::Bool(games.is_introverted(g)),
+            MisereOp::IsEven => Value::Bool(games.is_even(g)),
+            MisereOp::IsPrime => Value::Bool(games.is_prime(g).map_err(|e| here(games, e))?),
+            MisereOp::IsNimHeap => Value::Bool(games.is_nim_heap(g)),
+            MisereOp::Mate => Value::Misere(games.mate(g).map_err(|e| here(games, e))?),
+            MisereOp::Parts => list(games.parts(g).map_err(|e| here(games, e))?),
+            MisereOp::Partitions => {
                 let ps = games.partitions(g).map_err(|e| here(games, e))?;
                 Value::List(Rc::new(ps.into_iter().map(list).collect()))
             }
-            "distinguisher" => Value::Misere(
+            MisereOp::Distinguisher => Value::Misere(
                 games
                     .distinguisher(g, args[1])
                     .map_err(|e| here(games, e))?,
             ),
-            "is_linked" => Value::Bool(games.is_linked(g, args[1])),
-            "link" => Value::Misere(games.link(g, args[1]).map_err(|e| here(games, e))?),
-            "misere_minus" => {
+            MisereOp::IsLinked => Value::Bool(games.is_linked(g, args[1])),
+            MisereOp::Link => Value::Misere(games.link(g, args[1]).map_err(|e| here(games, e))?),
+            MisereOp::MisereMinus => {
                 Value::Misere(games.misere_minus(g, args[1]).map_err(|e| here(games, e))?)
             }
-            _ => return Err(super::builtins::internal(cx, name, span)),
         })
     })
 }

@@ -5,6 +5,7 @@
 //! one integer whose moves are sums of smaller positions of the same ruleset. Quotients
 //! computed in a session are kept per game, so later outcome queries can use them.
 
+use super::catalog::QuotientOp;
 use super::{Cx, Value};
 use loony_core::diag::{Error, ErrorKind};
 use loony_core::game::{Arg, GameId, Node, Store};
@@ -616,14 +617,14 @@ pub fn heap_sum_outcome(
 pub fn call(
     cx: &mut Cx,
     store: &mut Store,
-    name: &'static str,
+    op: QuotientOp,
     vals: Vec<Value>,
     exprs: &[Expr],
     span: &Span,
 ) -> Result<Value, Error> {
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    match name {
-        "quotient" => {
+    match op {
+        QuotientOp::Quotient => {
             let game = game_arg(cx, store, &vals[0], &sp(0))?;
             let bound = match vals.get(1) {
                 None => None,
@@ -651,7 +652,7 @@ pub fn call(
             let name = cx.game_name(&game);
             Ok(Value::Record(Rc::new(record(&q, &name))))
         }
-        "isomorphic" => {
+        QuotientOp::Isomorphic => {
             let a = bipartite_of(cx, &vals[0], &sp(0))?;
             let b = bipartite_of(cx, &vals[1], &sp(1))?;
             let flag = cx.limits.interrupt.clone();
@@ -661,6 +662,5 @@ pub fn call(
                 None => Err(cx.err(ErrorKind::Interrupted, span)),
             }
         }
-        _ => Err(super::builtins::internal(cx, name, span)),
     }
 }

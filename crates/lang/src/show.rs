@@ -102,7 +102,7 @@ impl Cx {
             Value::Outcome(o) => o.to_string(),
             Value::Func(c) => format!("<fn {}>", c.def.name.name),
             Value::Ruleset(r) => format!("<ruleset {}>", r.def.name.name),
-            Value::Builtin(name) => format!("<built-in {name}>"),
+            Value::Builtin(id) => format!("<built-in {}>", super::catalog::get(*id).name),
             Value::Heap(h) => store.heap_code(*h).to_string(),
             Value::Record(r) if nt.ascii => display::ascii_text(&r.summary),
             Value::Record(r) => r.summary.clone(),
