@@ -159,7 +159,11 @@ impl Builtin {
     pub fn id(&'static self) -> u16 {
         let offset = (self as *const Builtin as usize).wrapping_sub(BUILTINS.as_ptr() as usize);
         let i = offset / std::mem::size_of::<Builtin>();
-        assert!(i < BUILTINS.len(), "`{}` is not a row of BUILTINS", self.name);
+        assert!(
+            i < BUILTINS.len(),
+            "`{}` is not a row of BUILTINS",
+            self.name
+        );
         i as u16
     }
 }

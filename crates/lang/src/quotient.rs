@@ -274,6 +274,21 @@ impl Cx {
         bound: Option<usize>,
         span: &Span,
     ) -> Result<Rc<Quotient>, Error> {
+        match self.run_quotient(store, game, bound, span)? {
+            Ok(q) => Ok(q),
+            Err(halted) => Err(self.halted(game, halted, span)),
+        }
+    }
+
+    /// Runs the solver: `Err` for what stops it before it starts (no certificate, a ruleset
+    /// that cannot be read), `Ok(Err(halted))` for where the engine stopped and why.
+    fn run_quotient(
+        &mut self,
+        store: &mut Store,
+        game: &Game,
+        bound: Option<usize>,
+        span: &Span,
+    ) -> Result<Result<Rc<Quotient>, Halted>, Error> {
         let name = self.game_name(game);
         let mut owned: Box<dyn HeapGame> = match game {
             Game::Heap(h) => Box::new(self.engines.heaps.rules(*h).clone()),
@@ -323,32 +338,36 @@ impl Cx {
         if let Some(b) = bar.borrow().as_ref() {
             b.finish_and_clear();
         }
-        match r {
-            Ok(q) => {
-                let q = Rc::new(q);
-                self.engines.quotients.offer(game.key(), &q);
-                Ok(q)
-            }
-            Err(Halted { stop, heap, order }) => Err(match stop {
-                Stop::Interrupted => self.err(ErrorKind::Interrupted, span),
-                Stop::TooLarge { elements } => self.err(
-                    ErrorKind::QuotientTooLarge {
-                        game: name,
-                        heap,
-                        order,
-                        elements,
-                    },
-                    span,
-                ),
-                Stop::Game(reason) => self.err(
-                    ErrorKind::NotSumOfHeaps {
-                        game: format!("{name} heap {heap}"),
-                        option: String::new(),
-                        reason,
-                    },
-                    span,
-                ),
-            }),
+        Ok(r.map(|q| {
+            let q = Rc::new(q);
+            self.engines.quotients.offer(game.key(), &q);
+            q
+        }))
+    }
+
+    /// The diagnostic of a solver's stop.
+    fn halted(&self, game: &Game, halted: Halted, span: &Span) -> Error {
+        let name = self.game_name(game);
+        let Halted { stop, heap, order } = halted;
+        match stop {
+            Stop::Interrupted => self.err(ErrorKind::Interrupted, span),
+            Stop::TooLarge { elements } => self.err(
+                ErrorKind::QuotientTooLarge {
+                    game: name,
+                    heap,
+                    order,
+                    elements,
+                },
+                span,
+            ),
+            Stop::Game(reason) => self.err(
+                ErrorKind::NotSumOfHeaps {
+                    game: format!("{name} heap {heap}"),
+                    option: String::new(),
+                    reason,
+                },
+                span,
+            ),
         }
     }
 }
@@ -548,16 +567,30 @@ pub fn heap_sum_outcome(
     if bound.is_some() || certifiable {
         let saved = cx.engines.quotients.limits;
         cx.engines.quotients.limits = QUICK;
-        let r = cx.compute_quotient(store, &game, bound, span);
+        let r = cx.run_quotient(store, &game, bound, span);
         cx.engines.quotients.limits = saved;
-        match r {
+        match r? {
             Ok(_) => {
                 if let Some(o) = from_quotient(cx) {
                     return Ok(Some(o));
                 }
             }
-            Err(e) if matches!(e.kind, ErrorKind::Interrupted) => return Err(e),
-            Err(_) => {}
+            Err(Halted {
+                stop: Stop::Interrupted,
+                ..
+            }) => {
+                return Err(cx.err(ErrorKind::Interrupted, span));
+            }
+            // Its quotient outgrew the quick ceilings: the search below decides the sum.
+            Err(Halted {
+                stop: Stop::TooLarge { .. },
+                ..
+            }) => {}
+            // Its moves are not sums of heaps: the search reads them again and says so.
+            Err(Halted {
+                stop: Stop::Game(_),
+                ..
+            }) => {}
         }
     }
     if max > SEARCH_HEAP {
