@@ -49,6 +49,50 @@ fn a_panic_is_an_internal_error_diagnostic() {
     assert_eq!(loony::diag::guard::catch(|| Ok(7)), Ok(7));
 }
 
+/// A table of the store that fills up during a statement (its capacity lowered, since the real
+/// one takes billions of nodes) ends that statement with E0212 and binds nothing; the session
+/// goes on with the games it already holds.
+#[test]
+fn a_full_store_is_a_diagnostic_and_the_session_goes_on() {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(|| {
+            let mut s = Session::new();
+            let mut out = Vec::new();
+            run_lines(
+                &mut s,
+                ["let small = *3 + *1".to_string()].into_iter(),
+                &mut |r| out.push(r),
+            );
+            let most = s.interp.store.len() as u32 + 40;
+            s.interp.store.set_most_nodes(most);
+            let lines = [
+                "let big = [*k for k in 0..1000]",
+                "len([*k for k in 0..1000])",
+                "big",
+                "small",
+            ];
+            run_lines(&mut s, lines.iter().map(|l| l.to_string()), &mut |r| {
+                out.push(r)
+            });
+            assert!(out.len() == 4, "{out:?}");
+            for r in &out[..2] {
+                let e = error(r);
+                assert!(e.contains("error[E0212]"), "{e}");
+                let want = format!("too many game nodes: Loony's tables hold at most {most}");
+                assert!(e.contains(&want), "{e}");
+            }
+            assert!(
+                error(&out[2]).contains("unknown name `big`"),
+                "big was bound: {out:?}"
+            );
+            assert_eq!(value(&out[3]), "*2");
+        })
+        .unwrap()
+        .join()
+        .expect("the session thread survives");
+}
+
 #[test]
 fn large_nimber_sums_do_not_panic() {
     // Once "walk finished" panics in the normal-play engine. Nim-sums by XOR.

@@ -1,6 +1,7 @@
 //! Evaluation: programs are run statement by statement; expressions become values, and game
 //! expressions become nodes of the hash-consed store. Ruleset positions are not explored here,
-//! only named; the engines explore them on demand through [`Cx`]'s `Expander` implementation.
+//! only named; the engines explore them on demand through [`Cx`]'s `loony_graph::Source`
+//! implementation.
 
 pub mod builtins;
 pub mod catalog;
@@ -100,7 +101,7 @@ pub(crate) struct Frames {
 #[derive(Default)]
 pub(crate) struct Rules {
     pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
-    /// Compiled rulesets, by ruleset id (compiled on first use).
+    /// Compiled rulesets, by ruleset id (compiled at their definition).
     pub(crate) compiled: Vec<Option<Rc<compile::Compiled>>>,
     /// Positions whose options are being listed right now (outermost first).
     pub(crate) expanding: Vec<loony_core::positions::PosId>,
@@ -154,8 +155,12 @@ impl Default for Interp {
 impl Interp {
     pub fn new() -> Self {
         loony_core::memory::keep_freed();
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let mut store = Store::new();
+        // A full table of the store stops the statement as Ctrl-C would.
+        store.set_stop_flag(interrupt.clone());
         Interp {
-            store: Store::new(),
+            store,
             cx: Cx {
                 files: Files::new(),
                 globals: FxHashMap::default(),
@@ -166,7 +171,7 @@ impl Interp {
                     steps: 0,
                     explored: 0,
                     heavy_at_start: 0,
-                    interrupt: Arc::new(AtomicBool::new(false)),
+                    interrupt,
                     max_calls: MAX_CALLS,
                 },
                 scope: Frames::default(),
@@ -247,14 +252,21 @@ impl Interp {
                 let Some(v) = self.cx.exec(&mut self.store, stmt, file)? else {
                     return Ok(None);
                 };
+                // A value built on a full table's stand-ins is never shown.
+                self.store.check_full()?;
                 let shown = if self.cx.out.json {
                     self.cx.show_json(&mut self.store, &v)
                 } else {
                     self.cx.show(&mut self.store, &v)
                 };
+                self.store.check_full()?;
                 shown.map(Some)
             })
-            .map_err(|e| self.cx.over_budget(e).or_at(file, stmt_span(stmt)));
+            .map_err(|e| {
+                self.cx
+                    .stopped(&mut self.store, e)
+                    .or_at(file, stmt_span(stmt))
+            });
             drop(armed);
             if shown.is_err() {
                 // What the failed statement built is freed; hand it back to the system, so a
@@ -358,8 +370,13 @@ impl Cx {
         self.engines.heaps.progress = on;
     }
 
-    /// An interruption raised by the memory budget (see [`loony_core::memory`]) says so.
-    fn over_budget(&self, e: Error) -> Error {
+    /// A statement stopped by a full table of the store reports that, whatever it failed
+    /// with afterwards; an interruption raised by the memory budget (see
+    /// [`loony_core::memory`]) says so.
+    fn stopped(&self, store: &mut Store, e: Error) -> Error {
+        if let Err(full) = store.check_full() {
+            return Error::from(full);
+        }
         match (&e.kind, loony_core::memory::passed_while()) {
             (ErrorKind::Interrupted, Some(what)) => {
                 let mut e = e;
@@ -393,6 +410,8 @@ impl Cx {
         match stmt {
             Stmt::Let { name, value } => {
                 let v = self.eval(store, value)?;
+                // Nothing built on a full table's stand-ins is bound.
+                store.check_full()?;
                 self.defining(name);
                 if let Value::Heap(h) = v {
                     // Positions of a named heap game print with its name: `dk(3) + dk(5)`.

@@ -1,6 +1,7 @@
-//! The last line of defence at the session boundary: a panic inside an evaluation becomes an
-//! internal-error diagnostic (asking for a bug report) instead of ending the session, and a
-//! table that would outgrow its `u32` indices stops the computation with a diagnostic of its own.
+//! The last line of defence at the session boundary: a panic inside an evaluation (a bug)
+//! becomes an internal-error diagnostic asking for a bug report, instead of ending the session.
+//! Nothing unwinds on purpose: limits are `Result`s (a full table of the store is reported by
+//! `Store::check_full`).
 
 use super::{Error, ErrorKind};
 use std::cell::{Cell, RefCell};
@@ -13,9 +14,6 @@ thread_local! {
     /// The message and place of the last panic caught on this thread.
     static LAST: RefCell<Option<String>> = const { RefCell::new(None) };
 }
-
-/// A payload unwound by [`fail`]: a limit that is not a bug, reported as its own diagnostic.
-struct Limit(ErrorKind);
 
 static HOOK: Once = Once::new();
 
@@ -45,7 +43,7 @@ fn install_hook() {
     });
 }
 
-/// Runs `f`; a panic in it becomes [`ErrorKind::Internal`] (or the diagnostic [`fail`] gave).
+/// Runs `f`; a panic in it becomes [`ErrorKind::Internal`].
 pub fn catch<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
     install_hook();
     GUARDED.with(|g| g.set(g.get() + 1));
@@ -53,20 +51,11 @@ pub fn catch<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
     GUARDED.with(|g| g.set(g.get() - 1));
     match r {
         Ok(r) => r,
-        Err(payload) => Err(match payload.downcast::<Limit>() {
-            Ok(limit) => Error::new(limit.0),
-            Err(_) => {
-                let message = LAST
-                    .with(|l| l.borrow_mut().take())
-                    .unwrap_or_else(|| "a panic without a message".to_string());
-                Error::new(ErrorKind::Internal { message })
-            }
-        }),
+        Err(_) => {
+            let message = LAST
+                .with(|l| l.borrow_mut().take())
+                .unwrap_or_else(|| "a panic without a message".to_string());
+            Err(Error::new(ErrorKind::Internal { message }))
+        }
     }
-}
-
-/// Stops the computation with the diagnostic `kind`, from code too deep to return a `Result`
-/// (e.g. the store's interning). Caught by the nearest [`catch`].
-pub fn fail(kind: ErrorKind) -> ! {
-    panic::resume_unwind(Box::new(Limit(kind)))
 }

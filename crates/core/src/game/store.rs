@@ -10,6 +10,8 @@ use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct GameId(u32);
@@ -121,18 +123,46 @@ pub struct Store {
     left_win: GameId,
     right_win: GameId,
     nimbers: Vec<GameId>,
+    limit: Limit,
+}
+
+/// What the store does when a table is full. Interning never unwinds and never leaves a table
+/// half updated: a node that does not fit is not made, a stand-in is returned, `stop` is raised
+/// so the computation stops at its next poll, and the interpreter reports the first full table
+/// ([`Store::check_full`]) instead of any value built since.
+struct Limit {
+    /// At most this many game nodes (the `u32` ids allow `u32::MAX`; tests lower it).
+    nodes: u32,
+    full: Option<Full>,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 const NONE: u32 = u32::MAX;
 
-/// `n` as a `u32` index of the store's tables; past that the computation stops with a
-/// diagnostic (rather than silently wrapping around and corrupting the store).
-fn index(n: usize, what: &str) -> u32 {
+/// A table of the store that would outgrow its `u32` indices, and what it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Full {
+    pub what: &'static str,
+    /// How many it holds at most.
+    pub limit: u32,
+}
+
+impl From<Full> for crate::diag::Error {
+    fn from(f: Full) -> Self {
+        crate::diag::Error::new(crate::diag::ErrorKind::Capacity {
+            what: f.what.to_string(),
+            limit: f.limit.to_string(),
+        })
+    }
+}
+
+/// `n` as a `u32` index of the store's tables, unless it would wrap around.
+fn index(n: usize, what: &'static str) -> Result<u32, Full> {
     match u32::try_from(n) {
-        Ok(i) if i != NONE => i,
-        _ => crate::diag::guard::fail(crate::diag::ErrorKind::Capacity {
-            what: what.to_string(),
-            limit: format!("{}", NONE - 1),
+        Ok(i) if i != NONE => Ok(i),
+        _ => Err(Full {
+            what,
+            limit: NONE - 1,
         }),
     }
 }
@@ -159,10 +189,64 @@ impl Store {
             left_win: GameId(0),
             right_win: GameId(0),
             nimbers: Vec::new(),
+            limit: Limit {
+                nodes: NONE,
+                full: None,
+                stop: None,
+            },
         };
         s.left_win = s.intern(Tag::LeftWin, 0, 0, 0, &[]);
         s.right_win = s.intern(Tag::RightWin, 0, 0, 0, &[]);
         s
+    }
+
+    /// The flag to raise when a table is full (the session's interrupt flag).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.limit.stop = Some(flag);
+    }
+
+    /// Lets the store hold at most `n` game nodes, so that a test can fill it.
+    pub fn set_most_nodes(&mut self, n: u32) {
+        self.limit.nodes = n;
+    }
+
+    /// The id of a new node, if one more fits.
+    fn next_node(&self) -> Result<u32, Full> {
+        index(self.nodes.len(), "game nodes").and_then(|id| {
+            if id < self.limit.nodes {
+                Ok(id)
+            } else {
+                Err(Full {
+                    what: "game nodes",
+                    limit: self.limit.nodes,
+                })
+            }
+        })
+    }
+
+    /// Whether a table has been found full since the last check (and clears it): the values
+    /// built since then stand on stand-ins and must not be shown.
+    pub fn check_full(&mut self) -> Result<(), Full> {
+        match self.limit.full.take() {
+            Some(f) => Err(f),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether a table was found full during this computation: then nothing built is cached
+    /// (a cache of stand-ins would outlive the statement).
+    fn is_full(&self) -> bool {
+        self.limit.full.is_some()
+    }
+
+    /// Records a full table and stops the computation; the stand-in node to return.
+    #[cold]
+    fn overflow(&mut self, f: Full) -> GameId {
+        self.limit.full.get_or_insert(f);
+        if let Some(stop) = &self.limit.stop {
+            stop.store(true, Ordering::Relaxed);
+        }
+        self.left_win
     }
 
     pub fn len(&self) -> usize {
@@ -244,13 +328,27 @@ impl Store {
         if let Some(&id) = table.find(hash, eq) {
             return id;
         }
-        let id = GameId(index(nodes.len(), "game nodes"));
-        let a = if has_data {
+        let fits = self.next_node().and_then(|id| {
             // The end of the new data must fit too: a node reads `a..a + len`.
-            index(
-                store_data.len() + data.len(),
-                "options and parts in the game store",
-            );
+            if has_data {
+                index(
+                    self.data.len() + data.len(),
+                    "options and parts in the game store",
+                )?;
+            }
+            Ok(id)
+        });
+        let id = match fits {
+            Ok(id) => GameId(id),
+            Err(f) => return self.overflow(f),
+        };
+        let Store {
+            nodes,
+            data: store_data,
+            table,
+            ..
+        } = self;
+        let a = if has_data {
             let start = store_data.len() as u32;
             store_data.extend_from_slice(data);
             start
@@ -294,7 +392,7 @@ impl Store {
             return g;
         }
         let g = self.intern(Tag::Nimber, n, 0, 0, &[]);
-        if n as usize == self.nimbers.len() {
+        if n as usize == self.nimbers.len() && !self.is_full() {
             self.nimbers.push(g);
         }
         g
@@ -316,8 +414,10 @@ impl Store {
         }
         let mut data = l.clone();
         data.extend_from_slice(&r);
-        let (nl, nr) = (index(l.len(), "options"), index(r.len(), "options"));
-        self.intern(Tag::Form, 0, nl, nr, &data)
+        match (index(l.len(), "options"), index(r.len(), "options")) {
+            (Ok(nl), Ok(nr)) => self.intern(Tag::Form, 0, nl, nr, &data),
+            (Err(f), _) | (_, Err(f)) => self.overflow(f),
+        }
     }
 
     /// `Some(n)` when `opts` is exactly `{*0, …, *(n-1)}`.
@@ -361,7 +461,10 @@ impl Store {
             1 => Ok(flat[0]),
             n => {
                 flat.sort_unstable();
-                Ok(self.intern(Tag::Sum, 0, index(n, "parts of a sum"), 0, &flat))
+                Ok(match index(n, "parts of a sum") {
+                    Ok(n) => self.intern(Tag::Sum, 0, n, 0, &flat),
+                    Err(f) => self.overflow(f),
+                })
             }
         }
     }
@@ -480,7 +583,10 @@ impl Store {
             return GameId(g);
         }
         let ruleset = self.positions.ruleset(pos);
-        let id = index(self.nodes.len(), "game nodes");
+        let id = match self.next_node() {
+            Ok(id) => id,
+            Err(f) => return self.overflow(f),
+        };
         self.nodes.push(Raw {
             tag: Tag::Position,
             a: ruleset,
@@ -512,8 +618,10 @@ impl Store {
         v.sort_unstable();
         v.dedup();
         let ids: Vec<GameId> = v.iter().map(|&a| self.nimber(a)).collect();
-        let n = index(ids.len(), "nim-values in `∞(A)`");
-        self.intern(Tag::Loopy, 0, n, 0, &ids)
+        match index(ids.len(), "nim-values in `∞(A)`") {
+            Ok(n) => self.intern(Tag::Loopy, 0, n, 0, &ids),
+            Err(f) => self.overflow(f),
+        }
     }
 
     /// The special moon `⟫(n) = {{∞ | *n}, *n | *n, {*n | ∞̄}}` (seed 001 Def. 22, A = {*n}).
@@ -527,14 +635,19 @@ impl Store {
     /// A fresh labelled node named `name`, to be given its form by [`Store::define_label`]
     /// once its options (which may mention it) are built.
     pub fn new_label(&mut self, name: &str) -> GameId {
-        let k = index(self.labels.len(), "labelled forms");
+        let k = match index(self.labels.len(), "labelled forms") {
+            Ok(k) => k,
+            Err(f) => return self.overflow(f),
+        };
         self.labels.push((name.into(), None));
         // Labelled nodes are never shared: each is its own key.
         self.intern(Tag::Labelled, k, 0, 0, &[])
     }
 
     pub fn define_label(&mut self, node: GameId, form: GameId) {
-        if let Node::Labelled(k) = self.node(node) {
+        if let Node::Labelled(k) = self.node(node)
+            && !self.is_full()
+        {
             self.labels[k as usize].1 = Some(form);
         }
     }
@@ -599,6 +712,9 @@ impl Store {
             if let Node::Labelled(k) = self.node(x) {
                 let name = self.labels[k as usize].0.clone();
                 let twin = self.new_label(&name);
+                if self.is_full() {
+                    return Ok(self.left_win);
+                }
                 if self.conj.len() < self.nodes.len() {
                     self.conj.resize(self.nodes.len(), NONE);
                 }
@@ -655,6 +771,9 @@ impl Store {
                     self.entail_left(cp)
                 }
             };
+            if self.is_full() {
+                return Ok(self.left_win);
+            }
             if self.conj.len() < self.nodes.len() {
                 self.conj.resize(self.nodes.len(), NONE);
             }
@@ -708,11 +827,36 @@ mod tests {
 
     #[test]
     fn an_index_past_u32_is_a_diagnostic_not_a_wrap() {
-        use crate::diag::{ErrorKind, guard};
-        assert_eq!(index(5, "options"), 5);
-        let e = guard::catch(|| Ok(index(u32::MAX as usize, "options"))).unwrap_err();
+        use crate::diag::{Error, ErrorKind};
+        assert_eq!(index(5, "options"), Ok(5));
+        let full = index(u32::MAX as usize, "options").unwrap_err();
+        let e = Error::from(full);
         assert!(matches!(&e.kind, ErrorKind::Capacity { what, .. } if what == "options"));
         assert_eq!(e.code(), "E0212");
+    }
+
+    #[test]
+    fn a_full_table_stops_the_computation_and_changes_nothing() {
+        let mut s = Store::new();
+        let flag = Arc::new(AtomicBool::new(false));
+        s.set_stop_flag(flag.clone());
+        let before = s.len();
+        let full = Full {
+            what: "game nodes",
+            limit: 7,
+        };
+        let g = s.overflow(full);
+        assert_eq!(s.len(), before, "nothing is interned");
+        assert!(
+            matches!(s.node(g), Node::LeftWin),
+            "a node that exists stands in"
+        );
+        assert!(
+            flag.load(Ordering::Relaxed),
+            "the computation is told to stop"
+        );
+        assert_eq!(s.check_full(), Err(full));
+        assert_eq!(s.check_full(), Ok(()), "reported once");
     }
 
     #[test]
