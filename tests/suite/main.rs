@@ -1,7 +1,7 @@
 //! The integration tests, one binary: each file a module, each test checked against something
 //! independent of the engine under test (a brute force, a peer crate, a table from a seed or
 //! CGSuite, a reviewed snapshot). Tests marked `#[ignore]` are the slow tier; `.ci/run` runs
-//! them too (`cargo test -- --include-ignored`).
+//! them too (`cargo test -- --ignored`).
 
 /// As in the `loony` binary, every allocation is counted, so memory budgets trip here too.
 #[global_allocator]

@@ -1,9 +1,10 @@
 //! Rulesets compiled once into a tree of resolved operations.
 //!
-//! A rule body is compiled the first time a position of its ruleset is explored: parameters,
+//! A ruleset is compiled when it is defined (so the names its rules use mean what they meant
+//! there, and its positions' layout is fixed before any exists): parameters,
 //! loop variables and `let` names become slots of a frame (no name lookup), integer arithmetic
 //! and comparisons run on unboxed integers, ruleset calls in option position become compact
-//! position keys ([`loony_graph::positions`]) without making store nodes, and sums of them
+//! position keys ([`loony_core::positions`]) without making store nodes, and sums of them
 //! are emitted as lists of parts. Names resolve at compile time to rulesets, built-ins or
 //! global values; anything else (user functions, forms, comprehensions…) is evaluated by the
 //! interpreter with the frame's names bound, so every program keeps its meaning and its
@@ -154,7 +155,7 @@ impl Scope {
 }
 
 impl Cx {
-    /// The compiled form of ruleset `rid`, compiled on first use.
+    /// The compiled form of ruleset `rid` (compiled at its definition, then kept).
     pub(crate) fn compiled(&mut self, rid: u32) -> Rc<Compiled> {
         if let Some(Some(c)) = self.rules.compiled.get(rid as usize) {
             return c.clone();
