@@ -94,7 +94,20 @@ pub struct PosGraph {
     /// The store form of each node, or its position key (`is_pos`); `NO_GAME` for sums and
     /// entailing options built by the explorer.
     origin: Vec<u32>,
+    /// How a node is found again: by store form, position, parts, what it wraps, value.
+    index: NodeIndex,
+    /// Options made of several parts (sums), kept as groups rather than sum nodes: for a node,
+    /// an index into `group_pool` holding the number of options and the end of each option's
+    /// parts within the node's list. Only symmetric lists are grouped; `NO_GAME` for none.
+    groups: FxHashMap<u32, u32>,
+    group_pool: Vec<u32>,
+    /// Nodes whose lists were let go, and how many edge slots they held.
+    dead: usize,
+}
 
+/// The nodes of a query's graph by what they are, so that each is made once.
+#[derive(Default)]
+struct NodeIndex {
     by_game: FxHashMap<GameId, u32>,
     /// Local node of each session position met, by key id.
     by_pos: PosIndex,
@@ -104,13 +117,6 @@ pub struct PosGraph {
     /// Entailing and carry-on options built by the explorer: what they wrap.
     synth: FxHashMap<u32, (Synth, u32)>,
     synth_index: FxHashMap<(Synth, u32), u32>,
-    /// Options made of several parts (sums), kept as groups rather than sum nodes: for a node,
-    /// an index into `group_pool` holding the number of options and the end of each option's
-    /// parts within the node's list. Only symmetric lists are grouped; `NO_GAME` for none.
-    groups: FxHashMap<u32, u32>,
-    group_pool: Vec<u32>,
-    /// Nodes whose lists were let go, and how many edge slots they held.
-    dead: usize,
     /// The classes (and flags) of the value leaves, one leaf per distinct class.
     values: Vec<(Class, u8, u32)>,
     value_index: FxHashMap<(Class, u8), u32>,
@@ -268,7 +274,7 @@ impl PosGraph {
 
     /// The class and flags of a value leaf.
     pub fn value(&self, i: u32) -> (&Class, u8) {
-        let (c, f, _) = &self.values[i as usize];
+        let (c, f, _) = &self.index.values[i as usize];
         (c, *f)
     }
 
@@ -283,7 +289,7 @@ impl PosGraph {
 
     /// The local node of a store form, if the query met it.
     pub fn find(&self, g: GameId) -> Option<u32> {
-        self.by_game.get(&g).copied()
+        self.index.by_game.get(&g).copied()
     }
 
     fn push(&mut self, kind: Kind, origin: u32, expanded: bool) -> u32 {
@@ -412,12 +418,13 @@ impl PosGraph {
                 && kind[s as usize] == PACKED_SUM
                 && &edges[a as usize..(a + l) as usize] == parts
         };
-        if let Some(&(s, _)) = self.by_parts.find(wide(h32), eq) {
+        if let Some(&(s, _)) = self.index.by_parts.find(wide(h32), eq) {
             return s;
         }
         let s = self.push(Kind::Sum, NO_GAME, true);
         self.set_lists(s, parts, parts);
-        self.by_parts
+        self.index
+            .by_parts
             .insert_unique(wide(h32), (s, h32), |&(_, h)| wide(h));
         s
     }
@@ -583,7 +590,14 @@ pub struct Explorer<'a> {
     right_win: u32,
     zero: u32,
     steps: u32,
-    // Scratch space reused by every expansion.
+    scratch: Scratch,
+    /// The value leaf of each nimber (normal play), by value.
+    nimber_leaves: Vec<u32>,
+}
+
+/// Scratch space reused by every expansion.
+#[derive(Default)]
+struct Scratch {
     buf: OptBuf,
     pool: Vec<u32>,
     opts: Vec<(OptionKind, u32, u32)>,
@@ -591,8 +605,6 @@ pub struct Explorer<'a> {
     flat: Vec<u32>,
     list_buf: Vec<u32>,
     ends_buf: Vec<u32>,
-    /// The value leaf of each nimber (normal play), by value.
-    nimber_leaves: Vec<u32>,
 }
 
 impl<'a> Explorer<'a> {
@@ -606,13 +618,7 @@ impl<'a> Explorer<'a> {
             right_win: 0,
             zero: 0,
             steps: 0,
-            buf: OptBuf::default(),
-            pool: Vec::new(),
-            opts: Vec::new(),
-            keys: Vec::new(),
-            flat: Vec::new(),
-            list_buf: Vec::new(),
-            ends_buf: Vec::new(),
+            scratch: Scratch::default(),
             nimber_leaves: Vec::new(),
         };
         let (lw, rw, z) = (e.store.left_win(), e.store.right_win(), e.store.zero());
@@ -636,7 +642,7 @@ impl<'a> Explorer<'a> {
 
     fn fresh(&mut self, g: GameId, kind: Kind, expanded: bool) -> u32 {
         let u = self.graph.push(kind, g.index() as u32, expanded);
-        self.graph.by_game.insert(g, u);
+        self.graph.index.by_game.insert(g, u);
         u
     }
 
@@ -650,7 +656,7 @@ impl<'a> Explorer<'a> {
 
     /// The local node of a store form (created unexpanded if new).
     pub fn node(&mut self, g: GameId) -> Result<u32, Error> {
-        if let Some(&u) = self.graph.by_game.get(&g) {
+        if let Some(&u) = self.graph.index.by_game.get(&g) {
             return Ok(u);
         }
         let u = match self.store.node(g) {
@@ -668,7 +674,7 @@ impl<'a> Explorer<'a> {
                 local.sort_unstable();
                 let s = self.graph.push(Kind::Sum, g.index() as u32, true);
                 self.graph.set_lists(s, &local, &local);
-                self.graph.by_game.insert(g, s);
+                self.graph.index.by_game.insert(g, s);
                 s
             }
             Node::Repeat { part, count } => {
@@ -677,7 +683,7 @@ impl<'a> Explorer<'a> {
                 let local = vec![x; count as usize];
                 let s = self.graph.push(Kind::Sum, g.index() as u32, true);
                 self.graph.set_lists(s, &local, &local);
-                self.graph.by_game.insert(g, s);
+                self.graph.index.by_game.insert(g, s);
                 s
             }
             Node::Heap { rules, size } if self.reach.heaps_as_nimbers => {
@@ -687,7 +693,7 @@ impl<'a> Explorer<'a> {
             Node::Position { .. } => {
                 let p = self.src.pos_of(self.store, g);
                 let u = self.pos(p);
-                self.graph.by_game.insert(g, u);
+                self.graph.index.by_game.insert(g, u);
                 u
             }
             _ if self.reach.stop_at_known && self.src.memo_ref().contains(Key::Game(g)) => {
@@ -700,14 +706,14 @@ impl<'a> Explorer<'a> {
 
     /// The local node of a ruleset position (created unexpanded if new).
     pub fn pos(&mut self, p: PosId) -> u32 {
-        if let Some(u) = self.graph.by_pos.get(p) {
+        if let Some(u) = self.graph.index.by_pos.get(p) {
             return u;
         }
         let known = self.reach.stop_at_known && self.src.memo_ref().contains(Key::Pos(p));
         let kind = if known { Kind::Known } else { Kind::Form };
         let u = self.graph.push(kind, p, false);
         self.graph.bits[u as usize] |= POS;
-        self.graph.by_pos.insert(p, u);
+        self.graph.index.by_pos.insert(p, u);
         u
     }
 
@@ -781,13 +787,13 @@ impl<'a> Explorer<'a> {
     }
 
     fn leaf(&mut self, class: Class, flags: u8) -> u32 {
-        if let Some(&u) = self.graph.value_index.get(&(class.clone(), flags)) {
+        if let Some(&u) = self.graph.index.value_index.get(&(class.clone(), flags)) {
             return u;
         }
-        let i = self.graph.values.len() as u32;
+        let i = self.graph.index.values.len() as u32;
         let u = self.graph.push(Kind::Value(i), NO_GAME, true);
-        self.graph.values.push((class.clone(), flags, u));
-        self.graph.value_index.insert((class, flags), u);
+        self.graph.index.values.push((class.clone(), flags, u));
+        self.graph.index.value_index.insert((class, flags), u);
         u
     }
 
@@ -802,18 +808,18 @@ impl<'a> Explorer<'a> {
     /// (an entailing option lists `p`'s options, so making them now would expand `p` at once,
     /// recursing down a chain of entailing options).
     fn synthetic(&mut self, what: Synth, p: u32) -> Result<u32, Error> {
-        if let Some(&u) = self.graph.synth_index.get(&(what, p)) {
+        if let Some(&u) = self.graph.index.synth_index.get(&(what, p)) {
             return Ok(u);
         }
         let u = self.graph.push(Kind::Form, NO_GAME, false);
         self.graph.bits[u as usize] |= SYNTH;
-        self.graph.synth.insert(u, (what, p));
-        self.graph.synth_index.insert((what, p), u);
+        self.graph.index.synth.insert(u, (what, p));
+        self.graph.index.synth_index.insert((what, p), u);
         Ok(u)
     }
 
     fn expand_synthetic(&mut self, u: u32) -> Result<(), Error> {
-        let (what, p) = self.graph.synth[&u];
+        let (what, p) = self.graph.index.synth[&u];
         let (lw, rw) = (self.left_win, self.right_win);
         let (left, right) = match what {
             Synth::EntailLeft => (vec![lw], self.options(p, Side::Right)?),
@@ -862,7 +868,7 @@ impl<'a> Explorer<'a> {
         if self.graph.bits[u as usize] & SYNTH == 0 {
             return None;
         }
-        self.graph.synth.get(&u)
+        self.graph.index.synth.get(&u)
     }
 
     /// The conjugate of a node (Left and Right swapped): ruleset positions, nimbers and
@@ -935,11 +941,11 @@ impl<'a> Explorer<'a> {
     /// and the list is made a set; a sum gets a node of its own without being looked up (sums
     /// are cheap to value from their parts, and most are met once).
     fn expand_pos(&mut self, u: u32, p: PosId) -> Result<(), Error> {
-        let mut buf = std::mem::take(&mut self.buf);
+        let mut buf = std::mem::take(&mut self.scratch.buf);
         buf.clear();
         let r = self.src.expand_pos(self.store, p, &mut buf);
         if let Err(e) = r {
-            self.buf = buf;
+            self.scratch.buf = buf;
             return Err(e);
         }
         // Every option one position, plain (most rulesets): its node, the set sorted.
@@ -948,7 +954,7 @@ impl<'a> Explorer<'a> {
             .iter()
             .all(|o| o.kind == OptionKind::Plain && o.len == 1)
         {
-            let mut list = std::mem::take(&mut self.list_buf);
+            let mut list = std::mem::take(&mut self.scratch.list_buf);
             list.clear();
             for o in &buf.opts {
                 let a = buf.atoms[o.start as usize];
@@ -968,17 +974,17 @@ impl<'a> Explorer<'a> {
             if list.len() == buf.opts.len() {
                 list.sort_unstable();
                 list.dedup();
-                self.buf = buf;
+                self.scratch.buf = buf;
                 self.graph.set_kind(u, Kind::Form);
                 self.graph.set_list(u, &list);
                 self.graph.bits[u as usize] |= EXPANDED;
-                self.list_buf = list;
+                self.scratch.list_buf = list;
                 return Ok(());
             }
-            self.list_buf = list;
+            self.scratch.list_buf = list;
         }
-        let mut pool = std::mem::take(&mut self.pool);
-        let mut opts = std::mem::take(&mut self.opts);
+        let mut pool = std::mem::take(&mut self.scratch.pool);
+        let mut opts = std::mem::take(&mut self.scratch.opts);
         pool.clear();
         opts.clear();
         let (lw, rw) = (self.left_win, self.right_win);
@@ -1024,10 +1030,10 @@ impl<'a> Explorer<'a> {
             pool[start as usize..].sort_unstable();
             opts.push((o.kind, start, pool.len() as u32 - start));
         }
-        self.buf = buf;
+        self.scratch.buf = buf;
         if let Err(e) = result {
-            self.pool = pool;
-            self.opts = opts;
+            self.scratch.pool = pool;
+            self.scratch.opts = opts;
             return Err(e);
         }
         // A position's options are a set: the same option written twice is one move. Options of
@@ -1046,7 +1052,7 @@ impl<'a> Explorer<'a> {
                 _ => None,
             }
         };
-        let mut keys = std::mem::take(&mut self.keys);
+        let mut keys = std::mem::take(&mut self.scratch.keys);
         keys.clear();
         keys.extend(opts.iter().map_while(packed));
         if keys.len() == opts.len() {
@@ -1071,16 +1077,16 @@ impl<'a> Explorer<'a> {
                 }
                 opts.push((kind, start, pool.len() as u32 - start));
             }
-            self.keys = keys;
+            self.scratch.keys = keys;
         } else {
-            self.keys = keys;
+            self.scratch.keys = keys;
             opts.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
             opts.dedup_by(|a, b| key(a) == key(b));
         }
         // All plain: keep sums as groups of parts in the node's own list (no sum nodes).
         if opts.iter().all(|o| o.0 == OptionKind::Plain) {
-            let mut list = std::mem::take(&mut self.list_buf);
-            let mut ends = std::mem::take(&mut self.ends_buf);
+            let mut list = std::mem::take(&mut self.scratch.list_buf);
+            let mut ends = std::mem::take(&mut self.scratch.ends_buf);
             list.clear();
             ends.clear();
             ends.push(opts.len() as u32);
@@ -1094,8 +1100,8 @@ impl<'a> Explorer<'a> {
                 multi |= parts.len() > 1;
                 ends.push(list.len() as u32);
             }
-            self.pool = pool;
-            self.opts = opts;
+            self.scratch.pool = pool;
+            self.scratch.opts = opts;
             self.graph.set_kind(u, Kind::Form);
             self.graph.set_list(u, &list);
             if multi {
@@ -1105,8 +1111,8 @@ impl<'a> Explorer<'a> {
                 self.graph.group_pool.extend_from_slice(&ends);
             }
             self.graph.bits[u as usize] |= EXPANDED;
-            self.list_buf = list;
-            self.ends_buf = ends;
+            self.scratch.list_buf = list;
+            self.scratch.ends_buf = ends;
             return Ok(());
         }
         // Entailing or carry-on options beside sums (Top Entails): the sums stay groups of
@@ -1115,7 +1121,7 @@ impl<'a> Explorer<'a> {
         // both sides, so one list of group ends serves Left's list and Right's.
         let grouping =
             self.reach.fold_known && opts.iter().any(|o| o.0 == OptionKind::Plain && o.2 > 1);
-        let mut ends = std::mem::take(&mut self.ends_buf);
+        let mut ends = std::mem::take(&mut self.scratch.ends_buf);
         ends.clear();
         if grouping {
             ends.push(opts.len() as u32);
@@ -1138,7 +1144,7 @@ impl<'a> Explorer<'a> {
             right.clone_from(&left);
         }
         let mut result = Ok(());
-        let mut parts = std::mem::take(&mut self.list_buf);
+        let mut parts = std::mem::take(&mut self.scratch.list_buf);
         for &(kind, start, len) in opts.iter() {
             if grouping && kind == OptionKind::Plain {
                 continue;
@@ -1179,11 +1185,11 @@ impl<'a> Explorer<'a> {
                 }
             }
         }
-        self.list_buf = parts;
-        self.pool = pool;
-        self.opts = opts;
+        self.scratch.list_buf = parts;
+        self.scratch.pool = pool;
+        self.scratch.opts = opts;
         if let Err(e) = result {
-            self.ends_buf = ends;
+            self.scratch.ends_buf = ends;
             return Err(e);
         }
         self.graph.set_kind(u, Kind::Form);
@@ -1194,14 +1200,14 @@ impl<'a> Explorer<'a> {
             self.graph.bits[u as usize] |= GROUPED;
             self.graph.group_pool.extend_from_slice(&ends);
         }
-        self.ends_buf = ends;
+        self.scratch.ends_buf = ends;
         self.graph.bits[u as usize] |= EXPANDED;
         Ok(())
     }
 
     /// The sum of local nodes: nested sums flattened, the literal 0 dropped, ∞ absorbing.
     pub fn sum(&mut self, parts: &[u32]) -> Result<u32, Error> {
-        let mut flat = std::mem::take(&mut self.flat);
+        let mut flat = std::mem::take(&mut self.scratch.flat);
         flat.clear();
         let (mut lw, mut rw) = (false, false);
         for &p in parts {
@@ -1225,7 +1231,7 @@ impl<'a> Explorer<'a> {
                 Ok(self.graph.intern_sum(&flat))
             }
         };
-        self.flat = flat;
+        self.scratch.flat = flat;
         r
     }
 
@@ -1485,7 +1491,7 @@ impl<'a> Explorer<'a> {
             Some(Key::Game(g)) => return Ok(g),
             Some(Key::Pos(p)) => {
                 let g = self.src.pos_game(self.store, p);
-                self.graph.by_game.insert(g, u);
+                self.graph.index.by_game.insert(g, u);
                 return Ok(g);
             }
             None => {}
@@ -1512,7 +1518,7 @@ impl<'a> Explorer<'a> {
                 Synth::CarryLeft => self.store.form(&[lw], &[inner]),
                 Synth::CarryRight => self.store.form(&[inner], &[rw]),
             };
-            self.graph.by_game.entry(g).or_insert(u);
+            self.graph.index.by_game.entry(g).or_insert(u);
             return Ok(g);
         }
         let parts = self.graph.parts(u).to_vec();
@@ -1521,7 +1527,7 @@ impl<'a> Explorer<'a> {
             gs.push(self.game(p)?);
         }
         let g = self.store.sum(&gs)?;
-        self.graph.by_game.entry(g).or_insert(u);
+        self.graph.index.by_game.entry(g).or_insert(u);
         Ok(g)
     }
 

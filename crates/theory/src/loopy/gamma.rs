@@ -65,6 +65,21 @@ pub struct Labeller {
     /// `i` starts: the one byte the stage's scan of every edge reads (a dense byte array
     /// stays in cache where the two word arrays it summarises do not).
     blocks: Vec<u8>,
+    /// The component's edges, in local ids.
+    edges: Edges,
+    queue: Vec<u32>,
+    remaining: Vec<u32>,
+    infinite: Vec<u32>,
+    /// Order of labelling, when counted.
+    order: Vec<u32>,
+    sets: Vec<u32>,
+    scratch: Vec<u32>,
+}
+
+/// The edges of the component being labelled, in compressed rows by local vertex: options
+/// inside it, their predecessors, and the options outside it (finite values, then ∞).
+#[derive(Default)]
+struct Edges {
     int_start: Vec<u32>,
     int_succ: Vec<u32>,
     pred_start: Vec<u32>,
@@ -75,13 +90,6 @@ pub struct Labeller {
     inf_start: Vec<u32>,
     /// Outside options that are ∞.
     ext_inf: Vec<u32>,
-    queue: Vec<u32>,
-    remaining: Vec<u32>,
-    infinite: Vec<u32>,
-    /// Order of labelling, when counted.
-    order: Vec<u32>,
-    sets: Vec<u32>,
-    scratch: Vec<u32>,
 }
 
 impl Labeller {
@@ -202,58 +210,62 @@ impl Labeller {
             self.local[u as usize] = i as u32;
         }
         for v in [
-            &mut self.int_start,
-            &mut self.int_succ,
-            &mut self.ext_start,
-            &mut self.ext_finite,
-            &mut self.inf_start,
-            &mut self.ext_inf,
+            &mut self.edges.int_start,
+            &mut self.edges.int_succ,
+            &mut self.edges.ext_start,
+            &mut self.edges.ext_finite,
+            &mut self.edges.inf_start,
+            &mut self.edges.ext_inf,
         ] {
             v.clear();
         }
         let mut finite = std::mem::take(&mut self.scratch);
         for &u in members {
-            self.int_start.push(self.int_succ.len() as u32);
-            self.ext_start.push(self.ext_finite.len() as u32);
-            self.inf_start.push(self.ext_inf.len() as u32);
+            self.edges.int_start.push(self.edges.int_succ.len() as u32);
+            self.edges
+                .ext_start
+                .push(self.edges.ext_finite.len() as u32);
+            self.edges.inf_start.push(self.edges.ext_inf.len() as u32);
             finite.clear();
             for &v in view.options(u) {
                 let lv = self.local.get(v as usize).copied().unwrap_or(u32::MAX);
                 if lv != u32::MAX {
-                    self.int_succ.push(lv);
+                    self.edges.int_succ.push(lv);
                     continue;
                 }
                 match view.outside(v) {
                     Outside::Finite(k) => finite.push(k),
-                    Outside::Infinite(_) => self.ext_inf.push(v),
+                    Outside::Infinite(_) => self.edges.ext_inf.push(v),
                 }
             }
             finite.sort_unstable();
             finite.dedup();
-            self.ext_finite.extend_from_slice(&finite);
+            self.edges.ext_finite.extend_from_slice(&finite);
         }
         self.scratch = finite;
-        self.int_start.push(self.int_succ.len() as u32);
-        self.ext_start.push(self.ext_finite.len() as u32);
-        self.inf_start.push(self.ext_inf.len() as u32);
+        self.edges.int_start.push(self.edges.int_succ.len() as u32);
+        self.edges
+            .ext_start
+            .push(self.edges.ext_finite.len() as u32);
+        self.edges.inf_start.push(self.edges.ext_inf.len() as u32);
         // Predecessors inside the component, with multiplicity.
-        self.pred_start.clear();
-        self.pred_start.resize(s + 1, 0);
-        for &v in &self.int_succ {
-            self.pred_start[v as usize + 1] += 1;
+        self.edges.pred_start.clear();
+        self.edges.pred_start.resize(s + 1, 0);
+        for &v in &self.edges.int_succ {
+            self.edges.pred_start[v as usize + 1] += 1;
         }
         for i in 0..s {
-            self.pred_start[i + 1] += self.pred_start[i];
+            self.edges.pred_start[i + 1] += self.edges.pred_start[i];
         }
-        self.pred.clear();
-        self.pred.resize(self.int_succ.len(), 0);
+        self.edges.pred.clear();
+        self.edges.pred.resize(self.edges.int_succ.len(), 0);
         let mut fill = std::mem::take(&mut self.queue);
         fill.clear();
-        fill.extend_from_slice(&self.pred_start[..s]);
+        fill.extend_from_slice(&self.edges.pred_start[..s]);
         for u in 0..s {
-            for k in self.int_start[u]..self.int_start[u + 1] {
-                let v = self.int_succ[k as usize] as usize;
-                self.pred[fill[v] as usize] = u as u32;
+            for k in self.edges.int_start[u]..self.edges.int_start[u + 1] {
+                let v = self.edges.int_succ[k as usize] as usize;
+                self.edges.pred[fill[v] as usize] = u as u32;
                 fill[v] += 1;
             }
         }
@@ -266,12 +278,13 @@ impl Labeller {
     }
 
     fn ext_has(&self, u: usize, i: u32) -> bool {
-        let f = &self.ext_finite[self.ext_start[u] as usize..self.ext_start[u + 1] as usize];
+        let f = &self.edges.ext_finite
+            [self.edges.ext_start[u] as usize..self.edges.ext_start[u + 1] as usize];
         f.binary_search(&i).is_ok()
     }
 
     fn preds(&self, u: usize) -> std::ops::Range<usize> {
-        self.pred_start[u] as usize..self.pred_start[u + 1] as usize
+        self.edges.pred_start[u] as usize..self.edges.pred_start[u + 1] as usize
     }
 
     fn stages<V: LoopyView + ?Sized>(
@@ -302,12 +315,12 @@ impl Labeller {
             for &u in &remaining {
                 let u = u as usize;
                 let mut bad = 0;
-                for k in self.int_start[u]..self.int_start[u + 1] {
-                    let v = self.int_succ[k as usize] as usize;
+                for k in self.edges.int_start[u]..self.edges.int_start[u + 1] {
+                    let v = self.edges.int_succ[k as usize] as usize;
                     bad += self.blocks[v] as u32;
                 }
-                for k in self.inf_start[u]..self.inf_start[u + 1] {
-                    if let Outside::Infinite(a) = view.outside(self.ext_inf[k as usize]) {
+                for k in self.edges.inf_start[u]..self.edges.inf_start[u + 1] {
+                    if let Outside::Infinite(a) = view.outside(self.edges.ext_inf[k as usize]) {
                         bad += a.binary_search(&i).is_err() as u32;
                     }
                 }
@@ -315,7 +328,7 @@ impl Labeller {
                 if bad == 0 && self.has[u] == 0 {
                     queue.push(u as u32);
                 }
-                work += (self.int_start[u + 1] - self.int_start[u]) as u64 + 1;
+                work += (self.edges.int_start[u + 1] - self.edges.int_start[u]) as u64 + 1;
             }
             while let Some(u) = queue.pop() {
                 let u = u as usize;
@@ -327,12 +340,12 @@ impl Labeller {
                 self.blocks[u] = 0;
                 self.labelled(u);
                 for k in self.preds(u) {
-                    let p = self.pred[k] as usize;
+                    let p = self.edges.pred[k] as usize;
                     self.has[p] = self.has[p].saturating_add(1);
                     if self.has[p] == 1 && matches!(self.label[p], UNLABELLED | INF) {
                         // p can now answer a move into it with a move to i.
                         for k2 in self.preds(p) {
-                            let q = self.pred[k2] as usize;
+                            let q = self.edges.pred[k2] as usize;
                             if self.label[q] == UNLABELLED {
                                 self.bad[q] -= 1;
                                 if self.bad[q] == 0 && self.has[q] == 0 {
@@ -380,10 +393,11 @@ impl Labeller {
                 let u = u as usize;
                 a.clear();
                 a.extend_from_slice(
-                    &self.ext_finite[self.ext_start[u] as usize..self.ext_start[u + 1] as usize],
+                    &self.edges.ext_finite
+                        [self.edges.ext_start[u] as usize..self.edges.ext_start[u + 1] as usize],
                 );
-                for k in self.int_start[u]..self.int_start[u + 1] {
-                    let l = self.label[self.int_succ[k as usize] as usize];
+                for k in self.edges.int_start[u]..self.edges.int_start[u + 1] {
+                    let l = self.label[self.edges.int_succ[k as usize] as usize];
                     if l != INF {
                         a.push(l);
                     }
