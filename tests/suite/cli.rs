@@ -365,6 +365,7 @@ fn readme_shows_what_the_tour_prints() {
 
 #[cfg(target_os = "linux")]
 #[test]
+#[ignore = "slow tier (12 s in a test build): .ci/run runs it; cargo test -- --ignored"]
 fn a_deep_error_gives_its_stack_back() {
     // Recursing until the 4 GiB stack runs out touches gigabytes of it; after the error the
     // REPL gives those pages back instead of keeping its peak size.
@@ -420,6 +421,7 @@ fn shadowing_warns_on_stderr_and_goes_on() {
 /// The call bound counts calls, not nested expressions: a linear recursion a million calls
 /// deep fits in the binary's stack (about 2 GB of it, touched once).
 #[test]
+#[ignore = "slow tier (6 s in a test build): .ci/run runs it; cargo test -- --ignored"]
 fn a_million_nested_calls_work() {
     let src = "fn f(n) = if n == 0 then 0 else f(n - 1)\nf(1000000)";
     let (out, err, code) = loony(&["-e", src], None);

@@ -443,6 +443,7 @@ fn check_transition_algebra(rules: &HeapRules, q: &Quotient, max_heap: usize, to
 }
 
 #[test]
+#[ignore = "slow tier (18 s in a test build): .ci/run runs it; cargo test -- --ignored"]
 fn printed_presentations_satisfy_the_transition_algebra() {
     for &(game, ..) in SOLVED {
         let rules = code(game);
@@ -510,6 +511,7 @@ fn outcomes_from_phi_agree_with_brute_force_tame() {
 }
 
 #[test]
+#[ignore = "slow tier (5 s in a test build): .ci/run runs it; cargo test -- --ignored"]
 fn outcomes_from_phi_agree_with_brute_force_wild() {
     for g in [
         "0.75", "0.34", "0.123", "0.1331", "0.77", "0.72", "0.53", "0.144",

@@ -445,6 +445,7 @@ fn errors_identify_the_subform() {
 }
 
 #[test]
+#[ignore = "slow tier (5 s in a test build): .ci/run runs it; cargo test -- --ignored"]
 fn deep_forms_do_not_overflow() {
     // G_{k+1} = {G_k | G_k}: value alternates, depth 200 000.
     let mut t = Toy::new();
