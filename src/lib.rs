@@ -16,3 +16,13 @@ pub use loony_lang as eval;
 pub use loony_lang::figure;
 pub use loony_syntax as syntax;
 pub use loony_theory as theory;
+
+/// Every diagnostic code Loony gives, with its `--explain` text: each layer's own, lowest
+/// layer first.
+pub fn codes() -> impl Iterator<Item = &'static diag::Code> {
+    diag::codes()
+        .chain(loony_graph::error::CODES)
+        .chain(loony_theory::error::CODES)
+        .chain(loony_lang::error::CODES)
+        .chain(repl::error::CODES)
+}

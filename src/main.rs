@@ -170,7 +170,7 @@ fn run(cli: Cli) -> ExitCode {
 /// for a bad command-line argument).
 fn explain(code: &str, ascii: bool) -> ExitCode {
     use loony::diag::explain;
-    match explain::explain(code) {
+    match explain::explain(code, loony::codes()) {
         Some((code, text)) => {
             let mut shown = explain::render(code, text, 88);
             if ascii {

@@ -2,11 +2,14 @@
 //! rustyline front end on a terminal and by a line reader for piped input and tests.
 
 pub mod complete;
+pub mod error;
 pub mod help;
 pub mod line_editor;
 
-use loony_core::diag::{Error, ErrorKind, guard};
+use error::CommandError;
+use loony_core::diag::{Diagnose, Error, guard};
 use loony_lang::Interp;
+use loony_lang::error::EvalError;
 use std::ops::Range;
 use std::sync::atomic::Ordering;
 
@@ -197,7 +200,7 @@ impl Session {
             Err(e) => e,
             Ok(_) => unreachable!("the line is not UTF-8"),
         };
-        if let loony_core::diag::ErrorKind::InvalidUtf8 { line, .. } = &mut e.kind {
+        if let Some(EvalError::InvalidUtf8 { line, .. }) = e.kind_mut() {
             *line = number;
         }
         Reply::Error(self.render(&e))
@@ -324,7 +327,7 @@ impl Session {
                 let bytes = match std::fs::read(&path) {
                     Ok(b) => b,
                     Err(e) => {
-                        let kind = ErrorKind::Io {
+                        let kind = EvalError::Io {
                             path,
                             message: e.to_string(),
                         };
@@ -416,7 +419,7 @@ impl Session {
         label: &str,
         usage: &str,
     ) -> Reply {
-        let kind = ErrorKind::BadCommand {
+        let kind = CommandError::BadCommand {
             message,
             label: label.to_string(),
             usage: usage.to_string(),
@@ -426,7 +429,7 @@ impl Session {
 
     /// An error about the command line `line`, which becomes a file of the session so that the
     /// diagnostic can point into it.
-    fn located_error(&mut self, line: &str, span: Range<usize>, kind: ErrorKind) -> Reply {
+    fn located_error(&mut self, line: &str, span: Range<usize>, kind: impl Diagnose) -> Reply {
         self.inputs += 1;
         let name = format!("<repl:{}>", self.inputs);
         let file = self.interp.cx.files.add(name, line.to_string());
@@ -436,7 +439,7 @@ impl Session {
 
 /// A file that cannot be read, as a diagnostic (it has a code like every other error).
 pub fn io_error(path: &str, e: &std::io::Error) -> Error {
-    Error::new(loony_core::diag::ErrorKind::Io {
+    Error::new(EvalError::Io {
         path: path.to_string(),
         message: e.to_string(),
     })

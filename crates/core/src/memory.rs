@@ -5,7 +5,7 @@
 //! its thread ([`arm`]); the allocation that first passes it raises the session's interrupt
 //! flag, so every loop that already polls for Ctrl-C (the evaluator, list building, the
 //! explorer, the exact solver, the heap engine) stops at its next poll, and the statement
-//! reports the budget ([`crate::diag::ErrorKind::MemoryBudget`]) instead of Ctrl-C. A single
+//! reports the budget ([`crate::diag::CoreError::MemoryBudget`]) instead of Ctrl-C. A single
 //! allocation sized by the program (a range's list, a nim-sequence) is checked before it is
 //! made ([`would_exceed`]), so it never has to happen to be caught.
 
@@ -183,8 +183,8 @@ pub fn would_exceed(bytes: usize) -> bool {
 }
 
 /// The diagnostic for passing the armed budget while building `what`.
-pub fn exceeded(what: &str) -> crate::diag::ErrorKind {
-    crate::diag::ErrorKind::MemoryBudget {
+pub fn exceeded(what: &str) -> crate::diag::CoreError {
+    crate::diag::CoreError::MemoryBudget {
         budget: LIMIT.with(Cell::get).max(0) as usize,
         what: what.to_string(),
         held: HELD.with(Cell::get),

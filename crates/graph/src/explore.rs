@@ -10,11 +10,12 @@
 
 use super::Digraph;
 use super::source::Source;
+use crate::error::GraphError;
 use crate::memo::Key;
 use crate::options::{Atom, OptBuf};
 use hashbrown::HashTable;
 use loony_core::class::Class;
-use loony_core::diag::{Error, ErrorKind};
+use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Node, Store};
 use loony_core::positions::PosId;
 use loony_syntax::ast::OptionKind;
@@ -649,7 +650,7 @@ impl<'a> Explorer<'a> {
     fn poll(&mut self) -> Result<(), Error> {
         self.steps = self.steps.wrapping_add(1);
         if self.steps.is_multiple_of(4096) && self.src.interrupted() {
-            return Err(Error::new(ErrorKind::Interrupted));
+            return Err(Error::new(CoreError::Interrupted));
         }
         Ok(())
     }
@@ -1020,7 +1021,7 @@ impl<'a> Explorer<'a> {
                 break;
             }
             if l && r {
-                result = Err(Error::new(ErrorKind::InfinitiesCollide));
+                result = Err(Error::new(CoreError::InfinitiesCollide));
                 break;
             }
             if l || r {
@@ -1221,7 +1222,7 @@ impl<'a> Explorer<'a> {
             }
         }
         let r = match (lw, rw, flat.len()) {
-            (true, true, _) => Err(Error::new(ErrorKind::InfinitiesCollide)),
+            (true, true, _) => Err(Error::new(CoreError::InfinitiesCollide)),
             (true, false, _) => Ok(self.left_win),
             (false, true, _) => Ok(self.right_win),
             (_, _, 0) => Ok(self.zero),
@@ -1255,12 +1256,10 @@ impl<'a> Explorer<'a> {
         let (mut left, mut right) = (Vec::new(), Vec::new());
         let mut form = g;
         while let Node::Labelled(k) = self.store.node(form) {
-            form = self.store.label_form(k).ok_or_else(|| {
-                Error::new(ErrorKind::BadLabel {
-                    message: "a label is used before its form is complete".into(),
-                    label: "this labelled form".into(),
-                })
-            })?;
+            form = self
+                .store
+                .label_form(k)
+                .ok_or_else(|| Error::new(GraphError::LabelBeforeForm))?;
         }
         match self.store.node(form) {
             Node::Form { left: l, right: r } => {

@@ -8,12 +8,14 @@
 //! cycles (generalized Sprague–Grundy labelling). The theory engines read the graph; none walks
 //! games on its own.
 
+pub mod error;
 pub mod explore;
 pub mod memo;
 pub mod options;
 pub mod scc;
 pub mod source;
 
+pub use error::GraphError;
 pub use explore::{Explorer, Groups, Kind, PosGraph, Reach, Side};
 pub use scc::{Sccs, sccs};
 pub use source::Source;

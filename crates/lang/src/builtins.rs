@@ -3,8 +3,9 @@
 use super::catalog::{Builtin, CoreOp, Impl};
 use super::query::MoveResult;
 use super::{Cx, Value};
+use crate::error::EvalError;
 use loony_core::class::Class;
-use loony_core::diag::{Error, ErrorKind};
+use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
 use loony_graph::Side;
 use loony_syntax::ast::{Expr, Span};
@@ -59,7 +60,7 @@ impl Args<'_> {
                 s.values.iter().map(|&v| Value::Int(v as i64)).collect(),
             )),
             other => Err(cx.err(
-                ErrorKind::BadArgument {
+                EvalError::BadArgument {
                     message: format!("`{}` needs a list, not {}", self.name, other.type_name()),
                     label: format!("this is {}", other.type_name()),
                 },
@@ -72,7 +73,7 @@ impl Args<'_> {
         match &self.vals[i] {
             Value::Int(n) => Ok(*n),
             other => Err(cx.err(
-                ErrorKind::BadArgument {
+                EvalError::BadArgument {
                     message: format!(
                         "`{}` needs an integer, not {}",
                         self.name,
@@ -149,7 +150,7 @@ fn core(
             match cx.game_value(store, g).map_err(|e| here(e, cx))? {
                 Class::Nimber(n) => Ok(Value::Int(n as i64)),
                 other => Err(cx.err(
-                    ErrorKind::NotApplicable {
+                    EvalError::NotApplicable {
                         function: format!("`{name}`"),
                         form: other.show(cx.out.notation.ascii).unwrap_or_default(),
                         reason: "its value is not a nimber".into(),
@@ -195,7 +196,7 @@ fn core(
                 for x in xs.iter() {
                     if let Value::Int(n) = x {
                         t = t.checked_add(*n).ok_or_else(|| {
-                            cx.err(ErrorKind::Overflow { op: "sum".into() }, a.span)
+                            cx.err(EvalError::Overflow { op: "sum".into() }, a.span)
                         })?;
                     }
                 }
@@ -222,7 +223,7 @@ fn core(
                     Value::Int(_) => {}
                     other => {
                         return Err(cx.err(
-                            ErrorKind::BadArgument {
+                            EvalError::BadArgument {
                                 message: format!(
                                     "`mex` needs a list of integers, found {}",
                                     other.type_name()
@@ -244,7 +245,7 @@ fn core(
                     Value::Int(n) => ints.push(*n),
                     other => {
                         return Err(cx.err(
-                            ErrorKind::BadArgument {
+                            EvalError::BadArgument {
                                 message: format!(
                                     "`{name}` needs a list of integers, found {}",
                                     other.type_name()
@@ -271,7 +272,7 @@ fn core(
                     };
                     r.map(|&n| Value::Int(n)).ok_or_else(|| {
                         cx.err(
-                            ErrorKind::BadArgument {
+                            EvalError::BadArgument {
                                 message: format!("`{name}` of an empty list"),
                                 label: "this list is empty".into(),
                             },
@@ -296,7 +297,7 @@ fn core(
             let i = a.int(cx, 1)?;
             if i < 0 || i as usize >= xs.len() {
                 return Err(cx.err(
-                    ErrorKind::IndexOutOfRange {
+                    EvalError::IndexOutOfRange {
                         index: i,
                         len: xs.len(),
                     },
@@ -315,7 +316,7 @@ fn core(
         CoreOp::Abs => {
             let n = a.int(cx, 0)?;
             Ok(Value::Int(n.checked_abs().ok_or_else(|| {
-                cx.err(ErrorKind::Overflow { op: "abs".into() }, a.span)
+                cx.err(EvalError::Overflow { op: "abs".into() }, a.span)
             })?))
         }
         CoreOp::OutcomeBySearch => {
@@ -332,7 +333,7 @@ fn core(
             let n = a.int(cx, 0)?;
             if !(0..=10_000_000).contains(&n) {
                 return Err(cx.err(
-                    ErrorKind::BadArgument {
+                    EvalError::BadArgument {
                         message: format!("`{name}` takes a stack size from 0 to 10000000"),
                         label: format!("this is {n}"),
                     },
@@ -340,9 +341,9 @@ fn core(
                 ));
             }
             extend_top_entails(cx, n as usize).map_err(|stop| match stop {
-                Stop::Interrupted => cx.err(ErrorKind::Interrupted, a.span),
+                Stop::Interrupted => cx.err(CoreError::Interrupted, a.span),
                 Stop::ValueTooLarge(at) => cx.err(
-                    ErrorKind::ValueTooLarge {
+                    EvalError::ValueTooLarge {
                         message: format!(
                             "`{name}` stops at stack {at}: its nim-value needs more than 14 bits"
                         ),

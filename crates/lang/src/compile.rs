@@ -11,7 +11,8 @@
 //! diagnostics.
 
 use super::{Cx, Value, builtins, catalog};
-use loony_core::diag::{Error, ErrorKind, FileId};
+use crate::error::EvalError;
+use loony_core::diag::{CoreError, Error, FileId};
 use loony_core::game::Store;
 use loony_core::positions::PosTable;
 use loony_graph::options::{Atom, OptBuf, OptRec};
@@ -456,11 +457,11 @@ impl Compiled {
                 if *inclusive {
                     b = b
                         .checked_add(1)
-                        .ok_or_else(|| cx.err(ErrorKind::Overflow { op: "..=".into() }, hi_span))?;
+                        .ok_or_else(|| cx.err(EvalError::Overflow { op: "..=".into() }, hi_span))?;
                 }
                 for k in a..b {
                     if k % 1024 == 0 && cx.interrupted() {
-                        return Err(cx.err(ErrorKind::Interrupted, span));
+                        return Err(cx.err(CoreError::Interrupted, span));
                     }
                     f.slots[*slot as usize] = Value::Int(k);
                     self.clauses(cx, store, f, rule, i + 1, out)?;
@@ -471,7 +472,7 @@ impl Compiled {
                 let items = cx.items_of(v, span)?;
                 for (k, item) in items.iter().enumerate() {
                     if k % 1024 == 1023 && cx.interrupted() {
-                        return Err(cx.err(ErrorKind::Interrupted, span));
+                        return Err(cx.err(CoreError::Interrupted, span));
                     }
                     bind(cx, f, pat, item.clone())?;
                     self.clauses(cx, store, f, rule, i + 1, out)?;
@@ -493,7 +494,7 @@ fn bind(cx: &Cx, f: &mut Frame, p: &Pat, v: Value) -> Result<(), Error> {
                 Value::Tuple(xs) | Value::List(xs) if xs.len() == ps.len() => xs.clone(),
                 other => {
                     return Err(cx.err(
-                        ErrorKind::Type {
+                        EvalError::Type {
                             message: format!(
                                 "cannot unpack {} into {} names",
                                 other.type_name(),
@@ -595,7 +596,7 @@ fn emit(
             if let Some((i, v)) = bad {
                 cx.rules.key_buf = key;
                 return Err(cx.err(
-                    ErrorKind::Type {
+                    EvalError::Type {
                         message: format!(
                             "ruleset arguments are integers, tuples or lists, not {}",
                             v.type_name()
@@ -702,7 +703,7 @@ fn truth(
     match eval(cx, store, f, e)? {
         Value::Bool(v) => Ok(v),
         other => Err(cx.err(
-            ErrorKind::Type {
+            EvalError::Type {
                 message: format!("expected a boolean, found {}", other.type_name()),
                 label: format!("this is {}", other.type_name()),
             },
@@ -724,7 +725,7 @@ fn int(
     match eval(cx, store, f, e)? {
         Value::Int(n) => Ok(n),
         other => Err(cx.err(
-            ErrorKind::Type {
+            EvalError::Type {
                 message: format!("expected an integer, found {}", other.type_name()),
                 label: format!("this is {}", other.type_name()),
             },
@@ -744,7 +745,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
                 let (x, y) = (*x, *y);
                 let overflow = |cx: &Cx| {
                     cx.err(
-                        ErrorKind::Overflow {
+                        EvalError::Overflow {
                             op: op.symbol().into(),
                         },
                         span,
@@ -786,7 +787,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
         CExpr::Neg(x, span) => match eval(cx, store, f, x)? {
             Value::Int(n) => Value::Int(
                 n.checked_neg()
-                    .ok_or_else(|| cx.err(ErrorKind::Overflow { op: "-".into() }, span))?,
+                    .ok_or_else(|| cx.err(EvalError::Overflow { op: "-".into() }, span))?,
             ),
             Value::Game(g) | Value::Position(g) => Value::Game(
                 store
@@ -795,7 +796,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             ),
             other => {
                 return Err(cx.err(
-                    ErrorKind::Type {
+                    EvalError::Type {
                         message: format!("cannot negate {}", other.type_name()),
                         label: format!("this is {}", other.type_name()),
                     },
@@ -820,7 +821,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
                 }
                 other => {
                     return Err(cx.err(
-                        ErrorKind::Type {
+                        EvalError::Type {
                             message: format!("cannot index into {}", other.type_name()),
                             label: format!("this is {}", other.type_name()),
                         },
@@ -830,7 +831,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             };
             if k < 0 || k as usize >= items.len() {
                 return Err(cx.err(
-                    ErrorKind::IndexOutOfRange {
+                    EvalError::IndexOutOfRange {
                         index: k,
                         len: items.len(),
                     },
@@ -862,7 +863,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             }
             other => {
                 return Err(cx.err(
-                    ErrorKind::Type {
+                    EvalError::Type {
                         message: format!("`*` needs an integer, not {}", other.type_name()),
                         label: format!("this is {}", other.type_name()),
                     },

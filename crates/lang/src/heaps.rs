@@ -3,9 +3,11 @@
 
 use super::catalog::HeapOp;
 use super::{Cx, Value};
-use loony_core::diag::{Error, ErrorKind};
+use crate::error::EvalError;
+use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
 use loony_syntax::ast::{Expr, Span};
+use loony_theory::TheoryError;
 use loony_theory::heap::{self, Code, Control, HeapRules};
 use loony_theory::nimfield;
 use std::rc::Rc;
@@ -78,7 +80,7 @@ impl HeapTable {
         cancel: &Arc<AtomicBool>,
     ) -> Result<&[u32], Error> {
         if n > MAX_HEAP {
-            return Err(Error::new(ErrorKind::HeapSize {
+            return Err(Error::new(EvalError::HeapSize {
                 message: format!("heap size {n} is too large to compute (at most {MAX_HEAP})"),
                 label: "too large".into(),
             }));
@@ -111,7 +113,7 @@ impl HeapTable {
                     if partial.values.len() > e.values.len() {
                         e.values = partial.values;
                     }
-                    return Err(Error::new(ErrorKind::Interrupted));
+                    return Err(Error::new(CoreError::Interrupted));
                 }
             }
         }
@@ -142,13 +144,13 @@ impl HeapTable {
                     continue;
                 }
                 if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                    return Err(Error::new(ErrorKind::Interrupted));
+                    return Err(Error::new(CoreError::Interrupted));
                 }
             }
             // Past what can be computed, only a period answers: give up after a search that
             // stays quick rather than compute two billion values first.
             if n > MAX_HEAP && len >= PERIOD_SEARCH_BEYOND_MAX {
-                return Err(Error::new(ErrorKind::HeapSize {
+                return Err(Error::new(EvalError::HeapSize {
                     message: format!(
                         "heap size {n} is past what Loony computes ({MAX_HEAP}), and no period \
                          is certified within the first {len} heaps to read it from"
@@ -169,22 +171,22 @@ impl HeapTable {
         out: &mut Vec<GameId>,
     ) -> Result<(), Error> {
         if n > MAX_OPTIONS_HEAP {
-            return Err(Error::type_error(
+            return Err(Error::from(EvalError::type_error(
                 format!(
                     "a heap of {n} has too many moves to list (at most heaps of {MAX_OPTIONS_HEAP})"
                 ),
                 "too large to list",
-            ));
+            )));
         }
         let mut moves = Vec::new();
         if !self.entries[rules as usize]
             .rules
             .try_options(n as usize, &mut moves, MAX_OPTIONS)
         {
-            return Err(Error::type_error(
+            return Err(Error::from(EvalError::type_error(
                 format!("a heap of {n} has more than {MAX_OPTIONS} moves to list"),
                 "too many moves to list",
-            ));
+            )));
         }
         for heaps in moves {
             let parts: Vec<GameId> = heaps.iter().map(|&h| store.heap(rules, h as u64)).collect();
@@ -216,7 +218,7 @@ pub(crate) fn heap_range(
 ) -> Result<(u64, u64), Error> {
     let bad = |message: String, label: &str, note: Option<&str>| {
         cx.err(
-            ErrorKind::BadRange {
+            EvalError::BadRange {
                 message,
                 label: label.into(),
                 note: note.map(str::to_string),
@@ -226,7 +228,7 @@ pub(crate) fn heap_range(
     };
     if let Some(x) = xs.iter().find(|x| !matches!(x, Value::Int(_))) {
         return Err(cx.err(
-            ErrorKind::BadArgument {
+            EvalError::BadArgument {
                 message: format!("`{function}` needs a range of heap sizes like 0..200"),
                 label: format!("this list holds {}", super::show::describe(x)),
             },
@@ -275,7 +277,7 @@ const MAX_OPTIONS: usize = 1_000_000;
 fn parse_code(cx: &Cx, code: &str, span: &Span) -> Result<Code, Error> {
     Code::parse(code).map_err(|e| {
         cx.err(
-            ErrorKind::BadHeapCode {
+            TheoryError::BadHeapCode {
                 code: code.to_string(),
                 message: e.message.clone(),
                 at: e.span.clone(),
@@ -297,7 +299,7 @@ fn nim_arg(
     match v {
         Value::Int(n) if *n >= 0 => Ok((*n as u64, false)),
         Value::Int(n) => Err(cx.err(
-            ErrorKind::NimNegative {
+            TheoryError::NimNegative {
                 op: op.to_string(),
                 value: *n,
             },
@@ -307,7 +309,7 @@ fn nim_arg(
             Ok((u64::from(game_nimber(cx, store, *g, span)?), true))
         }
         other => Err(cx.err(
-            ErrorKind::BadArgument {
+            EvalError::BadArgument {
                 message: format!(
                     "`{op}` needs nonnegative integers or nimbers, not {}",
                     other.type_name()
@@ -326,7 +328,7 @@ fn game_nimber(cx: &mut Cx, store: &mut Store, g: GameId, span: &Span) -> Result
     {
         loony_core::class::Class::Nimber(k) => Ok(k),
         other => Err(cx.err(
-            ErrorKind::NoValue {
+            TheoryError::NoValue {
                 form: other.show(cx.out.notation.ascii).unwrap_or_default(),
                 reason: "nim multiplication needs games equal to nimbers".into(),
             },
@@ -355,7 +357,7 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
         Value::List(xs) | Value::Tuple(xs) => xs.clone(),
         other => {
             return Err(cx.err(
-                ErrorKind::BadArgument {
+                EvalError::BadArgument {
                     message: format!(
                         "`{what}` needs a list of positive integers, not {}",
                         other.type_name()
@@ -372,7 +374,7 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
             Value::Int(n) if *n >= 1 && *n <= 1 << 40 => out.push(*n as usize),
             _ => {
                 return Err(cx.err(
-                    ErrorKind::BadArgument {
+                    EvalError::BadArgument {
                         message: format!("`{what}` needs positive integers"),
                         label: format!("this list holds {}", super::show::describe(x)),
                     },
@@ -397,7 +399,7 @@ fn source(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Source, Error> 
         Value::Ruleset(r) if r.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
         Value::Func(f) if f.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
         other => Err(cx.err(
-            ErrorKind::BadArgument {
+            EvalError::BadArgument {
                 message: format!(
                     "`{what}` needs a heap game (heap(\"0.07\"), subtraction([…])) or a ruleset of one integer, not {}",
                     other.type_name()
@@ -441,7 +443,7 @@ impl Cx {
                 loony_core::class::Class::Nimber(v) => out.push(v),
                 other => {
                     return Err(self.err(
-                        ErrorKind::NoValue {
+                        TheoryError::NoValue {
                             form: other.show(self.out.notation.ascii).unwrap_or_default(),
                             reason: format!("position {n} has no nimber"),
                         },
@@ -487,7 +489,7 @@ pub fn call(
         HeapOp::Heap => {
             let Value::Str(code) = &vals[0] else {
                 return Err(cx.err(
-                    ErrorKind::BadArgument {
+                    EvalError::BadArgument {
                         message:
                             "`heap` needs a take-and-break code as a string, like heap(\"0.07\")"
                                 .into(),
@@ -509,7 +511,7 @@ pub fn call(
                 Value::Str(text) => parse_code(cx, text, &sp(0))?,
                 other => {
                     return Err(cx.err(
-                        ErrorKind::BadArgument {
+                        EvalError::BadArgument {
                             message: format!(
                                 "`heap_code` needs a heap game (heap(\"0.07\"), subtraction([…])) or a code string, not {}",
                                 other.type_name()
@@ -530,7 +532,7 @@ pub fn call(
             let as_game = args.iter().any(|a| a.1);
             let zero = |cx: &Cx, i: usize| {
                 cx.err(
-                    ErrorKind::NimZeroDivisor {
+                    TheoryError::NimZeroDivisor {
                         op: name.to_string(),
                     },
                     &sp(i),
@@ -550,7 +552,7 @@ pub fn call(
             }
             let result = i64::try_from(result).map_err(|_| {
                 cx.err(
-                    ErrorKind::Overflow {
+                    EvalError::Overflow {
                         op: name.to_string(),
                     },
                     span,
@@ -562,7 +564,7 @@ pub fn call(
             let set = int_set(cx, &vals[0], &sp(0), name)?;
             if set.is_empty() && op == HeapOp::Subtraction {
                 return Err(cx.err(
-                    ErrorKind::BadArgument {
+                    EvalError::BadArgument {
                         message: "a subtraction set needs at least one number".into(),
                         label: "empty".into(),
                     },
@@ -583,7 +585,7 @@ pub fn call(
                 Value::Int(n) if *n >= 0 => (0u64, *n as u64 + 1),
                 Value::Int(n) => {
                     return Err(cx.err(
-                        ErrorKind::BadRange {
+                        EvalError::BadRange {
                             message: format!(
                                 "`nim_sequence(g, n)` lists heaps 0 to n, so n cannot be negative (here {n})"
                             ),
@@ -599,7 +601,7 @@ pub fn call(
                 }
                 other => {
                     return Err(cx.err(
-                        ErrorKind::BadArgument {
+                        EvalError::BadArgument {
                             message: format!(
                                 "`nim_sequence` needs a number of heaps or a range of heap sizes like 0..200, not {}",
                                 other.type_name()
@@ -639,7 +641,7 @@ pub fn call(
                 Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
                 Some(other) => {
                     return Err(cx.err(
-                        ErrorKind::BadArgument {
+                        EvalError::BadArgument {
                             message: "the periodicity budget must be a positive integer".into(),
                             label: format!("this is {}", super::show::describe(other)),
                         },
@@ -688,7 +690,7 @@ pub fn call(
                         b.finish_and_clear();
                     }
                     if p.interrupted {
-                        return Err(cx.err(ErrorKind::Interrupted, span));
+                        return Err(cx.err(CoreError::Interrupted, span));
                     }
                     p
                 }

@@ -6,6 +6,7 @@
 pub mod builtins;
 pub mod catalog;
 pub mod compile;
+pub mod error;
 pub mod figure;
 pub mod heaps;
 mod intcode;
@@ -20,12 +21,14 @@ mod shadow;
 pub mod show;
 pub(crate) mod stack;
 
-use loony_core::diag::{self, Error, ErrorKind, FileId, Files, guard};
+use crate::error::{EvalError, Nesting};
+use loony_core::diag::{self, CoreError, Diagnose, Error, FileId, Files, guard};
 use loony_core::game::display::Notation;
 use loony_core::game::{Arg, GameId, Store};
 use loony_core::positions::PosTable;
 use loony_core::value;
 pub use loony_core::value::{Outcome, Value};
+use loony_graph::GraphError;
 use loony_syntax::ast::*;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -311,7 +314,7 @@ pub fn add_source(files: &mut Files, name: &str, bytes: Vec<u8>) -> Result<FileI
                 String::from_utf8_lossy(&bytes).into_owned(),
             );
             Err(Error::at(
-                ErrorKind::InvalidUtf8 {
+                EvalError::InvalidUtf8 {
                     line,
                     byte: at - line_start + 1,
                 },
@@ -334,13 +337,13 @@ fn stmt_span(stmt: &Stmt) -> Span {
 }
 
 /// `*n` for an `n` outside the nimbers Loony stores: negative (no such nimber) or too large.
-pub(crate) fn not_a_nimber(n: i64) -> ErrorKind {
+pub(crate) fn not_a_nimber(n: i64) -> EvalError {
     let message = format!("`*{n}` is not a nimber");
     let label = "nimbers are *0, *1, *2, … up to *4294967293".to_string();
     if n < 0 {
-        ErrorKind::Type { message, label }
+        EvalError::Type { message, label }
     } else {
-        ErrorKind::ValueTooLarge { message, label }
+        EvalError::ValueTooLarge { message, label }
     }
 }
 
@@ -357,7 +360,7 @@ pub fn syntax_error(e: loony_syntax::ParseError, file: FileId) -> Error {
         P::UnexpectedEof { at, .. } => *at..*at,
         P::DecimalNumber { span, .. } => span.clone(),
     };
-    Error::at(ErrorKind::Syntax(e), file, span)
+    Error::at(e, file, span)
 }
 
 impl Cx {
@@ -377,10 +380,10 @@ impl Cx {
         if let Err(full) = store.check_full() {
             return Error::from(full);
         }
-        match (&e.kind, loony_core::memory::passed_while()) {
-            (ErrorKind::Interrupted, Some(what)) => {
+        match loony_core::memory::passed_while() {
+            Some(what) if e.is_interrupted() => {
                 let mut e = e;
-                e.kind = loony_core::memory::exceeded(what);
+                e.kind = Box::new(loony_core::memory::exceeded(what));
                 e
             }
             _ => e,
@@ -397,7 +400,7 @@ impl Cx {
         self.reserve(n.saturating_mul(std::mem::size_of::<Value>()), what, span)
     }
 
-    pub(crate) fn err(&self, kind: ErrorKind, span: &Span) -> Error {
+    pub(crate) fn err(&self, kind: impl Diagnose, span: &Span) -> Error {
         Error::at(kind, self.scope.file, span.clone())
     }
 
@@ -435,7 +438,7 @@ impl Cx {
                 if let Some(p) = def.params.get(PosTable::MOST_ARGS) {
                     return Err(self
                         .err(
-                            ErrorKind::Capacity {
+                            CoreError::Capacity {
                                 what: "parameters of one ruleset".into(),
                                 limit: PosTable::MOST_ARGS.to_string(),
                             },
@@ -493,7 +496,7 @@ impl Cx {
         let builtins = catalog::BUILTINS.iter().map(|b| -> &str { b.name });
         let suggestion = diag::did_you_mean(name, locals.chain(globals).chain(builtins));
         self.err(
-            ErrorKind::UnknownName {
+            EvalError::UnknownName {
                 name: name.to_string(),
                 suggestion,
             },
@@ -520,7 +523,7 @@ impl Cx {
         self.limits.steps = self.limits.steps.wrapping_add(1);
         if self.limits.steps.is_multiple_of(4096) && self.interrupted() {
             self.scope.depth -= 1;
-            return Err(self.err(ErrorKind::Interrupted, &e.span));
+            return Err(self.err(CoreError::Interrupted, &e.span));
         }
         let r = self.eval_inner(store, e);
         self.scope.depth -= 1;
@@ -547,7 +550,7 @@ impl Cx {
                 }
                 Terminal::SpecialMoon => {
                     return Err(self.err(
-                        ErrorKind::BadLiteral {
+                        EvalError::BadLiteral {
                             message: "`⟫` needs a number: the special moon is written `⟫(n)`"
                                 .into(),
                             label: "write ⟫(n), e.g. ⟫(3) or moon(3)".into(),
@@ -571,7 +574,7 @@ impl Cx {
                     Value::Int(n) => return Err(self.err(not_a_nimber(n), &e.span)),
                     other => {
                         return Err(self.err(
-                            ErrorKind::Type {
+                            EvalError::Type {
                                 message: format!("`*` needs an integer, not {}", other.type_name()),
                                 label: format!("this is {}", other.type_name()),
                             },
@@ -630,7 +633,7 @@ impl Cx {
                 let mut v = Vec::with_capacity(len);
                 for (i, x) in (a..b).enumerate() {
                     if i % 65536 == 65535 && self.interrupted() {
-                        return Err(self.err(ErrorKind::Interrupted, &e.span));
+                        return Err(self.err(CoreError::Interrupted, &e.span));
                     }
                     v.push(Value::Int(x));
                 }
@@ -640,7 +643,7 @@ impl Cx {
                 let v = self.eval(store, inner)?;
                 match v {
                     Value::Int(n) => Value::Int(n.checked_neg().ok_or_else(|| {
-                        self.err(ErrorKind::Overflow { op: "-".into() }, &e.span)
+                        self.err(EvalError::Overflow { op: "-".into() }, &e.span)
                     })?),
                     Value::Game(g) | Value::Position(g) => Value::Game(
                         store
@@ -651,7 +654,7 @@ impl Cx {
                     Value::Misere(m) => Value::Misere(m),
                     other => {
                         return Err(self.err(
-                            ErrorKind::Type {
+                            EvalError::Type {
                                 message: format!("cannot negate {}", other.type_name()),
                                 label: format!("this is {}", other.type_name()),
                             },
@@ -730,7 +733,7 @@ impl Cx {
                             let names: Vec<&str> = r.fields.iter().map(|(n, _)| *n).collect();
                             return Err(self
                                 .err(
-                                    ErrorKind::Type {
+                                    EvalError::Type {
                                         message: format!("{} has no field `{}`", r.kind, name.name),
                                         label: "no such field".into(),
                                     },
@@ -741,7 +744,7 @@ impl Cx {
                     },
                     other => {
                         return Err(self.err(
-                            ErrorKind::Type {
+                            EvalError::Type {
                                 message: format!("{} has no fields", other.type_name()),
                                 label: format!("this is {}", other.type_name()),
                             },
@@ -760,7 +763,7 @@ impl Cx {
                     }
                     other => {
                         return Err(self.err(
-                            ErrorKind::Type {
+                            EvalError::Type {
                                 message: format!("cannot index into {}", other.type_name()),
                                 label: format!("this is {}", other.type_name()),
                             },
@@ -770,7 +773,7 @@ impl Cx {
                 };
                 if i < 0 || i as usize >= items.len() {
                     return Err(self.err(
-                        ErrorKind::IndexOutOfRange {
+                        EvalError::IndexOutOfRange {
                             index: i,
                             len: items.len(),
                         },
@@ -793,7 +796,7 @@ impl Cx {
         let b = self.int(store, hi)?;
         let b = if inclusive {
             b.checked_add(1)
-                .ok_or_else(|| self.err(ErrorKind::Overflow { op: "..=".into() }, &hi.span))?
+                .ok_or_else(|| self.err(EvalError::Overflow { op: "..=".into() }, &hi.span))?
         } else {
             b
         };
@@ -804,7 +807,7 @@ impl Cx {
         match self.eval(store, e)? {
             Value::Int(n) => Ok(n),
             other => Err(self.err(
-                ErrorKind::Type {
+                EvalError::Type {
                     message: format!("expected an integer, found {}", other.type_name()),
                     label: format!("this is {}", other.type_name()),
                 },
@@ -817,7 +820,7 @@ impl Cx {
         match self.eval(store, e)? {
             Value::Bool(b) => Ok(b),
             other => Err(self.err(
-                ErrorKind::Type {
+                EvalError::Type {
                     message: format!("expected a boolean, found {}", other.type_name()),
                     label: format!("this is {}", other.type_name()),
                 },
@@ -836,17 +839,17 @@ impl Cx {
         match v {
             Value::Game(g) | Value::Position(g) => Ok(*g),
             Value::Int(0) => Ok(store.zero()),
-            Value::Int(n) => Err(self.err(ErrorKind::IntegerAsGame(*n), span)),
+            Value::Int(n) => Err(self.err(EvalError::IntegerAsGame(*n), span)),
             // A misère canonical game is an impartial form like any other.
             Value::Misere(m) => misere::to_form(self, store, *m, span),
             Value::Heap(h) => Err(self.err(
-                ErrorKind::HeapGameAsGame {
+                EvalError::HeapGameAsGame {
                     game: store.heap_name(*h).to_string(),
                 },
                 span,
             )),
             other => Err(self.err(
-                ErrorKind::Type {
+                EvalError::Type {
                     message: format!("expected a game, found {}", other.type_name()),
                     label: format!("this is {}", other.type_name()),
                 },
@@ -969,7 +972,7 @@ impl Cx {
         let (lhs_span, rhs_span) = spans;
         let overflow = |cx: &Cx| {
             cx.err(
-                ErrorKind::Overflow {
+                EvalError::Overflow {
                     op: op.symbol().into(),
                 },
                 span,
@@ -990,7 +993,7 @@ impl Cx {
                     BinOp::Mul => Value::Int(x.checked_mul(y).ok_or_else(|| overflow(self))?),
                     BinOp::Div | BinOp::Rem => {
                         if y == 0 {
-                            return Err(self.err(ErrorKind::DivisionByZero, rhs_span));
+                            return Err(self.err(EvalError::DivisionByZero, rhs_span));
                         }
                         let r = if op == BinOp::Div {
                             x.checked_div_euclid(y)
@@ -1047,14 +1050,14 @@ impl Cx {
         };
         if matches!(op, BinOp::Add | BinOp::Sub) {
             if let (Value::Int(n), true) = (&a, is_gamey(&b)) {
-                return Err(self.err(ErrorKind::IntegerAsGame(*n), lhs_span));
+                return Err(self.err(EvalError::IntegerAsGame(*n), lhs_span));
             }
             if let (true, Value::Int(n)) = (is_gamey(&a), &b) {
-                return Err(self.err(ErrorKind::IntegerAsGame(*n), rhs_span));
+                return Err(self.err(EvalError::IntegerAsGame(*n), rhs_span));
             }
         }
         Err(self.err(
-            ErrorKind::Type {
+            EvalError::Type {
                 message: format!(
                     "cannot apply `{}` to {} and {}",
                     op.symbol(),
@@ -1131,7 +1134,7 @@ impl Cx {
             }
             _ => {
                 return Err(self.err(
-                    ErrorKind::Type {
+                    EvalError::Type {
                         message: format!("cannot compare {} with {}", a.type_name(), b.type_name()),
                         label: format!("this is {}", b.type_name()),
                     },
@@ -1163,7 +1166,7 @@ impl Cx {
                     let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
                     for i in a..b {
                         if i % 1024 == 0 && self.interrupted() {
-                            return Err(self.err(ErrorKind::Interrupted, &iter.span));
+                            return Err(self.err(CoreError::Interrupted, &iter.span));
                         }
                         let base = self.scope.locals.len();
                         self.bind(pat, Value::Int(i))?;
@@ -1177,7 +1180,7 @@ impl Cx {
                 let items = self.items_of(v, &iter.span)?;
                 for (i, item) in items.iter().enumerate() {
                     if i % 1024 == 1023 && self.interrupted() {
-                        return Err(self.err(ErrorKind::Interrupted, &iter.span));
+                        return Err(self.err(CoreError::Interrupted, &iter.span));
                     }
                     let base = self.scope.locals.len();
                     self.bind(pat, item.clone())?;
@@ -1201,7 +1204,7 @@ impl Cx {
                     Value::Tuple(xs) | Value::List(xs) if xs.len() == ps.len() => xs.clone(),
                     other => {
                         return Err(self.err(
-                            ErrorKind::Type {
+                            EvalError::Type {
                                 message: format!(
                                     "cannot unpack {} into {} names",
                                     other.type_name(),
@@ -1240,7 +1243,7 @@ impl Cx {
             ),
             other => {
                 return Err(self.err(
-                    ErrorKind::Type {
+                    EvalError::Type {
                         message: format!("cannot iterate over {}", other.type_name()),
                         label: "`for` needs a list or a range".into(),
                     },
@@ -1316,7 +1319,7 @@ impl Cx {
                         let (v, span) = (&args[bad.0], &arg_exprs[bad.0].span);
                         self.to_arg(v, span)?;
                         Err(self.err(
-                            ErrorKind::Type {
+                            EvalError::Type {
                                 message: format!(
                                     "ruleset arguments are integers, tuples or lists, not {}",
                                     v.type_name()
@@ -1338,7 +1341,7 @@ impl Cx {
                 match args[0] {
                     Value::Int(n) if n >= 0 => Ok(Value::Game(store.heap(h, n as u64))),
                     ref other => Err(self.err(
-                        ErrorKind::HeapSize {
+                        EvalError::HeapSize {
                             message: "a heap size must be a nonnegative integer".into(),
                             label: format!("this is {}", show::describe(other)),
                         },
@@ -1347,7 +1350,7 @@ impl Cx {
                 }
             }
             other => Err(self.err(
-                ErrorKind::Type {
+                EvalError::Type {
                     message: format!("{} cannot be called", other.type_name()),
                     label: format!("this is {}", other.type_name()),
                 },
@@ -1432,7 +1435,7 @@ impl Cx {
         let mut vals: Vec<Value> = Vec::with_capacity(args.len());
         for k in a..b {
             if k % 1024 == 0 && self.interrupted() {
-                return Err(self.err(ErrorKind::Interrupted, &iter.span));
+                return Err(self.err(CoreError::Interrupted, &iter.span));
             }
             if let Some(w) = PosTable::int_word(k) {
                 for &at in &loop_at {
@@ -1508,18 +1511,18 @@ impl Cx {
     /// without end; otherwise an expression nested too deep.
     fn too_deep(&self, span: &Span) -> Error {
         let kind = match &self.scope.calling {
-            Some(f) => ErrorKind::Recursion {
+            Some(f) => EvalError::Recursion {
                 function: f.to_string(),
                 calls: self.scope.calls,
                 limit: self.limits.max_calls,
             },
             // Rules asking about positions nest their explorations.
-            None if !self.rules.expanding.is_empty() => ErrorKind::TooDeep {
-                what: "exploration",
+            None if !self.rules.expanding.is_empty() => EvalError::TooDeep {
+                what: Nesting::Exploration,
                 limit: self.rules.expanding.len(),
             },
-            None => ErrorKind::TooDeep {
-                what: "expression",
+            None => EvalError::TooDeep {
+                what: Nesting::Expression,
                 limit: self.scope.depth,
             },
         };
@@ -1551,7 +1554,7 @@ impl Cx {
             (n, m) => format!("{n} to {m} arguments"),
         };
         self.err(
-            ErrorKind::Arity {
+            EvalError::Arity {
                 name: name.to_string(),
                 expected,
                 found,
@@ -1577,7 +1580,7 @@ impl Cx {
             }
             other => {
                 return Err(self.err(
-                    ErrorKind::Type {
+                    EvalError::Type {
                         message: format!(
                             "ruleset arguments are integers, tuples or lists, not {}",
                             other.type_name()
@@ -1607,18 +1610,12 @@ impl Cx {
         span: &Span,
     ) -> Result<GameId, Error> {
         if self.scope.labels.iter().any(|l| **l == *name.name) {
-            return Err(self
-                .err(
-                    ErrorKind::BadLabel {
-                        message: format!(
-                            "the label `{}` is already the name of an enclosing form",
-                            name.name
-                        ),
-                        label: "a second label with this name".into(),
-                    },
-                    &name.span,
-                )
-                .with_note("inside a labelled form its name means that form; pick another name"));
+            return Err(self.err(
+                GraphError::LabelShadows {
+                    name: name.name.to_string(),
+                },
+                &name.span,
+            ));
         }
         let node = store.new_label(&name.name);
         self.scope.labels.push(name.name.clone());
@@ -1634,19 +1631,12 @@ impl Cx {
         let form = store.form(&l, &r);
         store.define_label(node, form);
         if !store.mentions(form, node) {
-            return Err(self
-                .err(
-                    ErrorKind::BadLabel {
-                        message: format!("the label `{}` is never used", name.name),
-                        label: "this label names a form that never mentions it".into(),
-                    },
-                    &name.span,
-                )
-                .with_note(format!(
-                    "a label lets a form refer to itself, as in `{0}{{0, {0} | 0, {0}}}`; without \
-                 a use, write the form without it",
-                    name.name
-                )));
+            return Err(self.err(
+                GraphError::LabelUnused {
+                    name: name.name.to_string(),
+                },
+                &name.span,
+            ));
         }
         self.form_spans.entry(form).or_insert_with(|| diag::Loc {
             file: self.scope.file,
@@ -1725,7 +1715,7 @@ impl Cx {
 
     fn bad_literal(&self, message: String, span: &Span) -> Error {
         self.err(
-            ErrorKind::BadLiteral {
+            EvalError::BadLiteral {
                 message,
                 label: "here".into(),
             },

@@ -5,12 +5,14 @@
 
 use super::catalog::MisereOp;
 use super::{Cx, Value};
-use loony_core::diag::{Error, ErrorKind};
+use crate::error::EvalError;
+use loony_core::diag::{CoreError, Error};
 use loony_core::game::display::{self, Notation};
 use loony_core::game::{GameId, Node, Store};
 use loony_core::value::Outcome;
 use loony_graph::{Explorer, Kind, Reach, Side};
 use loony_syntax::ast::{Expr, Span};
+use loony_theory::TheoryError;
 use loony_theory::misere::{ConvertError, Impartial, Mid, MisereError, MisereStore, Shape};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -37,7 +39,7 @@ fn with_session<T>(
     f: impl FnOnce(&mut Cx, &mut MisereSession) -> Result<T, Error>,
 ) -> Result<T, Error> {
     if cx.engines.misere.busy {
-        return Err(cx.err(ErrorKind::MisereBusy, span));
+        return Err(cx.err(TheoryError::MisereBusy, span));
     }
     let mut s = cx.engines.misere.session.take().unwrap_or_default();
     s.games.set_cancel(Some(cx.limits.interrupt.clone()));
@@ -60,8 +62,8 @@ fn name(games: &mut MisereStore, g: Mid) -> String {
 fn engine_error(games: &mut MisereStore, e: MisereError) -> Error {
     let printing = matches!(e, MisereError::TooLarge { what, .. } if what == "printed misère game");
     let err = Error::new(match e {
-        MisereError::Interrupted => ErrorKind::Interrupted,
-        MisereError::TooLarge { what, size, limit } => ErrorKind::MisereTooLarge {
+        MisereError::Interrupted => return Error::new(CoreError::Interrupted),
+        MisereError::TooLarge { what, size, limit } => TheoryError::MisereTooLarge {
             message: match what {
                 "nim heap" => format!(
                     "the nim heap *{size} is too large for the misère engine (at most *{limit})"
@@ -72,24 +74,24 @@ fn engine_error(games: &mut MisereStore, e: MisereError) -> Error {
                 _ => format!("the {what} is too large: {size} (at most {limit})"),
             },
         },
-        MisereError::NotSubtractable(g, h) => ErrorKind::MisereNotSubtractable {
+        MisereError::NotSubtractable(g, h) => TheoryError::MisereNotSubtractable {
             g: name(games, g),
             h: name(games, h),
         },
-        MisereError::NotLinked(g, h) => ErrorKind::MisereNotLinked {
+        MisereError::NotLinked(g, h) => TheoryError::MisereNotLinked {
             g: name(games, g),
             h: name(games, h),
         },
-        MisereError::Identical(g) => ErrorKind::MisereIdentical {
+        MisereError::Identical(g) => TheoryError::MisereIdentical {
             game: name(games, g),
         },
-        MisereError::Parse { message, at } => ErrorKind::MisereNotation {
+        MisereError::Parse { message, at } => TheoryError::MisereNotation {
             text: String::new(),
             message,
             at,
         },
         MisereError::Budget(limit) => {
-            return Error::new(ErrorKind::MisereTooLarge {
+            return Error::new(TheoryError::MisereTooLarge {
                 message: format!("this misère computation created more than {limit} games"),
             })
             .with_note(format!(
@@ -112,7 +114,7 @@ struct View<'e, 'a> {
 }
 
 fn entailing(store: &Store, g: GameId) -> Error {
-    Error::new(ErrorKind::MisereEntailing {
+    Error::new(TheoryError::MisereEntailing {
         form: display::form(store, g, Notation::default()),
     })
     .about(g)
@@ -184,7 +186,7 @@ fn cycle_error(store: &Store, path: &[GameId]) -> Error {
         .copied()
         .find(|&g| matches!(store.node(g), Node::Position { .. } | Node::Labelled(_)))
         .unwrap_or(path[0]);
-    Error::new(ErrorKind::NotApplicable {
+    Error::new(EvalError::NotApplicable {
         function: "misère play".into(),
         form: display::form(store, again, nt),
         reason: format!(
@@ -231,15 +233,15 @@ fn to_mid(
             form_of(cx, s, store, *g).map_err(|e| e.or_at(cx.scope.file, span.clone()))
         }
         Value::Int(0) => Ok(Mid::ZERO),
-        Value::Int(n) => Err(cx.err(ErrorKind::IntegerAsGame(*n), span)),
+        Value::Int(n) => Err(cx.err(EvalError::IntegerAsGame(*n), span)),
         Value::Heap(h) => Err(cx.err(
-            ErrorKind::HeapGameAsGame {
+            EvalError::HeapGameAsGame {
                 game: store.heap_name(*h).to_string(),
             },
             span,
         )),
         other => Err(cx.err(
-            ErrorKind::Type {
+            EvalError::Type {
                 message: format!("expected a game, found {}", other.type_name()),
                 label: format!("this is {}", other.type_name()),
             },
@@ -307,7 +309,7 @@ fn spec(
                 })?),
                 Value::Int(n) => {
                     return Err(cx.err(
-                        ErrorKind::HeapSize {
+                        EvalError::HeapSize {
                             message: format!("`{n}` is not a nim heap"),
                             label: "nim heaps in a misère literal are 0, 1, 2, …".into(),
                         },
@@ -318,7 +320,7 @@ fn spec(
                 Value::Game(_) | Value::Position(_) => Some(to_mid(cx, s, store, &v, span)?),
                 other => {
                     return Err(cx.err(
-                        ErrorKind::MisereSpecifier {
+                        TheoryError::MisereSpecifier {
                             found: super::show::describe(other),
                         },
                         span,
@@ -406,7 +408,7 @@ pub fn show(cx: &mut Cx, m: Mid) -> Result<String, Error> {
 /// for the normal-play functions and for forms and ruleset options built from misère games.
 pub fn to_form(cx: &Cx, store: &mut Store, m: Mid, span: &Span) -> Result<GameId, Error> {
     let Some(s) = cx.engines.misere.session.as_ref() else {
-        return Err(cx.err(ErrorKind::MisereBusy, span));
+        return Err(cx.err(TheoryError::MisereBusy, span));
     };
     let games = &s.games;
     let mut done: FxHashMap<Mid, GameId> = FxHashMap::default();
@@ -416,7 +418,7 @@ pub fn to_form(cx: &Cx, store: &mut Store, m: Mid, span: &Span) -> Result<GameId
     while let Some(&x) = stack.last() {
         steps = steps.wrapping_add(1);
         if steps.is_multiple_of(4096) && cx.interrupted() {
-            return Err(cx.err(ErrorKind::Interrupted, span));
+            return Err(cx.err(CoreError::Interrupted, span));
         }
         if done.contains_key(&x) {
             stack.pop();
@@ -484,7 +486,7 @@ pub fn call(
         return with_session(cx, span, |cx, s| {
             let m = s.games.parse_cgsuite(&text).map_err(|e| {
                 let mut err = engine_error(&mut s.games, e);
-                if let ErrorKind::MisereNotation { text: t, .. } = &mut err.kind {
+                if let Some(TheoryError::MisereNotation { text: t, .. }) = err.kind_mut() {
                     *t = text.to_string();
                 }
                 err.or_at(cx.scope.file, sp(0))

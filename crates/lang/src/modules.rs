@@ -1,7 +1,8 @@
 //! `import`: shipped modules (embedded in the binary) and files relative to the importing file.
 
 use super::Cx;
-use loony_core::diag::{Error, ErrorKind};
+use crate::error::EvalError;
+use loony_core::diag::Error;
 use loony_core::game::Store;
 use loony_syntax::ast::Span;
 use std::path::{Path, PathBuf};
@@ -32,7 +33,7 @@ impl Cx {
         }
         if self.loader.loading.contains(&key) {
             return Err(self.err(
-                ErrorKind::ImportCycle {
+                EvalError::ImportCycle {
                     path: path.to_string(),
                 },
                 span,
@@ -91,7 +92,7 @@ impl Cx {
             if c.is_file() {
                 let bytes = std::fs::read(c).map_err(|e| {
                     self.err(
-                        ErrorKind::Io {
+                        EvalError::Io {
                             path: c.display().to_string(),
                             message: e.to_string(),
                         },
@@ -107,7 +108,7 @@ impl Cx {
                             .err()
                             .unwrap_or_else(|| {
                                 self.err(
-                                    ErrorKind::Io {
+                                    EvalError::Io {
                                         path: name.clone(),
                                         message: "it is not UTF-8 text".into(),
                                     },
@@ -141,7 +142,7 @@ impl Cx {
                 .unwrap_or_default();
             inside.sort();
             return Err(self.err(
-                ErrorKind::ImportDirectory {
+                EvalError::ImportDirectory {
                     path: dir.display().to_string(),
                     inside,
                 },
@@ -152,7 +153,7 @@ impl Cx {
             tried = STD.iter().map(|(n, _)| format!("\"{n}\"")).collect();
             return Err(self
                 .err(
-                    ErrorKind::ImportNotFound {
+                    EvalError::ImportNotFound {
                         path: path.to_string(),
                         tried: vec![],
                     },
@@ -161,7 +162,7 @@ impl Cx {
                 .with_note(format!("the shipped modules are {}", tried.join(", "))));
         }
         Err(self.err(
-            ErrorKind::ImportNotFound {
+            EvalError::ImportNotFound {
                 path: path.to_string(),
                 tried,
             },

@@ -4,8 +4,9 @@
 //! the format (.svg, .png, .pdf).
 
 use super::{Cx, Value};
+use crate::error::EvalError;
 use crate::figure::{self, Format};
-use loony_core::diag::{Error, ErrorKind};
+use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
 use loony_core::value::SequenceOf;
 use loony_syntax::ast::{Expr, Span};
@@ -34,7 +35,7 @@ pub fn call(
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
     let Value::Sequence(seq) = &vals[0] else {
         return Err(cx.err(
-            ErrorKind::BadArgument {
+            EvalError::BadArgument {
                 message: "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))".into(),
                 label: format!("this is {}", vals[0].type_name()),
             },
@@ -48,11 +49,11 @@ pub fn call(
         .clone()
         .unwrap_or_else(|| (DEFAULT_FILE.to_string(), span.clone()));
     let Some(format) = Format::of_path(&path) else {
-        return Err(cx.err(ErrorKind::UnknownFileFormat { path }, &path_span));
+        return Err(cx.err(EvalError::UnknownFileFormat { path }, &path_span));
     };
     if values.is_empty() {
         return Err(cx.err(
-            ErrorKind::BadRange {
+            EvalError::BadRange {
                 message: "`plot` needs at least one heap to draw".into(),
                 label: "this sequence is empty".into(),
                 note: None,
@@ -68,7 +69,7 @@ pub fn call(
         Some((a, b, range_span)) => {
             if *a < *start || *b > end {
                 return Err(cx.err(
-                    ErrorKind::BadRange {
+                    EvalError::BadRange {
                         message: format!(
                             "the plot's range {a}..={b} is not inside the sequence's heaps {start}..={end}"
                         ),
@@ -105,7 +106,7 @@ pub fn call(
     };
     let (bytes, measured) = figure::render(&plot.svg(), format).map_err(|message| {
         cx.err(
-            ErrorKind::WriteFailed {
+            EvalError::WriteFailed {
                 path: path.clone(),
                 message,
             },
@@ -114,7 +115,7 @@ pub fn call(
     })?;
     std::fs::write(&path, bytes).map_err(|e| {
         let mut err = cx.err(
-            ErrorKind::WriteFailed {
+            EvalError::WriteFailed {
                 path: path.clone(),
                 message: e.to_string(),
             },
@@ -135,7 +136,7 @@ fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Option
     let mut o = Options::default();
     let twice = |what: &str, i: usize| {
         cx.err(
-            ErrorKind::BadArgument {
+            EvalError::BadArgument {
                 message: format!("`plot` takes one {what}"),
                 label: format!("a second {what}"),
             },
@@ -148,7 +149,7 @@ fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Option
             Value::Str(s) if o.title.is_none() => o.title = Some(s.to_string()),
             Value::Str(_) => {
                 return Err(cx.err(
-                    ErrorKind::BadArgument {
+                    EvalError::BadArgument {
                         message: "`plot` takes two strings at most: the file, then the title"
                             .into(),
                         label: "a third string".into(),
@@ -171,7 +172,7 @@ fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Option
             }
             other => {
                 return Err(cx.err(
-                    ErrorKind::BadArgument {
+                    EvalError::BadArgument {
                         message: "after the sequence, `plot` takes a file name, a title, a range \
                                   of heaps and a size (width, height)"
                             .into(),
@@ -196,7 +197,7 @@ fn size(cx: &Cx, xs: &[Value], span: &Span) -> Result<(u32, u32), Error> {
             Ok((*w as u32, *h as u32))
         }
         _ => Err(cx.err(
-            ErrorKind::BadArgument {
+            EvalError::BadArgument {
                 message: format!(
                     "the plot's size is (width, height) in pixels, from ({min_w}, {min_h}) to \
                      ({max}, {max})"
@@ -230,7 +231,7 @@ fn known_period(
         .rules(*h)
         .certified_period(&values, &Control::default().with_cancel(&cancel));
     if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-        return Err(Error::new(ErrorKind::Interrupted));
+        return Err(Error::new(CoreError::Interrupted));
     }
     Ok(found.map(|(p, _)| p))
 }

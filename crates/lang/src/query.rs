@@ -3,11 +3,13 @@
 //! outcomes the theory leaves open. Nothing here walks a game itself.
 
 use super::Cx;
+use crate::error::EvalError;
 use loony_core::class::{Class, Outcome, Outside};
-use loony_core::diag::{Error, ErrorKind};
+use loony_core::diag::Error;
 use loony_core::game::display;
 use loony_core::game::{GameId, Node, Store};
 use loony_graph::{Explorer, Kind, Reach, Side};
+use loony_theory::TheoryError;
 use loony_theory::affine;
 use loony_theory::classify::{self, Analysis, Key, PARTIZAN};
 use loony_theory::exact::{self, Result3};
@@ -101,7 +103,7 @@ impl Cx {
             }
         };
         let outcome = solve_outcome(&mut ex, &an, opts, root).ok().flatten();
-        Ok(Error::new(ErrorKind::Undetermined {
+        Ok(Error::new(TheoryError::Undetermined {
             form: display::form(ex.store, g, nt),
             reason: reason.into(),
             outcome: outcome.map(|o| o.to_string()),
@@ -140,7 +142,7 @@ impl Cx {
         let an = classify::classify(&mut ex, root)?;
         match solve_outcome(&mut ex, &an, opts, root) {
             Ok(Some(o)) => Ok(o),
-            Ok(None) => Err(Error::new(ErrorKind::NoValue {
+            Ok(None) => Err(Error::new(TheoryError::NoValue {
                 form: display::form(ex.store, g, Default::default()),
                 reason: "one player can force a win moving first and the other only a draw".into(),
             })),
@@ -239,7 +241,7 @@ impl Cx {
     pub fn affine_value(&mut self, store: &mut Store, g: GameId) -> Result<Class, Error> {
         let c = self.game_value(store, g)?;
         c.affine().ok_or_else(|| {
-            Error::new(ErrorKind::NotApplicable {
+            Error::new(EvalError::NotApplicable {
                 function: "`affine_value`".into(),
                 form: c.show(self.out.notation.ascii).unwrap_or_default(),
                 reason: "a loopy game has no value among affine impartial games".into(),
@@ -252,7 +254,7 @@ impl Cx {
         let ascii = self.out.notation.ascii;
         let nt = self.out.notation;
         if let Class::Loopy(a) = self.game_value(store, g)? {
-            return Err(Error::new(ErrorKind::NotApplicable {
+            return Err(Error::new(EvalError::NotApplicable {
                 function: "`explain`".into(),
                 form: loony_core::class::loopy(&a, ascii),
                 reason: "a loopy game: `explain` shows the immediate and protected nimbers of \

@@ -7,13 +7,15 @@
 
 use super::catalog::QuotientOp;
 use super::{Cx, Value};
-use loony_core::diag::{Error, ErrorKind};
+use crate::error::EvalError;
+use loony_core::diag::{CoreError, Error};
 use loony_core::game::{Arg, GameId, Node, Store};
 use loony_core::value::{Outcome, Record};
 use loony_graph::Source;
 use loony_graph::options::{Atom, OptBuf};
 use loony_syntax::ast::OptionKind;
 use loony_syntax::ast::{Expr, Span};
+use loony_theory::TheoryError;
 use loony_theory::quotient::{
     self, Bipartite, Control, Halted, HeapGame, Limits, Listed, Progress, Quotient, Stop,
     search::Searcher,
@@ -108,7 +110,7 @@ fn game_arg(cx: &Cx, store: &Store, v: &Value, span: &Span) -> Result<Game, Erro
         Value::Heap(h) => Ok(Game::Heap(*h)),
         Value::Ruleset(r) if r.def.params.len() == 1 => Ok(Game::Ruleset(r.clone())),
         Value::Ruleset(r) => Err(cx.err(
-            ErrorKind::NotHeapGame {
+            TheoryError::NotHeapGame {
                 found: format!("ruleset `{}`", r.def.name.name),
                 detail: format!(
                     "`{}` takes {} arguments; a heap game's positions are one heap size",
@@ -119,7 +121,7 @@ fn game_arg(cx: &Cx, store: &Store, v: &Value, span: &Span) -> Result<Game, Erro
             span,
         )),
         Value::Game(g) | Value::Position(g) => Err(cx.err(
-            ErrorKind::NotHeapGame {
+            TheoryError::NotHeapGame {
                 found: format!(
                     "the game `{}`",
                     loony_core::game::display::form(store, *g, cx.out.notation)
@@ -129,7 +131,7 @@ fn game_arg(cx: &Cx, store: &Store, v: &Value, span: &Span) -> Result<Game, Erro
             span,
         )),
         other => Err(cx.err(
-            ErrorKind::NotHeapGame {
+            TheoryError::NotHeapGame {
                 found: super::show::describe(other),
                 detail: format!("this is {}", other.type_name()),
             },
@@ -198,7 +200,7 @@ impl Cx {
             let start = listed.moves.len();
             for k in start..=n {
                 if k % 256 == 255 && self.interrupted() {
-                    return Err(self.err(ErrorKind::Interrupted, span));
+                    return Err(self.err(CoreError::Interrupted, span));
                 }
                 let pos = store.positions.intern_args(r.id, &[Arg::Int(k as i64)]);
                 let mut buf = OptBuf::default();
@@ -242,7 +244,7 @@ impl Cx {
                     if let Some(reason) = bad {
                         let shown = option_display(self, store, &buf, o);
                         return Err(self.err(
-                            ErrorKind::NotSumOfHeaps {
+                            TheoryError::NotSumOfHeaps {
                                 game: format!("{name}({k})"),
                                 option: shown,
                                 reason,
@@ -294,14 +296,14 @@ impl Cx {
             Game::Heap(h) => Box::new(self.engines.heaps.rules(*h).clone()),
             Game::Ruleset(r) => {
                 let Some(n) = bound else {
-                    return Err(self.err(ErrorKind::NoCertificate { game: name }, span));
+                    return Err(self.err(TheoryError::NoCertificate { game: name }, span));
                 };
                 self.read_ruleset(store, r, n, span)?;
                 Box::new(self.engines.quotients.ruleset_moves[&r.id].clone())
             }
         };
         if bound.is_none() && owned.certificate().is_none() {
-            return Err(self.err(ErrorKind::NoCertificate { game: name }, span));
+            return Err(self.err(TheoryError::NoCertificate { game: name }, span));
         }
         let show = self.engines.heaps.progress;
         let started = std::time::Instant::now();
@@ -350,9 +352,9 @@ impl Cx {
         let name = self.game_name(game);
         let Halted { stop, heap, order } = halted;
         match stop {
-            Stop::Interrupted => self.err(ErrorKind::Interrupted, span),
+            Stop::Interrupted => self.err(CoreError::Interrupted, span),
             Stop::TooLarge { elements } => self.err(
-                ErrorKind::QuotientTooLarge {
+                TheoryError::QuotientTooLarge {
                     game: name,
                     heap,
                     order,
@@ -361,7 +363,7 @@ impl Cx {
                 span,
             ),
             Stop::Game(reason) => self.err(
-                ErrorKind::NotSumOfHeaps {
+                TheoryError::NotSumOfHeaps {
                     game: format!("{name} heap {heap}"),
                     option: String::new(),
                     reason,
@@ -462,7 +464,7 @@ fn record(q: &Quotient, game: &str) -> Record {
 fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
     let not = |what: String| {
         cx.err(
-            ErrorKind::BadArgument {
+            EvalError::BadArgument {
                 message: format!("`isomorphic` compares misère quotients, not {what}"),
                 label: format!("this is {what}"),
             },
@@ -579,7 +581,7 @@ pub fn heap_sum_outcome(
                 stop: Stop::Interrupted,
                 ..
             }) => {
-                return Err(cx.err(ErrorKind::Interrupted, span));
+                return Err(cx.err(CoreError::Interrupted, span));
             }
             // Its quotient outgrew the quick ceilings: the search below decides the sum.
             Err(Halted {
@@ -595,7 +597,7 @@ pub fn heap_sum_outcome(
     }
     if max > SEARCH_HEAP {
         return Err(cx.err(
-            ErrorKind::ValueTooLarge {
+            EvalError::ValueTooLarge {
                 message: format!(
                     "a heap of {max} is too large for an exhaustive misère search (at most {SEARCH_HEAP}); \
                      compute its quotient first with `quotient`"
@@ -626,9 +628,9 @@ pub fn heap_sum_outcome(
     cx.engines.quotients.searchers.insert(key, searcher);
     match r {
         Ok(p) => Ok(Some(if p { Outcome::P } else { Outcome::N })),
-        Err(Stop::Interrupted) => Err(cx.err(ErrorKind::Interrupted, span)),
+        Err(Stop::Interrupted) => Err(cx.err(CoreError::Interrupted, span)),
         Err(Stop::TooLarge { elements }) => Err(cx.err(
-            ErrorKind::ValueTooLarge {
+            EvalError::ValueTooLarge {
                 message: format!(
                     "the misère search of this sum passed {elements} positions without finishing"
                 ),
@@ -637,7 +639,7 @@ pub fn heap_sum_outcome(
             span,
         )),
         Err(Stop::Game(reason)) => Err(cx.err(
-            ErrorKind::NotSumOfHeaps {
+            TheoryError::NotSumOfHeaps {
                 game: "this sum".into(),
                 option: String::new(),
                 reason,
@@ -664,7 +666,7 @@ pub fn call(
                 Some(Value::Int(n)) if (0..=MAX_BOUND).contains(n) => Some(*n as usize),
                 Some(Value::Int(n)) => {
                     return Err(cx.err(
-                        ErrorKind::BadHeapBound {
+                        TheoryError::BadHeapBound {
                             value: *n,
                             max: MAX_BOUND,
                         },
@@ -673,7 +675,7 @@ pub fn call(
                 }
                 Some(other) => {
                     return Err(cx.err(
-                        ErrorKind::BadArgument {
+                        EvalError::BadArgument {
                             message: "the heap bound of `quotient` must be an integer".into(),
                             label: format!("this is {}", super::show::describe(other)),
                         },
@@ -692,7 +694,7 @@ pub fn call(
             let cancel = || flag.load(std::sync::atomic::Ordering::Relaxed);
             match a.isomorphic(&b, &cancel) {
                 Some(r) => Ok(Value::Bool(r)),
-                None => Err(cx.err(ErrorKind::Interrupted, span)),
+                None => Err(cx.err(CoreError::Interrupted, span)),
             }
         }
     }

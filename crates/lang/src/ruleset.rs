@@ -4,7 +4,8 @@
 //! of its own position) is an error, not an endless recursion.
 
 use super::Cx;
-use loony_core::diag::{Error, ErrorKind};
+use crate::error::{EvalError, Nesting};
+use loony_core::diag::{CoreError, Error};
 use loony_core::game::display::{self, Notation};
 use loony_core::game::{GameId, Node, Store};
 use loony_core::positions::PosId;
@@ -34,7 +35,7 @@ impl Source for Cx {
         self.limits.explored += 1;
         let heavy = store.positions.heavy - self.limits.heavy_at_start;
         if self.limits.explored + heavy > self.limits.budget {
-            return Err(Error::new(ErrorKind::Runaway {
+            return Err(Error::new(EvalError::Runaway {
                 ruleset: store.ruleset_name(rid).to_string(),
                 budget: self.limits.budget,
                 last: self.pos_display(store, pos),
@@ -42,18 +43,18 @@ impl Source for Cx {
             }));
         }
         if self.limits.explored.is_multiple_of(1024) && self.interrupted() {
-            return Err(Error::new(ErrorKind::Interrupted));
+            return Err(Error::new(CoreError::Interrupted));
         }
         if super::stack::exhausted() {
             // Rules that ask about other positions nest expansions on the native stack.
-            return Err(Error::new(ErrorKind::TooDeep {
-                what: "exploration",
+            return Err(Error::new(EvalError::TooDeep {
+                what: Nesting::Exploration,
                 limit: self.rules.expanding.len(),
             }));
         }
         if self.is_expanding(pos) {
             let shown = self.pos_display(store, pos);
-            return Err(Error::new(ErrorKind::SelfDependent { position: shown }));
+            return Err(Error::new(EvalError::SelfDependent { position: shown }));
         }
         let comp = self.compiled(rid);
         if let Some(code) = &comp.fast {

@@ -1,7 +1,8 @@
 //! How values print, and the value of a game (the question most statements ask).
 
 use super::{Cx, Value};
-use loony_core::diag::{Error, ErrorKind, json_string};
+use crate::error::{EvalError, Nesting};
+use loony_core::diag::{CoreError, Error, json_string};
 use loony_core::game::Store;
 use loony_core::game::display;
 /// Short description of a value for error labels.
@@ -46,8 +47,8 @@ impl Cx {
             unreachable!("lists and tuples only")
         };
         if super::stack::exhausted() {
-            return Err(Error::new(ErrorKind::TooDeep {
-                what: "list",
+            return Err(Error::new(EvalError::TooDeep {
+                what: Nesting::List,
                 limit: self.scope.depth,
             }));
         }
@@ -58,7 +59,7 @@ impl Cx {
             }
             self.limits.steps = self.limits.steps.wrapping_add(1);
             if self.limits.steps.is_multiple_of(4096) && self.interrupted() {
-                return Err(Error::new(ErrorKind::Interrupted));
+                return Err(Error::new(CoreError::Interrupted));
             }
             // Strings print quoted inside lists, so `["a, b"]` reads as one string.
             if let Value::Str(s) = x {

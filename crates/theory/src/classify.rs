@@ -13,8 +13,9 @@
 
 use super::affine::{self, AffineError, AffineGraph, AffineValue, Shape};
 use super::loopy::{INF, Labeller, LoopyView, Outside as Gamma};
+use crate::error::TheoryError;
 use loony_core::class::{Class, Outside};
-use loony_core::diag::{Error, ErrorKind};
+use loony_core::diag::{CoreError, Error};
 use loony_core::game::display::{self, Notation};
 use loony_core::game::{GameId, Node, Store};
 use loony_graph::{Digraph, Explorer, Kind, PosGraph, Side};
@@ -333,7 +334,7 @@ pub fn classify(ex: &mut Explorer, root: u32) -> Result<Analysis, Error> {
     while let Some(&(u, place, _)) = calls.last() {
         steps = steps.wrapping_add(1);
         if steps.is_multiple_of(1 << 14) && ex.src.interrupted() {
-            return Err(Error::new(ErrorKind::Interrupted));
+            return Err(Error::new(CoreError::Interrupted));
         }
         if let Some(v) = ex.graph.successor(u, place & RIGHT != 0, place & !RIGHT) {
             calls.last_mut().expect("nonempty").1 += 1;
@@ -633,7 +634,7 @@ fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Res
             moon_class(ex, an, u)
         }
         Err(AffineError::Graph(e)) => return Err(e),
-        Err(AffineError::Interrupted) => return Err(Error::new(ErrorKind::Interrupted)),
+        Err(AffineError::Interrupted) => return Err(Error::new(CoreError::Interrupted)),
         Err(AffineError::Cycle { .. }) => Class::Undetermined(Outside::LoopyAndEntailing),
         Err(e) => {
             let e = affine_error(ex, e);
@@ -829,7 +830,7 @@ fn cycle(
         };
         let interrupted = || ex.src.interrupted();
         if !lab.label(&view, members, &mut || interrupted()) {
-            return Err(Error::new(ErrorKind::Interrupted));
+            return Err(Error::new(CoreError::Interrupted));
         }
         // Read back one by one (no copy of the results: a component may have millions). The
         // ∞ members share a few A-sets: one is encoded again only when it changes.
@@ -884,7 +885,7 @@ fn infinite_game_parts(
     };
     let position = show(part);
     let follower = show(s);
-    Error::new(ErrorKind::InfiniteGame { position, follower })
+    Error::new(TheoryError::InfiniteGame { position, follower })
 }
 
 /// A sum on a cycle: a part of it recurs inside one of its own followers, so the positions
@@ -904,7 +905,7 @@ fn infinite_game(ex: &mut Explorer, s: u32, inside: &dyn Fn(u32) -> bool) -> Err
     };
     let position = show(ex, part);
     let follower = show(ex, s);
-    Error::new(ErrorKind::InfiniteGame { position, follower })
+    Error::new(TheoryError::InfiniteGame { position, follower })
 }
 
 /// The error for a node whose Left and Right options differ, read off the graph (so ruleset
@@ -924,7 +925,7 @@ pub fn not_impartial_node(ex: &mut Explorer, u: u32) -> Result<Error, Error> {
     let only_right = show(ex, r.iter().copied().filter(|o| !l.contains(o)).collect())?;
     let detail = sides_differ(&only_left, &only_right);
     let g = ex.game(u)?;
-    Ok(Error::new(ErrorKind::NotImpartial {
+    Ok(Error::new(TheoryError::NotImpartial {
         form: display::form(ex.store, g, nt),
         detail,
     })
@@ -941,7 +942,7 @@ pub fn not_impartial(store: &Store, x: GameId) -> Error {
         _ => x,
     };
     let Node::Form { left, right } = store.node(x) else {
-        return Error::new(ErrorKind::NotImpartial {
+        return Error::new(TheoryError::NotImpartial {
             form: display::form(store, x, nt),
             detail: "its Left and Right options differ".into(),
         })
@@ -958,7 +959,7 @@ pub fn not_impartial(store: &Store, x: GameId) -> Error {
         .map(|&o| display::form(store, o, nt))
         .collect();
     let detail = sides_differ(&only_left, &only_right);
-    Error::new(ErrorKind::NotImpartial {
+    Error::new(TheoryError::NotImpartial {
         form: display::form(store, shown, nt),
         detail,
     })
@@ -989,33 +990,30 @@ pub fn affine_error(ex: &mut Explorer, e: AffineError<u32, Error>) -> Error {
                     format!("Right can move to `{option}` but Left has no matching move")
                 }
             };
-            about(Error::new(ErrorKind::NotAffine { form, detail }), g).with_note(
-                "an affine impartial game has Right's options the conjugates of Left's, and so \
-                 do its quiet followers",
-            )
+            about(Error::new(TheoryError::NotAffine { form, detail }), g)
         }
         AffineError::Infinite { form } => {
             let (form, g) = show(form);
             about(
-                Error::new(ErrorKind::NoValue {
+                Error::new(TheoryError::NoValue {
                     form,
                     reason: "∞ and ∞̄ end the game; they are not affine impartial values".into(),
                 }),
                 g,
             )
         }
-        AffineError::UndefinedSum => Error::new(ErrorKind::InfinitiesCollide),
+        AffineError::UndefinedSum => Error::new(CoreError::InfinitiesCollide),
         AffineError::Cycle { form } => {
             let (form, g) = show(form);
             about(
-                Error::new(ErrorKind::NoValue {
+                Error::new(TheoryError::NoValue {
                     form,
                     reason: "its entailing moves lie on a cycle".into(),
                 }),
                 g,
             )
         }
-        AffineError::Interrupted => Error::new(ErrorKind::Interrupted),
+        AffineError::Interrupted => Error::new(CoreError::Interrupted),
     }
 }
 

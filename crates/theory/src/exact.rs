@@ -10,9 +10,10 @@
 //! The oracle used in the tests turns that off and plays nimbers out move by move.
 
 use super::classify::Analysis;
+use crate::error::TheoryError;
 use hashbrown::HashTable;
 use loony_core::class::{Class, Outcome};
-use loony_core::diag::{Error, ErrorKind};
+use loony_core::diag::{CoreError, Error};
 use loony_graph::{Explorer, Kind, Side};
 use rustc_hash::FxHashMap;
 
@@ -227,10 +228,10 @@ impl Solver {
             let s = listed;
             listed += 1;
             if s.is_multiple_of(1024) && ex.src.interrupted() {
-                return Err(Error::new(ErrorKind::Interrupted));
+                return Err(Error::new(CoreError::Interrupted));
             }
             if self.states() > self.opts.budget {
-                return Err(Error::new(ErrorKind::SearchBudget {
+                return Err(Error::new(TheoryError::SearchBudget {
                     budget: self.opts.budget,
                 }));
             }

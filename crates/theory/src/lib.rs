@@ -6,6 +6,7 @@
 
 pub mod affine;
 pub mod classify;
+pub mod error;
 pub mod exact;
 pub mod heap;
 pub mod loopy;
@@ -13,3 +14,5 @@ pub mod misere;
 pub mod nimfield;
 pub mod normal;
 pub mod quotient;
+
+pub use error::TheoryError;

@@ -3,7 +3,7 @@
 //! Nothing unwinds on purpose: limits are `Result`s (a full table of the store is reported by
 //! `Store::check_full`).
 
-use super::{Error, ErrorKind};
+use super::{CoreError, Error};
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
@@ -43,7 +43,7 @@ fn install_hook() {
     });
 }
 
-/// Runs `f`; a panic in it becomes [`ErrorKind::Internal`].
+/// Runs `f`; a panic in it becomes [`CoreError::Internal`].
 pub fn catch<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
     install_hook();
     GUARDED.with(|g| g.set(g.get() + 1));
@@ -55,7 +55,7 @@ pub fn catch<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
             let message = LAST
                 .with(|l| l.borrow_mut().take())
                 .unwrap_or_else(|| "a panic without a message".to_string());
-            Err(Error::new(ErrorKind::Internal { message }))
+            Err(Error::new(CoreError::Internal { message }))
         }
     }
 }

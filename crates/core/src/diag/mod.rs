@@ -1,14 +1,23 @@
-//! Errors and their conversion to codespan diagnostics: every error Loony reports passes through
-//! [`Error::to_diagnostic`], the one place where codes, messages and labels are decided.
+//! Errors and their conversion to codespan diagnostics. Each layer has its own error enum
+//! (syntax: [`loony_syntax::ParseError`]; core: [`CoreError`]; graph, theory, lang and the REPL theirs), and
+//! each says what it means in one match arm per variant of [`Diagnose::report`]: code,
+//! message, labels and notes together, beside the layer's `--explain` texts ([`Code`]).
+//! [`Error`] carries any of them with the place it happened; [`Error::to_diagnostic`] is the
+//! one place where a report becomes a codespan diagnostic.
 
 mod clip;
+mod core_error;
 pub mod explain;
 pub mod guard;
+mod syntax;
+
+pub use core_error::CoreError;
 
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term;
-use loony_syntax::ParseError;
+use std::any::Any;
+use std::fmt;
 use std::ops::Range;
 
 /// The extensions a plot may be written with (the figure writer of `loony_lang` reads this too,
@@ -25,253 +34,102 @@ pub struct Loc {
     pub span: Range<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum ErrorKind {
-    Syntax(ParseError),
-    UnknownName {
-        name: String,
-        suggestion: Option<String>,
+/// A diagnostic code and its `loony --explain` text (paragraphs separated by blank lines).
+#[derive(Debug, Clone, Copy)]
+pub struct Code(pub &'static str, pub &'static str);
+
+/// The `--explain` texts of the codes this crate gives: its errors and the warnings.
+pub fn codes() -> impl Iterator<Item = &'static Code> {
+    syntax::CODES
+        .iter()
+        .chain(core_error::CODES)
+        .chain(WARNING_CODES)
+}
+
+/// What an error says: decided by the error's own type, in one place per variant.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub code: &'static str,
+    pub message: String,
+    /// The primary label; without a location it becomes the first note (see `bare`).
+    pub label: String,
+    pub notes: Vec<String>,
+    pub place: Place,
+    /// Without a location, the label is dropped instead of becoming a note (a file that
+    /// could not be read, a bug: the message says it all).
+    pub bare: bool,
+}
+
+/// Where the primary label points, relative to the error's location.
+#[derive(Debug, Clone, Default)]
+pub enum Place {
+    /// At the location itself.
+    #[default]
+    Here,
+    /// At `primary` (absolute offsets in the same file), with a secondary label.
+    Spans {
+        primary: Range<usize>,
+        secondary: Option<(Range<usize>, String)>,
     },
-    Arity {
-        name: String,
-        expected: String,
-        found: usize,
-        /// How it is called (`nim_sequence(g, n), nim_sequence(g, a..b)`), when known.
-        usage: Option<String>,
-    },
-    Type {
-        message: String,
-        label: String,
-    },
-    IntegerAsGame(i64),
-    /// A range that gives no heaps, or not the heaps meant: empty (`0..0`), negative
-    /// (`-3..3`), with a gap; `note` says how to write it.
-    BadRange {
-        message: String,
-        label: String,
-        note: Option<String>,
-    },
-    /// A heap size that is not a nonnegative integer: `heap("0.07")(-1)`.
-    HeapSize {
-        message: String,
-        label: String,
-    },
-    /// A heap game (a family of games) where one game is wanted: `outcome(heap("0.07"))`.
-    HeapGameAsGame {
-        game: String,
-    },
-    /// A value past what Loony represents: `*n` beyond the nimbers, a nim-value past the
-    /// fast path's 14 bits, a misère nim heap past its limit.
-    ValueTooLarge {
-        message: String,
-        label: String,
-    },
-    /// A built-in given an argument it cannot take (of the wrong type, or a value outside
-    /// what it accepts); `Type` is for the language's own operations.
-    BadArgument {
-        message: String,
-        label: String,
-    },
-    Overflow {
-        op: String,
-    },
-    DivisionByZero,
-    IndexOutOfRange {
-        index: i64,
-        len: usize,
-    },
-    NotImpartial {
-        form: String,
-        detail: String,
-    },
-    NotAffine {
-        form: String,
-        detail: String,
-    },
-    InfinitiesCollide,
-    /// A sum whose part recurs inside one of its own followers: infinitely many positions.
-    InfiniteGame {
-        position: String,
-        follower: String,
-    },
-    /// The theory gives the game no value (its outcome is still known).
-    Undetermined {
-        form: String,
-        reason: String,
-        outcome: Option<String>,
-    },
-    /// A malformed value literal (`∞(A)`, `⟫(n)`).
-    BadLiteral {
-        message: String,
-        label: String,
-    },
-    /// A rule asked for the value of the very position whose options it is listing.
-    SelfDependent {
-        position: String,
-    },
-    /// A built-in that does not apply to this kind of game.
-    NotApplicable {
-        function: String,
-        form: String,
-        reason: String,
-    },
-    /// The exact solver met more states than the budget allows.
-    SearchBudget {
-        budget: usize,
-    },
-    /// A label of a labelled form that is defined twice or never used.
-    BadLabel {
-        message: String,
-        label: String,
-    },
-    Runaway {
-        ruleset: String,
-        budget: usize,
-        last: String,
-        /// Budget units spent on large arguments (0: positions alone exhausted it).
-        heavy: usize,
-    },
-    /// Nesting past what the stack holds: `what` is nested (`"expression"`, `"list"`, or
-    /// `"exploration"`: rules that ask about other positions, each explored inside the last).
-    TooDeep {
-        what: &'static str,
-        limit: usize,
-    },
-    /// `fn` calls nested past the stack or [`crate::eval::MAX_CALLS`]: a recursion without
-    /// end, or too deep; `function` is the innermost.
-    Recursion {
-        function: String,
-        calls: usize,
-        /// The session's bound on nested calls.
-        limit: usize,
-    },
-    ImportNotFound {
-        path: String,
-        tried: Vec<String>,
-    },
-    ImportCycle {
-        path: String,
-    },
-    /// `import "dir"` of a folder; `inside` lists the `.cgt` files it holds.
-    ImportDirectory {
-        path: String,
-        inside: Vec<String>,
-    },
-    BadHeapCode {
-        code: String,
-        message: String,
-        at: Range<usize>,
-    },
-    NotHeapGame {
-        found: String,
-        detail: String,
-    },
-    NotSumOfHeaps {
-        game: String,
-        option: String,
-        reason: String,
-    },
-    QuotientTooLarge {
-        game: String,
-        heap: usize,
-        order: usize,
-        elements: usize,
-    },
-    NoCertificate {
-        game: String,
-    },
-    BadHeapBound {
-        value: i64,
-        max: i64,
-    },
-    /// `nim_inverse(0)`, `nim_div(a, 0)`, `*a * *0`-style division by the nimber 0.
-    NimZeroDivisor {
-        op: String,
-    },
-    /// A nim-field built-in given a negative integer.
-    NimNegative {
-        op: String,
-        value: i64,
-    },
-    Interrupted,
-    NoValue {
-        form: String,
-        reason: String,
-    },
-    Io {
-        path: String,
-        message: String,
-    },
-    /// A file that could not be written (a plot to a missing folder, a read-only file).
-    WriteFailed {
-        path: String,
-        message: String,
-    },
-    /// A file name whose extension names no format Loony writes.
-    UnknownFileFormat {
-        path: String,
-    },
-    /// `*[…]` with an element that is not an integer, a list or a game.
-    MisereSpecifier {
-        found: String,
-    },
-    /// `link(g, h)` of games that are not linked (CGSuite's wording).
-    MisereNotLinked {
-        g: String,
-        h: String,
-    },
-    /// `misere_minus(g, h)` where `h` is not a part of `g` (CGSuite's wording).
-    MisereNotSubtractable {
-        g: String,
-        h: String,
-    },
-    /// A misère function given a game with ∞, ∞̄, `entail` or `carry`.
-    MisereEntailing {
-        form: String,
-    },
-    /// `distinguisher(g, g)`.
-    MisereIdentical {
-        game: String,
-    },
-    /// A nim heap or a printed string past the misère engine's limits.
-    MisereTooLarge {
-        message: String,
-    },
-    /// A string that is not CGSuite's misère notation.
-    MisereNotation {
-        text: String,
-        message: String,
-        at: usize,
-    },
-    /// A misère function called while the misère engine is converting a ruleset position.
-    MisereBusy,
-    /// Source bytes that are not UTF-8 (`byte` counts from 1 within the line).
-    InvalidUtf8 {
-        line: usize,
-        byte: usize,
-    },
-    /// The statement needed more memory than the session's budget.
-    MemoryBudget {
-        budget: usize,
-        what: String,
-        /// What the session held when the statement began.
-        held: usize,
-    },
-    /// A panic caught at the session boundary: a bug in Loony.
-    Internal {
-        message: String,
-    },
-    /// A table of the interpreter would outgrow its indices (`what` names it).
-    Capacity {
-        what: String,
-        limit: String,
-    },
-    /// A REPL `:command` that cannot run as written (unknown, or a bad argument).
-    BadCommand {
-        message: String,
-        label: String,
-        usage: String,
-    },
+    /// At these bytes of the string literal at the location (offsets from its first
+    /// character after the quote), when they lie inside it.
+    InString(Range<usize>),
+}
+
+impl Report {
+    pub fn new(code: &'static str, message: impl Into<String>, label: impl Into<String>) -> Self {
+        Report {
+            code,
+            message: message.into(),
+            label: label.into(),
+            notes: Vec::new(),
+            place: Place::Here,
+            bare: false,
+        }
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn notes(mut self, notes: impl IntoIterator<Item = String>) -> Self {
+        self.notes.extend(notes);
+        self
+    }
+
+    pub fn place(mut self, place: Place) -> Self {
+        self.place = place;
+        self
+    }
+
+    pub fn bare(mut self) -> Self {
+        self.bare = true;
+        self
+    }
+}
+
+/// An error of some layer, able to say what it means. Errors are plain data (they cross
+/// the interpreter thread and are kept as reasons in analyses), hence `Send` and `Clone`.
+pub trait Diagnose: Any + fmt::Debug + Send + CloneDiagnose {
+    fn report(&self) -> Report;
+}
+
+/// `Clone` for boxed errors (implemented for every `Diagnose + Clone`).
+pub trait CloneDiagnose {
+    fn clone_box(&self) -> Box<dyn Diagnose>;
+}
+
+impl<T: Diagnose + Clone> CloneDiagnose for T {
+    fn clone_box(&self) -> Box<dyn Diagnose> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Diagnose> {
+    fn clone(&self) -> Self {
+        (**self).clone_box()
+    }
 }
 
 /// How many of an error's own notes are shown before and after the ones left out.
@@ -279,7 +137,7 @@ const NOTES_HEAD: usize = 5;
 const NOTES_TAIL: usize = 3;
 
 /// An error; boxed so that `Result<_, Error>` stays small on the hot paths.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Error(Box<ErrorData>);
 
 impl std::ops::Deref for Error {
@@ -295,9 +153,10 @@ impl std::ops::DerefMut for Error {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct ErrorData {
-    pub kind: ErrorKind,
+    /// The layer's own error (see [`Error::kind`] to look at it as its type).
+    pub kind: Box<dyn Diagnose>,
     pub loc: Option<Loc>,
     pub notes: Vec<String>,
     /// Notes left out between the first and the last few (a deep nest of explorations adds one
@@ -308,10 +167,16 @@ pub struct ErrorData {
     pub subject: Option<crate::game::GameId>,
 }
 
+impl<K: Diagnose> From<K> for Error {
+    fn from(kind: K) -> Self {
+        Error::new(kind)
+    }
+}
+
 impl Error {
-    pub fn new(kind: ErrorKind) -> Self {
+    pub fn new(kind: impl Diagnose) -> Self {
         Error(Box::new(ErrorData {
-            kind,
+            kind: Box::new(kind),
             loc: None,
             notes: Vec::new(),
             elided: 0,
@@ -319,19 +184,27 @@ impl Error {
         }))
     }
 
+    /// The layer's error as its own type, when it is one.
+    pub fn kind<K: Diagnose>(&self) -> Option<&K> {
+        (&*self.0.kind as &dyn Any).downcast_ref()
+    }
+
+    pub fn kind_mut<K: Diagnose>(&mut self) -> Option<&mut K> {
+        (&mut *self.0.kind as &mut dyn Any).downcast_mut()
+    }
+
+    /// Whether this is [`CoreError::Interrupted`] (Ctrl-C, or a budget that stopped the work).
+    pub fn is_interrupted(&self) -> bool {
+        matches!(self.kind::<CoreError>(), Some(CoreError::Interrupted))
+    }
+
     pub fn about(mut self, g: crate::game::GameId) -> Self {
         self.subject = Some(g);
         self
     }
 
-    pub fn at(kind: ErrorKind, file: FileId, span: Range<usize>) -> Self {
-        Error(Box::new(ErrorData {
-            kind,
-            loc: Some(Loc { file, span }),
-            notes: Vec::new(),
-            elided: 0,
-            subject: None,
-        }))
+    pub fn at(kind: impl Diagnose, file: FileId, span: Range<usize>) -> Self {
+        Error::new(kind).or_at(file, span)
     }
 
     /// Gives the error a location if it has none yet (the innermost location wins).
@@ -364,670 +237,51 @@ impl Error {
         v
     }
 
-    pub fn type_error(message: impl Into<String>, label: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Type {
-            message: message.into(),
-            label: label.into(),
-        })
+    pub fn report(&self) -> Report {
+        self.0.kind.report()
     }
 
     pub fn code(&self) -> &'static str {
-        match &self.kind {
-            ErrorKind::Syntax(p) => match p {
-                ParseError::UnexpectedChar { .. } => "E0001",
-                ParseError::Unclosed { .. } => "E0002",
-                ParseError::MissingBar { .. } => "E0003",
-                ParseError::UnexpectedToken { .. } => "E0004",
-                ParseError::UnexpectedEof { .. } => "E0005",
-                ParseError::IntTooLarge { .. } => "E0006",
-                ParseError::UnterminatedString { .. } => "E0007",
-                ParseError::BadEscape { .. } => "E0008",
-                ParseError::DecimalNumber { .. } => "E0010",
-            },
-            ErrorKind::UnknownName { .. } => "E0101",
-            ErrorKind::Arity { .. } => "E0102",
-            ErrorKind::Type { .. } => "E0103",
-            ErrorKind::IntegerAsGame(_) => "E0104",
-            ErrorKind::BadRange { .. } => "E0110",
-            ErrorKind::HeapSize { .. } => "E0111",
-            ErrorKind::HeapGameAsGame { .. } => "E0112",
-            ErrorKind::ValueTooLarge { .. } => "E0113",
-            ErrorKind::BadArgument { .. } => "E0114",
-            ErrorKind::Overflow { .. } => "E0105",
-            ErrorKind::DivisionByZero => "E0106",
-            ErrorKind::IndexOutOfRange { .. } => "E0107",
-            ErrorKind::NotImpartial { .. } => "E0201",
-            ErrorKind::InfiniteGame { .. } => "E0202",
-            ErrorKind::Undetermined { .. } => "E0208",
-            ErrorKind::BadLiteral { .. } => "E0108",
-            ErrorKind::BadLabel { .. } => "E0109",
-            ErrorKind::SearchBudget { .. } => "E0209",
-            ErrorKind::NotApplicable { .. } => "E0210",
-            ErrorKind::SelfDependent { .. } => "E0211",
-            ErrorKind::Runaway { .. } => "E0203",
-            ErrorKind::NotAffine { .. } => "E0204",
-            ErrorKind::InfinitiesCollide => "E0205",
-            ErrorKind::TooDeep { .. } => "E0206",
-            ErrorKind::Recursion { .. } => "E0214",
-            ErrorKind::NoValue { .. } => "E0207",
-            ErrorKind::ImportNotFound { .. } => "E0301",
-            ErrorKind::ImportCycle { .. } => "E0302",
-            ErrorKind::ImportDirectory { .. } => "E0306",
-            ErrorKind::Io { .. } => "E0303",
-            ErrorKind::WriteFailed { .. } => "E0304",
-            ErrorKind::UnknownFileFormat { .. } => "E0305",
-            ErrorKind::BadHeapCode { .. } => "E0401",
-            ErrorKind::NotHeapGame { .. } => "E0402",
-            ErrorKind::NotSumOfHeaps { .. } => "E0403",
-            ErrorKind::QuotientTooLarge { .. } => "E0404",
-            ErrorKind::NoCertificate { .. } => "E0405",
-            ErrorKind::BadHeapBound { .. } => "E0406",
-            ErrorKind::NimZeroDivisor { .. } => "E0407",
-            ErrorKind::NimNegative { .. } => "E0408",
-            ErrorKind::Interrupted => "E0501",
-            ErrorKind::MisereSpecifier { .. } => "E0601",
-            ErrorKind::MisereNotLinked { .. } => "E0602",
-            ErrorKind::MisereNotSubtractable { .. } => "E0603",
-            ErrorKind::MisereEntailing { .. } => "E0604",
-            ErrorKind::MisereIdentical { .. } => "E0605",
-            ErrorKind::MisereTooLarge { .. } => "E0606",
-            ErrorKind::MisereNotation { .. } => "E0607",
-            ErrorKind::MisereBusy => "E0608",
-            ErrorKind::Capacity { .. } => "E0212",
-            ErrorKind::MemoryBudget { .. } => "E0213",
-            ErrorKind::InvalidUtf8 { .. } => "E0009",
-            ErrorKind::Internal { .. } => "E0901",
-            ErrorKind::BadCommand { .. } => "E0701",
-        }
+        self.report().code
     }
 
     pub fn message(&self) -> String {
-        match &self.kind {
-            ErrorKind::Syntax(p) => match p {
-                ParseError::UnexpectedChar { found, .. } => match visible(found) {
-                    Some(shown) => format!("unexpected character `{shown}`"),
-                    None => format!("unexpected character {}", code_points(found)),
-                },
-                ParseError::Unclosed {
-                    bracket,
-                    comment: Some(_),
-                    ..
-                } => format!(
-                    "unclosed `{bracket}`: its `{}` is in a comment",
-                    loony_syntax::closing(*bracket)
-                ),
-                ParseError::Unclosed { bracket, .. } => format!("unclosed `{bracket}`"),
-                ParseError::MissingBar { .. } => {
-                    "this form has no `|` between its Left and Right options".into()
-                }
-                ParseError::UnexpectedToken { found, .. } => {
-                    format!("did not expect {found} here")
-                }
-                ParseError::UnexpectedEof { .. } => "unexpected end of input".into(),
-                ParseError::IntTooLarge { .. } => "integer literal is too large".into(),
-                ParseError::UnterminatedString { .. } => "unterminated string".into(),
-                ParseError::BadEscape { found, .. } => {
-                    format!("unknown escape `{found}` in a string")
-                }
-                ParseError::DecimalNumber { text, .. } => {
-                    format!("`{text}` is not a Loony number: numbers are integers")
-                }
-            },
-            ErrorKind::UnknownName { name, .. } => format!("unknown name `{name}`"),
-            ErrorKind::Arity {
-                name,
-                expected,
-                found,
-                ..
-            } => {
-                format!(
-                    "`{name}` takes {expected}, but {found} {} given",
-                    if *found == 1 { "was" } else { "were" }
-                )
-            }
-            ErrorKind::Type { message, .. }
-            | ErrorKind::BadRange { message, .. }
-            | ErrorKind::HeapSize { message, .. }
-            | ErrorKind::ValueTooLarge { message, .. }
-            | ErrorKind::BadArgument { message, .. } => message.clone(),
-            ErrorKind::HeapGameAsGame { game } => {
-                format!("`{game}` is a heap game, a game for every heap size, not one game")
-            }
-            ErrorKind::IntegerAsGame(n) => format!("the integer {n} is not an impartial game"),
-            ErrorKind::Overflow { op } => format!("integer overflow in `{op}`"),
-            ErrorKind::DivisionByZero => "division by zero".into(),
-            ErrorKind::IndexOutOfRange { index, len } => {
-                format!("index {index} is out of range for a list of length {len}")
-            }
-            ErrorKind::NotImpartial { form, .. } => format!("`{form}` is not impartial"),
-            ErrorKind::NotAffine { form, .. } => {
-                format!("`{form}` is not an affine impartial game")
-            }
-            ErrorKind::InfinitiesCollide => {
-                "`∞ + ∞̄` has no value: both players would have already won".into()
-            }
-            ErrorKind::InfiniteGame { position, .. } => {
-                format!("this game has infinitely many positions: `{position}` keeps recurring")
-            }
-            ErrorKind::Undetermined { form, .. } => {
-                format!("the value of `{form}` is not determined")
-            }
-            ErrorKind::BadLiteral { message, .. } | ErrorKind::BadLabel { message, .. } => {
-                message.clone()
-            }
-            ErrorKind::SearchBudget { budget } => {
-                format!("the exact search of this sum passed {budget} states without finishing")
-            }
-            ErrorKind::SelfDependent { position } => {
-                format!("`{position}` depends on its own value")
-            }
-            ErrorKind::NotApplicable { function, form, .. } => {
-                format!("{function} does not apply to `{form}`")
-            }
-            ErrorKind::Runaway {
-                ruleset,
-                budget,
-                heavy,
-                ..
-            } => {
-                if *heavy > budget / 2 {
-                    format!(
-                        "ruleset `{ruleset}` ran past the position budget: the arguments of its positions keep growing"
-                    )
-                } else {
-                    format!(
-                        "ruleset `{ruleset}` explored more than {budget} positions without finishing"
-                    )
-                }
-            }
-            ErrorKind::TooDeep { what, limit } => match *what {
-                "exploration" => format!(
-                    "rules that ask about other positions nested {limit} explorations, more than the stack holds"
-                ),
-                "list" => format!("this value is nested too deep to print ({limit} levels)"),
-                _ => format!("this {what} is nested too deep ({limit} levels)"),
-            },
-            ErrorKind::Recursion {
-                function, calls, ..
-            } => format!(
-                "`{function}` recursed too deep: {calls} calls without returning (a recursion without end?)"
-            ),
-            ErrorKind::NoValue { form, .. } => format!("`{form}` has no nim-value"),
-            ErrorKind::ImportNotFound { path, .. } => format!("cannot find module `{path}`"),
-            ErrorKind::ImportCycle { path } => format!("module `{path}` imports itself"),
-            ErrorKind::ImportDirectory { path, .. } => {
-                format!("`{path}` is a folder, not a file to import")
-            }
-            ErrorKind::Io { path, message } => format!("cannot read `{path}`: {message}"),
-            ErrorKind::WriteFailed { path, message } => {
-                format!("cannot write `{path}`: {message}")
-            }
-            ErrorKind::UnknownFileFormat { path } => {
-                format!("cannot tell what kind of file `{path}` is")
-            }
-            ErrorKind::BadHeapCode { code, message, .. } => {
-                format!("bad heap code \"{code}\": {message}")
-            }
-            ErrorKind::NotHeapGame { found, .. } => {
-                format!("`quotient` needs a heap game, not {found}")
-            }
-            ErrorKind::NotSumOfHeaps { game, option, .. } => {
-                if option.is_empty() {
-                    format!("`{game}` is not a heap game")
-                } else {
-                    format!("the move from `{game}` to `{option}` is not a sum of smaller heaps")
-                }
-            }
-            ErrorKind::QuotientTooLarge { game, heap, .. } => {
-                format!("the misère quotient of {game} outgrew its size limit at heap {heap}")
-            }
-            ErrorKind::NoCertificate { game } => format!(
-                "the misère quotient of {game} cannot be certified, so it needs a heap bound"
-            ),
-            ErrorKind::BadHeapBound { value, max } => {
-                format!("a heap bound must be from 0 to {max}, not {value}")
-            }
-            ErrorKind::NimZeroDivisor { op } => {
-                format!("`{op}` divides by the nimber 0, which has no inverse")
-            }
-            ErrorKind::NimNegative { op, value } => {
-                format!("`{op}` works on nimbers, numbered 0, 1, 2, …, not on {value}")
-            }
-            ErrorKind::Interrupted => "interrupted".into(),
-            ErrorKind::MisereSpecifier { .. } => {
-                "Invalid misere game specifier: must be a `List` of `Integer`s or `MisereCanonicalGame`s"
-                    .into()
-            }
-            ErrorKind::MisereNotLinked { g, h } => {
-                format!("Those misere games are not linked: {g}, {h}")
-            }
-            ErrorKind::MisereNotSubtractable { g, h } => {
-                format!("Those misere games are not subtractable: {g}, {h}")
-            }
-            ErrorKind::MisereEntailing { form } => {
-                format!("`{form}` has entailing moves, which misère play does not cover")
-            }
-            ErrorKind::MisereIdentical { game } => {
-                format!("no game distinguishes {game} from itself")
-            }
-            ErrorKind::MisereTooLarge { message } => message.clone(),
-            ErrorKind::MisereNotation { text, message, .. } => {
-                format!("bad misère notation \"{text}\": {message}")
-            }
-            ErrorKind::MisereBusy => {
-                "misère functions cannot be called from a ruleset while its positions are being converted to misère forms".into()
-            }
-            ErrorKind::InvalidUtf8 { line, byte } => {
-                format!("line {line} is not valid UTF-8 (at byte {byte} of the line)")
-            }
-            ErrorKind::MemoryBudget { budget, .. } => format!(
-                "this needs more memory than the session's budget of {}",
-                crate::memory::show_size(*budget)
-            ),
-            ErrorKind::Internal { .. } => "internal error: Loony failed while running this".into(),
-            ErrorKind::Capacity { what, limit } => {
-                format!("too many {what}: Loony's tables hold at most {limit}")
-            }
-            ErrorKind::BadCommand { message, .. } => message.clone(),
-        }
-    }
-
-    fn label_and_notes(&self) -> (String, Vec<String>) {
-        let mut notes = Vec::new();
-        let label = match &self.kind {
-            ErrorKind::Syntax(p) => match p {
-                ParseError::UnexpectedChar { found, .. } => {
-                    if found.starts_with('∞') {
-                        notes.push(format!(
-                            "this is ∞ followed by {}; minus infinity is `∞̄`, ∞ with U+0304 \
-                             (combining macron), or `-inf` in ASCII",
-                            code_points(&found['∞'.len_utf8()..])
-                        ));
-                        "not a symbol Loony knows".to_string()
-                    } else if visible(found).is_none() {
-                        notes.push(
-                            "invisible and control characters are not part of Loony's syntax; \
-                             delete it (it may have come with pasted text)"
-                                .into(),
-                        );
-                        "an invisible character".to_string()
-                    } else {
-                        "Loony does not know this character".to_string()
-                    }
-                }
-                ParseError::Unclosed {
-                    bracket, comment, ..
-                } => {
-                    let close = loony_syntax::closing(*bracket);
-                    if let Some(c) = comment {
-                        notes.push(format!(
-                            "`#` starts a comment, which runs to the end of the line: the `{close}` \
-                             in it closes nothing"
-                        ));
-                        if c.misere {
-                            notes.push(
-                                "CGSuite's misère notation (`*[2#0]`) is read from a string: \
-                                 `misere_form(\"2#0\")`"
-                                    .into(),
-                            );
-                        }
-                    } else {
-                        notes.push(format!("the input ended before the matching `{close}`"));
-                    }
-                    "opened here".to_string()
-                }
-                ParseError::MissingBar { .. } => {
-                    notes.push("a form is written `{L | R}` (or `<L | R>`); `{ | }` is 0".into());
-                    "form without `|`".to_string()
-                }
-                ParseError::UnexpectedToken { expected, .. } => {
-                    if let Some(note) = expected_note(expected) {
-                        notes.push(note);
-                    }
-                    "not expected here".to_string()
-                }
-                ParseError::UnexpectedEof { expected, .. } => {
-                    if let Some(note) = expected_note(expected) {
-                        notes.push(note);
-                    }
-                    "input ends here".to_string()
-                }
-                ParseError::DecimalNumber { text, .. } => {
-                    notes.push(format!(
-                        "a take-and-break code is a string, in quotes: heap(\"{text}\")"
-                    ));
-                    "a decimal number".to_string()
-                }
-                ParseError::IntTooLarge { .. } => {
-                    notes.push(format!("integers are 64-bit: at most {}", i64::MAX));
-                    "too large".to_string()
-                }
-                ParseError::UnterminatedString { .. } => {
-                    "this string has no closing `\"`".to_string()
-                }
-                ParseError::BadEscape { .. } => {
-                    notes.push(
-                        "a string may contain `\\\"` (a quote), `\\\\` (a backslash), `\\n` (a newline) and `\\t` (a tab)"
-                            .into(),
-                    );
-                    "not an escape".to_string()
-                }
-            },
-            ErrorKind::UnknownName { suggestion, .. } => {
-                if let Some(s) = suggestion {
-                    notes.push(format!("did you mean `{s}`?"));
-                }
-                "not defined".to_string()
-            }
-            ErrorKind::Arity { usage, .. } => {
-                if let Some(u) = usage {
-                    notes.push(format!("usage: {u}"));
-                }
-                "wrong number of arguments".to_string()
-            }
-            ErrorKind::Type { label, .. }
-            | ErrorKind::HeapSize { label, .. }
-            | ErrorKind::ValueTooLarge { label, .. }
-            | ErrorKind::BadArgument { label, .. } => label.clone(),
-            ErrorKind::BadRange { label, note, .. } => {
-                notes.extend(note.clone());
-                label.clone()
-            }
-            ErrorKind::HeapGameAsGame { game } => {
-                notes.push(format!(
-                    "give it a heap size: `{game}(5)` is the heap of 5 tokens, and \
-                     `nim_sequence({game}, 0..20)` lists the nim-values of many"
-                ));
-                "a heap game".to_string()
-            }
-            ErrorKind::IntegerAsGame(n) => {
-                notes.push(format!(
-                    "Loony's games are impartial; integers are not. Did you mean the nimber `*{n}`?"
-                ));
-                "an integer used as a game".to_string()
-            }
-            ErrorKind::Overflow { .. } => "the result does not fit in 64 bits".to_string(),
-            ErrorKind::DivisionByZero => "the divisor is 0".to_string(),
-            ErrorKind::IndexOutOfRange { .. } => "no such element".to_string(),
-            ErrorKind::NotImpartial { detail, .. } | ErrorKind::NotAffine { detail, .. } => {
-                detail.clone()
-            }
-            ErrorKind::InfinitiesCollide => "∞ and ∞̄ meet in this sum".to_string(),
-            ErrorKind::InfiniteGame { position, follower } => {
-                notes.push(format!(
-                    "`{position}` is a part of its own follower `{follower}`, so the sums met \
-                     in play grow without end; Loony values games with finitely many positions"
-                ));
-                "the positions of this game grow without end".to_string()
-            }
-            ErrorKind::Undetermined {
-                reason, outcome, ..
-            } => {
-                notes.push(reason.clone());
-                if let Some(o) = outcome {
-                    notes.push(format!(
-                        "its outcome is {o} (exact search); `outcome(…)` gives it"
-                    ));
-                }
-                "no value in the theory".to_string()
-            }
-            ErrorKind::BadLiteral { label, .. } | ErrorKind::BadLabel { label, .. } => {
-                label.clone()
-            }
-            ErrorKind::NotApplicable { reason, .. } => reason.clone(),
-            ErrorKind::SelfDependent { .. } => {
-                notes.push(
-                    "a rule of this ruleset asks about its own position (through `options`, \
-                     `nimber`, …) while its options are being listed, so they can never be known"
-                        .into(),
-                );
-                "asked about while its options were being listed".to_string()
-            }
-            ErrorKind::SearchBudget { budget } => {
-                notes.push(format!(
-                    "the theory gives no value here, so every state of the sum is searched; \
-                     raise the budget (now {budget}) with `--budget N` or `:budget N`"
-                ));
-                "too many states to search".to_string()
-            }
-            ErrorKind::Runaway {
-                budget,
-                last,
-                heavy,
-                ..
-            } => {
-                notes.push(format!("the last position explored was `{last}`"));
-                if *heavy > budget / 2 {
-                    notes.push(format!(
-                        "its positions' arguments keep growing: {heavy} of the budget's units \
-                         went to large lists and tuples (half a unit per value past 64)"
-                    ));
-                }
-                notes.push(format!(
-                    "if the game is finite but large, raise the budget (now {budget}) with `--budget N` or `:budget N`"
-                ));
-                "exploring this ran past the position budget".to_string()
-            }
-            ErrorKind::TooDeep { what, .. } => {
-                if *what == "exploration" {
-                    notes.push(
-                        "a rule that asks about a position (`nimber`, `options`, …) explores it \
-                         inside the exploration that asks, so a chain of such rules nests"
-                            .into(),
-                    );
-                }
-                notes.push("the interpreter's stack ran out at this depth".into());
-                "too deep".to_string()
-            }
-            ErrorKind::Recursion { limit, .. } => {
-                notes.push(
-                    "a recursion ends when its arguments reach a case that calls nothing more, \
-                     like `if n == 0 then 0 else f(n - 1)`"
-                        .into(),
-                );
-                notes.push(format!(
-                    "Loony allows up to {limit} nested calls, as far as its stack holds"
-                ));
-                "this call went one level too deep".to_string()
-            }
-            ErrorKind::NoValue { reason, .. } => reason.clone(),
-            ErrorKind::ImportNotFound { tried, .. } => {
-                if !tried.is_empty() {
-                    notes.push(format!("looked for: {}", tried.join(", ")));
-                }
-                notes.push("shipped modules are imported as \"std/NAME\"".into());
-                "no such file or shipped module".to_string()
-            }
-            ErrorKind::ImportCycle { .. } => "imported again while it is being loaded".to_string(),
-            ErrorKind::ImportDirectory { inside, .. } => {
-                match inside.as_slice() {
-                    [] => notes.push("it holds no .cgt file".into()),
-                    files => notes.push(format!(
-                        "import one of the files in it: {}",
-                        files.iter().take(8).cloned().collect::<Vec<_>>().join(", ")
-                    )),
-                }
-                "a folder".to_string()
-            }
-            ErrorKind::Io { .. } => "the file could not be read".to_string(),
-            ErrorKind::WriteFailed { .. } => "writing this file".to_string(),
-            ErrorKind::UnknownFileFormat { .. } => {
-                notes.push(format!(
-                    "a plot is written as SVG, PNG or PDF: end the file name in {}",
-                    crate::diag::FIGURE_EXTENSIONS
-                ));
-                "unknown extension".to_string()
-            }
-            ErrorKind::BadHeapCode { .. } => "in this code".to_string(),
-            ErrorKind::NotHeapGame { detail, .. } => {
-                notes.push(
-                    "heap games are heap(\"0.07\"), subtraction([…]), allbut([…]), and rulesets of \
-                     one heap size whose moves are sums of smaller heaps"
-                        .into(),
-                );
-                detail.clone()
-            }
-            ErrorKind::NotSumOfHeaps { reason, .. } => {
-                notes.push(
-                    "a heap game's moves replace a heap by a sum of smaller heaps of the same game"
-                        .into(),
-                );
-                reason.clone()
-            }
-            ErrorKind::QuotientTooLarge {
-                heap,
-                order,
-                elements,
-                ..
-            } => {
-                if *heap > 1 {
-                    notes.push(format!(
-                        "the last quotient computed, Q_{}, has order {order}; a heap bound of {} gives it",
-                        heap - 1,
-                        heap - 1
-                    ));
-                }
-                format!("a candidate for Q_{heap} reached {elements} elements")
-            }
-            ErrorKind::NoCertificate { .. } => {
-                notes.push(
-                    "the periodicity theorem applies to take-and-break codes without `!`, `?`, `=`, \
-                     subtraction and all-but games; `quotient(G, n)` computes the partial quotient Q_n"
-                        .into(),
-                );
-                "no heap bound given".to_string()
-            }
-            ErrorKind::BadHeapBound { .. } => "this bound".to_string(),
-            ErrorKind::NimZeroDivisor { .. } => "this is 0".to_string(),
-            ErrorKind::NimNegative { .. } => "this is negative".to_string(),
-            ErrorKind::Interrupted => "the computation was stopped here".to_string(),
-            ErrorKind::MisereSpecifier { found } => {
-                notes.push(
-                    "integers are nim heaps, lists are games with those options, and games may be any impartial game"
-                        .into(),
-                );
-                format!("this holds {found}")
-            }
-            ErrorKind::MisereNotLinked { .. } => {
-                notes.push(
-                    "two games are linked exactly when neither is an option of the other".into(),
-                );
-                "one of these games is an option of the other".to_string()
-            }
-            ErrorKind::MisereNotSubtractable { .. } => {
-                notes.push("see `parts(g)` for the games that can be subtracted".into());
-                "the second game is not a part of the first".to_string()
-            }
-            ErrorKind::MisereEntailing { .. } => {
-                notes.push(
-                    "misère canonical forms exist for short impartial games: no ∞, ∞̄, `entail` or `carry`"
-                        .into(),
-                );
-                "∞, ∞̄, `entail` or `carry` is reachable from here".to_string()
-            }
-            ErrorKind::MisereIdentical { .. } => "these games are equal".to_string(),
-            ErrorKind::MisereTooLarge { .. } => "too large".to_string(),
-            ErrorKind::MisereNotation { .. } => "in this string".to_string(),
-            ErrorKind::MisereBusy => {
-                notes.push("compute misère values outside the ruleset's rules".into());
-                "called here".to_string()
-            }
-            ErrorKind::Internal { message } => {
-                notes.push(format!("the cause: {message}"));
-                notes.push(
-                    "this is a bug in Loony: please report it with the input that caused it; \
-                     the session goes on, but values computed by this input may be incomplete"
-                        .into(),
-                );
-                "while running this".to_string()
-            }
-            ErrorKind::InvalidUtf8 { .. } => {
-                notes.push(
-                    "Loony reads source text as UTF-8; save the file in that encoding".into(),
-                );
-                "this byte does not start a UTF-8 character".to_string()
-            }
-            ErrorKind::MemoryBudget { budget, what, held } => {
-                if *held > budget / 2 {
-                    notes.push(format!(
-                        "the session already held {} when this began (the games, positions and \
-                         values met so far)",
-                        crate::memory::show_size(*held)
-                    ));
-                }
-                notes.push(format!(
-                    "raise the budget (now {}) with `--memory SIZE` or `:memory SIZE`",
-                    crate::memory::show_size(*budget)
-                ));
-                format!("stopped while building {what}")
-            }
-            ErrorKind::Capacity { .. } => {
-                notes.push("split the computation into smaller ones".into());
-                "building this needed more".to_string()
-            }
-            ErrorKind::BadCommand { label, usage, .. } => {
-                notes.push(usage.clone());
-                label.clone()
-            }
-        };
-        (label, notes)
+        self.report().message
     }
 
     pub fn to_diagnostic(&self) -> Diagnostic<FileId> {
-        let (label, mut notes) = self.label_and_notes();
+        let report = self.report();
+        let (label, mut notes) = (report.label, report.notes);
         notes.extend(self.shown_notes());
-        let mut d = Diagnostic::error()
-            .with_message(self.message())
-            .with_code(self.code());
-        if let Some(loc) = &self.loc {
-            let mut span = loc.span.clone();
-            let mut secondary = None;
-            if let ErrorKind::Syntax(p) = &self.kind {
-                match p {
-                    ParseError::Unclosed {
-                        open,
-                        comment: Some(c),
-                        ..
-                    } => {
-                        span = open.clone();
-                        let at = c.span.start;
-                        secondary = Some((at..at + 1, "a comment starts here".into()));
-                    }
-                    ParseError::Unclosed { open, end, .. } => {
-                        span = open.clone();
-                        secondary = Some((*end..*end, "input ends here".to_string()));
-                    }
-                    ParseError::MissingBar { form, at } => {
-                        span = form.clone();
-                        secondary = Some((at.clone(), "the form closes here".to_string()));
-                    }
-                    _ => {}
-                }
+        let d = Diagnostic::error()
+            .with_message(report.message)
+            .with_code(report.code);
+        let Some(loc) = &self.loc else {
+            if !report.bare {
+                notes.insert(0, label);
             }
-            if let ErrorKind::BadHeapCode { at, .. } = &self.kind {
-                // The code is inside a string literal: point at the offending characters.
+            return d.with_notes(notes);
+        };
+        let (span, secondary) = match report.place {
+            Place::Here => (loc.span.clone(), None),
+            Place::Spans { primary, secondary } => (primary, secondary),
+            Place::InString(at) => {
+                // The text is inside a string literal: point at the offending characters.
                 let inner = loc.span.start + 1 + at.start..loc.span.start + 1 + at.end;
-                if inner.end < loc.span.end {
-                    span = inner;
-                }
+                let span = if inner.end < loc.span.end {
+                    inner
+                } else {
+                    loc.span.clone()
+                };
+                (span, None)
             }
-            if let ErrorKind::MisereNotation { at, .. } = &self.kind {
-                let inner = loc.span.start + 1 + at..loc.span.start + 2 + at;
-                if inner.end < loc.span.end {
-                    span = inner;
-                }
-            }
-            let mut labels = vec![Label::primary(loc.file, span).with_message(label)];
-            if let Some((s, m)) = secondary {
-                labels.push(Label::secondary(loc.file, s).with_message(m));
-            }
-            d = d.with_labels(labels);
-        } else if !matches!(self.kind, ErrorKind::Io { .. } | ErrorKind::Internal { .. }) {
-            notes.insert(0, label);
+        };
+        let mut labels = vec![Label::primary(loc.file, span).with_message(label)];
+        if let Some((s, m)) = secondary {
+            labels.push(Label::secondary(loc.file, s).with_message(m));
         }
-        d.with_notes(notes)
+        d.with_labels(labels).with_notes(notes)
     }
-
     /// The diagnostic with its message, labels and notes in ASCII when `ascii` (`--ascii`).
     fn diagnostic_in(&self, ascii: bool) -> Diagnostic<FileId> {
         in_ascii(self.to_diagnostic(), ascii)
@@ -1040,8 +294,10 @@ impl Error {
 
     /// The diagnostic as plain text, all in ASCII when `ascii` (`--ascii`, `:ascii on`).
     pub fn render(&self, files: &Files, ascii: bool) -> String {
-        render_text(&self.diagnostic_in(ascii), files, ascii)
-            .unwrap_or_else(|| format!("error[{}]: {}\n", self.code(), self.message()))
+        render_text(&self.diagnostic_in(ascii), files, ascii).unwrap_or_else(|| {
+            let r = self.report();
+            format!("error[{}]: {}\n", r.code, r.message)
+        })
     }
 
     /// The diagnostic as one JSON object for `--json`: `code`, `message`, `span` (file, byte
@@ -1245,7 +501,7 @@ fn emit_stderr(d: &Diagnostic<FileId>, files: &Files, color: bool, ascii: bool) 
 
 impl From<crate::game::store::InfinitiesCollide> for Error {
     fn from(_: crate::game::store::InfinitiesCollide) -> Self {
-        Error::new(ErrorKind::InfinitiesCollide)
+        Error::new(CoreError::InfinitiesCollide)
     }
 }
 
@@ -1260,14 +516,6 @@ pub fn json_string(s: &str) -> String {
             false
         }
     })
-}
-
-fn expected_note(expected: &[String]) -> Option<String> {
-    match expected {
-        [] => None,
-        [one] => Some(format!("expected {one}")),
-        many => Some(format!("expected one of {}", many.join(", "))),
-    }
 }
 
 /// The closest of `candidates` to `name`, when it is close enough to be a likely typo.
@@ -1300,22 +548,20 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// `s` as it may be shown between backticks, or `None` when it holds a character that would
-/// print as nothing or move the cursor (controls, zero-width and format characters, lone
-/// combining marks).
-fn visible(s: &str) -> Option<&str> {
-    let invisible = |c: char| {
-        c.is_control()
-            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}' | '\u{00ad}' | '\u{034f}')
-            || ('\u{300}'..='\u{36f}').contains(&c)
-    };
-    (!s.chars().any(invisible)).then_some(s)
-}
-
-/// `U+200B`, or `U+221E U+0303` for several characters.
-fn code_points(s: &str) -> String {
-    s.chars()
-        .map(|c| format!("U+{:04X}", c as u32))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+/// The warnings' `--explain` texts.
+const WARNING_CODES: &[Code] = &[
+    Code(
+        "W0001",
+        "A `let`, `fn` or `ruleset` named like a built-in. The program goes on, but the \
+         built-in is out of reach while the name is bound.\n\n\
+         Choose another name (`let dk = heap(\"0.07\")` rather than `let heap = …`). \
+         Parameters and `for` variables may use any name without a warning.",
+    ),
+    Code(
+        "W0002",
+        "A definition that replaces one made elsewhere: your own `kayles` after \
+         `import \"std/kayles\"`, or an import whose module replaces a `kayles` you defined.\n\n\
+         From there on the name means the new definition. Redefining a name in the program or \
+         module that defined it is silent.",
+    ),
+];

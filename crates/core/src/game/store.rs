@@ -149,7 +149,7 @@ pub struct Full {
 
 impl From<Full> for crate::diag::Error {
     fn from(f: Full) -> Self {
-        crate::diag::Error::new(crate::diag::ErrorKind::Capacity {
+        crate::diag::Error::new(crate::diag::CoreError::Capacity {
             what: f.what.to_string(),
             limit: f.limit.to_string(),
         })
@@ -827,11 +827,11 @@ mod tests {
 
     #[test]
     fn an_index_past_u32_is_a_diagnostic_not_a_wrap() {
-        use crate::diag::{Error, ErrorKind};
+        use crate::diag::{CoreError, Error};
         assert_eq!(index(5, "options"), Ok(5));
         let full = index(u32::MAX as usize, "options").unwrap_err();
         let e = Error::from(full);
-        assert!(matches!(&e.kind, ErrorKind::Capacity { what, .. } if what == "options"));
+        assert!(matches!(e.kind(), Some(CoreError::Capacity { what, .. }) if what == "options"));
         assert_eq!(e.code(), "E0212");
     }
 

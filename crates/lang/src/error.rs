@@ -1,0 +1,527 @@
+//! The language's errors: names, arity and types, arithmetic, literals, arguments of
+//! built-ins, the limits of evaluation (budgets, nesting, recursion), modules and files.
+
+use loony_core::diag::{Code, Diagnose, FIGURE_EXTENSIONS, Report};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum EvalError {
+    // --- names, values and built-ins ---
+    UnknownName {
+        name: String,
+        suggestion: Option<String>,
+    },
+    Arity {
+        name: String,
+        expected: String,
+        found: usize,
+        /// How it is called (`nim_sequence(g, n), nim_sequence(g, a..b)`), when known.
+        usage: Option<String>,
+    },
+    /// An operation of the language on values it does not take.
+    Type {
+        message: String,
+        label: String,
+    },
+    IntegerAsGame(i64),
+    Overflow {
+        op: String,
+    },
+    DivisionByZero,
+    IndexOutOfRange {
+        index: i64,
+        len: usize,
+    },
+    /// A malformed value literal (`∞(A)`, `⟫(n)`).
+    BadLiteral {
+        message: String,
+        label: String,
+    },
+    /// A range that gives no heaps, or not the heaps meant: empty (`0..0`), negative
+    /// (`-3..3`), with a gap; `note` says how to write it.
+    BadRange {
+        message: String,
+        label: String,
+        note: Option<String>,
+    },
+    /// A heap size that is not a nonnegative integer: `heap("0.07")(-1)`.
+    HeapSize {
+        message: String,
+        label: String,
+    },
+    /// A heap game (a family of games) where one game is wanted: `outcome(heap("0.07"))`.
+    HeapGameAsGame {
+        game: String,
+    },
+    /// A value past what Loony represents: `*n` beyond the nimbers, a nim-value past the
+    /// fast path's 14 bits, a misère nim heap past its limit.
+    ValueTooLarge {
+        message: String,
+        label: String,
+    },
+    /// A built-in given an argument it cannot take (of the wrong type, or a value outside
+    /// what it accepts); `Type` is for the language's own operations.
+    BadArgument {
+        message: String,
+        label: String,
+    },
+    /// A built-in that does not apply to this kind of game.
+    NotApplicable {
+        function: String,
+        form: String,
+        reason: String,
+    },
+    // --- the limits of evaluation ---
+    Runaway {
+        ruleset: String,
+        budget: usize,
+        last: String,
+        /// Budget units spent on large arguments (0: positions alone exhausted it).
+        heavy: usize,
+    },
+    /// Nesting past what the stack holds.
+    TooDeep {
+        what: Nesting,
+        limit: usize,
+    },
+    /// A rule asked for the value of the very position whose options it is listing.
+    SelfDependent {
+        position: String,
+    },
+    /// `fn` calls nested past the stack or [`crate::MAX_CALLS`]: a recursion without end, or
+    /// too deep; `function` is the innermost.
+    Recursion {
+        function: String,
+        calls: usize,
+        /// The session's bound on nested calls.
+        limit: usize,
+    },
+    // --- modules and files ---
+    ImportNotFound {
+        path: String,
+        tried: Vec<String>,
+    },
+    ImportCycle {
+        path: String,
+    },
+    /// `import "dir"` of a folder; `inside` lists the `.cgt` files it holds.
+    ImportDirectory {
+        path: String,
+        inside: Vec<String>,
+    },
+    Io {
+        path: String,
+        message: String,
+    },
+    /// A file that could not be written (a plot to a missing folder, a read-only file).
+    WriteFailed {
+        path: String,
+        message: String,
+    },
+    /// A file name whose extension names no format Loony writes.
+    UnknownFileFormat {
+        path: String,
+    },
+    /// Source bytes that are not UTF-8 (`byte` counts from 1 within the line).
+    InvalidUtf8 {
+        line: usize,
+        byte: usize,
+    },
+}
+
+/// What is nested too deep.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Nesting {
+    Expression,
+    /// A value to print.
+    List,
+    /// Rules that ask about other positions, each explored inside the last.
+    Exploration,
+}
+
+impl EvalError {
+    pub fn type_error(message: impl Into<String>, label: impl Into<String>) -> Self {
+        EvalError::Type {
+            message: message.into(),
+            label: label.into(),
+        }
+    }
+}
+
+impl Diagnose for EvalError {
+    fn report(&self) -> Report {
+        use EvalError as E;
+        match self {
+            E::UnknownName { name, suggestion } => {
+                Report::new("E0101", format!("unknown name `{name}`"), "not defined")
+                    .notes(suggestion.iter().map(|s| format!("did you mean `{s}`?")))
+            }
+            E::Arity {
+                name,
+                expected,
+                found,
+                usage,
+            } => Report::new(
+                "E0102",
+                format!(
+                    "`{name}` takes {expected}, but {found} {} given",
+                    if *found == 1 { "was" } else { "were" }
+                ),
+                "wrong number of arguments",
+            )
+            .notes(usage.iter().map(|u| format!("usage: {u}"))),
+            E::Type { message, label } => Report::new("E0103", message, label),
+            E::IntegerAsGame(n) => Report::new(
+                "E0104",
+                format!("the integer {n} is not an impartial game"),
+                "an integer used as a game",
+            )
+            .note(format!(
+                "Loony's games are impartial; integers are not. Did you mean the nimber `*{n}`?"
+            )),
+            E::Overflow { op } => Report::new(
+                "E0105",
+                format!("integer overflow in `{op}`"),
+                "the result does not fit in 64 bits",
+            ),
+            E::DivisionByZero => Report::new("E0106", "division by zero", "the divisor is 0"),
+            E::IndexOutOfRange { index, len } => Report::new(
+                "E0107",
+                format!("index {index} is out of range for a list of length {len}"),
+                "no such element",
+            ),
+            E::BadLiteral { message, label } => Report::new("E0108", message, label),
+            E::BadRange {
+                message,
+                label,
+                note,
+            } => Report::new("E0110", message, label).notes(note.clone()),
+            E::HeapSize { message, label } => Report::new("E0111", message, label),
+            E::HeapGameAsGame { game } => Report::new(
+                "E0112",
+                format!("`{game}` is a heap game, a game for every heap size, not one game"),
+                "a heap game",
+            )
+            .note(format!(
+                "give it a heap size: `{game}(5)` is the heap of 5 tokens, and \
+                 `nim_sequence({game}, 0..20)` lists the nim-values of many"
+            )),
+            E::ValueTooLarge { message, label } => Report::new("E0113", message, label),
+            E::BadArgument { message, label } => Report::new("E0114", message, label),
+            E::NotApplicable {
+                function,
+                form,
+                reason,
+            } => Report::new(
+                "E0210",
+                format!("{function} does not apply to `{form}`"),
+                reason,
+            ),
+            E::Runaway {
+                ruleset,
+                budget,
+                last,
+                heavy,
+            } => {
+                let growing = *heavy > budget / 2;
+                let message = if growing {
+                    format!(
+                        "ruleset `{ruleset}` ran past the position budget: the arguments of its positions keep growing"
+                    )
+                } else {
+                    format!(
+                        "ruleset `{ruleset}` explored more than {budget} positions without finishing"
+                    )
+                };
+                let mut r = Report::new(
+                    "E0203",
+                    message,
+                    "exploring this ran past the position budget",
+                )
+                .note(format!("the last position explored was `{last}`"));
+                if growing {
+                    r = r.note(format!(
+                        "its positions' arguments keep growing: {heavy} of the budget's units \
+                         went to large lists and tuples (half a unit per value past 64)"
+                    ));
+                }
+                r.note(format!(
+                    "if the game is finite but large, raise the budget (now {budget}) with `--budget N` or `:budget N`"
+                ))
+            }
+            E::TooDeep { what, limit } => {
+                let message = match what {
+                    Nesting::Exploration => format!(
+                        "rules that ask about other positions nested {limit} explorations, more than the stack holds"
+                    ),
+                    Nesting::List => format!("this value is nested too deep to print ({limit} levels)"),
+                    Nesting::Expression => {
+                        format!("this expression is nested too deep ({limit} levels)")
+                    }
+                };
+                let mut r = Report::new("E0206", message, "too deep");
+                if *what == Nesting::Exploration {
+                    r = r.note(
+                        "a rule that asks about a position (`nimber`, `options`, …) explores it \
+                         inside the exploration that asks, so a chain of such rules nests",
+                    );
+                }
+                r.note("the interpreter's stack ran out at this depth")
+            }
+            E::SelfDependent { position } => Report::new(
+                "E0211",
+                format!("`{position}` depends on its own value"),
+                "asked about while its options were being listed",
+            )
+            .note(
+                "a rule of this ruleset asks about its own position (through `options`, \
+                 `nimber`, …) while its options are being listed, so they can never be known",
+            ),
+            E::Recursion {
+                function,
+                calls,
+                limit,
+            } => Report::new(
+                "E0214",
+                format!(
+                    "`{function}` recursed too deep: {calls} calls without returning (a recursion without end?)"
+                ),
+                "this call went one level too deep",
+            )
+            .note(
+                "a recursion ends when its arguments reach a case that calls nothing more, \
+                 like `if n == 0 then 0 else f(n - 1)`",
+            )
+            .note(format!(
+                "Loony allows up to {limit} nested calls, as far as its stack holds"
+            )),
+            E::ImportNotFound { path, tried } => {
+                let mut r = Report::new(
+                    "E0301",
+                    format!("cannot find module `{path}`"),
+                    "no such file or shipped module",
+                );
+                if !tried.is_empty() {
+                    r = r.note(format!("looked for: {}", tried.join(", ")));
+                }
+                r.note("shipped modules are imported as \"std/NAME\"")
+            }
+            E::ImportCycle { path } => Report::new(
+                "E0302",
+                format!("module `{path}` imports itself"),
+                "imported again while it is being loaded",
+            ),
+            E::ImportDirectory { path, inside } => Report::new(
+                "E0306",
+                format!("`{path}` is a folder, not a file to import"),
+                "a folder",
+            )
+            .note(match inside.as_slice() {
+                [] => "it holds no .cgt file".to_string(),
+                files => format!(
+                    "import one of the files in it: {}",
+                    files.iter().take(8).cloned().collect::<Vec<_>>().join(", ")
+                ),
+            }),
+            E::Io { path, message } => Report::new(
+                "E0303",
+                format!("cannot read `{path}`: {message}"),
+                "the file could not be read",
+            )
+            .bare(),
+            E::WriteFailed { path, message } => Report::new(
+                "E0304",
+                format!("cannot write `{path}`: {message}"),
+                "writing this file",
+            ),
+            E::UnknownFileFormat { path } => Report::new(
+                "E0305",
+                format!("cannot tell what kind of file `{path}` is"),
+                "unknown extension",
+            )
+            .note(format!(
+                "a plot is written as SVG, PNG or PDF: end the file name in {FIGURE_EXTENSIONS}"
+            )),
+            E::InvalidUtf8 { line, byte } => Report::new(
+                "E0009",
+                format!("line {line} is not valid UTF-8 (at byte {byte} of the line)"),
+                "this byte does not start a UTF-8 character",
+            )
+            .note("Loony reads source text as UTF-8; save the file in that encoding"),
+        }
+    }
+}
+
+/// The `--explain` texts of this layer's codes.
+pub const CODES: &[Code] = &[
+    Code(
+        "E0009",
+        "The source file holds bytes that are not UTF-8 text.\n\n\
+         Loony reads programs as UTF-8; the diagnostic names the line and the byte where the \
+         text stops being UTF-8. Save the file in that encoding.",
+    ),
+    Code(
+        "E0101",
+        "A name that is not defined: not a local, not a binding of the program (`let`, `fn`, \
+         `ruleset`, an import), and not a built-in.\n\n\
+         When a defined name is close (one edit in three letters), the note suggests it. Shipped \
+         games such as `kayles` come from modules: `import \"std/kayles\"` first. `:help` lists \
+         the built-ins.",
+    ),
+    Code(
+        "E0102",
+        "A function, ruleset or built-in called with the wrong number of arguments.\n\n\
+         The note shows how it is called (`usage: nim_sequence(g, n), nim_sequence(g, a..b)`). \
+         For a built-in the signature comes from the same table as `:help NAME` and \
+         docs/builtins.md.",
+    ),
+    Code(
+        "E0103",
+        "An operation of the language applied to a value it does not work on: negating a list, \
+         indexing an integer, comparing a string with a game, iterating over a game, calling \
+         something that is not a function, unpacking a value into the wrong number of names.\n\n\
+         The label says what the value is. Built-ins report their own argument errors as E0114.",
+    ),
+    Code(
+        "E0104",
+        "An integer other than 0 used where a game is wanted, as in `*2 + 3`.\n\n\
+         Loony's games are impartial, and integers (other than 0) are partizan games, so they \
+         are not allowed; the nimber is written `*3`.",
+    ),
+    Code(
+        "E0105",
+        "Integer arithmetic that overflows Loony's signed 64-bit integers (`+`, `-`, `*`, \
+         `abs`, `sum`, nim-field results past 2^63).\n\n\
+         Nimbers and nim-values are computed exactly; only plain integer arithmetic has this \
+         bound.",
+    ),
+    Code(
+        "E0106",
+        "Division (`/`) or remainder (`%`) by zero.\n\n\
+         Nim division by the nimber 0 is E0407.",
+    ),
+    Code(
+        "E0107",
+        "A list index outside the list: `[1, 2, 3][3]` (indices count from 0) or a negative \
+         index.\n\n\
+         The message gives the list's length; `len(xs)` computes it.",
+    ),
+    Code(
+        "E0108",
+        "A malformed value literal: `∞(A)` (a loopy value) needs nonnegative integers `A`, and \
+         a special moon `⟫(n)` needs its number.\n\n\
+         `∞(2, 3)` is the loopy value that can escape to *2 and *3; `⟫(3)` (or `moon(3)`) is a \
+         special moon.",
+    ),
+    Code(
+        "E0110",
+        "A range of heaps that gives no heaps, or not the heaps meant: it is empty, it starts \
+         below 0, or its sizes are not consecutive.\n\n\
+         `a..b` holds a, a + 1, …, b - 1, so `0..0` is empty and `0..=0` holds heap 0; heap \
+         sizes count tokens from 0, so `-3..3` starts below any heap. `nim_sequence(g, n)` (an \
+         integer) lists the heaps 0 to n.",
+    ),
+    Code(
+        "E0111",
+        "A heap size that is not a nonnegative integer: `heap(\"0.07\")(-1)`, `dk(\"a\")`, or a \
+         negative nim heap in a misère literal `*[2, -1]`.\n\n\
+         A heap game applied to `n` is the heap of `n` tokens, from 0 up.",
+    ),
+    Code(
+        "E0112",
+        "A heap game where one game is wanted: `outcome(heap(\"0.07\"))`.\n\n\
+         `heap(\"0.07\")`, `subtraction([1, 2])` and `allbut([…])` are families, one game for \
+         every heap size. Apply one to a size to get a game, `heap(\"0.07\")(5)`, or ask about \
+         many sizes at once with `nim_sequence(heap(\"0.07\"), 0..20)`.",
+    ),
+    Code(
+        "E0113",
+        "A value past what Loony represents: a nimber `*n` above *4294967293, a Top Entails \
+         nim-value past the fast path's 14 bits, a heap too large for the exhaustive misère \
+         search, or a misère search that met too many positions.\n\n\
+         The message names the bound. For misère sums of heaps, computing the game's \
+         `quotient` first answers them from its table.",
+    ),
+    Code(
+        "E0114",
+        "A built-in given an argument it cannot take: of the wrong type (`len(3)`, \
+         `heap(7)`), or a value outside what it accepts (an empty subtraction set, a \
+         nonpositive budget, an unknown `plot` option).\n\n\
+         `:help NAME` shows the built-in's signature and what each argument is.",
+    ),
+    Code(
+        "E0203",
+        "Exploring a ruleset reached more positions than the position budget allows without \
+         finishing: the game is very large, or its positions never repeat \
+         (`up(n) => up(n + 1)`).\n\n\
+         If the game is finite, raise the budget with `--budget N` or `:budget N`; the note \
+         shows the last position explored.",
+    ),
+    Code(
+        "E0206",
+        "Nesting deeper than the interpreter's stack holds: a deeply nested expression or \
+         list, or rules that ask about other positions (`nimber(r(n - 1))` in the rules of \
+         `r`), each explored inside the one that asks.\n\n\
+         Recursion of a `fn` is E0214. For rules, compute the positions bottom-up (a \
+         `nim_sequence`, or asking for small positions first) so each exploration finds the \
+         ones below already known.",
+    ),
+    Code(
+        "E0210",
+        "A built-in that does not apply to this kind of game: `nimber(☾)` (a moon is not a \
+         nimber), `affine_value(∞)`, `explain` of a loopy game, a misère function given an \
+         entailing game.\n\n\
+         The label says why.",
+    ),
+    Code(
+        "E0211",
+        "A rule asked about the value or options of the very position whose options it is \
+         listing (`ruleset r(n) { if nimber(r(n)) == 0 => … }`), so they can never be known.\n\n\
+         A rule may ask about other positions, not its own.",
+    ),
+    Code(
+        "E0214",
+        "A `fn` recursed too deep: more nested calls than the session allows (2,000,000), or \
+         than the stack holds, without returning. Usually a recursion without end, like \
+         `fn f(n) = f(n + 1)`.\n\n\
+         A recursion ends when its arguments reach a case that calls nothing more: \
+         `fn f(n) = if n == 0 then 0 else f(n - 1)`. A linear recursion a million calls deep \
+         works.",
+    ),
+    Code(
+        "E0301",
+        "An `import` whose file or shipped module does not exist.\n\n\
+         Files are found relative to the importing file (`import \"lib/games\"` tries \
+         lib/games.cgt, then lib/games); shipped modules are `import \"std/NAME\"` and the \
+         note lists them.",
+    ),
+    Code(
+        "E0302",
+        "A module imports itself, directly or through other modules (a imports b, which \
+         imports a).\n\n\
+         Move the shared definitions into a third module that both import.",
+    ),
+    Code(
+        "E0303",
+        "A file that could not be read: it does not exist, or it cannot be opened (the \
+         message gives the system's reason).\n\n\
+         Check the path; `:load` and `loony FILE` take paths relative to the current folder.",
+    ),
+    Code(
+        "E0304",
+        "A file that could not be written, such as a plot into a folder that does not exist \
+         or a read-only file.\n\n\
+         Create the folder first, or write elsewhere; the message gives the system's reason.",
+    ),
+    Code(
+        "E0305",
+        "A file name whose extension names no format Loony writes.\n\n\
+         A plot is written as SVG, PNG or PDF, chosen by the extension: `.svg`, `.png`, \
+         `.pdf`.",
+    ),
+    Code(
+        "E0306",
+        "`import` of a folder: a module is one file.\n\n\
+         The note lists the `.cgt` files in the folder; import one of them by its path, \
+         `import \"folder/file\"`.",
+    ),
+];
