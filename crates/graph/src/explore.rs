@@ -1462,6 +1462,16 @@ impl<'a> Explorer<'a> {
     /// Expands everything reachable from `root` (stopping at leaves and, if asked, at nodes the
     /// session has valued). Explicit stack: chains of millions of positions are fine.
     pub fn explore(&mut self, root: u32) -> Result<(), Error> {
+        self.explore_until(root, &mut |_, _| false)
+    }
+
+    /// [`Explorer::explore`], leaving unexpanded the nodes `stop` picks (an engine that has
+    /// their values already from an earlier query).
+    pub fn explore_until(
+        &mut self,
+        root: u32,
+        stop: &mut dyn FnMut(&mut Self, u32) -> bool,
+    ) -> Result<(), Error> {
         let mut seen = vec![false; self.graph.len()];
         let mut stack = vec![root];
         while let Some(u) = stack.pop() {
@@ -1472,7 +1482,7 @@ impl<'a> Explorer<'a> {
                 continue;
             }
             seen[u as usize] = true;
-            if self.graph.kind(u) == Kind::Known {
+            if self.graph.kind(u) == Kind::Known || stop(self, u) {
                 continue;
             }
             self.expand(u)?;

@@ -10,10 +10,10 @@ use loony_core::diag::{CoreError, Error};
 use loony_core::game::display::{self, Notation};
 use loony_core::game::{GameId, Node, Store};
 use loony_core::value::Outcome;
-use loony_graph::{Explorer, Kind, Reach, Side};
+use loony_graph::{Explorer, Kind, Reach};
 use loony_syntax::ast::{Expr, Span};
 use loony_theory::TheoryError;
-use loony_theory::misere::{ConvertError, Impartial, Mid, MisereError, MisereStore, Shape};
+use loony_theory::misere::{Mid, MisereError, MisereStore, Shape};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -107,12 +107,6 @@ fn engine_error(games: &mut MisereStore, e: MisereError) -> Error {
 }
 
 /// The evaluator's games as a source of impartial games for the misère engine.
-/// The misère engine's view of a game: options listed by the position-graph layer (heaps by
-/// their moves, not their nimbers), as store forms so the session's conversions are shared.
-struct View<'e, 'a> {
-    ex: &'e mut Explorer<'a>,
-}
-
 fn entailing(store: &Store, g: GameId) -> Error {
     Error::new(TheoryError::MisereEntailing {
         form: display::form(store, g, Notation::default()),
@@ -120,72 +114,13 @@ fn entailing(store: &Store, g: GameId) -> Error {
     .about(g)
 }
 
-impl View<'_, '_> {
-    /// ∞, ∞̄, or a check (an entailing or carry-on option).
-    fn is_infinite(&mut self, o: u32) -> Result<bool, Error> {
-        let (lw, rw) = (self.ex.left_win(), self.ex.right_win());
-        if o == lw || o == rw {
-            return Ok(true);
-        }
-        if self.ex.graph.kind(o) != Kind::Form {
-            return Ok(false);
-        }
-        self.ex.expand(o)?;
-        Ok(self.ex.graph.kind(o) == Kind::Form
-            && (self.ex.graph.left(o).contains(&lw) || self.ex.graph.right(o).contains(&rw)))
-    }
-}
-
-impl Impartial for View<'_, '_> {
-    type Node = GameId;
-    type Error = Error;
-
-    fn shape(&mut self, g: GameId) -> Result<Shape<GameId>, Error> {
-        let u = self.ex.node(g)?;
-        self.ex.expand(u)?;
-        match self.ex.graph.kind(u) {
-            Kind::Nimber(n) => Ok(Shape::Nim(u64::from(n))),
-            Kind::Sum => {
-                let mut parts = Vec::new();
-                for p in self.ex.graph.parts(u).to_vec() {
-                    parts.push(self.ex.game(p)?);
-                }
-                Ok(Shape::Sum(parts))
-            }
-            Kind::LeftWin | Kind::RightWin => Err(entailing(self.ex.store, g)),
-            Kind::Form | Kind::Known | Kind::Value(_) => {
-                let left = self.ex.options(u, Side::Left)?;
-                let right = self.ex.options(u, Side::Right)?;
-                for &o in left.iter().chain(&right) {
-                    if self.is_infinite(o)? {
-                        return Err(entailing(self.ex.store, g));
-                    }
-                }
-                let (mut l, mut r) = (left.clone(), right);
-                l.sort_unstable();
-                l.dedup();
-                r.sort_unstable();
-                r.dedup();
-                if l != r {
-                    return Err(loony_theory::classify::not_impartial(self.ex.store, g));
-                }
-                let mut out = Vec::with_capacity(l.len());
-                for o in l {
-                    out.push(self.ex.game(o)?);
-                }
-                Ok(Shape::Options(out))
-            }
-        }
-    }
-}
-
-fn cycle_error(store: &Store, path: &[GameId]) -> Error {
+fn cycle_error(store: &Store, members: &[GameId]) -> Error {
     let nt = Notation::default();
-    let again = path
+    let again = members
         .iter()
         .copied()
         .find(|&g| matches!(store.node(g), Node::Position { .. } | Node::Labelled(_)))
-        .unwrap_or(path[0]);
+        .unwrap_or(members[0]);
     Error::new(EvalError::NotApplicable {
         function: "misère play".into(),
         form: display::form(store, again, nt),
@@ -198,8 +133,30 @@ fn cycle_error(store: &Store, path: &[GameId]) -> Error {
     .about(again)
 }
 
+/// Why a conversion stopped: the graph layer's error (not impartial, entailing, …), or the
+/// misère engine's.
+enum Fail {
+    Graph(Error),
+    Misere(MisereError),
+}
+
+impl From<Error> for Fail {
+    fn from(e: Error) -> Self {
+        Fail::Graph(e)
+    }
+}
+
+impl From<MisereError> for Fail {
+    fn from(e: MisereError) -> Self {
+        Fail::Misere(e)
+    }
+}
+
 /// The misère canonical form of one of the evaluator's games.
 fn form_of(cx: &mut Cx, s: &mut MisereSession, store: &mut Store, g: GameId) -> Result<Mid, Error> {
+    if let Some(&m) = s.forms.get(&g) {
+        return Ok(m);
+    }
     let MisereSession { games, forms } = s;
     let reach = Reach {
         stop_at_known: false,
@@ -208,15 +165,173 @@ fn form_of(cx: &mut Cx, s: &mut MisereSession, store: &mut Store, g: GameId) -> 
     };
     let r = {
         let mut ex = Explorer::new(store, cx, reach);
-        let mut view = View { ex: &mut ex };
-        games.canonical_of(&mut view, forms, g)
+        convert(&mut ex, games, forms, g)
     };
     match r {
         Ok(m) => Ok(m),
-        Err(ConvertError::Source(e)) => Err(cx.locate(e)),
-        Err(ConvertError::Cycle(path)) => Err(cx.locate(cycle_error(store, &path))),
-        Err(ConvertError::Misere(e)) => Err(engine_error(games, e)),
+        Err(Fail::Graph(e)) => Err(cx.locate(e)),
+        Err(Fail::Misere(e)) => Err(engine_error(games, e)),
     }
+}
+
+/// The store game a node stands for (positions become store games here), if any: the
+/// session's forms are kept by store game, so later queries find them.
+fn game_of(ex: &mut Explorer, u: u32) -> Result<Option<GameId>, Error> {
+    Ok(match ex.graph.key(u) {
+        Some(_) => Some(ex.game(u)?),
+        None => None,
+    })
+}
+
+/// The form converted before, if the node stands for a store game the session has one of.
+fn known(ex: &mut Explorer, forms: &FxHashMap<GameId, Mid>, u: u32) -> Option<Mid> {
+    game_of(ex, u)
+        .ok()
+        .flatten()
+        .and_then(|g| forms.get(&g).copied())
+}
+
+/// Folds the graph layer's components of `g`, sinks first, into misère canonical forms. A
+/// node whose move is to ∞ or ∞̄ (or to a check) has no form; the first node with such an
+/// option is the error, as is a component of more than one node (its positions repeat).
+fn convert(
+    ex: &mut Explorer,
+    games: &mut MisereStore,
+    forms: &mut FxHashMap<GameId, Mid>,
+    g: GameId,
+) -> Result<Mid, Fail> {
+    let root = ex.node(g)?;
+    ex.explore_until(root, &mut |ex, u| known(ex, forms, u).is_some())?;
+    let sccs = {
+        let src = &ex.src;
+        loony_graph::sccs(&ex.graph, &mut || src.interrupted())
+    }
+    .ok_or(MisereError::Interrupted)?;
+    // The form of each node; `None` for ∞, ∞̄ and checks (entailing: no misère form).
+    let mut mids: Vec<Option<Mid>> = vec![None; ex.graph.len()];
+    let mut opts: Vec<Mid> = Vec::new();
+    for c in 0..sccs.count() {
+        if c % 1024 == 1023 && ex.src.interrupted() {
+            return Err(Fail::Misere(MisereError::Interrupted));
+        }
+        let comp = sccs.component(c);
+        let u = comp[0];
+        let (a, b) = loony_graph::Digraph::successors(&ex.graph, u);
+        if comp.len() > 1 || a.contains(&u) || b.contains(&u) {
+            // Named from the position the exploration met first (nodes are numbered as met).
+            let mut first = comp.to_vec();
+            first.sort_unstable();
+            let mut members = Vec::with_capacity(first.len());
+            for m in first {
+                members.push(ex.game(m)?);
+            }
+            return Err(Fail::Graph(cycle_error(ex.store, &members)));
+        }
+        let m = node_form(ex, games, forms, &mids, &mut opts, u)?;
+        mids[u as usize] = m;
+        if let (Some(m), Some(h)) = (m, game_of(ex, u)?) {
+            forms.insert(h, m);
+        }
+    }
+    match mids[root as usize] {
+        Some(m) => {
+            forms.insert(g, m);
+            Ok(m)
+        }
+        None => Err(Fail::Graph(entailing(ex.store, g))),
+    }
+}
+
+/// The form of node `u`, its options' forms in `mids` (a sum the graph layer builds while
+/// listing `u`'s options is added from its parts).
+fn node_form(
+    ex: &mut Explorer,
+    games: &mut MisereStore,
+    forms: &FxHashMap<GameId, Mid>,
+    mids: &[Option<Mid>],
+    opts: &mut Vec<Mid>,
+    u: u32,
+) -> Result<Option<Mid>, Fail> {
+    if let Some(m) = known(ex, forms, u) {
+        return Ok(Some(m));
+    }
+    let (lw, rw) = (ex.left_win(), ex.right_win());
+    Ok(Some(match ex.graph.kind(u) {
+        Kind::Nimber(n) => games.fold(Shape::Nim(u64::from(n)))?,
+        Kind::LeftWin | Kind::RightWin => return Ok(None),
+        Kind::Sum => {
+            let parts = ex.graph.parts(u).to_vec();
+            let mut forms_of = Vec::with_capacity(parts.len());
+            for p in parts {
+                match mids[p as usize] {
+                    Some(m) => forms_of.push(m),
+                    None => {
+                        let g = ex.game(p)?;
+                        return Err(Fail::Graph(entailing(ex.store, g)));
+                    }
+                }
+            }
+            games.fold(Shape::Sum(&forms_of))?
+        }
+        Kind::Form | Kind::Known | Kind::Value(_) => {
+            // Sums among the options become nodes of their own (their parts are converted).
+            ex.ungroup(u)?;
+            let (left, right) = (ex.graph.left(u).to_vec(), ex.graph.right(u).to_vec());
+            if left.contains(&lw) || right.contains(&rw) {
+                // A check: entailing, and so is whatever moves to it.
+                return Ok(None);
+            }
+            // An option to a node without a form (a check): entailing, not misère play.
+            if left
+                .iter()
+                .chain(&right)
+                .any(|&o| mids.get(o as usize) == Some(&None))
+            {
+                let g = ex.game(u)?;
+                return Err(Fail::Graph(entailing(ex.store, g)));
+            }
+            let (mut l, mut r) = (left, right);
+            l.sort_unstable();
+            l.dedup();
+            r.sort_unstable();
+            r.dedup();
+            if l != r {
+                let g = ex.game(u)?;
+                return Err(Fail::Graph(loony_theory::classify::not_impartial(
+                    ex.store, g,
+                )));
+            }
+            opts.clear();
+            for &o in &l {
+                opts.push(match mids.get(o as usize).copied().flatten() {
+                    Some(m) => m,
+                    None => late_sum(ex, games, mids, o)?,
+                });
+            }
+            games.fold(Shape::Options(opts))?
+        }
+    }))
+}
+
+/// The form of a sum node made after the components were listed (by `ungroup`): its parts
+/// were there before, and are converted.
+fn late_sum(
+    ex: &mut Explorer,
+    games: &mut MisereStore,
+    mids: &[Option<Mid>],
+    o: u32,
+) -> Result<Mid, Fail> {
+    let mut parts = Vec::new();
+    for p in ex.graph.parts(o).to_vec() {
+        match mids.get(p as usize).copied().flatten() {
+            Some(m) => parts.push(m),
+            None => {
+                let g = ex.game(p)?;
+                return Err(Fail::Graph(entailing(ex.store, g)));
+            }
+        }
+    }
+    Ok(games.fold(Shape::Sum(&parts))?)
 }
 
 /// A value as a misère game: misère games themselves, any impartial game, and 0.

@@ -10,8 +10,8 @@
 //!
 //! The theory is in `/work/shared/theory/misere-canonical.md` (ONAG ch. 12, Winning Ways ch. 13,
 //! CGSuite's `MisereCanonicalGameOps`); section numbers in comments refer to that digest.
-//! This module depends only on std and the crates in Cargo.toml: the evaluator reaches it
-//! through the [`convert::Impartial`] trait.
+//! The engine owns no walk over other games: the evaluator folds the position-graph layer's
+//! components through [`MisereStore::fold`].
 
 pub mod canonical;
 pub mod convert;
@@ -27,7 +27,7 @@ pub mod phylum;
 mod tests;
 
 pub use canonical::{Mid, MisereStore};
-pub use convert::{ConvertError, Impartial, Shape};
+pub use convert::Shape;
 pub use genus::Genus;
 pub use outcome::MisereOutcome;
 pub use phylum::Phylum;

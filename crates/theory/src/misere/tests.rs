@@ -772,48 +772,19 @@ fn heap_sums_agree_with_search() {
     }
 }
 
-/// A source of games for the conversion trait: node i has the listed shape.
-struct Table(Vec<Shape<usize>>);
-
-impl Impartial for Table {
-    type Node = usize;
-    type Error = String;
-    fn shape(&mut self, n: usize) -> std::result::Result<Shape<usize>, String> {
-        match self.0.get(n) {
-            Some(Shape::Nim(k)) => Ok(Shape::Nim(*k)),
-            Some(Shape::Options(v)) => Ok(Shape::Options(v.clone())),
-            Some(Shape::Sum(v)) => Ok(Shape::Sum(v.clone())),
-            None => Err(format!("no node {n}")),
-        }
-    }
-}
-
 #[test]
-fn conversion_adds_sums_and_reports_cycles() {
+fn folding_makes_forms_and_adds_sums() {
     let mut s = MisereStore::new();
-    let mut src = Table(vec![
-        Shape::Nim(2),           // 0: *2
-        Shape::Options(vec![0]), // 1: 2#
-        Shape::Sum(vec![1, 0]),  // 2: 2# + *2
-        Shape::Options(vec![4]), // 3: a cycle 3 → 4 → 3
-        Shape::Options(vec![3]), // 4
-        Shape::Options(vec![9]), // 5: a missing node
-    ]);
-    let mut memo = FxHashMap::default();
-    let g = s.canonical_of(&mut src, &mut memo, 2).ok().unwrap();
-    let two = s.nim(2).unwrap();
-    let two_sharp = s.construct(&[two]);
-    assert_eq!(g, s.add(two_sharp, two).unwrap());
-    match s.canonical_of(&mut src, &mut memo, 3) {
-        Err(ConvertError::Cycle(path)) => assert_eq!(path, [3, 4, 3]),
-        _ => panic!("expected a cycle"),
-    }
-    // A failed conversion leaves no trace: the next one starts clean.
-    match s.canonical_of(&mut src, &mut memo, 5) {
-        Err(ConvertError::Source(e)) => assert_eq!(e, "no node 9"),
-        _ => panic!("expected the source's error"),
-    }
-    assert_eq!(s.canonical_of(&mut src, &mut memo, 1).ok(), Some(two_sharp));
+    let two = s.fold(Shape::Nim(2)).unwrap();
+    assert_eq!(two, s.nim(2).unwrap());
+    let two_sharp = s.fold(Shape::Options(&[two])).unwrap();
+    assert_eq!(two_sharp, s.construct(&[two]));
+    let sum = s.fold(Shape::Sum(&[two_sharp, two])).unwrap();
+    assert_eq!(sum, s.add(two_sharp, two).unwrap());
+    // `{0, *} = *2` and `{ } = 0`: folding simplifies as `construct` does.
+    let (zero, star) = (s.nim(0).unwrap(), s.nim(1).unwrap());
+    assert_eq!(s.fold(Shape::Options(&[zero, star])).unwrap(), two);
+    assert_eq!(s.fold(Shape::Options(&[])).unwrap(), zero);
 }
 
 #[test]
