@@ -9,11 +9,11 @@ use super::catalog::QuotientOp;
 use super::{Cx, Value};
 use crate::error::EvalError;
 use loony_core::diag::{CoreError, Error};
+use loony_core::game::display;
 use loony_core::game::{Arg, GameId, Node, Store};
 use loony_core::value::{Outcome, Record};
-use loony_graph::Source;
-use loony_graph::options::{Atom, OptBuf};
-use loony_syntax::ast::OptionKind;
+use loony_graph::memo::Key;
+use loony_graph::{Explorer, Kind, Reach, Side};
 use loony_syntax::ast::{Expr, Span};
 use loony_theory::TheoryError;
 use loony_theory::quotient::{
@@ -140,40 +140,34 @@ fn game_arg(cx: &Cx, store: &Store, v: &Value, span: &Span) -> Result<Game, Erro
     }
 }
 
-/// An option as the user would write it: its parts summed.
-fn option_display(
-    cx: &mut Cx,
-    store: &mut Store,
-    buf: &OptBuf,
-    o: &loony_graph::options::OptRec,
-) -> String {
-    let mut parts = Vec::with_capacity(o.len as usize);
-    for atom in buf.parts(o) {
-        parts.push(match *atom {
-            Atom::Pos(p) => cx.pos_game(store, p),
-            Atom::Game(g) => g,
-        });
-    }
-    match store.sum(&parts) {
-        Ok(g) => loony_core::game::display::form(store, g, cx.out.notation),
-        Err(_) => "an option".into(),
+/// What the graph layer lists as a move of a ruleset's heap, read as heaps of that ruleset.
+fn move_heaps(ex: &Explorer, x: u32, r: u32, name: &str) -> Result<Vec<usize>, String> {
+    let heap = |u: u32| match ex.graph.key(u) {
+        Some(Key::Pos(p)) if ex.store.positions.ruleset(p) == r => {
+            match ex.store.positions.store_args(p)[..] {
+                [Arg::Int(j)] if j >= 0 => Some(j as usize),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let not_ours = || format!("it is not a sum of positions of `{name}`");
+    match ex.graph.kind(x) {
+        _ if x == ex.zero() => Ok(Vec::new()),
+        Kind::LeftWin | Kind::RightWin => Err(ENTAILING.into()),
+        // An entailing or carry-on option is a form the graph layer makes (no key of its own).
+        Kind::Form if ex.graph.key(x).is_none() => Err(ENTAILING.into()),
+        Kind::Sum => ex
+            .graph
+            .parts(x)
+            .iter()
+            .map(|&p| heap(p).ok_or_else(not_ours))
+            .collect(),
+        _ => heap(x).map(|j| vec![j]).ok_or_else(not_ours),
     }
 }
 
-/// The heaps of ruleset `r` that `g` is a sum of, if it is one.
-fn ruleset_heaps(store: &Store, g: GameId, r: u32) -> Option<Vec<usize>> {
-    let one = |p: GameId| match store.node(p) {
-        Node::Position { ruleset, pos } if ruleset == r => match store.position_args(pos)[..] {
-            [Arg::Int(k)] if k >= 0 => Some(k as usize),
-            _ => None,
-        },
-        _ => None,
-    };
-    match store.node(g) {
-        Node::Nimber(0) => Some(Vec::new()),
-        _ => store.summands(g).into_iter().map(one).collect(),
-    }
-}
+const ENTAILING: &str = "it is an entailing or carry-on move, not a plain one";
 
 impl Cx {
     /// Sets the size ceilings of quotient computations (hosts with less memory; tests).
@@ -181,7 +175,8 @@ impl Cx {
         self.engines.quotients.limits = limits;
     }
 
-    /// Reads the moves of ruleset heaps 1..=n (and checks heap 0 has none) into the cache.
+    /// Reads the moves of ruleset heaps 1..=n (and checks heap 0 has none) into the cache,
+    /// through the graph layer.
     fn read_ruleset(
         &mut self,
         store: &mut Store,
@@ -195,71 +190,55 @@ impl Cx {
             .ruleset_moves
             .remove(&r.id)
             .unwrap_or_default();
-        let result = (|| {
-            let name = &r.def.name.name;
-            let start = listed.moves.len();
-            for k in start..=n {
-                if k % 256 == 255 && self.interrupted() {
-                    return Err(self.err(CoreError::Interrupted, span));
-                }
-                let pos = store.positions.intern_args(r.id, &[Arg::Int(k as i64)]);
-                let mut buf = OptBuf::default();
-                Source::expand_pos(self, store, pos, &mut buf)
-                    .map_err(|e| e.or_at(self.scope.file, span.clone()))?;
-                let mut moves = Vec::with_capacity(buf.opts.len());
-                for o in &buf.opts {
-                    let mut heaps = Vec::with_capacity(o.len as usize);
-                    let mut bad: Option<String> = None;
-                    if o.kind != OptionKind::Plain {
-                        bad = Some("it is an entailing or carry-on move, not a plain one".into());
-                    }
-                    for atom in buf.parts(o) {
-                        let part = match *atom {
-                            Atom::Pos(p) if store.positions.ruleset(p) == r.id => {
-                                match store.positions.store_args(p)[..] {
-                                    [Arg::Int(j)] if j >= 0 => Some(vec![j as usize]),
-                                    _ => None,
+        let name = r.def.name.name.to_string();
+        let nt = self.out.notation;
+        let reach = Reach {
+            stop_at_known: false,
+            heaps_as_nimbers: false,
+            fold_known: false,
+        };
+        let result = {
+            let mut ex = Explorer::new(store, self, reach);
+            (|| {
+                for k in listed.moves.len()..=n {
+                    let pos = ex.store.positions.intern_args(r.id, &[Arg::Int(k as i64)]);
+                    let u = ex.pos(pos);
+                    // One node a move (sums among them become sum nodes).
+                    let opts = ex.options(u, Side::Left)?;
+                    let mut moves = Vec::with_capacity(opts.len());
+                    for x in opts {
+                        let bad = match move_heaps(&ex, x, r.id, &name) {
+                            Err(reason) => Some(reason),
+                            Ok(_) if k == 0 => Some(format!("`{name}(0)` must have no move")),
+                            Ok(heaps) => match heaps.iter().find(|&&h| h >= k) {
+                                Some(&big) => {
+                                    Some(format!("`{name}({big})` is not smaller than {k}"))
                                 }
-                            }
-                            Atom::Pos(_) => None,
-                            Atom::Game(g) => ruleset_heaps(store, g, r.id),
+                                None => {
+                                    moves.push(heaps);
+                                    None
+                                }
+                            },
                         };
-                        match part {
-                            Some(hs) => heaps.extend(hs),
-                            None => {
-                                bad.get_or_insert_with(|| {
-                                    format!("it is not a sum of positions of `{name}`")
-                                });
-                            }
-                        }
-                    }
-                    if bad.is_none() && k == 0 {
-                        bad = Some(format!("`{name}(0)` must have no move"));
-                    }
-                    if bad.is_none()
-                        && let Some(&big) = heaps.iter().find(|&&h| h >= k)
-                    {
-                        bad = Some(format!("`{name}({big})` is not smaller than {k}"));
-                    }
-                    if let Some(reason) = bad {
-                        let shown = option_display(self, store, &buf, o);
-                        return Err(self.err(
-                            TheoryError::NotSumOfHeaps {
+                        if let Some(reason) = bad {
+                            let shown = match ex.game(x) {
+                                Ok(g) => display::form(ex.store, g, nt),
+                                Err(_) => "an option".into(),
+                            };
+                            return Err(Error::new(TheoryError::NotSumOfHeaps {
                                 game: format!("{name}({k})"),
                                 option: shown,
                                 reason,
-                            },
-                            span,
-                        ));
+                            }));
+                        }
                     }
-                    moves.push(heaps);
+                    listed.moves.push(moves);
                 }
-                listed.moves.push(moves);
-            }
-            Ok(())
-        })();
+                Ok(())
+            })()
+        };
         self.engines.quotients.ruleset_moves.insert(r.id, listed);
-        result
+        result.map_err(|e| e.or_at(self.scope.file, span.clone()))
     }
 
     fn game_name(&self, game: &Game) -> String {
@@ -588,7 +567,16 @@ pub fn heap_sum_outcome(
                 stop: Stop::TooLarge { .. },
                 ..
             }) => {}
-            // Its moves are not sums of heaps: the search reads them again and says so.
+            // A move of a heap in this sum is not a sum of smaller heaps: no engine applies.
+            Err(
+                halted @ Halted {
+                    stop: Stop::Game(_),
+                    heap,
+                    ..
+                },
+            ) if heap as u64 <= max => return Err(cx.halted(&game, halted, span)),
+            // Only a heap past this sum's (the quotient ran on towards a certificate): the
+            // search reads no heap past `max`.
             Err(Halted {
                 stop: Stop::Game(_),
                 ..
