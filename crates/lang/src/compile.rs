@@ -11,7 +11,7 @@
 //! diagnostics.
 
 use super::{Cx, Value, builtins, catalog};
-use crate::error::EvalError;
+use crate::error::{EvalError, Operation, TypeError};
 use loony_core::diag::{CoreError, Error, FileId};
 use loony_core::game::Store;
 use loony_core::positions::PosTable;
@@ -494,14 +494,10 @@ fn bind(cx: &Cx, f: &mut Frame, p: &Pat, v: Value) -> Result<(), Error> {
                 Value::Tuple(xs) | Value::List(xs) if xs.len() == ps.len() => xs.clone(),
                 other => {
                     return Err(cx.err(
-                        EvalError::Type {
-                            message: format!(
-                                "cannot unpack {} into {} names",
-                                other.type_name(),
-                                ps.len()
-                            ),
-                            label: "this pattern".into(),
-                        },
+                        EvalError::Type(TypeError::Unpack {
+                            found: other.type_name(),
+                            names: ps.len(),
+                        }),
                         span,
                     ));
                 }
@@ -596,13 +592,9 @@ fn emit(
             if let Some((i, v)) = bad {
                 cx.rules.key_buf = key;
                 return Err(cx.err(
-                    EvalError::Type {
-                        message: format!(
-                            "ruleset arguments are integers, tuples or lists, not {}",
-                            v.type_name()
-                        ),
-                        label: format!("this is {}", v.type_name()),
-                    },
+                    EvalError::Type(TypeError::RulesetArgument {
+                        found: v.type_name(),
+                    }),
                     &spans[i],
                 ));
             }
@@ -702,13 +694,7 @@ fn truth(
     }
     match eval(cx, store, f, e)? {
         Value::Bool(v) => Ok(v),
-        other => Err(cx.err(
-            EvalError::Type {
-                message: format!("expected a boolean, found {}", other.type_name()),
-                label: format!("this is {}", other.type_name()),
-            },
-            span,
-        )),
+        other => Err(cx.err(EvalError::expected("a boolean", other.type_name()), span)),
     }
 }
 
@@ -724,13 +710,7 @@ fn int(
     }
     match eval(cx, store, f, e)? {
         Value::Int(n) => Ok(n),
-        other => Err(cx.err(
-            EvalError::Type {
-                message: format!("expected an integer, found {}", other.type_name()),
-                label: format!("this is {}", other.type_name()),
-            },
-            span,
-        )),
+        other => Err(cx.err(EvalError::expected("an integer", other.type_name()), span)),
     }
 }
 
@@ -796,10 +776,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             ),
             other => {
                 return Err(cx.err(
-                    EvalError::Type {
-                        message: format!("cannot negate {}", other.type_name()),
-                        label: format!("this is {}", other.type_name()),
-                    },
+                    EvalError::cannot(Operation::Negate, other.type_name()),
                     span,
                 ));
             }
@@ -821,10 +798,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
                 }
                 other => {
                     return Err(cx.err(
-                        EvalError::Type {
-                            message: format!("cannot index into {}", other.type_name()),
-                            label: format!("this is {}", other.type_name()),
-                        },
+                        EvalError::cannot(Operation::Index, other.type_name()),
                         tspan,
                     ));
                 }
@@ -863,10 +837,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             }
             other => {
                 return Err(cx.err(
-                    EvalError::Type {
-                        message: format!("`*` needs an integer, not {}", other.type_name()),
-                        label: format!("this is {}", other.type_name()),
-                    },
+                    EvalError::cannot(Operation::Nimber, other.type_name()),
                     inner,
                 ));
             }

@@ -18,10 +18,7 @@ pub enum EvalError {
         usage: Option<String>,
     },
     /// An operation of the language on values it does not take.
-    Type {
-        message: String,
-        label: String,
-    },
+    Type(TypeError),
     IntegerAsGame(i64),
     Overflow {
         op: String,
@@ -128,6 +125,72 @@ pub enum EvalError {
     },
 }
 
+/// A value of a type an operation of the language does not take (all `E0103`). Types are
+/// named as [`loony_core::value::Value::type_name`] names them ("an integer").
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeError {
+    /// `if 3 then …`: `wanted` ("a boolean") where `found` was given.
+    Expected {
+        wanted: &'static str,
+        found: &'static str,
+    },
+    /// An operation that does not apply to `found` at all.
+    Cannot {
+        op: Operation,
+        found: &'static str,
+    },
+    /// A binary operator on operands it does not combine: `bad` is the one pointed at.
+    Operands {
+        op: &'static str,
+        left: &'static str,
+        right: &'static str,
+        bad: &'static str,
+        other: &'static str,
+    },
+    /// `*-1`: nimbers are numbered from 0.
+    NoSuchNimber {
+        n: i64,
+    },
+    Compare {
+        left: &'static str,
+        right: &'static str,
+    },
+    /// `let (a, b) = 3`.
+    Unpack {
+        found: &'static str,
+        names: usize,
+    },
+    RulesetArgument {
+        found: &'static str,
+    },
+    NoField {
+        record: String,
+        field: String,
+    },
+    /// A heap whose moves are too many to list as games (`heap` past `most_heap`, or more
+    /// than `most_moves` moves).
+    MovesToList {
+        heap: u64,
+        most_heap: Option<u64>,
+        most_moves: usize,
+    },
+}
+
+/// The nimbers Loony stores, as a label says it.
+pub const NIMBERS: &str = "nimbers are *0, *1, *2, … up to *4294967293";
+
+/// What [`TypeError::Cannot`] could not do.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Operation {
+    Negate,
+    Index,
+    Fields,
+    Call,
+    Iterate,
+    /// `*n` of a value that is not an integer.
+    Nimber,
+}
+
 /// What is nested too deep.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Nesting {
@@ -139,10 +202,91 @@ pub enum Nesting {
 }
 
 impl EvalError {
-    pub fn type_error(message: impl Into<String>, label: impl Into<String>) -> Self {
-        EvalError::Type {
-            message: message.into(),
-            label: label.into(),
+    /// `wanted` where a value of type `found` was given.
+    pub fn expected(wanted: &'static str, found: &'static str) -> Self {
+        EvalError::Type(TypeError::Expected { wanted, found })
+    }
+
+    pub fn cannot(op: Operation, found: &'static str) -> Self {
+        EvalError::Type(TypeError::Cannot { op, found })
+    }
+}
+
+impl TypeError {
+    fn report(&self) -> Report {
+        use TypeError as T;
+        let this = |t: &str| format!("this is {t}");
+        match self {
+            T::Expected { wanted, found } => Report::new(
+                "E0103",
+                format!("expected {wanted}, found {found}"),
+                this(found),
+            ),
+            T::Cannot { op, found } => {
+                let message = match op {
+                    Operation::Negate => format!("cannot negate {found}"),
+                    Operation::Index => format!("cannot index into {found}"),
+                    Operation::Fields => format!("{found} has no fields"),
+                    Operation::Call => format!("{found} cannot be called"),
+                    Operation::Iterate => format!("cannot iterate over {found}"),
+                    Operation::Nimber => format!("`*` needs an integer, not {found}"),
+                };
+                let label = match op {
+                    Operation::Iterate => "`for` needs a list or a range".to_string(),
+                    _ => this(found),
+                };
+                Report::new("E0103", message, label)
+            }
+            T::Operands {
+                op,
+                left,
+                right,
+                bad,
+                other,
+            } => Report::new(
+                "E0103",
+                format!("cannot apply `{op}` to {left} and {right}"),
+                format!("this is {bad}, the other operand is {other}"),
+            ),
+            T::NoSuchNimber { n } => {
+                Report::new("E0103", format!("`*{n}` is not a nimber"), NIMBERS)
+            }
+            T::Compare { left, right } => Report::new(
+                "E0103",
+                format!("cannot compare {left} with {right}"),
+                this(right),
+            ),
+            T::Unpack { found, names } => Report::new(
+                "E0103",
+                format!("cannot unpack {found} into {names} names"),
+                "this pattern",
+            ),
+            T::RulesetArgument { found } => Report::new(
+                "E0103",
+                format!("ruleset arguments are integers, tuples or lists, not {found}"),
+                this(found),
+            ),
+            T::NoField { record, field } => Report::new(
+                "E0103",
+                format!("{record} has no field `{field}`"),
+                "no such field",
+            ),
+            T::MovesToList {
+                heap,
+                most_heap: Some(most),
+                ..
+            } => Report::new(
+                "E0103",
+                format!("a heap of {heap} has too many moves to list (at most heaps of {most})"),
+                "too large to list",
+            ),
+            T::MovesToList {
+                heap, most_moves, ..
+            } => Report::new(
+                "E0103",
+                format!("a heap of {heap} has more than {most_moves} moves to list"),
+                "too many moves to list",
+            ),
         }
     }
 }
@@ -169,7 +313,7 @@ impl Diagnose for EvalError {
                 "wrong number of arguments",
             )
             .notes(usage.iter().map(|u| format!("usage: {u}"))),
-            E::Type { message, label } => Report::new("E0103", message, label),
+            E::Type(t) => t.report(),
             E::IntegerAsGame(n) => Report::new(
                 "E0104",
                 format!("the integer {n} is not an impartial game"),

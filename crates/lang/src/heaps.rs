@@ -3,7 +3,7 @@
 
 use super::catalog::HeapOp;
 use super::{Cx, Value};
-use crate::error::EvalError;
+use crate::error::{EvalError, TypeError};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
 use loony_syntax::ast::{Expr, Span};
@@ -171,22 +171,22 @@ impl HeapTable {
         out: &mut Vec<GameId>,
     ) -> Result<(), Error> {
         if n > MAX_OPTIONS_HEAP {
-            return Err(Error::from(EvalError::type_error(
-                format!(
-                    "a heap of {n} has too many moves to list (at most heaps of {MAX_OPTIONS_HEAP})"
-                ),
-                "too large to list",
-            )));
+            return Err(Error::new(EvalError::Type(TypeError::MovesToList {
+                heap: n,
+                most_heap: Some(MAX_OPTIONS_HEAP),
+                most_moves: MAX_OPTIONS,
+            })));
         }
         let mut moves = Vec::new();
         if !self.entries[rules as usize]
             .rules
             .try_options(n as usize, &mut moves, MAX_OPTIONS)
         {
-            return Err(Error::from(EvalError::type_error(
-                format!("a heap of {n} has more than {MAX_OPTIONS} moves to list"),
-                "too many moves to list",
-            )));
+            return Err(Error::new(EvalError::Type(TypeError::MovesToList {
+                heap: n,
+                most_heap: None,
+                most_moves: MAX_OPTIONS,
+            })));
         }
         for heaps in moves {
             let parts: Vec<GameId> = heaps.iter().map(|&h| store.heap(rules, h as u64)).collect();

@@ -21,7 +21,7 @@ mod shadow;
 pub mod show;
 pub(crate) mod stack;
 
-use crate::error::{EvalError, Nesting};
+use crate::error::{EvalError, Nesting, Operation, TypeError};
 use loony_core::diag::{self, CoreError, Diagnose, Error, FileId, Files, guard};
 use loony_core::game::display::Notation;
 use loony_core::game::{Arg, GameId, Store};
@@ -338,12 +338,13 @@ fn stmt_span(stmt: &Stmt) -> Span {
 
 /// `*n` for an `n` outside the nimbers Loony stores: negative (no such nimber) or too large.
 pub(crate) fn not_a_nimber(n: i64) -> EvalError {
-    let message = format!("`*{n}` is not a nimber");
-    let label = "nimbers are *0, *1, *2, … up to *4294967293".to_string();
     if n < 0 {
-        EvalError::Type { message, label }
+        EvalError::Type(TypeError::NoSuchNimber { n })
     } else {
-        EvalError::ValueTooLarge { message, label }
+        EvalError::ValueTooLarge {
+            message: format!("`*{n}` is not a nimber"),
+            label: error::NIMBERS.into(),
+        }
     }
 }
 
@@ -574,10 +575,7 @@ impl Cx {
                     Value::Int(n) => return Err(self.err(not_a_nimber(n), &e.span)),
                     other => {
                         return Err(self.err(
-                            EvalError::Type {
-                                message: format!("`*` needs an integer, not {}", other.type_name()),
-                                label: format!("this is {}", other.type_name()),
-                            },
+                            EvalError::cannot(Operation::Nimber, other.type_name()),
                             &inner.span,
                         ));
                     }
@@ -654,10 +652,7 @@ impl Cx {
                     Value::Misere(m) => Value::Misere(m),
                     other => {
                         return Err(self.err(
-                            EvalError::Type {
-                                message: format!("cannot negate {}", other.type_name()),
-                                label: format!("this is {}", other.type_name()),
-                            },
+                            EvalError::cannot(Operation::Negate, other.type_name()),
                             &inner.span,
                         ));
                     }
@@ -733,10 +728,10 @@ impl Cx {
                             let names: Vec<&str> = r.fields.iter().map(|(n, _)| *n).collect();
                             return Err(self
                                 .err(
-                                    EvalError::Type {
-                                        message: format!("{} has no field `{}`", r.kind, name.name),
-                                        label: "no such field".into(),
-                                    },
+                                    EvalError::Type(TypeError::NoField {
+                                        record: r.kind.to_string(),
+                                        field: name.name.to_string(),
+                                    }),
                                     &name.span,
                                 )
                                 .with_note(format!("its fields are {}", names.join(", "))));
@@ -744,10 +739,7 @@ impl Cx {
                     },
                     other => {
                         return Err(self.err(
-                            EvalError::Type {
-                                message: format!("{} has no fields", other.type_name()),
-                                label: format!("this is {}", other.type_name()),
-                            },
+                            EvalError::cannot(Operation::Fields, other.type_name()),
                             &target.span,
                         ));
                     }
@@ -763,10 +755,7 @@ impl Cx {
                     }
                     other => {
                         return Err(self.err(
-                            EvalError::Type {
-                                message: format!("cannot index into {}", other.type_name()),
-                                label: format!("this is {}", other.type_name()),
-                            },
+                            EvalError::cannot(Operation::Index, other.type_name()),
                             &target.span,
                         ));
                     }
@@ -807,10 +796,7 @@ impl Cx {
         match self.eval(store, e)? {
             Value::Int(n) => Ok(n),
             other => Err(self.err(
-                EvalError::Type {
-                    message: format!("expected an integer, found {}", other.type_name()),
-                    label: format!("this is {}", other.type_name()),
-                },
+                EvalError::expected("an integer", other.type_name()),
                 &e.span,
             )),
         }
@@ -819,13 +805,7 @@ impl Cx {
     fn bool(&mut self, store: &mut Store, e: &Expr) -> Result<bool, Error> {
         match self.eval(store, e)? {
             Value::Bool(b) => Ok(b),
-            other => Err(self.err(
-                EvalError::Type {
-                    message: format!("expected a boolean, found {}", other.type_name()),
-                    label: format!("this is {}", other.type_name()),
-                },
-                &e.span,
-            )),
+            other => Err(self.err(EvalError::expected("a boolean", other.type_name()), &e.span)),
         }
     }
 
@@ -848,13 +828,7 @@ impl Cx {
                 },
                 span,
             )),
-            other => Err(self.err(
-                EvalError::Type {
-                    message: format!("expected a game, found {}", other.type_name()),
-                    label: format!("this is {}", other.type_name()),
-                },
-                span,
-            )),
+            other => Err(self.err(EvalError::expected("a game", other.type_name()), span)),
         }
     }
 
@@ -1057,23 +1031,13 @@ impl Cx {
             }
         }
         Err(self.err(
-            EvalError::Type {
-                message: format!(
-                    "cannot apply `{}` to {} and {}",
-                    op.symbol(),
-                    a.type_name(),
-                    b.type_name()
-                ),
-                label: format!(
-                    "this is {}{}",
-                    bad.type_name(),
-                    if std::ptr::eq(bad, other) {
-                        String::new()
-                    } else {
-                        format!(", the other operand is {}", other.type_name())
-                    }
-                ),
-            },
+            EvalError::Type(TypeError::Operands {
+                op: op.symbol(),
+                left: a.type_name(),
+                right: b.type_name(),
+                bad: bad.type_name(),
+                other: other.type_name(),
+            }),
             bad_span,
         ))
     }
@@ -1134,10 +1098,10 @@ impl Cx {
             }
             _ => {
                 return Err(self.err(
-                    EvalError::Type {
-                        message: format!("cannot compare {} with {}", a.type_name(), b.type_name()),
-                        label: format!("this is {}", b.type_name()),
-                    },
+                    EvalError::Type(TypeError::Compare {
+                        left: a.type_name(),
+                        right: b.type_name(),
+                    }),
                     rhs_span,
                 ));
             }
@@ -1204,14 +1168,10 @@ impl Cx {
                     Value::Tuple(xs) | Value::List(xs) if xs.len() == ps.len() => xs.clone(),
                     other => {
                         return Err(self.err(
-                            EvalError::Type {
-                                message: format!(
-                                    "cannot unpack {} into {} names",
-                                    other.type_name(),
-                                    ps.len()
-                                ),
-                                label: "this pattern".into(),
-                            },
+                            EvalError::Type(TypeError::Unpack {
+                                found: other.type_name(),
+                                names: ps.len(),
+                            }),
                             span,
                         ));
                     }
@@ -1243,10 +1203,7 @@ impl Cx {
             ),
             other => {
                 return Err(self.err(
-                    EvalError::Type {
-                        message: format!("cannot iterate over {}", other.type_name()),
-                        label: "`for` needs a list or a range".into(),
-                    },
+                    EvalError::cannot(Operation::Iterate, other.type_name()),
                     span,
                 ));
             }
@@ -1319,13 +1276,9 @@ impl Cx {
                         let (v, span) = (&args[bad.0], &arg_exprs[bad.0].span);
                         self.to_arg(v, span)?;
                         Err(self.err(
-                            EvalError::Type {
-                                message: format!(
-                                    "ruleset arguments are integers, tuples or lists, not {}",
-                                    v.type_name()
-                                ),
-                                label: format!("this is {}", v.type_name()),
-                            },
+                            EvalError::Type(TypeError::RulesetArgument {
+                                found: v.type_name(),
+                            }),
                             span,
                         ))
                     }
@@ -1350,10 +1303,7 @@ impl Cx {
                 }
             }
             other => Err(self.err(
-                EvalError::Type {
-                    message: format!("{} cannot be called", other.type_name()),
-                    label: format!("this is {}", other.type_name()),
-                },
+                EvalError::cannot(Operation::Call, other.type_name()),
                 &callee.span,
             )),
         }
@@ -1580,13 +1530,9 @@ impl Cx {
             }
             other => {
                 return Err(self.err(
-                    EvalError::Type {
-                        message: format!(
-                            "ruleset arguments are integers, tuples or lists, not {}",
-                            other.type_name()
-                        ),
-                        label: format!("this is {}", other.type_name()),
-                    },
+                    EvalError::Type(TypeError::RulesetArgument {
+                        found: other.type_name(),
+                    }),
                     span,
                 ));
             }

@@ -355,13 +355,7 @@ fn to_mid(
             },
             span,
         )),
-        other => Err(cx.err(
-            EvalError::Type {
-                message: format!("expected a game, found {}", other.type_name()),
-                label: format!("this is {}", other.type_name()),
-            },
-            span,
-        )),
+        other => Err(cx.err(EvalError::expected("a game", other.type_name()), span)),
     }
 }
 
