@@ -3,6 +3,7 @@
 use clap::Parser;
 use loony::diag::{Error, Files, guard};
 use loony::eval::Interp;
+use loony::repl::error::SessionError;
 use loony::repl::{self, Reply, Session};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -110,7 +111,7 @@ fn report(e: &Error, files: &Files, cli: &Cli, color: bool) {
 fn run(cli: Cli) -> ExitCode {
     let color = std::io::stderr().is_terminal();
     if let Some(code) = &cli.explain {
-        return explain(code, cli.ascii);
+        return explain(&cli, code);
     }
     if let Some(src) = &cli.source {
         return run_source(&cli, "<-e>", src.as_bytes().to_vec(), color);
@@ -141,43 +142,68 @@ fn run(cli: Cli) -> ExitCode {
         let stdin = std::io::stdin().lock();
         let lines = stdin.split(b'\n');
         let mut failed = false;
+        let mut lost: Option<Error> = None;
         let mut out = std::io::stdout().lock();
-        repl::run_byte_lines(&mut session, lines, &mut |r| match r {
-            Reply::Value(s) | Reply::Info(s) => {
-                let _ = writeln!(out, "{s}");
-            }
-            Reply::Warning(w) => {
-                let _ = out.flush();
-                say_err(&w);
-            }
-            Reply::Error(e) => {
-                failed = true;
-                let _ = out.flush();
-                say_err(&e);
-            }
-            Reply::Quit => {}
+        repl::run_byte_lines_while(&mut session, lines, &mut |r| {
+            let written = match r {
+                Reply::Value(s) | Reply::Info(s) => {
+                    put(&mut out, &s).and_then(|()| put(&mut out, "\n"))
+                }
+                Reply::Warning(w) => flush(&mut out).map(|()| say_err(&w)),
+                Reply::Error(e) => {
+                    failed = true;
+                    flush(&mut out).map(|()| say_err(&e))
+                }
+                Reply::Quit => Ok(()),
+            };
+            // Output that cannot be written ends the session: nothing after it would be seen.
+            written.map_err(|e| lost = Some(e)).is_ok()
         });
-        let _ = out.flush();
-        if failed {
-            ExitCode::FAILURE
-        } else {
-            ExitCode::SUCCESS
+        let lost = lost.or_else(|| flush(&mut out).err());
+        match lost {
+            Some(e) => written_out(&e, &session.interp.cx.files, &cli, color),
+            None if failed => ExitCode::FAILURE,
+            None => ExitCode::SUCCESS,
         }
     }
 }
 
+/// Writes to stdout; a failure is an error to report ([`SessionError::output`]).
+fn put(out: &mut impl Write, s: &str) -> Result<(), Error> {
+    out.write_all(s.as_bytes())
+        .map_err(|e| Error::new(SessionError::output(&e)))
+}
+
+fn flush(out: &mut impl Write) -> Result<(), Error> {
+    out.flush()
+        .map_err(|e| Error::new(SessionError::output(&e)))
+}
+
+/// The exit for output that could not be written: quietly when the reader of a pipe went away
+/// (as Unix tools end), otherwise the diagnostic and a failure.
+fn written_out(e: &Error, files: &Files, cli: &Cli, color: bool) -> ExitCode {
+    if matches!(e.kind(), Some(SessionError::ClosedPipe)) {
+        return ExitCode::SUCCESS;
+    }
+    report(e, files, cli, color);
+    ExitCode::FAILURE
+}
+
 /// `--explain CODE`: the code's explanation on stdout; an unknown code is an error (exit 2, as
 /// for a bad command-line argument).
-fn explain(code: &str, ascii: bool) -> ExitCode {
+fn explain(cli: &Cli, code: &str) -> ExitCode {
     use loony::diag::explain;
     match explain::explain(code, loony::codes()) {
         Some((code, text)) => {
             let mut shown = explain::render(code, text, 88);
-            if ascii {
+            if cli.ascii {
                 shown = loony::game::display::ascii_text(&shown);
             }
-            let _ = std::io::stdout().lock().write_all(shown.as_bytes());
-            ExitCode::SUCCESS
+            let mut out = std::io::stdout().lock();
+            match put(&mut out, &shown).and_then(|()| flush(&mut out)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => written_out(&e, &Files::new(), cli, std::io::stderr().is_terminal()),
+            }
         }
         None => {
             say_err(&format!(
@@ -207,19 +233,27 @@ fn run_source(cli: &Cli, name: &str, src: Vec<u8>, color: bool) -> ExitCode {
     // Each statement is guarded inside the run; this catches what lies outside (parsing).
     let r = guard::catch(|| {
         let file = interp.add_source(name, src)?;
-        interp.run_file_echo(file, &mut |input, s| {
+        interp.run_file_echo(file, &mut |input, shown| {
             if echo {
                 for line in input.lines() {
-                    let _ = writeln!(out, "> {line}");
+                    put(&mut out, &format!("> {line}\n"))?;
                 }
             }
-            let _ = writeln!(out, "{s}");
+            match shown {
+                Some(s) => put(&mut out, &s).and_then(|()| put(&mut out, "\n")),
+                None => Ok(()),
+            }
         })
     });
-    let _ = out.flush();
+    let r = r.and_then(|()| flush(&mut out));
     match r {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind::<SessionError>().is_some() => {
+            written_out(&e, &interp.cx.files, cli, color)
+        }
         Err(e) => {
+            // The results before the error are out before its diagnostic.
+            let _ = flush(&mut out);
             report(&e, &interp.cx.files, cli, color);
             ExitCode::FAILURE
         }

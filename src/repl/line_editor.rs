@@ -91,9 +91,35 @@ pub fn run(session: &mut Session) -> rustyline::Result<()> {
                     let _ = ed.append_history(h);
                 }
                 let mut quit = false;
+                let stop = session.interp.cx.limits.interrupt.clone();
                 for r in session.eval(&line) {
                     match r {
-                        Reply::Value(s) | Reply::Info(s) => say(&format!("{s}\n")),
+                        Reply::Value(s) | Reply::Info(s) => {
+                            // Ctrl-C while a long result prints cuts it; the session goes on.
+                            let mut out = std::io::stdout().lock();
+                            let shown =
+                                super::write_interruptible(&mut out, &s, &stop).and_then(|all| {
+                                    out.write_all(b"\n").and(out.flush()).map(|()| all)
+                                });
+                            match shown {
+                                Ok(true) => {}
+                                Ok(false) => {
+                                    stop.store(false, std::sync::atomic::Ordering::Relaxed);
+                                    let _ = std::io::stderr()
+                                        .lock()
+                                        .write_all(b"^C: the rest of this result is not shown\n");
+                                }
+                                Err(e) => {
+                                    // The terminal is gone or full: nothing more can be shown.
+                                    let e = loony_core::diag::Error::new(
+                                        super::error::SessionError::output(&e),
+                                    );
+                                    let shown = session.render(&e);
+                                    let _ = std::io::stderr().lock().write_all(shown.as_bytes());
+                                    return Ok(());
+                                }
+                            }
+                        }
                         Reply::Error(e) | Reply::Warning(e) => {
                             let _ = std::io::stderr().lock().write_all(e.as_bytes());
                         }

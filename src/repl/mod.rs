@@ -6,7 +6,7 @@ pub mod error;
 pub mod help;
 pub mod line_editor;
 
-use error::CommandError;
+use error::SessionError;
 use loony_core::diag::{Diagnose, Error, guard};
 use loony_lang::Interp;
 use loony_lang::error::EvalError;
@@ -419,7 +419,7 @@ impl Session {
         label: &str,
         usage: &str,
     ) -> Reply {
-        let kind = CommandError::BadCommand {
+        let kind = SessionError::BadCommand {
             message,
             label: label.to_string(),
             usage: usage.to_string(),
@@ -520,19 +520,34 @@ pub fn run_byte_lines(
     lines: impl Iterator<Item = std::io::Result<Vec<u8>>>,
     out: &mut dyn FnMut(Reply),
 ) {
+    run_byte_lines_while(session, lines, &mut |r| {
+        out(r);
+        true
+    })
+}
+
+/// [`run_byte_lines`], stopping as soon as `out` returns `false` (its output cannot be
+/// written).
+pub fn run_byte_lines_while(
+    session: &mut Session,
+    lines: impl Iterator<Item = std::io::Result<Vec<u8>>>,
+    out: &mut dyn FnMut(Reply) -> bool,
+) {
     let mut pending = Pending::default();
     for (i, line) in lines.enumerate() {
         let line = match line {
             Ok(l) => l,
             Err(e) => {
                 out(Reply::Error(session.render(&io_error("<stdin>", &e))));
-                break;
+                return;
             }
         };
         let line = match String::from_utf8(line) {
             Ok(l) => l,
             Err(e) => {
-                out(session.invalid_line(i + 1, e.into_bytes()));
+                if !out(session.invalid_line(i + 1, e.into_bytes())) {
+                    return;
+                }
                 continue;
             }
         };
@@ -545,8 +560,7 @@ pub fn run_byte_lines(
         };
         for r in session.eval(&input) {
             let quit = r == Reply::Quit;
-            out(r);
-            if quit {
+            if !out(r) || quit {
                 return;
             }
         }
@@ -554,7 +568,26 @@ pub fn run_byte_lines(
     let rest = pending.take();
     if !rest.trim().is_empty() {
         for r in session.eval(&rest) {
-            out(r);
+            if !out(r) {
+                return;
+            }
         }
     }
+}
+
+/// Writes `s` in pieces and stops between two when `stop` is raised (Ctrl-C while a long
+/// result prints): `Ok(false)` when the rest was left out.
+pub fn write_interruptible(
+    out: &mut dyn std::io::Write,
+    s: &str,
+    stop: &std::sync::atomic::AtomicBool,
+) -> std::io::Result<bool> {
+    const PIECE: usize = 1 << 16;
+    for piece in s.as_bytes().chunks(PIECE) {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(false);
+        }
+        out.write_all(piece)?;
+    }
+    Ok(true)
 }

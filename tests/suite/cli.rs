@@ -458,3 +458,87 @@ fn explain_prints_a_code_s_explanation() {
         "{err}"
     );
 }
+
+/// `loony` with stdout going to `/dev/full` (every write fails with "no space left").
+#[cfg(target_os = "linux")]
+fn loony_to_full(args: &[&str], stdin: Option<&str>) -> (String, i32) {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run loony");
+    let mut input = child.stdin.take().unwrap();
+    if let Some(text) = stdin {
+        input.write_all(text.as_bytes()).unwrap();
+    }
+    drop(input);
+    let out = child.wait_with_output().expect("wait");
+    (
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// A result that cannot be written is an error on stderr and exit code 1 (scripts, `-e`,
+/// `--json`, piped sessions and `--explain` alike), never a silent success.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("loony-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("s.cgt");
+    std::fs::write(&script, "*3\n*4\n").unwrap();
+    let script = script.to_str().unwrap();
+    let runs: [(&[&str], Option<&str>); 5] = [
+        (&["-e", "*3"], None),
+        (&["--json", "-e", "*3"], None),
+        (&[script], None),
+        (&[], Some("*3\n*4\n")),
+        (&["--explain", "E0110"], None),
+    ];
+    for (args, stdin) in runs {
+        let (err, code) = loony_to_full(args, stdin);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains("E0702"), "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
+    }
+    let (err, _) = loony_to_full(&["-e", "*3"], None);
+    insta::assert_snapshot!("full_stdout", err);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// When the reader of a pipe goes away (`loony … | head -1`), Loony stops quietly.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .args(["-e", "[i for i in 0..200000]\n[i for i in 0..200000]"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run loony");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// `--echo` shows every input, bindings and definitions too, one statement a line.
+#[test]
+fn echo_shows_every_input() {
+    let (out, err, code) = loony(
+        &["--echo", "-e", "let x = 3; x + 1\nfn f(n) = n * 2\nf(x)"],
+        None,
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(
+        out,
+        "> let x = 3\n> x + 1\n4\n> fn f(n) = n * 2\n> f(x)\n6\n"
+    );
+}

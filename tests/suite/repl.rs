@@ -418,3 +418,37 @@ fn a_loaded_file_s_warnings_come_with_its_load() {
     }
     assert_eq!(out[1], vec![Reply::Value("1".into())]);
 }
+
+/// Ctrl-C while a long result prints: the writer stops between two pieces once the flag is
+/// raised, instead of writing tens of megabytes first.
+#[test]
+fn printing_stops_when_interrupted() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    struct RaiseAfterFirst<'a> {
+        written: usize,
+        flag: &'a AtomicBool,
+    }
+    impl std::io::Write for RaiseAfterFirst<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.written += buf.len();
+            self.flag.store(true, Ordering::Relaxed);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let flag = AtomicBool::new(false);
+    let mut out = RaiseAfterFirst {
+        written: 0,
+        flag: &flag,
+    };
+    let long = "*1, ".repeat(5_000_000);
+    let all = loony::repl::write_interruptible(&mut out, &long, &flag).unwrap();
+    assert!(!all);
+    assert!(out.written > 0 && out.written <= 1 << 16, "{}", out.written);
+    flag.store(false, Ordering::Relaxed);
+    let mut sink = Vec::new();
+    assert!(loony::repl::write_interruptible(&mut sink, &long, &flag).unwrap());
+    assert_eq!(sink.len(), long.len());
+}

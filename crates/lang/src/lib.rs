@@ -205,7 +205,12 @@ impl Interp {
     }
 
     pub fn run_file(&mut self, file: FileId, emit: &mut dyn FnMut(String)) -> Result<(), Error> {
-        self.run_file_echo(file, &mut |_, shown| emit(shown))
+        self.run_file_echo(file, &mut |_, shown| {
+            if let Some(s) = shown {
+                emit(s);
+            }
+            Ok(())
+        })
     }
 
     /// Like [`Interp::run`], but `emit` also gets the source of the statement each result
@@ -218,16 +223,18 @@ impl Interp {
     ) -> Result<(), Error> {
         let src = src.strip_prefix('\u{feff}').unwrap_or(src);
         let file = self.cx.files.add(name.to_string(), src.to_string());
-        self.run_file_echo(file, emit)
+        self.run_file_echo(file, &mut |input, shown| {
+            if let Some(s) = shown {
+                emit(input, s);
+            }
+            Ok(())
+        })
     }
 
-    /// Runs a file added with [`Interp::add_source`], giving `emit` each statement's source
-    /// beside its result.
-    pub fn run_file_echo(
-        &mut self,
-        file: FileId,
-        emit: &mut dyn FnMut(&str, String),
-    ) -> Result<(), Error> {
+    /// Runs a file added with [`Interp::add_source`], giving `emit` every statement's source
+    /// beside its result (`None` for a binding). An error `emit` returns (output that cannot
+    /// be written) ends the run with that error.
+    pub fn run_file_echo(&mut self, file: FileId, emit: &mut Emit<'_>) -> Result<(), Error> {
         let src = self
             .cx
             .files
@@ -278,13 +285,12 @@ impl Interp {
                 stack::release_unused();
             }
             let shown = shown?;
-            if let Some(shown) = shown {
-                let input = match stmt {
-                    Stmt::Expr(e2) => src.get(e2.span.clone()).unwrap_or(""),
-                    _ => "",
-                };
-                emit(input, shown);
-            }
+            let input = match stmt {
+                Stmt::Expr(e2) => src.get(e2.span.clone()),
+                Stmt::Let { span, .. } => src.get(span.clone()),
+                _ => src.get(stmt_span(stmt)),
+            };
+            emit(input.unwrap_or(""), shown)?;
         }
         Ok(())
     }
@@ -328,7 +334,7 @@ pub fn add_source(files: &mut Files, name: &str, bytes: Vec<u8>) -> Result<FileI
 /// Where a statement is written, for errors that know no better place.
 fn stmt_span(stmt: &Stmt) -> Span {
     match stmt {
-        Stmt::Let { name, value } => name.span.start..value.span.end,
+        Stmt::Let { name, value, .. } => name.span.start..value.span.end,
         Stmt::Fn(def) => def.span.clone(),
         Stmt::Ruleset(def) => def.span.clone(),
         Stmt::Import { span, .. } => span.clone(),
@@ -347,6 +353,10 @@ pub(crate) fn not_a_nimber(n: i64) -> EvalError {
         }
     }
 }
+
+/// Where a run's statements go: each one's source, with its result (`None` for a binding);
+/// an `Err` (output that cannot be written) ends the run.
+pub type Emit<'a> = dyn FnMut(&str, Option<String>) -> Result<(), Error> + 'a;
 
 pub fn syntax_error(e: loony_syntax::ParseError, file: FileId) -> Error {
     use loony_syntax::ParseError as P;
@@ -412,7 +422,7 @@ impl Cx {
         file: FileId,
     ) -> Result<Option<Value>, Error> {
         match stmt {
-            Stmt::Let { name, value } => {
+            Stmt::Let { name, value, .. } => {
                 let v = self.eval(store, value)?;
                 // Nothing built on a full table's stand-ins is bound.
                 store.check_full()?;

@@ -12,10 +12,18 @@ pub struct Program {
 
 #[derive(Debug, Clone)]
 pub enum Stmt {
-    Let { name: Ident, value: Expr },
+    /// `span` runs from `let` to the end of the value.
+    Let {
+        name: Ident,
+        value: Expr,
+        span: Span,
+    },
     Fn(std::rc::Rc<FnDef>),
     Ruleset(std::rc::Rc<RulesetDef>),
-    Import { path: String, span: Span },
+    Import {
+        path: String,
+        span: Span,
+    },
     Expr(Expr),
 }
 
