@@ -278,6 +278,11 @@ fn every_code_has_a_snapshot() {
 }
 
 diagnostic!(decimal_number, "heap(0.07)");
+diagnostic!(unknown_shipped_name, "kayles(5)");
+diagnostic!(
+    subtraction_too_large,
+    "subtraction([4611686018427387904])(5)"
+);
 diagnostic!(empty_range, "nim_sequence(heap(\"0.07\"), 0..0)");
 diagnostic!(negative_range, "nim_sequence(heap(\"0.07\"), -3..3)");
 diagnostic!(range_with_gap, "nim_sequence(heap(\"0.07\"), [1, 3])");

@@ -371,7 +371,18 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
     let mut out = Vec::with_capacity(items.len());
     for x in items.iter() {
         match x {
-            Value::Int(n) if *n >= 1 && *n <= 1 << 40 => out.push(*n as usize),
+            Value::Int(n) if *n >= 1 && *n <= MOST_TAKEN => out.push(*n as usize),
+            Value::Int(n) if *n > MOST_TAKEN => {
+                return Err(cx.err(
+                    EvalError::BadArgument {
+                        message: format!(
+                            "`{what}` takes numbers of tokens up to 2^40 = {MOST_TAKEN}, not {n}"
+                        ),
+                        label: format!("this list holds {n}"),
+                    },
+                    span,
+                ));
+            }
             _ => {
                 return Err(cx.err(
                     EvalError::BadArgument {
@@ -385,6 +396,9 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
     }
     Ok(out)
 }
+
+/// The most tokens a subtraction or all-but set may name (heap sizes stay well inside `u64`).
+const MOST_TAKEN: i64 = 1 << 40;
 
 /// What `nim_sequence`/`periodicity` can read a sequence from.
 enum Source {
