@@ -9,6 +9,8 @@ pub enum EvalError {
     UnknownName {
         name: String,
         suggestion: Option<String>,
+        /// The shipped module that defines it, when one does.
+        module: Option<&'static str>,
     },
     Arity {
         name: String,
@@ -295,10 +297,15 @@ impl Diagnose for EvalError {
     fn report(&self) -> Report {
         use EvalError as E;
         match self {
-            E::UnknownName { name, suggestion } => {
-                Report::new("E0101", format!("unknown name `{name}`"), "not defined")
-                    .notes(suggestion.iter().map(|s| format!("did you mean `{s}`?")))
-            }
+            E::UnknownName {
+                name,
+                suggestion,
+                module,
+            } => Report::new("E0101", format!("unknown name `{name}`"), "not defined")
+                .notes(module.iter().map(|m| {
+                    format!("the shipped module \"{m}\" defines `{name}`: `import \"{m}\"` first")
+                }))
+                .notes(suggestion.iter().map(|s| format!("did you mean `{s}`?"))),
             E::Arity {
                 name,
                 expected,
@@ -369,7 +376,7 @@ impl Diagnose for EvalError {
                 let growing = *heavy > budget / 2;
                 let message = if growing {
                     format!(
-                        "ruleset `{ruleset}` ran past the position budget: the arguments of its positions keep growing"
+                        "ruleset `{ruleset}` ran past the position budget: most of it went to positions with large arguments"
                     )
                 } else {
                     format!(
@@ -384,8 +391,8 @@ impl Diagnose for EvalError {
                 .note(format!("the last position explored was `{last}`"));
                 if growing {
                     r = r.note(format!(
-                        "its positions' arguments keep growing: {heavy} of the budget's units \
-                         went to large lists and tuples (half a unit per value past 64)"
+                        "{heavy} of the units spent went to positions whose arguments are large \
+                         lists or tuples (half a unit per value past 64)"
                     ));
                 }
                 r.note(format!(

@@ -505,11 +505,16 @@ impl Cx {
             .map(|(n, _)| &**n);
         let globals = self.globals.keys().map(String::as_str);
         let builtins = catalog::BUILTINS.iter().map(|b| -> &str { b.name });
-        let suggestion = diag::did_you_mean(name, locals.chain(globals).chain(builtins));
+        let module = modules::shipped_definer(name);
+        let suggestion = match module {
+            Some(_) => None,
+            None => diag::did_you_mean(name, locals.chain(globals).chain(builtins)),
+        };
         self.err(
             EvalError::UnknownName {
                 name: name.to_string(),
                 suggestion,
+                module,
             },
             span,
         )

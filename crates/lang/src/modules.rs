@@ -179,6 +179,15 @@ pub struct ModuleDoc {
     pub defines: Vec<String>,
 }
 
+/// The shipped module that defines `name` (a ruleset, function or binding at its top level),
+/// for the hint of an unknown name: `kayles` is `import "std/kayles"` away.
+pub fn shipped_definer(name: &str) -> Option<&'static str> {
+    module_docs()
+        .into_iter()
+        .find(|m| m.defines.iter().any(|d| d.split('(').next() == Some(name)))
+        .map(|m| m.path)
+}
+
 /// The shipped modules, described from their own source.
 pub fn module_docs() -> Vec<ModuleDoc> {
     use loony_syntax::ast::Stmt;
