@@ -542,3 +542,16 @@ fn echo_shows_every_input() {
         "> let x = 3\n> x + 1\n4\n> fn f(n) = n * 2\n> f(x)\n6\n"
     );
 }
+
+/// `len` counts a string's characters (not bytes), and `size` how many characters a value
+/// prints in, under the session's notation.
+#[test]
+fn len_of_strings_and_size_of_values() {
+    let src = "len(\"abc\")\nlen(\"∞̄☾\")\nsize(moon + *3)\nsize([0, *, *2])\n\
+               size(nim_sequence(heap(\"0.07\"), 10))";
+    let (out, err, code) = loony(&["-e", src], None);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(out, "3\n3\n1\n10\n21\n");
+    let (out, _, _) = loony(&["--ascii", "-e", "size(moon)"], None);
+    assert_eq!(out, "4\n");
+}

@@ -188,7 +188,15 @@ fn core(
             let tidy: Vec<Value> = opts.into_iter().map(Value::Position).collect();
             Ok(Value::List(Rc::new(tidy)))
         }
-        CoreOp::Len => Ok(Value::Int(a.list(cx, 0)?.len() as i64)),
+        CoreOp::Len => Ok(Value::Int(match &a.vals[0] {
+            Value::Str(s) => s.chars().count() as i64,
+            Value::Sequence(s) => s.values.len() as i64,
+            _ => a.list(cx, 0)?.len() as i64,
+        })),
+        CoreOp::Size => {
+            let shown = cx.show(store, &a.vals[0])?;
+            Ok(Value::Int(shown.chars().count() as i64))
+        }
         CoreOp::Sum => {
             let xs = a.list(cx, 0)?;
             if xs.iter().all(|x| matches!(x, Value::Int(_))) {

@@ -50,6 +50,7 @@ pub enum CoreOp {
     TopEntailsValue,
     TopEntailsMoons,
     Len,
+    Size,
     Sum,
     Mex,
     Min,
@@ -365,9 +366,19 @@ pub static BUILTINS: &[Builtin] = &[
         Impl::Core(CoreOp::Len),
         "len(xs)",
         (1, 1),
-        "The length of a list, tuple or nim-sequence.",
+        "The length of a list, tuple or nim-sequence, or the number of characters of a string.",
         "len([*, *2, *3])",
         "3",
+    ),
+    b(
+        "size",
+        Impl::Core(CoreOp::Size),
+        "size(x)",
+        (1, 1),
+        "How many characters `x` prints in, as the REPL would print it (with `:ascii`, in \
+         ASCII): the size of a large misère form or list without printing it.",
+        "size([*, *2, *3])",
+        "11",
     ),
     b(
         "sum",
@@ -515,7 +526,7 @@ pub static BUILTINS: &[Builtin] = &[
         "heap(code)",
         (1, 1),
         "A take-and-break heap game from its code, a string in CGSuite's notation (\"0.07\" is \
-         Dawson's Kayles, \"4.0\" Grundy's game). The result is a game family: `heap(code)(n)` \
+         Dawson's Kayles, \"4!.0\" Grundy's game). The result is a game family: `heap(code)(n)` \
          is the heap of size `n`.",
         "heap(\"0.07\")(10)",
         "*3",
