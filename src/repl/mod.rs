@@ -323,7 +323,15 @@ impl Session {
                 )]
             }
             "load" => {
-                let path = load_path(arg);
+                let mut path = load_path(arg);
+                // As `import` does: `:load graph` finds `graph.cgt` when there is no `graph`.
+                let with_ext = format!("{path}.cgt");
+                if !path.ends_with(".cgt")
+                    && !std::path::Path::new(&path).exists()
+                    && std::path::Path::new(&with_ext).is_file()
+                {
+                    path = with_ext;
+                }
                 let bytes = match std::fs::read(&path) {
                     Ok(b) => b,
                     Err(e) => {

@@ -259,11 +259,14 @@ fn load_takes_quotes_and_home() {
     std::fs::write(&file, "*2 + *3\n").unwrap();
     let path = file.display().to_string();
     let (dq, sq) = (format!(":load \"{path}\""), format!(":load '{path}'"));
-    let inputs: Vec<&str> = vec![&dq, &sq];
+    // Without its extension, as `import` finds a module.
+    let bare = format!(":load \"{}\"", path.trim_end_matches(".cgt"));
+    let inputs: Vec<&str> = vec![&dq, &sq, &bare];
     let out = session_replies(&inputs, |_| {});
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(out[0], vec![Reply::Value("*".into())]);
     assert_eq!(out[1], vec![Reply::Value("*".into())]);
+    assert_eq!(out[2], vec![Reply::Value("*".into())]);
     let home = std::env::var("HOME").unwrap_or_default();
     if !home.is_empty() {
         assert_eq!(
