@@ -629,3 +629,26 @@ fn json_prints_a_quotient_as_an_object() {
         assert!(text.contains(field), "{field} missing in {text}");
     }
 }
+
+/// Ctrl-C stops a quotient between two heaps even when the heaps have no moves to search
+/// (`subtraction([k])` below heap k): the flag raised after heap 10 stops it at heap 11.
+#[test]
+fn a_quotient_of_heaps_without_moves_stops_when_interrupted() {
+    use loony::theory::quotient::{Progress, Stop};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let flag = AtomicBool::new(false);
+    let raise = |p: Progress| {
+        if let Progress::Heap { heap: 10, .. } = p {
+            flag.store(true, Ordering::Relaxed);
+        }
+    };
+    let ctl = Control::default().with_cancel(&flag).with_progress(&raise);
+    let mut g = HeapRules::subtraction([2000]);
+    match solve(&mut g, None, Limits::default(), &ctl) {
+        Err(h) => {
+            assert!(matches!(h.stop, Stop::Interrupted), "{}", h.stop);
+            assert_eq!(h.heap, 11);
+        }
+        Ok(q) => panic!("ran to the end: Q of order {}", q.order()),
+    }
+}

@@ -292,6 +292,14 @@ pub fn solve(
         if bound.is_some_and(|b| n >= b) || (bound.is_none() && certified.is_some()) {
             break;
         }
+        // Once a heap, not only inside the searches: a heap without moves runs none.
+        if cancel() {
+            return Err(Halted {
+                stop: Stop::Interrupted,
+                heap: n + 1,
+                order: solver.order(),
+            });
+        }
         solver.step(&cancel).map_err(|stop| Halted {
             stop,
             heap: n + 1,
