@@ -241,6 +241,22 @@ fn a_huge_source_line_is_cut_around_the_error() {
     insta::assert_snapshot!("huge_line", out);
 }
 
+/// Every line of the frame is cut, not only the source line: the carets under a 1 MB string
+/// literal and the blanks that place a label under the last of 100 000 brackets.
+#[test]
+fn long_carets_and_labels_are_cut_too() {
+    let string = diag(&format!("\"{}\" + 1", "a".repeat(1 << 20)));
+    assert!(string.len() < 1000, "{} bytes", string.len());
+    assert!(string.contains("… this is a string"), "{string}");
+    let brackets = diag(&"{".repeat(100_000));
+    assert!(
+        brackets.len() < 1000,
+        "{} bytes: {brackets}",
+        brackets.len()
+    );
+    assert!(brackets.contains("opened here"), "{brackets}");
+}
+
 /// Every code Loony gives: the layers' tables of codes with their explanations.
 fn all_codes() -> Vec<String> {
     loony::codes().map(|c| c.0.to_string()).collect()
