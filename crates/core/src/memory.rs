@@ -40,6 +40,17 @@ thread_local! {
     static WHAT: Cell<&'static str> = const { Cell::new("the values of this statement") };
     /// What it was building when the budget was passed.
     static WHAT_OVER: Cell<&'static str> = const { Cell::new("") };
+    /// The bytes of this thread's stack counted in `LIVE` (see [`stack_touched`]).
+    static STACK: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Tells the budget how much of this thread's stack is touched (resident): a deep recursion
+/// holds gigabytes of stack, which count as the heap does. Called by the evaluator's stack
+/// check as it goes deeper, and after it gives unused stack pages back.
+pub fn stack_touched(bytes: usize) {
+    let before = STACK.with(|s| s.replace(bytes));
+    let _what = building("deeply nested calls (the interpreter's stack)");
+    count(bytes as isize - before as isize);
 }
 
 #[inline]

@@ -5,10 +5,24 @@
 
 use std::cell::Cell;
 
-thread_local! {
-    /// The lowest stack address this thread may reach before stopping (0: not known yet).
-    static FLOOR: Cell<usize> = const { Cell::new(0) };
+/// Where this thread's stack ends, and how much of it the memory budget has been told of.
+#[derive(Clone, Copy)]
+struct Bounds {
+    /// The lowest address this thread may reach before stopping (0: not known yet).
+    floor: usize,
+    /// The stack's highest address (where it starts growing down from).
+    top: usize,
+    /// Going below this counts the next step of touched stack against the budget.
+    mark: usize,
 }
+
+thread_local! {
+    static BOUNDS: Cell<Bounds> = const { Cell::new(Bounds { floor: 0, top: 0, mark: 0 }) };
+}
+
+/// The touched stack is counted against the memory budget in steps this large (so the check
+/// between steps is one comparison).
+const STEP: usize = 1 << 20;
 
 /// Where the stack pointer is, near enough.
 #[inline(always)]
@@ -18,19 +32,35 @@ fn here() -> usize {
 }
 
 /// True when the thread is within its reserve of the end of its stack: the caller should
-/// stop with an error instead of recursing further. Cheap: one thread-local read.
+/// stop with an error instead of recursing further. Going deeper than ever before also counts
+/// the stack's touched pages against the memory budget ([`loony_core::memory::stack_touched`]),
+/// since they stay resident. Cheap: one thread-local read and two comparisons.
 #[inline]
 pub fn exhausted() -> bool {
-    let floor = FLOOR.with(|f| {
-        let v = f.get();
-        if v != 0 {
-            return v;
-        }
-        let v = floor();
-        f.set(v);
-        v
-    });
-    here() < floor
+    let b = BOUNDS.with(Cell::get);
+    let sp = here();
+    if sp < b.mark || b.floor == 0 {
+        deeper(sp);
+    }
+    sp < b.floor
+}
+
+#[cold]
+fn deeper(sp: usize) {
+    let mut b = BOUNDS.with(Cell::get);
+    if b.floor == 0 {
+        let (floor, top) = bounds();
+        b = Bounds {
+            floor,
+            top,
+            mark: usize::MAX,
+        };
+    }
+    if sp < b.mark {
+        b.mark = sp.saturating_sub(STEP);
+        loony_core::memory::stack_touched(b.top.saturating_sub(b.mark));
+    }
+    BOUNDS.with(|c| c.set(b));
 }
 
 /// What is kept in reserve: room for the frames between two checks (the engines, printing).
@@ -38,8 +68,9 @@ fn reserve(size: usize) -> usize {
     (size / 8).clamp(64 << 10, 4 << 20)
 }
 
+/// The stack's floor (its low end plus the reserve) and its top.
 #[cfg(target_os = "linux")]
-fn floor() -> usize {
+fn bounds() -> (usize, usize) {
     // SAFETY: pthread_getattr_np fills `attr` for the calling thread; it is destroyed after use.
     unsafe {
         let mut attr: libc::pthread_attr_t = std::mem::zeroed();
@@ -55,7 +86,7 @@ fn floor() -> usize {
         }
         // The main thread's reported size is its rlimit; only what lies below us is usable.
         let low = addr as usize;
-        low + reserve(size)
+        (low + reserve(size), low + size)
     }
 }
 
@@ -84,6 +115,13 @@ pub fn release_unused() {
         let high = here().saturating_sub(64 << 10) / page * page;
         if high > low + (1 << 20) {
             libc::madvise(low as *mut libc::c_void, high - low, libc::MADV_DONTNEED);
+            // Only the live frames stay resident: the budget counts from here again.
+            let mut b = BOUNDS.with(Cell::get);
+            if b.floor != 0 {
+                b.mark = high.saturating_sub(STEP);
+                loony_core::memory::stack_touched(b.top.saturating_sub(b.mark));
+                BOUNDS.with(|c| c.set(b));
+            }
         }
     }
 }
@@ -92,24 +130,24 @@ pub fn release_unused() {
 pub fn release_unused() {}
 
 #[cfg(target_os = "macos")]
-fn floor() -> usize {
+fn bounds() -> (usize, usize) {
     // SAFETY: these return the calling thread's stack top and size.
     unsafe {
         let t = libc::pthread_self();
         let top = libc::pthread_get_stackaddr_np(t) as usize;
         let size = libc::pthread_get_stacksize_np(t);
-        top.saturating_sub(size) + reserve(size)
+        (top.saturating_sub(size) + reserve(size), top)
     }
 }
 
 #[cfg(not(any(target_os = "linux", target_os = "macos")))]
-fn floor() -> usize {
+fn bounds() -> (usize, usize) {
     fallback()
 }
 
 /// Without a way to ask: assume the platform's default thread stack (2 MiB) below here.
-fn fallback() -> usize {
-    here().saturating_sub(2 << 20) + reserve(2 << 20)
+fn fallback() -> (usize, usize) {
+    (here().saturating_sub(2 << 20) + reserve(2 << 20), here())
 }
 
 #[cfg(test)]
