@@ -65,19 +65,58 @@ struct Cli {
 /// a diagnostic.
 const STACK: usize = 4 << 30;
 
+/// Smaller stacks to fall back on when the process may not reserve [`STACK`] (`ulimit -v`).
+const SMALLER_STACKS: [usize; 3] = [1 << 30, 256 << 20, 64 << 20];
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let worker = std::thread::Builder::new()
-        .name("loony".into())
-        .stack_size(STACK)
-        .spawn(move || run(cli));
-    match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => code,
-        _ => {
-            say_err("error[E0901]: internal error: the interpreter thread failed\n");
-            ExitCode::FAILURE
+    for size in std::iter::once(STACK).chain(SMALLER_STACKS) {
+        let cli = Cli::parse();
+        loony::memory::set_aside(size);
+        let worker = std::thread::Builder::new()
+            .name("loony".into())
+            .stack_size(size)
+            .spawn(move || start(cli, size));
+        if let Ok(h) = worker {
+            return match h.join() {
+                Ok(code) => code,
+                Err(_) => {
+                    say_err("error[E0901]: internal error: the interpreter thread failed\n");
+                    ExitCode::FAILURE
+                }
+            };
         }
     }
+    say_err(
+        "error[E0901]: internal error: the interpreter thread could not start, not even on a \
+         64 MiB stack\n",
+    );
+    ExitCode::FAILURE
+}
+
+/// The interpreter thread, on a stack of `size`: says so when it is smaller than asked for,
+/// refuses a `--memory` past what the process may use, and runs.
+fn start(cli: Cli, size: usize) -> ExitCode {
+    use loony::memory::{hard_limit, show_size};
+    if size < STACK {
+        say_err(&format!(
+            "warning: the address-space limit leaves no room for the interpreter's {} stack; it \
+             runs on {}, so deep recursions stop sooner\n",
+            show_size(STACK),
+            show_size(size)
+        ));
+    }
+    if let (Some(m), Some((hard, what))) = (cli.memory, hard_limit())
+        && m > hard
+    {
+        say_err(&format!(
+            "error: --memory {} is more than this process may use: {what} leaves {} for Loony's \
+             values\n",
+            show_size(m),
+            show_size(hard)
+        ));
+        return ExitCode::from(2);
+    }
+    run(cli)
 }
 
 /// Writes to stderr; a closed or full stderr is not a reason to fail differently.

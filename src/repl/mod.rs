@@ -372,7 +372,23 @@ impl Session {
                 }
             },
             "memory" => {
-                use loony_core::memory::{in_use, parse_size, show_size};
+                use loony_core::memory::{hard_limit, in_use, parse_size, show_size};
+                if let (Some(n), Some((hard, what))) = (parse_size(arg), hard_limit())
+                    && n > hard
+                {
+                    let message = format!(
+                        "{} is more than this process may use: {what} leaves {}",
+                        show_size(n),
+                        show_size(hard)
+                    );
+                    return vec![self.command_error(
+                        line,
+                        arg_span,
+                        message,
+                        "past the process's limit",
+                        "usage: :memory SIZE, e.g. 4G or 512M",
+                    )];
+                }
                 if let Some(n) = parse_size(arg) {
                     self.interp.cx.limits.memory = n;
                     return vec![Reply::Info(format!("memory budget: {}", show_size(n)))];

@@ -370,7 +370,9 @@ fn a_deep_error_gives_its_stack_back() {
     // Recursing until the 4 GiB stack runs out touches gigabytes of it; after the error the
     // REPL gives those pages back instead of keeping its peak size.
     use std::io::{BufRead, BufReader};
+    // A budget past the stack's 4 GiB, so the stack runs out before the budget does.
     let mut child = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .args(["--memory", "16G"])
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -424,7 +426,8 @@ fn shadowing_warns_on_stderr_and_goes_on() {
 #[ignore = "slow tier (6 s in a test build): .ci/run runs it; cargo test -- --ignored"]
 fn a_million_nested_calls_work() {
     let src = "fn f(n) = if n == 0 then 0 else f(n - 1)\nf(1000000)";
-    let (out, err, code) = loony(&["-e", src], None);
+    // The touched stack counts against the memory budget: give it room on any machine.
+    let (out, err, code) = loony(&["--memory", "8G", "-e", src], None);
     assert_eq!((out.as_str(), err.as_str(), code), ("0\n", "", 0));
 }
 
@@ -554,4 +557,88 @@ fn len_of_strings_and_size_of_values() {
     assert_eq!(out, "3\n3\n1\n10\n21\n");
     let (out, _, _) = loony(&["--ascii", "-e", "size(moon)"], None);
     assert_eq!(out, "4\n");
+}
+
+/// The peak resident memory of a live process, in kB.
+#[cfg(target_os = "linux")]
+fn peak_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap()
+}
+
+/// `--memory` bounds resident memory, stack included: a recursion a million calls deep (about
+/// 3.6 GB of stack in a release build) and nested explorations of a ruleset stop with E0213
+/// near the budget, and the session goes on.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_memory_budget_counts_the_stack() {
+    use std::io::{BufRead, BufReader};
+    for (def, run) in [
+        (
+            "fn l(n) = if n == 0 then 0 else (l(n - 1), 1)",
+            "len(l(1000000))",
+        ),
+        ("ruleset r(n) { for m in options(r(n - 1)) => 0 }", "r(0)"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_loony"))
+            .args(["--memory", "256M"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run loony");
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{def}\n{run}\n*1 + *2").unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        assert_eq!(line, "*3\n", "the session goes on after the error");
+        let peak = peak_kb(child.id());
+        drop(stdin);
+        let rest = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&rest.stderr);
+        assert!(err.contains("error[E0213]"), "{run}: {err}");
+        assert!(
+            peak < (256 + 128) << 10,
+            "{run}: peak {peak} kB for a 256 MiB budget"
+        );
+    }
+}
+
+/// `loony ARGS` under `ulimit -v KB` (through the shell, which sets the limit for the child).
+#[cfg(target_os = "linux")]
+fn loony_limited(kb: u64, args: &str) -> (String, String, i32) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kb} && exec \"$0\" {args}"))
+        .arg(env!("CARGO_BIN_EXE_loony"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("run sh");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// The process's own limits decide the default budget and bound `--memory`; a limit too low
+/// for the 4 GiB stack runs on a smaller one, with a warning.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_process_limits_shape_the_budget() {
+    let (out, err, code) = loony_limited(4_200_000, "-e '*2 + *3'");
+    assert_eq!((out.as_str(), code), ("*\n", 0), "{err}");
+    assert!(err.starts_with("warning: the address-space limit"), "{err}");
+    // A list far past what a 10 GB address space holds is a diagnostic, not an abort.
+    let (_, err, code) = loony_limited(10_000_000, "-e 'len([0..100000000 for i in 0..10])'");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("error[E0213]"), "{err}");
+    let (_, err, code) = loony_limited(10_000_000, "--memory 50G -e '*1'");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is more than this process may use"), "{err}");
 }

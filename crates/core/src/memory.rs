@@ -224,9 +224,123 @@ impl Drop for Building {
     }
 }
 
-/// A default budget: half of the machine's memory (4 GiB where it cannot be read).
+/// Address space the program set aside beside the heap (the interpreter's stack), which an
+/// address-space limit (`ulimit -v`) counts too.
+static SET_ASIDE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Tells the budget that `bytes` of address space are set aside (the interpreter thread's
+/// stack), so the default budget under `ulimit -v` leaves room for them.
+pub fn set_aside(bytes: usize) {
+    SET_ASIDE.store(bytes, Ordering::Relaxed);
+}
+
+/// What the process may use for its heap at most, and what says so: an address-space limit
+/// (`ulimit -v`, less what is set aside and a fixed overhead), a data limit (`ulimit -d`), or
+/// the memory limit of its cgroup (a container, a batch scheduler). `None` when nothing
+/// limits it below the machine.
+pub fn hard_limit() -> Option<(usize, String)> {
+    const OVERHEAD: usize = 256 << 20;
+    let mut best: Option<(usize, String)> = None;
+    let mut offer = |bytes: usize, what: String| {
+        if best.as_ref().is_none_or(|(b, _)| bytes < *b) {
+            best = Some((bytes, what));
+        }
+    };
+    if let Some(v) = rlimit(Rlimit::AddressSpace) {
+        let set_aside = SET_ASIDE.load(Ordering::Relaxed);
+        offer(
+            v.saturating_sub(set_aside).saturating_sub(OVERHEAD),
+            format!("the address-space limit (ulimit -v) of {}", show_size(v)),
+        );
+    }
+    if let Some(v) = rlimit(Rlimit::Data) {
+        offer(
+            v.saturating_sub(OVERHEAD),
+            format!("the data limit (ulimit -d) of {}", show_size(v)),
+        );
+    }
+    if let Some(v) = cgroup_limit() {
+        offer(
+            v.saturating_sub(OVERHEAD / 4),
+            format!(
+                "the memory limit of this process's cgroup, {}",
+                show_size(v)
+            ),
+        );
+    }
+    best
+}
+
+/// A default budget: half of the machine's memory (4 GiB where it cannot be read), and no
+/// more than half of what a limit of the process leaves for its heap (room for a growing
+/// array's old and new copies, and for the allocator's own).
 pub fn default_budget() -> usize {
-    machine().map_or(4 << 30, |m| (m / 2).max(256 << 20))
+    let machine = machine().map_or(4 << 30, |m| m / 2);
+    let hard = hard_limit().map_or(usize::MAX, |(b, _)| b / 2);
+    machine.min(hard).max(64 << 20)
+}
+
+enum Rlimit {
+    AddressSpace,
+    Data,
+}
+
+/// A soft resource limit of the process in bytes, if one is set.
+#[cfg(unix)]
+fn rlimit(which: Rlimit) -> Option<usize> {
+    let resource = match which {
+        Rlimit::AddressSpace => libc::RLIMIT_AS,
+        Rlimit::Data => libc::RLIMIT_DATA,
+    };
+    let mut r = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes one `rlimit` through a valid pointer.
+    if unsafe { libc::getrlimit(resource, &mut r) } != 0 || r.rlim_cur == libc::RLIM_INFINITY {
+        return None;
+    }
+    usize::try_from(r.rlim_cur).ok()
+}
+
+#[cfg(not(unix))]
+fn rlimit(_: Rlimit) -> Option<usize> {
+    None
+}
+
+/// The smallest memory limit on the path of this process's cgroup (v2 `memory.max`, or v1
+/// `memory.limit_in_bytes`), if any.
+fn cgroup_limit() -> Option<usize> {
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let read = |file: &str| -> Option<usize> {
+        let text = std::fs::read_to_string(file).ok()?;
+        let v: u64 = text.trim().parse().ok()?;
+        // cgroup v1 says "no limit" with a number near 2^63.
+        (v < 1 << 60).then(|| usize::try_from(v).ok()).flatten()
+    };
+    let mut best: Option<usize> = None;
+    for line in cgroups.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let (root, file) = match controllers {
+            "" => ("/sys/fs/cgroup", "memory.max"),
+            c if c.split(',').any(|c| c == "memory") => {
+                ("/sys/fs/cgroup/memory", "memory.limit_in_bytes")
+            }
+            _ => continue,
+        };
+        // The limit of every ancestor applies too.
+        let mut dir = std::path::PathBuf::from(format!("{root}{path}"));
+        loop {
+            if let Some(v) = read(&format!("{}/{file}", dir.display())) {
+                best = Some(best.map_or(v, |b| b.min(v)));
+            }
+            if dir.as_os_str().len() <= root.len() || !dir.pop() {
+                break;
+            }
+        }
+    }
+    best
 }
 
 /// The machine's memory in bytes, where the system says.
