@@ -45,7 +45,8 @@ struct Cli {
         allow_negative_numbers = true
     )]
     budget: usize,
-    /// The session's memory budget, e.g. 4G or 512M [default: half of the machine's memory]
+    /// The session's memory budget, e.g. 4G or 512M, stack included [default: half of the
+    /// machine's memory, at most half of what ulimit -v, ulimit -d or the cgroup leave]
     #[arg(long, value_name = "SIZE", value_parser = memory_size)]
     memory: Option<usize>,
     /// Print each result as JSON (sequences as {"start": n, "values": [...]}, none as null) and
