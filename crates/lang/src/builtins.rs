@@ -421,12 +421,7 @@ fn extend_top_entails(cx: &mut Cx, n: usize) -> Result<(), Stop> {
     let flag = cx.limits.interrupt.clone();
     let bar = (cx.engines.heaps.progress && n >= 100_000)
         // Work grows as n², so a large run spends minutes below 1 %: show hundredths.
-        .then(|| {
-            super::progress::bar(
-                10_000,
-                "{bar:40} {percent_precise}% of Top Entails splits ({eta})",
-            )
-        });
+        .then(|| super::progress::bar(10_000, super::progress::TOP_ENTAILS));
     let from = cx.engines.top_entails.len() as f64;
     let poll = |done: usize| {
         if let Some(b) = &bar {

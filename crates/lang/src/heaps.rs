@@ -94,7 +94,7 @@ impl HeapTable {
             loony_core::memory::reserve(target.saturating_mul(16), "a nim-sequence")?;
             let _what = loony_core::memory::building("a nim-sequence");
             let bar = (progress && target >= 200_000)
-                .then(|| super::progress::bar(target as u64, "{bar:40} {pos}/{len} heaps ({eta})"));
+                .then(|| super::progress::bar(target as u64, super::progress::NIM_SEQUENCE));
             let report = |done: usize, _total: usize| {
                 if let Some(b) = &bar {
                     b.set_position(done as u64);
@@ -689,10 +689,7 @@ pub fn call(
                         }
                         let mut bar = bar.borrow_mut();
                         let b = bar.get_or_insert_with(|| {
-                            super::progress::bar(
-                                budget as u64,
-                                "{bar:40} {pos}/{len} heaps searched for a period ({elapsed})",
-                            )
+                            super::progress::bar(budget as u64, super::progress::PERIODICITY)
                         });
                         b.set_position(done as u64);
                     };

@@ -293,22 +293,18 @@ impl Cx {
             }
             let mut bar = bar.borrow_mut();
             let b = bar.get_or_insert_with(|| match bound {
-                Some(n) => {
-                    super::progress::bar(n as u64, "{bar:40} heap {pos}/{len}: {msg} ({elapsed})")
-                }
-                None => super::progress::bar(
-                    0,
-                    "{spinner} heap {pos}: {msg}, until certified ({elapsed})",
-                ),
+                Some(n) => super::progress::bar(n as u64, super::progress::QUOTIENT_TO),
+                None => super::progress::bar(0, super::progress::QUOTIENT),
             });
             match event {
+                // The message first: a bar drawn on its first position never shows it empty.
                 Progress::Heap { heap, order } => {
-                    b.set_position(heap as u64);
                     b.set_message(format!("|Q| = {order}"));
+                    b.set_position(heap as u64);
                 }
                 Progress::Candidate { heap, order, tried } => {
-                    b.set_position(heap as u64);
                     b.set_message(format!("candidate {tried} rejected ({order} elements)"));
+                    b.set_position(heap as u64);
                 }
             }
         };
