@@ -642,3 +642,17 @@ fn the_process_limits_shape_the_budget() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("is more than this process may use"), "{err}");
 }
+
+/// Positions of a ruleset the session has replaced print with a prime, so they never read as
+/// positions of the new one (`--ascii`: `r'(4)`).
+#[test]
+fn positions_of_a_replaced_ruleset_are_primed() {
+    let src = "ruleset r(n) { if n > 0 => r(n - 1) }\nlet a = r(5)\n\
+               ruleset r(n) { if n > 1 => r(n - 2) }\nwinning_moves(a)\nwinning_moves(r(3))\n\
+               ruleset r(n) { }\nwinning_moves(a)";
+    let (out, err, code) = loony(&["-e", src], None);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(out, "[r′(4)]\n[r(1)]\n[r′′(4)]\n");
+    let (out, _, _) = loony(&["--ascii", "-e", src], None);
+    assert_eq!(out, "[r'(4)]\n[r(1)]\n[r''(4)]\n");
+}

@@ -49,6 +49,7 @@ pub fn ascii_text(s: &str) -> String {
             '—' => out.push_str("--"),
             '–' | '⁻' => out.push('-'),
             '±' => out.push_str("+-"),
+            '′' => out.push('\''),
             '×' => out.push('x'),
             '·' => out.push('*'),
             'γ' => out.push_str("gamma"),
@@ -243,7 +244,12 @@ fn write_form(
             }
         }
         Node::Position { ruleset, pos } => {
-            out.push_str(store.ruleset_name(ruleset));
+            let name = store.ruleset_name(ruleset);
+            if nt.ascii && name.ends_with('′') {
+                out.push_str(&name.replace('′', "'"));
+            } else {
+                out.push_str(name);
+            }
             out.push('(');
             for (i, a) in store.position_args(pos).iter().enumerate() {
                 if i > 0 {

@@ -539,7 +539,15 @@ impl Store {
         self.sum(&v)
     }
 
+    /// Registers a ruleset named `name`. Positions of an earlier ruleset of that name (one the
+    /// session has since replaced) print with a prime from now on, `r′(4)`, and one more for
+    /// each later replacement, so they never read as positions of the new one.
     pub fn register_ruleset(&mut self, name: &str) -> u32 {
+        for old in &mut self.ruleset_names {
+            if old.trim_end_matches('′') == name {
+                old.push('′');
+            }
+        }
         self.ruleset_names.push(name.to_string());
         (self.ruleset_names.len() - 1) as u32
     }
