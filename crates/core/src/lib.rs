@@ -13,6 +13,7 @@ pub mod class;
 pub mod compounds;
 pub mod diag;
 pub mod game;
+pub mod json;
 pub mod memory;
 pub mod nimset;
 pub mod positions;

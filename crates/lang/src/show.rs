@@ -2,7 +2,7 @@
 
 use super::{Cx, Value};
 use crate::error::{EvalError, Nesting};
-use loony_core::diag::{CoreError, Error, json_string};
+use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
 use loony_core::game::display;
 /// Short description of a value for error labels.
@@ -116,42 +116,45 @@ impl Cx {
 impl Cx {
     /// A value as JSON, for `--json` pipelines: games as their value strings (the game 0 as the
     /// number 0), sequences as `{"start": n, "values": [...]}`, records as objects, `none` as
-    /// `null`.
+    /// `null`. Written by serde_json ([`loony_core::json`]).
     pub fn show_json(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
+        let json = self.json_of(store, v)?;
+        Ok(loony_core::json::to_string(&json))
+    }
+
+    fn json_of(&mut self, store: &mut Store, v: &Value) -> Result<Json, Error> {
+        if super::stack::exhausted() {
+            return Err(Error::new(EvalError::TooDeep {
+                what: Nesting::List,
+                limit: self.scope.depth,
+            }));
+        }
         Ok(match v {
-            Value::Int(n) => n.to_string(),
-            Value::Bool(b) => b.to_string(),
-            Value::None => "null".to_string(),
+            Value::Int(n) => Json::Int(*n),
+            Value::Bool(b) => Json::Bool(*b),
+            Value::None => Json::Null,
             Value::List(xs) | Value::Tuple(xs) => {
-                let mut parts = Vec::with_capacity(xs.len());
+                let mut items = Vec::with_capacity(xs.len());
                 for x in xs.iter() {
-                    parts.push(self.show_json(store, x)?);
+                    items.push(self.json_of(store, x)?);
                 }
-                format!("[{}]", parts.join(","))
+                Json::List(items)
             }
-            Value::Sequence(s) => format!(
-                "{{\"start\":{},\"values\":[{}]}}",
-                s.start,
-                s.values
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(",")
-            ),
+            Value::Sequence(s) => Json::Sequence(s.clone()),
             Value::Record(r) => {
-                let mut parts = Vec::with_capacity(r.fields.len());
+                let mut fields = Vec::with_capacity(r.fields.len());
                 for (k, x) in &r.fields {
-                    parts.push(format!("{}:{}", json_string(k), self.show_json(store, x)?));
+                    fields.push((*k, self.json_of(store, x)?));
                 }
-                format!("{{{}}}", parts.join(","))
+                Json::Object(fields)
             }
             // The game 0 is the integer 0 (`0 == { | }`), so it is the number 0 however it arose;
             // every other game is a string.
             Value::Game(_) | Value::Position(_) => match self.show(store, v)? {
-                s if s == "0" => s,
-                s => json_string(&s),
+                s if s == "0" => Json::Int(0),
+                s => Json::Str(s),
             },
-            other => json_string(&self.show(store, other)?),
+            other => Json::Str(self.show(store, other)?),
         })
     }
 }
@@ -196,4 +199,43 @@ pub fn signature(name: &str, params: &[loony_syntax::ast::Pattern]) -> String {
         "{name}({})",
         params.iter().map(pattern).collect::<Vec<_>>().join(", ")
     )
+}
+
+/// A value as `--json` writes it.
+enum Json {
+    Int(i64),
+    Bool(bool),
+    Null,
+    Str(String),
+    List(Vec<Json>),
+    /// A nim-sequence: `{"start": n, "values": [...]}`.
+    Sequence(std::rc::Rc<loony_core::value::Sequence>),
+    /// A record's fields, in their order.
+    Object(Vec<(&'static str, Json)>),
+}
+
+impl serde::Serialize for Json {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Json::Int(n) => s.serialize_i64(*n),
+            Json::Bool(b) => s.serialize_bool(*b),
+            Json::Null => s.serialize_unit(),
+            Json::Str(t) => s.serialize_str(t),
+            Json::List(items) => s.collect_seq(items),
+            Json::Sequence(q) => {
+                let mut m = s.serialize_map(Some(2))?;
+                m.serialize_entry("start", &q.start)?;
+                m.serialize_entry("values", &q.values)?;
+                m.end()
+            }
+            Json::Object(fields) => {
+                let mut m = s.serialize_map(Some(fields.len()))?;
+                for (k, v) in fields {
+                    m.serialize_entry(k, v)?;
+                }
+                m.end()
+            }
+        }
+    }
 }

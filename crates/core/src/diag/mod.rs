@@ -441,41 +441,56 @@ fn shows_long_line(d: &Diagnostic<FileId>, files: &Files) -> bool {
 }
 
 /// A diagnostic as one JSON object: `code`, `message`, `span`, `label`, `notes`, and
-/// `severity` for a warning.
+/// `severity` for a warning (the `--json` contract; fields in this order).
 fn render_json(d: &Diagnostic<FileId>, files: &Files) -> String {
     use codespan_reporting::files::Files as _;
+    #[derive(serde::Serialize)]
+    struct Span {
+        file: String,
+        start: usize,
+        end: usize,
+        line: usize,
+        column: usize,
+        end_line: usize,
+        end_column: usize,
+    }
+    #[derive(serde::Serialize)]
+    struct Json<'a> {
+        code: &'a str,
+        message: &'a str,
+        span: Option<Span>,
+        label: Option<&'a str>,
+        notes: &'a [String],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        severity: Option<&'a str>,
+    }
     let primary = d.labels.first();
-    let span = match primary {
-        Some(l) => {
-            let name = files.name(l.file_id).unwrap_or_default();
-            let at = |i: usize| {
-                files
-                    .location(l.file_id, i)
-                    .map_or((0, 0), |p| (p.line_number, p.column_number))
-            };
-            let ((line, col), (end_line, end_col)) = (at(l.range.start), at(l.range.end));
-            format!(
-                "{{\"file\":{},\"start\":{},\"end\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}}}",
-                json_string(&name),
-                l.range.start,
-                l.range.end
-            )
+    let span = primary.map(|l| {
+        let at = |i: usize| {
+            files
+                .location(l.file_id, i)
+                .map_or((0, 0), |p| (p.line_number, p.column_number))
+        };
+        let ((line, column), (end_line, end_column)) = (at(l.range.start), at(l.range.end));
+        Span {
+            file: files.name(l.file_id).unwrap_or_default(),
+            start: l.range.start,
+            end: l.range.end,
+            line,
+            column,
+            end_line,
+            end_column,
         }
-        None => "null".to_string(),
-    };
-    let label = primary.map_or("null".to_string(), |l| json_string(&l.message));
-    let notes: Vec<String> = d.notes.iter().map(|n| json_string(n)).collect();
-    let severity = if d.severity == codespan_reporting::diagnostic::Severity::Warning {
-        ",\"severity\":\"warning\""
-    } else {
-        ""
-    };
-    format!(
-        "{{\"code\":{},\"message\":{},\"span\":{span},\"label\":{label},\"notes\":[{}]{severity}}}",
-        json_string(d.code.as_deref().unwrap_or_default()),
-        json_string(&d.message),
-        notes.join(",")
-    )
+    });
+    crate::json::to_string(&Json {
+        code: d.code.as_deref().unwrap_or_default(),
+        message: &d.message,
+        span,
+        label: primary.map(|l| l.message.as_str()),
+        notes: &d.notes,
+        severity: (d.severity == codespan_reporting::diagnostic::Severity::Warning)
+            .then_some("warning"),
+    })
 }
 
 /// A diagnostic to stderr, coloured when `color` (stderr is a terminal).
@@ -505,17 +520,9 @@ impl From<crate::game::store::InfinitiesCollide> for Error {
     }
 }
 
-/// A string as a JSON string literal: the language's own quoting, with the other control
-/// characters escaped as JSON requires.
+/// A string as a JSON string literal (see [`crate::json`]).
 pub fn json_string(s: &str) -> String {
-    loony_syntax::lexer::quote_with(s, |c, out| {
-        if (c as u32) < 0x20 {
-            out.push_str(&format!("\\u{:04x}", c as u32));
-            true
-        } else {
-            false
-        }
-    })
+    crate::json::string(s)
 }
 
 /// The closest of `candidates` to `name`, when it is close enough to be a likely typo.

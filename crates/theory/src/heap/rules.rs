@@ -267,7 +267,7 @@ mod tests {
     fn kayles_options() {
         let kayles = HeapRules::from(Code::parse("0.77").unwrap());
         assert_eq!(options(&kayles, 0), Vec::<Vec<usize>>::new());
-        assert_eq!(options(&kayles, 1), vec![vec![]]);
+        assert_eq!(options(&kayles, 1), vec![Vec::<usize>::new()]);
         assert_eq!(
             options(&kayles, 4),
             vec![vec![3], vec![1, 2], vec![2], vec![1, 1]]
