@@ -507,3 +507,27 @@ fn plot_without_a_file_writes_nim_sequence_svg_in_the_working_folder() {
     );
     assert_eq!(read_svg(&dir.file("nim-sequence.svg")).points.len(), 50);
 }
+
+/// A PNG keeps 288 dpi (3 pixels a unit) up to 36 megapixels, then the density that fills the
+/// cap, and says which: (2000, 1000) is 6000x3000 at 288 dpi, (4000, 4000) 6000x6000 at 144.
+#[test]
+fn png_density_holds_up_to_its_pixel_cap() {
+    let dir = Dir::new("png-cap");
+    for (size, px, dpi) in [
+        ("(2000, 1000)", (6000, 3000), "288 dpi"),
+        ("(4000, 4000)", (6000, 6000), "144 dpi, the most"),
+    ] {
+        let file = dir.file("c.png");
+        let out = run(
+            &format!("plot(nim_sequence(heap(\"0.77\"), 0..50), \"FILE\", {size})"),
+            &file,
+        );
+        assert!(
+            out.contains(&format!("{}x{} pixels, {dpi}", px.0, px.1)),
+            "{out}"
+        );
+        let bytes = std::fs::read(&file).unwrap();
+        let be = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+        assert_eq!((be(16), be(20)), px);
+    }
+}

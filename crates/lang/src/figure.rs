@@ -7,9 +7,10 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 /// Pixels of a PNG per CSS pixel of the figure: 288 dpi, print resolution...
-pub const PNG_SCALE: u32 = 3;
-/// ...as long as the PNG stays within this many pixels a side (then fewer per CSS pixel).
-pub const PNG_MAX_SIDE: u32 = 6_000;
+pub const PNG_SCALE: f64 = 3.0;
+/// ...as long as the PNG stays within this many pixels in all (6000 × 6000, 144 MB while it is
+/// drawn); a larger figure gets the density that fills the cap, and the message says so.
+pub const PNG_MAX_PIXELS: f64 = 36e6;
 /// PDF points per CSS pixel (CSS has 96 px to the inch, PDF 72 pt).
 pub const PDF_POINTS_PER_PX: f64 = 0.75;
 
@@ -56,19 +57,27 @@ pub fn render(svg: &str, format: Format) -> Result<(Vec<u8>, String), String> {
     match format {
         Format::Svg => unreachable!("handled above"),
         Format::Png => {
-            let side = size.width().max(size.height());
-            let scale = (PNG_MAX_SIDE / side).clamp(1, PNG_SCALE);
-            let (w, h) = (size.width() * scale, size.height() * scale);
+            let (cw, ch) = (f64::from(size.width()), f64::from(size.height()));
+            let scale = PNG_SCALE.min((PNG_MAX_PIXELS / (cw * ch)).sqrt()).max(1.0);
+            let (w, h) = ((cw * scale).round() as u32, (ch * scale).round() as u32);
             let mut pixmap = tiny_skia::Pixmap::new(w, h)
                 .ok_or_else(|| format!("cannot draw {w}x{h} pixels"))?;
-            let scale = scale as f32;
             resvg::render(
                 &tree,
-                tiny_skia::Transform::from_scale(scale, scale),
+                tiny_skia::Transform::from_scale(scale as f32, scale as f32),
                 &mut pixmap.as_mut(),
             );
             let png = pixmap.encode_png().map_err(|e| e.to_string())?;
-            Ok((png, format!("{w}x{h} pixels")))
+            let dpi = (96.0 * scale).round();
+            let shown = if scale < PNG_SCALE {
+                format!(
+                    "{w}x{h} pixels, {dpi} dpi, the most a PNG of {} megapixels allows",
+                    PNG_MAX_PIXELS / 1e6
+                )
+            } else {
+                format!("{w}x{h} pixels, {dpi} dpi")
+            };
+            Ok((png, shown))
         }
         Format::Pdf => {
             // Lettering goes into the PDF as outlines: usvg writes text as paths, and svg2pdf
