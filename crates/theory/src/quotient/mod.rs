@@ -287,6 +287,7 @@ pub fn solve(
     let cancel = || ctl.cancelled();
     let mut certified: Option<(usize, Period)> = None;
     let mut phi: Vec<u32> = vec![0];
+    let mut watch = periodicity::Watch::default();
     loop {
         let n = solver.heaps();
         if bound.is_some_and(|b| n >= b) || (bound.is_none() && certified.is_some()) {
@@ -310,7 +311,10 @@ pub fn solve(
         phi.extend((0..=n + 1).map(|h| acts.phi(h)));
         if certified.is_none()
             && let Some(c) = cert
-            && let Some(p) = periodicity::certify(&phi, c)
+            && let Some(p) = {
+                watch.update(&phi);
+                watch.certified(c)
+            }
         {
             certified = Some((n + 1, p));
         }

@@ -50,7 +50,9 @@ pub fn certified_from(cert: Certificate, period: Period) -> usize {
     }
 }
 
-/// The least period whose certificate holds for Φ(H_0..H_N), with its preperiod.
+/// The least period whose certificate holds for Φ(H_0..H_N), with its preperiod: the
+/// definition [`Watch`] computes heap by heap, and is tested against.
+#[cfg(test)]
 pub fn certify(phi: &[u32], cert: Certificate) -> Option<Period> {
     let n = phi.len() - 1;
     (1..=n / 2).find_map(|p| {
@@ -60,6 +62,57 @@ pub fn certify(phi: &[u32], cert: Certificate) -> Option<Period> {
         };
         (certified_from(cert, period) <= n).then_some(period)
     })
+}
+
+/// [`certify`] for a Φ that grows one heap at a time: the preperiod of every period is kept and
+/// updated as heaps come (a new heap either extends a period's run or restarts it), so each
+/// heap costs time linear in the heaps so far instead of quadratic. A Φ whose earlier values
+/// changed (the quotient was renamed) is read again from scratch.
+#[derive(Default)]
+pub struct Watch {
+    phi: Vec<u32>,
+    /// `n0[p]`: the preperiod of period `p` for Φ as it is (index 0 unused).
+    n0: Vec<usize>,
+}
+
+impl Watch {
+    /// Takes Φ(H_0..H_N) (the previous Φ plus new heaps, or a new Φ altogether).
+    pub fn update(&mut self, phi: &[u32]) {
+        if phi.len() < self.phi.len() || phi[..self.phi.len()] != self.phi[..] {
+            self.phi.clear();
+            self.n0.clear();
+        }
+        for &v in &phi[self.phi.len()..] {
+            let n = self.phi.len();
+            self.phi.push(v);
+            // Periods that were possible before: the pair (n - p, n) extends or restarts them.
+            for p in 1..self.n0.len() {
+                if self.phi[n] != self.phi[n - p] {
+                    self.n0[p] = n + 1 - p;
+                }
+            }
+            // A period possible from this heap on (2p <= n) is read in full once.
+            if self.n0.is_empty() {
+                self.n0.push(0);
+            }
+            while 2 * self.n0.len() <= n {
+                let p = self.n0.len();
+                self.n0.push(preperiod(&self.phi, p));
+            }
+        }
+    }
+
+    /// The least period whose certificate holds for the Φ last given, as [`certify`] says.
+    pub fn certified(&self, cert: Certificate) -> Option<Period> {
+        let n = self.phi.len().checked_sub(1)?;
+        (1..self.n0.len()).find_map(|p| {
+            let period = Period {
+                period: p,
+                preperiod: self.n0[p],
+            };
+            (certified_from(cert, period) <= n).then_some(period)
+        })
+    }
 }
 
 /// The least period seen at least twice in full after its preperiod (no proof).
@@ -100,6 +153,31 @@ mod tests {
             })
         );
         assert_eq!(certify(&phi[..8], cert), None);
+    }
+
+    #[test]
+    fn watching_heap_by_heap_agrees_with_certify() {
+        // Pseudo-random Φ with long periodic stretches, renamed now and then.
+        let cert = Certificate::Octal { d: 3, k: 1 };
+        let mut x = 12345u64;
+        let mut phi: Vec<u32> = vec![0];
+        let mut watch = Watch::default();
+        for n in 1..600 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let v = match n {
+                _ if n < 200 => 0,
+                _ if n < 400 => phi[n - 7],
+                _ => (x >> 60) as u32 % 3,
+            };
+            phi.push(v);
+            if n % 97 == 0 {
+                phi[n / 2] += 1;
+            }
+            watch.update(&phi);
+            assert_eq!(watch.certified(cert), certify(&phi, cert), "heap {n}");
+        }
     }
 
     #[test]
