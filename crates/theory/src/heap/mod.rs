@@ -139,6 +139,12 @@ impl HeapRules {
     /// The period that a theorem certifies from the nim-values of heaps `0..values.len()`
     /// (computed elsewhere, e.g. cached), with the heap it is certified at; nothing is
     /// computed beyond them.
+    /// Whether the periodicity theorem applies to this game at all (so a period may be
+    /// certified from enough of its values).
+    pub fn has_certificate(&self) -> bool {
+        periodicity::has_certificate(&rules::Moves::new(self))
+    }
+
     pub fn certified_period(&self, values: &[u32], ctl: &Control) -> Option<(Period, usize)> {
         periodicity::certify(&rules::Moves::new(self), values, ctl)
     }

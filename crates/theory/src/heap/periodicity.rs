@@ -219,6 +219,11 @@ fn tail_start(g: &[u32], p: usize, saltus: u32) -> usize {
 /// The period that the theorem certifies from the nim-values of heaps `0..values.len()`
 /// alone, with the heap it is certified at (`None` without a theorem, a certificate in
 /// reach, or on a cancel).
+/// Whether the periodicity theorem applies to the game of `moves`.
+pub(super) fn has_certificate(moves: &Moves) -> bool {
+    !matches!(Certificate::of(moves), Certificate::None)
+}
+
 pub(super) fn certify(moves: &Moves, values: &[u32], ctl: &Control) -> Option<(Period, usize)> {
     match Certificate::of(moves) {
         Certificate::None => None,
