@@ -193,7 +193,7 @@ fn huge_heaps_are_answered_from_the_certified_period() {
 fn long_sequences_read_past_the_certified_period_agree_with_the_definition() {
     let n = 20_000;
     let mut g = vec![0u32; n + 1];
-    let mut seen = vec![false; 64];
+    let mut seen = [false; 64];
     for h in 2..=n {
         seen.iter_mut().for_each(|s| *s = false);
         for a in 0..=(h - 2) / 2 {
