@@ -572,6 +572,16 @@ impl Default for Reach {
 }
 
 impl Reach {
+    /// Every position by its moves: nothing valued is left unexpanded, heaps list their moves,
+    /// nothing is folded (engines that read the game itself: misère forms, quotients' moves).
+    pub fn moves() -> Self {
+        Reach {
+            stop_at_known: false,
+            heaps_as_nimbers: false,
+            fold_known: false,
+        }
+    }
+
     /// For questions about values only.
     pub fn values() -> Self {
         Reach {

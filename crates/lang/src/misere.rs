@@ -158,11 +158,7 @@ fn form_of(cx: &mut Cx, s: &mut MisereSession, store: &mut Store, g: GameId) -> 
         return Ok(m);
     }
     let MisereSession { games, forms } = s;
-    let reach = Reach {
-        stop_at_known: false,
-        heaps_as_nimbers: false,
-        fold_known: false,
-    };
+    let reach = Reach::moves();
     let r = {
         let mut ex = Explorer::new(store, cx, reach);
         convert(&mut ex, games, forms, g)

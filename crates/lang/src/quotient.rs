@@ -192,11 +192,7 @@ impl Cx {
             .unwrap_or_default();
         let name = r.def.name.name.to_string();
         let nt = self.out.notation;
-        let reach = Reach {
-            stop_at_known: false,
-            heaps_as_nimbers: false,
-            fold_known: false,
-        };
+        let reach = Reach::moves();
         let result = {
             let mut ex = Explorer::new(store, self, reach);
             (|| {
