@@ -40,6 +40,23 @@ struct Entry {
     tried_at: usize,
 }
 
+impl Entry {
+    /// Asks the theorem for a period certified by the values known now (remembering that it
+    /// asked at this length): whether one was found.
+    fn look_for_period(&mut self, cancel: &Arc<AtomicBool>) -> Result<bool, Error> {
+        self.tried_at = self.values.len();
+        let ctl = Control::default().with_cancel(cancel);
+        self.period = self
+            .rules
+            .certified_period(&self.values, &ctl)
+            .map(|(p, _)| p);
+        if self.period.is_none() && cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(Error::new(CoreError::Interrupted));
+        }
+        Ok(self.period.is_some())
+    }
+}
+
 /// Below this heap a nimber is read from the sequence itself; past it (and past the values
 /// known), the sequence grows by doubling until a certified period answers.
 const PERIOD_LOOKUP_FROM: u64 = 1 << 14;
@@ -100,13 +117,7 @@ impl HeapTable {
                 && e.rules.has_certificate()
             {
                 self.compute(rules, SEQUENCE_PERIOD_LOOK, cancel)?;
-                let e = &mut self.entries[rules as usize];
-                e.tried_at = e.values.len();
-                let ctl = Control::default().with_cancel(cancel);
-                e.period = e.rules.certified_period(&e.values, &ctl).map(|(p, _)| p);
-                if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                    return Err(Error::new(CoreError::Interrupted));
-                }
+                self.entries[rules as usize].look_for_period(cancel)?;
             }
             let e = &mut self.entries[rules as usize];
             if e.values.len() <= n as usize
@@ -174,16 +185,8 @@ impl HeapTable {
             {
                 return Ok(self.values(rules, n, cancel)?[n as usize]);
             }
-            if e.tried_at < e.values.len() {
-                e.tried_at = e.values.len();
-                let ctl = Control::default().with_cancel(cancel);
-                if let Some((p, _)) = e.rules.certified_period(&e.values, &ctl) {
-                    e.period = Some(p);
-                    continue;
-                }
-                if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                    return Err(Error::new(CoreError::Interrupted));
-                }
+            if e.tried_at < e.values.len() && e.look_for_period(cancel)? {
+                continue;
             }
             // Past what can be computed, only a period answers: give up after a search that
             // stays quick rather than compute two billion values first.
