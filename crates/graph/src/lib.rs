@@ -5,9 +5,11 @@
 //! successor arrays, per-node kinds — expanding ruleset positions, heaps and labelled forms
 //! through the evaluator, and interning positions in a table that lives as long as the query.
 //! Strongly connected components ([`scc`]) split it into the acyclic part (plain mex) and the
-//! cycles (generalized Sprague–Grundy labelling). The theory engines read the graph; none walks
-//! games on its own.
+//! cycles (generalized Sprague–Grundy labelling). Analyses that learn what they need as they go
+//! (the affine rule, misère links, a search) run on the demand-driven walk ([`demand`]). The
+//! theory engines read the graph or use that walk; none walks games on its own.
 
+pub mod demand;
 pub mod error;
 pub mod explore;
 pub mod memo;

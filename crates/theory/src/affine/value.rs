@@ -13,8 +13,8 @@
 //! answer a check inside it, and may answer with a counter-check, which Left
 //! in turn must answer inside it, and so on.
 //!
-//! The evaluation is an explicit-stack post-order walk, so deep forms use
-//! heap, not native stack. Results are memoised per store id and survive
+//! The evaluation is the graph layer's demand-driven walk (`loony_graph::demand`), so deep
+//! forms use heap, not native stack. Results are memoised per store id and survive
 //! across queries (the store is hash-consed, so ids are stable).
 
 use std::fmt;
@@ -23,6 +23,7 @@ use super::error::{AffineError, Side};
 use super::graph::{AffineGraph, DenseId, Shape};
 use super::hash::{FxHashMap, FxHashSet};
 use loony_core::nimset::NimSet;
+use loony_graph::demand::{self, Demand, Step};
 
 /// The value of an affine impartial game modulo `Im^∞`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -223,6 +224,8 @@ struct Frame<Id> {
     /// Options before `split` are the ones that matter; the rest are only validated.
     split: usize,
     idx: usize,
+    /// The task asked of `opts[idx]` while the frame waits for it.
+    waiting: Task,
     acc: Acc,
 }
 
@@ -293,9 +296,6 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug + DenseId> Default for A
         Self::new()
     }
 }
-
-/// How often (in steps) the interrupt flag is polled.
-const POLL: u32 = 1 << 12;
 
 impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug + DenseId> AffineEngine<Id> {
     pub fn new() -> Self {
@@ -550,6 +550,7 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug + DenseId> AffineEngine<
             opts,
             split,
             idx: 0,
+            waiting: Task::Validate,
             acc,
         })
     }
@@ -739,69 +740,103 @@ impl<Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug + DenseId> AffineEngine<
         task: Task,
         g: Id,
     ) -> Res<(), Id, G::Error> {
-        if self.is_done(task, g) {
-            return Ok(());
-        }
-        let result = self.walk(graph, task, g);
+        let result = demand::solve(
+            &mut Walk {
+                engine: self,
+                graph,
+            },
+            (task, g),
+        );
         // Finished results stay memoised; unfinished frames are dropped.
         self.in_progress.clear();
         result
     }
+}
 
-    fn walk<G: AffineGraph<Id = Id>>(
-        &mut self,
-        graph: &mut G,
-        task: Task,
-        g: Id,
-    ) -> Res<(), Id, G::Error> {
-        let mut stack = vec![self.open(graph, task, g)?];
-        self.in_progress.insert(g);
-        let mut steps = 0u32;
-        while let Some(frame) = stack.last_mut() {
-            steps = steps.wrapping_add(1);
-            if steps.is_multiple_of(POLL) && graph.interrupted() {
-                return Err(AffineError::Interrupted);
-            }
-            if frame.idx == frame.opts.len() {
-                if let Some(done) = stack.pop() {
-                    self.in_progress.remove(&done.id);
-                    self.finish(done);
-                }
-                continue;
-            }
+/// The affine rule as a demand-driven walk: a key is a task on a position; a frame waits on
+/// its options one at a time, asking for what each one's class makes it need.
+struct Walk<'a, Id, G> {
+    engine: &'a mut AffineEngine<Id>,
+    graph: &'a mut G,
+}
+
+impl<Id, G> Demand for Walk<'_, Id, G>
+where
+    Id: Copy + Eq + std::hash::Hash + Ord + fmt::Debug + DenseId,
+    G: AffineGraph<Id = Id>,
+{
+    type Key = (Task, Id);
+    type Frame = Frame<Id>;
+    type Out = ();
+    type Error = AffineError<Id, G::Error>;
+
+    fn known(&mut self, &(task, g): &(Task, Id)) -> Option<()> {
+        self.engine.is_done(task, g).then_some(())
+    }
+
+    fn open(&mut self, (task, g): (Task, Id)) -> Result<Frame<Id>, Self::Error> {
+        self.engine.open(self.graph, task, g)
+    }
+
+    fn step(&mut self, frame: &mut Frame<Id>) -> Result<Step<(Task, Id)>, Self::Error> {
+        let e = &mut *self.engine;
+        while frame.idx < frame.opts.len() {
             let x = frame.opts[frame.idx];
-            let need = self.need(graph, frame, x)?;
+            let need = e.need(self.graph, frame, x)?;
             // Sets remembered from earlier queries count as done.
             match need {
-                Some(Task::Protect) if !self.protect.contains_key(&x) => {
-                    if let Some(set) = graph.known_set(x, true) {
-                        self.protect.insert(x, set);
-                        self.validated.insert(x, ());
+                Some(Task::Protect) if !e.protect.contains_key(&x) => {
+                    if let Some(set) = self.graph.known_set(x, true) {
+                        e.protect.insert(x, set);
+                        e.validated.insert(x, ());
                     }
                 }
-                Some(Task::Counter) if !self.counter.contains_key(&x) => {
-                    if let Some(set) = graph.known_set(x, false) {
-                        self.counter.insert(x, set);
-                        self.validated.insert(x, ());
+                Some(Task::Counter) if !e.counter.contains_key(&x) => {
+                    if let Some(set) = self.graph.known_set(x, false) {
+                        e.counter.insert(x, set);
+                        e.validated.insert(x, ());
                     }
                 }
                 _ => {}
             }
             match need {
                 None => frame.idx += 1,
-                Some(t) if self.is_done(t, x) => {
-                    self.fold(frame, t, x);
-                    frame.idx += 1;
-                }
                 Some(t) => {
-                    if !self.in_progress.insert(x) {
-                        return Err(AffineError::Cycle { form: x });
-                    }
-                    let child = self.open(graph, t, x)?;
-                    stack.push(child);
+                    frame.waiting = t;
+                    return Ok(Step::Need((t, x)));
                 }
             }
         }
+        Ok(Step::Done)
+    }
+
+    fn finish(&mut self, frame: Frame<Id>) -> Result<(), Self::Error> {
+        self.engine.finish(frame);
         Ok(())
+    }
+
+    fn take(&mut self, frame: &mut Frame<Id>, (): ()) {
+        let x = frame.opts[frame.idx];
+        self.engine.fold(frame, frame.waiting, x);
+        frame.idx += 1;
+    }
+
+    fn poll(&mut self) -> Result<(), Self::Error> {
+        if self.graph.interrupted() {
+            return Err(AffineError::Interrupted);
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self, &(_, x): &(Task, Id)) -> Result<(), Self::Error> {
+        // The forms are acyclic; a position met again on the way down is a cycle.
+        if !self.engine.in_progress.insert(x) {
+            return Err(AffineError::Cycle { form: x });
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self, frame: &Frame<Id>) {
+        self.engine.in_progress.remove(&frame.id);
     }
 }

@@ -1,11 +1,12 @@
 //! Mates, distinguishers and links (§4.3, §4.7; ONAG Theorems 75–76).
 //!
 //! `distinguisher`, `link` and the oriented distinguisher call one another on smaller games;
-//! they run as a state machine on an explicit stack of frames, each waiting for the answer of
-//! the frame above it.
+//! they run as a state machine on the graph layer's demand-driven walk, each frame waiting for
+//! the answer of the trial it asked for.
 
 use super::canonical::{Mid, MisereStore};
 use super::{MisereError, Result};
+use loony_graph::demand::{self, Demand, Step};
 use rustc_hash::FxHashMap;
 
 #[derive(Default)]
@@ -35,6 +36,9 @@ struct Frame {
     /// Link: the pairs whose oriented distinguishers become the options; Disc: its trials.
     pairs: Vec<(Mid, Mid)>,
     acc: Vec<Mid>,
+    /// The answer of the trial this frame asked for last.
+    answer: Option<Option<Mid>>,
+    result: Option<Option<Mid>>,
 }
 
 impl Frame {
@@ -47,6 +51,8 @@ impl Frame {
             i: 0,
             pairs: Vec::new(),
             acc: Vec::new(),
+            answer: None,
+            result: None,
         }
     }
 }
@@ -118,34 +124,70 @@ impl MisereStore {
     }
 
     fn run(&mut self, task: Task, g: Mid, h: Mid) -> Result<Option<Mid>> {
-        let mut stack = vec![Frame::new(task, g, h)];
-        // The answer of the frame just popped, for the frame below it.
-        let mut answer: Option<Option<Mid>> = None;
-        while let Some(f) = stack.last_mut() {
-            self.poll()?;
-            let (g, h) = (f.g, f.h);
+        demand::solve(&mut Walk { store: self }, (task, g, h))
+    }
+}
+
+/// Distinguishers and links as a demand-driven walk: a frame tries pairs in turn, each trial
+/// the answer of another frame.
+struct Walk<'a> {
+    store: &'a mut MisereStore,
+}
+
+impl Demand for Walk<'_> {
+    type Key = (Task, Mid, Mid);
+    type Frame = Frame;
+    type Out = Option<Mid>;
+    type Error = MisereError;
+
+    // The memo of distinguishers is read inside the frame, at its first step.
+    fn known(&mut self, _: &(Task, Mid, Mid)) -> Option<Option<Mid>> {
+        None
+    }
+
+    fn open(&mut self, (task, g, h): (Task, Mid, Mid)) -> Result<Frame> {
+        Ok(Frame::new(task, g, h))
+    }
+
+    fn take(&mut self, f: &mut Frame, out: Option<Mid>) {
+        f.answer = Some(out);
+    }
+
+    fn finish(&mut self, f: Frame) -> Result<Option<Mid>> {
+        Ok(f.result.flatten())
+    }
+
+    // The store polls itself (Ctrl-C and the budget), at every step.
+    fn poll(&mut self) -> Result<()> {
+        Ok(())
+    }
+
+    fn step(&mut self, f: &mut Frame) -> Result<Step<(Task, Mid, Mid)>> {
+        let st = &mut *self.store;
+        let (g, h) = (f.g, f.h);
+        loop {
+            st.poll()?;
+            let answer = &mut f.answer;
             let done: Option<Option<Mid>> = match f.task {
                 Task::Disc => {
                     if f.stage == 0 {
                         if g == h {
                             Some(None)
-                        } else if (g == Mid::ZERO && self.is_p(h))
-                            || (h == Mid::ZERO && self.is_p(g))
-                        {
+                        } else if (g == Mid::ZERO && st.is_p(h)) || (h == Mid::ZERO && st.is_p(g)) {
                             Some(Some(Mid::ZERO))
-                        } else if let Some(&t) = self.ops.discs.get(&pair_key(g, h)) {
+                        } else if let Some(&t) = st.ops.discs.get(&pair_key(g, h)) {
                             Some(t)
                         } else {
                             // Trials in order: link(h, g') for g's options, then link(g, h').
-                            f.pairs = self.options(g).iter().map(|&o| (h, o)).collect();
-                            f.pairs.extend(self.options(h).iter().map(|&o| (g, o)));
+                            f.pairs = st.options(g).iter().map(|&o| (h, o)).collect();
+                            f.pairs.extend(st.options(h).iter().map(|&o| (g, o)));
                             f.stage = 1;
                             None
                         }
                     } else {
                         match answer.take() {
                             Some(Some(t)) => {
-                                self.ops.discs.insert(pair_key(g, h), Some(t));
+                                st.ops.discs.insert(pair_key(g, h), Some(t));
                                 Some(Some(t))
                             }
                             _ => {
@@ -155,10 +197,9 @@ impl MisereStore {
                                 f.stage = 2;
                                 if f.i < f.pairs.len() {
                                     let (a, b) = f.pairs[f.i];
-                                    stack.push(Frame::new(Task::Link, a, b));
-                                    continue;
+                                    return Ok(Step::Need((Task::Link, a, b)));
                                 }
-                                self.ops.discs.insert(pair_key(g, h), None);
+                                st.ops.discs.insert(pair_key(g, h), None);
                                 Some(None)
                             }
                         }
@@ -167,23 +208,22 @@ impl MisereStore {
                 Task::DiscPN => match f.stage {
                     0 => {
                         f.stage = 1;
-                        stack.push(Frame::new(Task::Disc, g, h));
-                        continue;
+                        return Ok(Step::Need((Task::Disc, g, h)));
                     }
                     _ => match answer.take().flatten() {
                         None => Some(None),
                         Some(t) => {
-                            let s = self.add(g, t)?;
-                            if self.is_p(s) {
+                            let s = st.add(g, t)?;
+                            if st.is_p(s) {
                                 Some(Some(t))
                             } else {
-                                let opts: Vec<Mid> = self.options(g).to_vec();
+                                let opts: Vec<Mid> = st.options(g).to_vec();
                                 let mut buf = Vec::with_capacity(opts.len() + 1);
                                 for o in opts {
-                                    buf.push(self.mate(o)?);
+                                    buf.push(st.mate(o)?);
                                 }
                                 buf.push(t);
-                                Some(Some(self.construct(&buf)))
+                                Some(Some(st.construct(&buf)))
                             }
                         }
                     },
@@ -192,19 +232,18 @@ impl MisereStore {
                     if f.stage == 0 {
                         if g == Mid::ZERO && h == Mid::ZERO {
                             Some(Some(Mid::STAR))
-                        } else if !self.is_linked(g, h) {
+                        } else if !st.is_linked(g, h) {
                             Some(None)
                         } else {
                             // g's options in descending order, then h's in ascending order.
-                            f.pairs = self.options(g).iter().rev().map(|&o| (o, h)).collect();
-                            f.pairs.extend(self.options(h).iter().map(|&o| (o, g)));
+                            f.pairs = st.options(g).iter().rev().map(|&o| (o, h)).collect();
+                            f.pairs.extend(st.options(h).iter().map(|&o| (o, g)));
                             f.stage = 1;
                             f.i = 0;
                             if let Some(&(a, b)) = f.pairs.first() {
-                                stack.push(Frame::new(Task::DiscPN, a, b));
-                                continue;
+                                return Ok(Step::Need((Task::DiscPN, a, b)));
                             }
-                            Some(Some(self.construct(&[])))
+                            Some(Some(st.construct(&[])))
                         }
                     } else {
                         match answer.take().flatten() {
@@ -214,21 +253,19 @@ impl MisereStore {
                                 f.i += 1;
                                 if f.i < f.pairs.len() {
                                     let (a, b) = f.pairs[f.i];
-                                    stack.push(Frame::new(Task::DiscPN, a, b));
-                                    continue;
+                                    return Ok(Step::Need((Task::DiscPN, a, b)));
                                 }
                                 let acc = std::mem::take(&mut f.acc);
-                                Some(Some(self.construct(&acc)))
+                                Some(Some(st.construct(&acc)))
                             }
                         }
                     }
                 }
             };
             if let Some(r) = done {
-                stack.pop();
-                answer = Some(r);
+                f.result = Some(r);
+                return Ok(Step::Done);
             }
         }
-        Ok(answer.flatten())
     }
 }

@@ -1,11 +1,12 @@
 //! Misère outcomes of sums of heaps by exhaustive search, for when no quotient covers them.
 //!
 //! A position is the multiset of its live heaps (heaps with no move are 0 and dropped),
-//! largest first; outcomes are memoised per multiset. The search keeps its own stack, so deep
-//! games do not recurse on the native stack.
+//! largest first; outcomes are memoised per multiset. The search is the graph layer's
+//! demand-driven walk, so deep games do not recurse on the native stack.
 
 use super::Stop;
 use super::game::{HeapGame, HeapOptions};
+use loony_graph::demand::{self, Demand, Step};
 use rustc_hash::FxHashMap;
 
 /// A memo of misère outcomes for one heap game, kept across queries.
@@ -20,6 +21,8 @@ struct Frame {
     pos: Box<[u32]>,
     options: Vec<Box<[u32]>>,
     next: usize,
+    /// Whether an option seen so far is a P-position.
+    p_option: bool,
 }
 
 impl Searcher {
@@ -56,46 +59,69 @@ impl Searcher {
         if let Some(&r) = self.memo.get(&start) {
             return Ok(r);
         }
-        let mut stack = vec![frame(opts, start.clone())];
-        let mut steps = 0usize;
-        while let Some(top) = stack.last_mut() {
-            steps += 1;
-            if steps.is_multiple_of(4096) && cancel() {
-                return Err(Stop::Interrupted);
-            }
-            // Look at the options in turn; a P option settles this position as N.
-            let mut result = None;
-            while top.next < top.options.len() {
-                match self.memo.get(&top.options[top.next]) {
-                    Some(true) => {
-                        result = Some(false);
-                        break;
-                    }
-                    Some(false) => top.next += 1,
-                    None => break,
-                }
-            }
-            if result.is_none() && top.next == top.options.len() {
-                // No option is P: P iff there is a move at all.
-                result = Some(!top.options.is_empty());
-            }
-            match result {
-                Some(r) => {
-                    let done = stack.pop().expect("nonempty");
-                    if self.memo.len() >= limit {
-                        return Err(Stop::TooLarge {
-                            elements: self.memo.len(),
-                        });
-                    }
-                    self.memo.insert(done.pos, r);
-                }
-                None => {
-                    let child = top.options[top.next].clone();
-                    stack.push(frame(opts, child));
-                }
-            }
+        let mut walk = Walk {
+            opts,
+            memo: &mut self.memo,
+            limit,
+            cancel,
+        };
+        demand::solve(&mut walk, start)
+    }
+}
+
+/// The search as a demand-driven walk: a frame looks at its options in turn and stops at the
+/// first P option.
+struct Walk<'a> {
+    opts: &'a HeapOptions,
+    memo: &'a mut FxHashMap<Box<[u32]>, bool>,
+    limit: usize,
+    cancel: &'a dyn Fn() -> bool,
+}
+
+impl Demand for Walk<'_> {
+    type Key = Box<[u32]>;
+    type Frame = Frame;
+    type Out = bool;
+    type Error = Stop;
+
+    fn known(&mut self, pos: &Box<[u32]>) -> Option<bool> {
+        self.memo.get(pos).copied()
+    }
+
+    fn open(&mut self, pos: Box<[u32]>) -> Result<Frame, Stop> {
+        Ok(frame(self.opts, pos))
+    }
+
+    fn step(&mut self, f: &mut Frame) -> Result<Step<Box<[u32]>>, Stop> {
+        if f.p_option || f.next == f.options.len() {
+            return Ok(Step::Done);
         }
-        Ok(self.memo[&start])
+        Ok(Step::Need(f.options[f.next].clone()))
+    }
+
+    fn take(&mut self, f: &mut Frame, is_p: bool) {
+        // A P option settles this position as N.
+        f.p_option |= is_p;
+        f.next += 1;
+    }
+
+    fn finish(&mut self, f: Frame) -> Result<bool, Stop> {
+        // No option is P: P iff there is a move at all.
+        let r = !f.p_option && !f.options.is_empty();
+        if self.memo.len() >= self.limit {
+            return Err(Stop::TooLarge {
+                elements: self.memo.len(),
+            });
+        }
+        self.memo.insert(f.pos, r);
+        Ok(r)
+    }
+
+    fn poll(&mut self) -> Result<(), Stop> {
+        if (self.cancel)() {
+            return Err(Stop::Interrupted);
+        }
+        Ok(())
     }
 }
 
@@ -124,6 +150,7 @@ fn frame(opts: &HeapOptions, pos: Box<[u32]>) -> Frame {
         pos,
         options,
         next: 0,
+        p_option: false,
     }
 }
 
