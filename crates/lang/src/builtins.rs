@@ -3,7 +3,7 @@
 use super::catalog::{Builtin, CoreOp, Impl};
 use super::query::MoveResult;
 use super::{Cx, Value};
-use crate::error::EvalError;
+use crate::error::{ArgumentError, EvalError, TooLarge, Wanted};
 use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
@@ -36,6 +36,9 @@ pub fn lookup(name: &str) -> Option<Value> {
     })
 }
 
+/// The largest stack the Top Entails built-ins compute.
+const MOST_STACK: i64 = 10_000_000;
+
 /// Positional arguments with their source spans.
 struct Args<'a> {
     name: &'static str,
@@ -60,10 +63,11 @@ impl Args<'_> {
                 s.values.iter().map(|&v| Value::Int(v as i64)).collect(),
             )),
             other => Err(cx.err(
-                EvalError::BadArgument {
-                    message: format!("`{}` needs a list, not {}", self.name, other.type_name()),
-                    label: format!("this is {}", other.type_name()),
-                },
+                EvalError::BadArgument(ArgumentError::NotA {
+                    function: self.name.into(),
+                    wanted: Wanted::List,
+                    found: other.type_name(),
+                }),
                 self.span(i),
             )),
         }
@@ -73,14 +77,11 @@ impl Args<'_> {
         match &self.vals[i] {
             Value::Int(n) => Ok(*n),
             other => Err(cx.err(
-                EvalError::BadArgument {
-                    message: format!(
-                        "`{}` needs an integer, not {}",
-                        self.name,
-                        other.type_name()
-                    ),
-                    label: format!("this is {}", other.type_name()),
-                },
+                EvalError::BadArgument(ArgumentError::NotA {
+                    function: self.name.into(),
+                    wanted: Wanted::Integer,
+                    found: other.type_name(),
+                }),
                 self.span(i),
             )),
         }
@@ -231,13 +232,10 @@ fn core(
                     Value::Int(_) => {}
                     other => {
                         return Err(cx.err(
-                            EvalError::BadArgument {
-                                message: format!(
-                                    "`mex` needs a list of integers, found {}",
-                                    other.type_name()
-                                ),
-                                label: "in this list".into(),
-                            },
+                            EvalError::BadArgument(ArgumentError::NotIntegerIn {
+                                function: "mex".into(),
+                                found: other.type_name(),
+                            }),
                             a.span(0),
                         ));
                     }
@@ -253,13 +251,10 @@ fn core(
                     Value::Int(n) => ints.push(*n),
                     other => {
                         return Err(cx.err(
-                            EvalError::BadArgument {
-                                message: format!(
-                                    "`{name}` needs a list of integers, found {}",
-                                    other.type_name()
-                                ),
-                                label: "in this list".into(),
-                            },
+                            EvalError::BadArgument(ArgumentError::NotIntegerIn {
+                                function: name.into(),
+                                found: other.type_name(),
+                            }),
                             a.span(0),
                         ));
                     }
@@ -280,10 +275,9 @@ fn core(
                     };
                     r.map(|&n| Value::Int(n)).ok_or_else(|| {
                         cx.err(
-                            EvalError::BadArgument {
-                                message: format!("`{name}` of an empty list"),
-                                label: "this list is empty".into(),
-                            },
+                            EvalError::BadArgument(ArgumentError::EmptyList {
+                                function: name.into(),
+                            }),
                             a.span(0),
                         )
                     })
@@ -339,24 +333,23 @@ fn core(
         }
         CoreOp::TopEntailsValue | CoreOp::TopEntailsMoons => {
             let n = a.int(cx, 0)?;
-            if !(0..=10_000_000).contains(&n) {
+            if !(0..=MOST_STACK).contains(&n) {
                 return Err(cx.err(
-                    EvalError::BadArgument {
-                        message: format!("`{name}` takes a stack size from 0 to 10000000"),
-                        label: format!("this is {n}"),
-                    },
+                    EvalError::BadArgument(ArgumentError::StackSize {
+                        function: name.into(),
+                        n,
+                        most: MOST_STACK,
+                    }),
                     a.span(0),
                 ));
             }
             extend_top_entails(cx, n as usize).map_err(|stop| match stop {
                 Stop::Interrupted => cx.err(CoreError::Interrupted, a.span),
                 Stop::ValueTooLarge(at) => cx.err(
-                    EvalError::ValueTooLarge {
-                        message: format!(
-                            "`{name}` stops at stack {at}: its nim-value needs more than 14 bits"
-                        ),
-                        label: "the fast path stores nim-values below 16384".into(),
-                    },
+                    EvalError::ValueTooLarge(TooLarge::TopEntailsValue {
+                        function: name.into(),
+                        at,
+                    }),
                     a.span(0),
                 ),
             })?;

@@ -31,38 +31,23 @@ pub enum EvalError {
         len: usize,
     },
     /// A malformed value literal (`∞(A)`, `⟫(n)`).
-    BadLiteral {
-        message: String,
-        label: String,
-    },
+    BadLiteral(LiteralError),
     /// A range that gives no heaps, or not the heaps meant: empty (`0..0`), negative
-    /// (`-3..3`), with a gap; `note` says how to write it.
-    BadRange {
-        message: String,
-        label: String,
-        note: Option<String>,
-    },
-    /// A heap size that is not a nonnegative integer: `heap("0.07")(-1)`.
-    HeapSize {
-        message: String,
-        label: String,
-    },
+    /// (`-3..3`), with a gap.
+    BadRange(RangeError),
+    /// A heap size that is not a nonnegative integer (`heap("0.07")(-1)`), or one past what
+    /// Loony computes.
+    HeapSize(HeapSizeError),
     /// A heap game (a family of games) where one game is wanted: `outcome(heap("0.07"))`.
     HeapGameAsGame {
         game: String,
     },
     /// A value past what Loony represents: `*n` beyond the nimbers, a nim-value past the
     /// fast path's 14 bits, a misère nim heap past its limit.
-    ValueTooLarge {
-        message: String,
-        label: String,
-    },
+    ValueTooLarge(TooLarge),
     /// A built-in given an argument it cannot take (of the wrong type, or a value outside
     /// what it accepts); `Type` is for the language's own operations.
-    BadArgument {
-        message: String,
-        label: String,
-    },
+    BadArgument(ArgumentError),
     /// A built-in that does not apply to this kind of game.
     NotApplicable {
         function: String,
@@ -176,6 +161,191 @@ pub enum TypeError {
         most_heap: Option<u64>,
         most_moves: usize,
     },
+}
+
+/// A malformed value literal (all `E0108`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum LiteralError {
+    /// `⟫` alone: the special moon needs its number.
+    MoonWithoutNumber,
+    /// `∞([1, "a"])`: an element of the list of nim-values that is not an integer.
+    NotNimValues { found: &'static str },
+    /// `∞("a")`: an argument that is neither an integer nor a list of them.
+    NotIntegers { found: &'static str },
+    /// `∞(-1)`: an integer outside the nim-values Loony stores.
+    NoSuchNimValue { n: i64 },
+    /// `⟫(1, 2)`: the special moon takes one nim-value.
+    MoonArguments { given: usize },
+    /// `∞̄(…)`: the right-win terminal takes none.
+    RightWinArguments,
+}
+
+/// A range of heaps that gives no heaps, or not the heaps meant (all `E0110`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum RangeError {
+    /// `0..0` given to `function`.
+    Empty { function: String },
+    /// `-3..3`: a range that starts below heap 0.
+    Negative { start: i64 },
+    /// `[0, 1, 3]`: `next` follows `previous` in a range given to `function`.
+    NotConsecutive {
+        function: String,
+        previous: i64,
+        next: i64,
+    },
+    /// `nim_sequence(g, n)` with `n` negative.
+    NegativeCount { n: i64 },
+    /// `plot` of a sequence with no heaps.
+    EmptyPlot,
+    /// `plot`'s range `from..=to` reaches outside the sequence's heaps `start..=end`.
+    OutsidePlot {
+        from: u64,
+        to: u64,
+        start: u64,
+        end: u64,
+    },
+}
+
+/// A heap size that is not one Loony computes (all `E0111`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum HeapSizeError {
+    /// A heap game applied to what is not a nonnegative integer: `found` as
+    /// `show::describe` names it ("the integer -1", "a string").
+    NotNonnegative { found: String },
+    /// Heap `n` past `most`, the largest heap computed.
+    TooLarge { n: u64, most: u64 },
+    /// Heap `n` past `most`, and no period certified within the first `searched` heaps to
+    /// read it from.
+    NoPeriod { n: u64, most: u64, searched: u64 },
+    /// `*[2, -1]`: a negative nim heap in a misère literal.
+    NotNimHeap { n: i64 },
+}
+
+/// A value past what Loony represents (all `E0113`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum TooLarge {
+    /// `*n` past the nimbers Loony stores.
+    Nimber { n: i64 },
+    /// `function` (a Top Entails built-in) reached stack `at`, whose nim-value needs more
+    /// than the fast path's 14 bits.
+    TopEntailsValue { function: String, at: usize },
+    /// A misère sum with a heap of `heap`, past `most`, the largest the exhaustive search
+    /// takes.
+    MisereHeap { heap: u64, most: u64 },
+    /// The misère search of a sum met more than `positions` positions.
+    MisereSearch { positions: usize },
+}
+
+/// A built-in's argument it cannot take (all `E0114`). `function` is the built-in's name;
+/// types are named as [`loony_core::value::Value::type_name`] names them, and a `found:
+/// String` is a value as `show::describe` names it ("the integer -1", "a list").
+#[derive(Debug, Clone, PartialEq)]
+pub enum ArgumentError {
+    /// `len(3)`: "`len` needs a list, not an integer".
+    NotA {
+        function: String,
+        wanted: Wanted,
+        found: &'static str,
+    },
+    /// `heap(7)`: a built-in's argument of another type, said with an example of the one
+    /// wanted.
+    NotLike { like: Example, found: &'static str },
+    /// `mex([1, "a"])`: an element of a list of integers that is not one.
+    NotIntegerIn {
+        function: String,
+        found: &'static str,
+    },
+    /// `subtraction([0])`: a list that holds `holds` among what should be `wanted`.
+    ListHolds {
+        function: String,
+        wanted: Wanted,
+        holds: String,
+    },
+    /// `min([])`.
+    EmptyList { function: String },
+    /// A Top Entails stack size `n` outside 0 to `most`.
+    StackSize { function: String, n: i64, most: i64 },
+    /// A subtraction or all-but set naming `n` tokens, past `most`.
+    TooManyTokens { function: String, n: i64, most: i64 },
+    /// `subtraction([])`.
+    EmptySubtractionSet,
+    /// A bound or budget that is not what it must be.
+    Limit { limit: Limit, found: String },
+    /// `isomorphic` of what is not a misère quotient (`found`: a type, a record's kind).
+    NotQuotient { found: &'static str },
+    /// `isomorphic` of a quotient record whose presentation does not parse, for `reason`.
+    UnreadableQuotient { reason: String },
+    /// A second range or size given to `plot`.
+    PlotTwice { option: PlotOption },
+    /// A third string given to `plot`.
+    PlotStrings,
+    /// A value after `plot`'s sequence that is none of its options.
+    PlotOption { found: String },
+    /// A plot size outside `min` to `(max, max)` (in pixels), or not two integers.
+    PlotSize { min: (u32, u32), max: i64 },
+}
+
+/// What a built-in's argument should be, as [`ArgumentError::NotA`] and
+/// [`ArgumentError::ListHolds`] say it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Wanted {
+    List,
+    Integer,
+    /// An argument of the nim-field built-ins.
+    NimOperands,
+    /// A subtraction or all-but set.
+    TokenCounts,
+    PositiveIntegers,
+    /// What `nim_sequence` and `periodicity` read a sequence from.
+    SequenceSource,
+    /// What `heap_code` reads a code from.
+    CodeSource,
+    /// The heaps of `nim_sequence`: a number of them or a range.
+    HeapCount,
+    HeapRange,
+}
+
+impl Wanted {
+    fn text(self) -> &'static str {
+        match self {
+            Wanted::List => "a list",
+            Wanted::Integer => "an integer",
+            Wanted::NimOperands => "nonnegative integers or nimbers",
+            Wanted::TokenCounts => "a list of positive integers",
+            Wanted::PositiveIntegers => "positive integers",
+            Wanted::SequenceSource => {
+                "a heap game (heap(\"0.07\"), subtraction([…])) or a ruleset of one integer"
+            }
+            Wanted::CodeSource => "a heap game (heap(\"0.07\"), subtraction([…])) or a code string",
+            Wanted::HeapCount => "a number of heaps or a range of heap sizes like 0..200",
+            Wanted::HeapRange => "a range of heap sizes like 0..200",
+        }
+    }
+}
+
+/// A built-in's argument said by an example, for [`ArgumentError::NotLike`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Example {
+    /// `heap`'s take-and-break code.
+    HeapCode,
+    /// `plot`'s nim-sequence.
+    PlotSequence,
+}
+
+/// A limit given to a built-in, for [`ArgumentError::Limit`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Limit {
+    /// `periodicity`'s budget, a positive integer.
+    PeriodicityBudget,
+    /// `quotient`'s heap bound, an integer.
+    QuotientBound,
+}
+
+/// An option of `plot` that is given once.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PlotOption {
+    Range,
+    Size,
 }
 
 /// The nimbers Loony stores, as a label says it.
@@ -293,6 +463,252 @@ impl TypeError {
     }
 }
 
+impl LiteralError {
+    fn report(&self) -> Report {
+        use LiteralError as L;
+        let here = |message: String| Report::new("E0108", message, "here");
+        match self {
+            L::MoonWithoutNumber => Report::new(
+                "E0108",
+                "`⟫` needs a number: the special moon is written `⟫(n)`",
+                "write ⟫(n), e.g. ⟫(3) or moon(3)",
+            ),
+            L::NotNimValues { found } => here(format!("`∞(A)` lists nim-values, not {found}")),
+            L::NotIntegers { found } => here(format!("this literal takes integers, not {found}")),
+            L::NoSuchNimValue { n } => {
+                here(format!("{n} is not a nim-value (they are 0, 1, 2, …)"))
+            }
+            L::MoonArguments { given } => here(format!(
+                "the special moon takes one nim-value, ⟫(n); {given} given"
+            )),
+            L::RightWinArguments => {
+                here("`∞̄` (`-inf`) takes no arguments; the loopy value is written `∞(A)`".into())
+            }
+        }
+    }
+}
+
+impl RangeError {
+    fn report(&self) -> Report {
+        use RangeError as R;
+        match self {
+            R::Empty { function } => Report::new(
+                "E0110",
+                format!("`{function}` was given an empty range of heaps"),
+                "this range holds no heap",
+            )
+            .note("`a..b` holds a, a + 1, …, b - 1, so `0..0` is empty; `a..=b` holds b too"),
+            R::Negative { start } => Report::new(
+                "E0110",
+                format!("heap sizes are nonnegative, but this range starts at {start}"),
+                "starts below 0",
+            )
+            .note("heaps count tokens from 0: write `0..b`"),
+            R::NotConsecutive {
+                function,
+                previous,
+                next,
+            } => Report::new(
+                "E0110",
+                format!("`{function}` needs consecutive heap sizes, but {next} follows {previous}"),
+                "not consecutive",
+            )
+            .note("a range `a..b` gives consecutive heap sizes"),
+            R::NegativeCount { n } => Report::new(
+                "E0110",
+                format!(
+                    "`nim_sequence(g, n)` lists heaps 0 to n, so n cannot be negative (here {n})"
+                ),
+                "negative",
+            ),
+            R::EmptyPlot => Report::new(
+                "E0110",
+                "`plot` needs at least one heap to draw",
+                "this sequence is empty",
+            ),
+            R::OutsidePlot {
+                from,
+                to,
+                start,
+                end,
+            } => Report::new(
+                "E0110",
+                format!(
+                    "the plot's range {from}..={to} is not inside the sequence's heaps {start}..={end}"
+                ),
+                "outside the sequence",
+            ),
+        }
+    }
+}
+
+impl HeapSizeError {
+    fn report(&self) -> Report {
+        use HeapSizeError as H;
+        match self {
+            H::NotNonnegative { found } => Report::new(
+                "E0111",
+                "a heap size must be a nonnegative integer",
+                format!("this is {found}"),
+            ),
+            H::TooLarge { n, most } => Report::new(
+                "E0111",
+                format!("heap size {n} is too large to compute (at most {most})"),
+                "too large",
+            ),
+            H::NoPeriod { n, most, searched } => Report::new(
+                "E0111",
+                format!(
+                    "heap size {n} is past what Loony computes ({most}), and no period is \
+                     certified within the first {searched} heaps to read it from"
+                ),
+                "too large",
+            ),
+            H::NotNimHeap { n } => Report::new(
+                "E0111",
+                format!("`{n}` is not a nim heap"),
+                "nim heaps in a misère literal are 0, 1, 2, …",
+            ),
+        }
+    }
+}
+
+impl TooLarge {
+    fn report(&self) -> Report {
+        use TooLarge as T;
+        match self {
+            T::Nimber { n } => Report::new("E0113", format!("`*{n}` is not a nimber"), NIMBERS),
+            T::TopEntailsValue { function, at } => Report::new(
+                "E0113",
+                format!("`{function}` stops at stack {at}: its nim-value needs more than 14 bits"),
+                "the fast path stores nim-values below 16384",
+            ),
+            T::MisereHeap { heap, most } => Report::new(
+                "E0113",
+                format!(
+                    "a heap of {heap} is too large for an exhaustive misère search (at most \
+                     {most}); compute its quotient first with `quotient`"
+                ),
+                "no quotient covers this sum",
+            ),
+            T::MisereSearch { positions } => Report::new(
+                "E0113",
+                format!(
+                    "the misère search of this sum passed {positions} positions without finishing"
+                ),
+                "no quotient covers this sum",
+            ),
+        }
+    }
+}
+
+impl ArgumentError {
+    fn report(&self) -> Report {
+        use ArgumentError as A;
+        let this = |t: &str| format!("this is {t}");
+        let (message, label) = match self {
+            A::NotA {
+                function,
+                wanted,
+                found,
+            } => (
+                format!("`{function}` needs {}, not {found}", wanted.text()),
+                this(found),
+            ),
+            A::NotLike { like, found } => (
+                match like {
+                    Example::HeapCode => {
+                        "`heap` needs a take-and-break code as a string, like heap(\"0.07\")"
+                    }
+                    Example::PlotSequence => {
+                        "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))"
+                    }
+                }
+                .to_string(),
+                this(found),
+            ),
+            A::NotIntegerIn { function, found } => (
+                format!("`{function}` needs a list of integers, found {found}"),
+                "in this list".to_string(),
+            ),
+            A::ListHolds {
+                function,
+                wanted,
+                holds,
+            } => (
+                format!("`{function}` needs {}", wanted.text()),
+                format!("this list holds {holds}"),
+            ),
+            A::EmptyList { function } => (
+                format!("`{function}` of an empty list"),
+                "this list is empty".to_string(),
+            ),
+            A::StackSize { function, n, most } => (
+                format!("`{function}` takes a stack size from 0 to {most}"),
+                format!("this is {n}"),
+            ),
+            A::TooManyTokens { function, n, most } => (
+                format!("`{function}` takes numbers of tokens up to 2^40 = {most}, not {n}"),
+                format!("this list holds {n}"),
+            ),
+            A::EmptySubtractionSet => (
+                "a subtraction set needs at least one number".to_string(),
+                "empty".to_string(),
+            ),
+            A::Limit { limit, found } => (
+                match limit {
+                    Limit::PeriodicityBudget => "the periodicity budget must be a positive integer",
+                    Limit::QuotientBound => "the heap bound of `quotient` must be an integer",
+                }
+                .to_string(),
+                this(found),
+            ),
+            A::NotQuotient { found } => (
+                format!("`isomorphic` compares misère quotients, not {found}"),
+                this(found),
+            ),
+            A::UnreadableQuotient { reason } => {
+                let found = format!("a quotient it cannot read ({reason})");
+                (
+                    format!("`isomorphic` compares misère quotients, not {found}"),
+                    this(&found),
+                )
+            }
+            A::PlotTwice { option } => {
+                let what = match option {
+                    PlotOption::Range => "range",
+                    PlotOption::Size => "size",
+                };
+                (
+                    format!("`plot` takes one {what}"),
+                    format!("a second {what}"),
+                )
+            }
+            A::PlotStrings => (
+                "`plot` takes two strings at most: the file, then the title".to_string(),
+                "a third string".to_string(),
+            ),
+            A::PlotOption { found } => (
+                "after the sequence, `plot` takes a file name, a title, a range of heaps and a \
+                 size (width, height)"
+                    .to_string(),
+                this(found),
+            ),
+            A::PlotSize {
+                min: (min_w, min_h),
+                max,
+            } => (
+                format!(
+                    "the plot's size is (width, height) in pixels, from ({min_w}, {min_h}) to \
+                     ({max}, {max})"
+                ),
+                "not a (width, height) in range".to_string(),
+            ),
+        };
+        Report::new("E0114", message, label)
+    }
+}
+
 impl Diagnose for EvalError {
     fn report(&self) -> Report {
         use EvalError as E;
@@ -340,13 +756,9 @@ impl Diagnose for EvalError {
                 format!("index {index} is out of range for a list of length {len}"),
                 "no such element",
             ),
-            E::BadLiteral { message, label } => Report::new("E0108", message, label),
-            E::BadRange {
-                message,
-                label,
-                note,
-            } => Report::new("E0110", message, label).notes(note.clone()),
-            E::HeapSize { message, label } => Report::new("E0111", message, label),
+            E::BadLiteral(l) => l.report(),
+            E::BadRange(r) => r.report(),
+            E::HeapSize(h) => h.report(),
             E::HeapGameAsGame { game } => Report::new(
                 "E0112",
                 format!("`{game}` is a heap game, a game for every heap size, not one game"),
@@ -356,8 +768,8 @@ impl Diagnose for EvalError {
                 "give it a heap size: `{game}(5)` is the heap of 5 tokens, and \
                  `nim_sequence({game}, 0..20)` lists the nim-values of many"
             )),
-            E::ValueTooLarge { message, label } => Report::new("E0113", message, label),
-            E::BadArgument { message, label } => Report::new("E0114", message, label),
+            E::ValueTooLarge(t) => t.report(),
+            E::BadArgument(a) => a.report(),
             E::NotApplicable {
                 function,
                 form,

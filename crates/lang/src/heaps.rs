@@ -3,7 +3,9 @@
 
 use super::catalog::HeapOp;
 use super::{Cx, Value};
-use crate::error::{EvalError, TypeError};
+use crate::error::{
+    ArgumentError, EvalError, Example, HeapSizeError, Limit, RangeError, TypeError, Wanted,
+};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
 use loony_syntax::ast::{Expr, Span};
@@ -100,10 +102,10 @@ impl HeapTable {
         cancel: &Arc<AtomicBool>,
     ) -> Result<&[u32], Error> {
         if n > MAX_HEAP {
-            return Err(Error::new(EvalError::HeapSize {
-                message: format!("heap size {n} is too large to compute (at most {MAX_HEAP})"),
-                label: "too large".into(),
-            }));
+            return Err(Error::new(EvalError::HeapSize(HeapSizeError::TooLarge {
+                n,
+                most: MAX_HEAP,
+            })));
         }
         // A long sequence of a game the periodicity theorem covers first looks at its first
         // heaps for a certified period: from one, every heap is read in time linear in the
@@ -191,13 +193,11 @@ impl HeapTable {
             // Past what can be computed, only a period answers: give up after a search that
             // stays quick rather than compute two billion values first.
             if n > MAX_HEAP && len >= PERIOD_SEARCH_BEYOND_MAX {
-                return Err(Error::new(EvalError::HeapSize {
-                    message: format!(
-                        "heap size {n} is past what Loony computes ({MAX_HEAP}), and no period \
-                         is certified within the first {len} heaps to read it from"
-                    ),
-                    label: "too large".into(),
-                }));
+                return Err(Error::new(EvalError::HeapSize(HeapSizeError::NoPeriod {
+                    n,
+                    most: MAX_HEAP,
+                    searched: len,
+                })));
             }
             // Steps of 16: the kernel starts over at each step, so doubling spent as much again
             // on the way as on the last step (heap("0.6")(2^22) took twice nim_sequence's time);
@@ -281,22 +281,14 @@ pub(crate) fn heap_range(
     span: &Span,
     function: &str,
 ) -> Result<(u64, u64), Error> {
-    let bad = |message: String, label: &str, note: Option<&str>| {
-        cx.err(
-            EvalError::BadRange {
-                message,
-                label: label.into(),
-                note: note.map(str::to_string),
-            },
-            span,
-        )
-    };
+    let bad = |e: RangeError| cx.err(EvalError::BadRange(e), span);
     if let Some(x) = xs.iter().find(|x| !matches!(x, Value::Int(_))) {
         return Err(cx.err(
-            EvalError::BadArgument {
-                message: format!("`{function}` needs a range of heap sizes like 0..200"),
-                label: format!("this list holds {}", super::show::describe(x)),
-            },
+            EvalError::BadArgument(ArgumentError::ListHolds {
+                function: function.into(),
+                wanted: Wanted::HeapRange,
+                holds: super::show::describe(x),
+            }),
             span,
         ));
     }
@@ -308,29 +300,19 @@ pub(crate) fn heap_range(
         })
         .collect();
     let (Some(&first), Some(&last)) = (ints.first(), ints.last()) else {
-        return Err(bad(
-            format!("`{function}` was given an empty range of heaps"),
-            "this range holds no heap",
-            Some("`a..b` holds a, a + 1, …, b - 1, so `0..0` is empty; `a..=b` holds b too"),
-        ));
+        return Err(bad(RangeError::Empty {
+            function: function.into(),
+        }));
     };
     if first < 0 {
-        return Err(bad(
-            format!("heap sizes are nonnegative, but this range starts at {first}"),
-            "starts below 0",
-            Some("heaps count tokens from 0: write `0..b`"),
-        ));
+        return Err(bad(RangeError::Negative { start: first }));
     }
     if let Some(i) = (1..ints.len()).find(|&i| ints[i] != first + i as i64) {
-        return Err(bad(
-            format!(
-                "`{function}` needs consecutive heap sizes, but {} follows {}",
-                ints[i],
-                ints[i - 1]
-            ),
-            "not consecutive",
-            Some("a range `a..b` gives consecutive heap sizes"),
-        ));
+        return Err(bad(RangeError::NotConsecutive {
+            function: function.into(),
+            previous: ints[i - 1],
+            next: ints[i],
+        }));
     }
     Ok((first as u64, last as u64))
 }
@@ -374,13 +356,11 @@ fn nim_arg(
             Ok((u64::from(game_nimber(cx, store, *g, span)?), true))
         }
         other => Err(cx.err(
-            EvalError::BadArgument {
-                message: format!(
-                    "`{op}` needs nonnegative integers or nimbers, not {}",
-                    other.type_name()
-                ),
-                label: format!("this is {}", other.type_name()),
-            },
+            EvalError::BadArgument(ArgumentError::NotA {
+                function: op.into(),
+                wanted: Wanted::NimOperands,
+                found: other.type_name(),
+            }),
             span,
         )),
     }
@@ -422,13 +402,11 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
         Value::List(xs) | Value::Tuple(xs) => xs.clone(),
         other => {
             return Err(cx.err(
-                EvalError::BadArgument {
-                    message: format!(
-                        "`{what}` needs a list of positive integers, not {}",
-                        other.type_name()
-                    ),
-                    label: format!("this is {}", other.type_name()),
-                },
+                EvalError::BadArgument(ArgumentError::NotA {
+                    function: what.into(),
+                    wanted: Wanted::TokenCounts,
+                    found: other.type_name(),
+                }),
                 span,
             ));
         }
@@ -439,21 +417,21 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
             Value::Int(n) if *n >= 1 && *n <= MOST_TAKEN => out.push(*n as usize),
             Value::Int(n) if *n > MOST_TAKEN => {
                 return Err(cx.err(
-                    EvalError::BadArgument {
-                        message: format!(
-                            "`{what}` takes numbers of tokens up to 2^40 = {MOST_TAKEN}, not {n}"
-                        ),
-                        label: format!("this list holds {n}"),
-                    },
+                    EvalError::BadArgument(ArgumentError::TooManyTokens {
+                        function: what.into(),
+                        n: *n,
+                        most: MOST_TAKEN,
+                    }),
                     span,
                 ));
             }
             _ => {
                 return Err(cx.err(
-                    EvalError::BadArgument {
-                        message: format!("`{what}` needs positive integers"),
-                        label: format!("this list holds {}", super::show::describe(x)),
-                    },
+                    EvalError::BadArgument(ArgumentError::ListHolds {
+                        function: what.into(),
+                        wanted: Wanted::PositiveIntegers,
+                        holds: super::show::describe(x),
+                    }),
                     span,
                 ));
             }
@@ -478,13 +456,11 @@ fn source(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Source, Error> 
         Value::Ruleset(r) if r.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
         Value::Func(f) if f.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
         other => Err(cx.err(
-            EvalError::BadArgument {
-                message: format!(
-                    "`{what}` needs a heap game (heap(\"0.07\"), subtraction([…])) or a ruleset of one integer, not {}",
-                    other.type_name()
-                ),
-                label: format!("this is {}", other.type_name()),
-            },
+            EvalError::BadArgument(ArgumentError::NotA {
+                function: what.into(),
+                wanted: Wanted::SequenceSource,
+                found: other.type_name(),
+            }),
             span,
         )),
     }
@@ -568,12 +544,10 @@ pub fn call(
         HeapOp::Heap => {
             let Value::Str(code) = &vals[0] else {
                 return Err(cx.err(
-                    EvalError::BadArgument {
-                        message:
-                            "`heap` needs a take-and-break code as a string, like heap(\"0.07\")"
-                                .into(),
-                        label: format!("this is {}", vals[0].type_name()),
-                    },
+                    EvalError::BadArgument(ArgumentError::NotLike {
+                        like: Example::HeapCode,
+                        found: vals[0].type_name(),
+                    }),
                     &sp(0),
                 ));
             };
@@ -590,13 +564,11 @@ pub fn call(
                 Value::Str(text) => parse_code(cx, text, &sp(0))?,
                 other => {
                     return Err(cx.err(
-                        EvalError::BadArgument {
-                            message: format!(
-                                "`heap_code` needs a heap game (heap(\"0.07\"), subtraction([…])) or a code string, not {}",
-                                other.type_name()
-                            ),
-                            label: format!("this is {}", other.type_name()),
-                        },
+                        EvalError::BadArgument(ArgumentError::NotA {
+                            function: "heap_code".into(),
+                            wanted: Wanted::CodeSource,
+                            found: other.type_name(),
+                        }),
                         &sp(0),
                     ));
                 }
@@ -643,10 +615,7 @@ pub fn call(
             let set = int_set(cx, &vals[0], &sp(0), name)?;
             if set.is_empty() && op == HeapOp::Subtraction {
                 return Err(cx.err(
-                    EvalError::BadArgument {
-                        message: "a subtraction set needs at least one number".into(),
-                        label: "empty".into(),
-                    },
+                    EvalError::BadArgument(ArgumentError::EmptySubtractionSet),
                     &sp(0),
                 ));
             }
@@ -664,13 +633,7 @@ pub fn call(
                 Value::Int(n) if *n >= 0 => (0u64, *n as u64 + 1),
                 Value::Int(n) => {
                     return Err(cx.err(
-                        EvalError::BadRange {
-                            message: format!(
-                                "`nim_sequence(g, n)` lists heaps 0 to n, so n cannot be negative (here {n})"
-                            ),
-                            label: "negative".into(),
-                            note: None,
-                        },
+                        EvalError::BadRange(RangeError::NegativeCount { n: *n }),
                         &sp(1),
                     ));
                 }
@@ -680,13 +643,12 @@ pub fn call(
                 }
                 other => {
                     return Err(cx.err(
-                        EvalError::BadArgument {
-                            message: format!(
-                                "`nim_sequence` needs a number of heaps or a range of heap sizes like 0..200, not {}",
-                                other.type_name()
-                            ),
-                            label: format!("this is {}", super::show::describe(other)),
-                        },
+                        // Not an integer (those are read above): described by its type.
+                        EvalError::BadArgument(ArgumentError::NotA {
+                            function: "nim_sequence".into(),
+                            wanted: Wanted::HeapCount,
+                            found: other.type_name(),
+                        }),
                         &sp(1),
                     ));
                 }
@@ -720,10 +682,10 @@ pub fn call(
                 Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
                 Some(other) => {
                     return Err(cx.err(
-                        EvalError::BadArgument {
-                            message: "the periodicity budget must be a positive integer".into(),
-                            label: format!("this is {}", super::show::describe(other)),
-                        },
+                        EvalError::BadArgument(ArgumentError::Limit {
+                            limit: Limit::PeriodicityBudget,
+                            found: super::show::describe(other),
+                        }),
                         &sp(1),
                     ));
                 }

@@ -21,7 +21,9 @@ mod shadow;
 pub mod show;
 pub(crate) mod stack;
 
-use crate::error::{EvalError, Nesting, Operation, TypeError};
+use crate::error::{
+    EvalError, HeapSizeError, LiteralError, Nesting, Operation, TooLarge, TypeError,
+};
 use loony_core::diag::{self, CoreError, Diagnose, Error, FileId, Files, guard};
 use loony_core::game::display::Notation;
 use loony_core::game::{Arg, GameId, Store};
@@ -347,10 +349,7 @@ pub(crate) fn not_a_nimber(n: i64) -> EvalError {
     if n < 0 {
         EvalError::Type(TypeError::NoSuchNimber { n })
     } else {
-        EvalError::ValueTooLarge {
-            message: format!("`*{n}` is not a nimber"),
-            label: error::NIMBERS.into(),
-        }
+        EvalError::ValueTooLarge(TooLarge::Nimber { n })
     }
 }
 
@@ -566,11 +565,7 @@ impl Cx {
                 }
                 Terminal::SpecialMoon => {
                     return Err(self.err(
-                        EvalError::BadLiteral {
-                            message: "`⟫` needs a number: the special moon is written `⟫(n)`"
-                                .into(),
-                            label: "write ⟫(n), e.g. ⟫(3) or moon(3)".into(),
-                        },
+                        EvalError::BadLiteral(LiteralError::MoonWithoutNumber),
                         &e.span,
                     ));
                 }
@@ -1309,10 +1304,9 @@ impl Cx {
                 match args[0] {
                     Value::Int(n) if n >= 0 => Ok(Value::Game(store.heap(h, n as u64))),
                     ref other => Err(self.err(
-                        EvalError::HeapSize {
-                            message: "a heap size must be a nonnegative integer".into(),
-                            label: format!("this is {}", show::describe(other)),
-                        },
+                        EvalError::HeapSize(HeapSizeError::NotNonnegative {
+                            found: show::describe(other),
+                        }),
                         &arg_exprs[0].span,
                     )),
                 }
@@ -1630,7 +1624,9 @@ impl Cx {
                             Value::Int(n) => values.push((*n, a.span.clone())),
                             other => {
                                 return Err(self.bad_literal(
-                                    format!("`∞(A)` lists nim-values, not {}", other.type_name()),
+                                    LiteralError::NotNimValues {
+                                        found: other.type_name(),
+                                    },
                                     &a.span,
                                 ));
                             }
@@ -1639,7 +1635,9 @@ impl Cx {
                 }
                 other => {
                     return Err(self.bad_literal(
-                        format!("this literal takes integers, not {}", other.type_name()),
+                        LiteralError::NotIntegers {
+                            found: other.type_name(),
+                        },
                         &a.span,
                     ));
                 }
@@ -1647,9 +1645,7 @@ impl Cx {
         }
         for (n, sp) in &values {
             if !(0..=u32::MAX as i64 - 2).contains(n) {
-                return Err(
-                    self.bad_literal(format!("{n} is not a nim-value (they are 0, 1, 2, …)"), sp)
-                );
+                return Err(self.bad_literal(LiteralError::NoSuchNimValue { n: *n }, sp));
             }
         }
         match t {
@@ -1660,28 +1656,18 @@ impl Cx {
             Terminal::Moon | Terminal::SpecialMoon => match values[..] {
                 [(n, _)] => Ok(Value::Game(store.special_moon(n as u32))),
                 _ => Err(self.bad_literal(
-                    format!(
-                        "the special moon takes one nim-value, ⟫(n); {} given",
-                        values.len()
-                    ),
+                    LiteralError::MoonArguments {
+                        given: values.len(),
+                    },
                     span,
                 )),
             },
-            Terminal::RightWin => Err(self.bad_literal(
-                "`∞̄` (`-inf`) takes no arguments; the loopy value is written `∞(A)`".into(),
-                head,
-            )),
+            Terminal::RightWin => Err(self.bad_literal(LiteralError::RightWinArguments, head)),
         }
     }
 
-    fn bad_literal(&self, message: String, span: &Span) -> Error {
-        self.err(
-            EvalError::BadLiteral {
-                message,
-                label: "here".into(),
-            },
-            span,
-        )
+    fn bad_literal(&self, e: LiteralError, span: &Span) -> Error {
+        self.err(EvalError::BadLiteral(e), span)
     }
 }
 

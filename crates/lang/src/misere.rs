@@ -5,7 +5,7 @@
 
 use super::catalog::MisereOp;
 use super::{Cx, Value};
-use crate::error::EvalError;
+use crate::error::{EvalError, HeapSizeError};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::display::{self, Notation};
 use loony_core::game::{GameId, Node, Store};
@@ -414,10 +414,7 @@ fn spec(
                 })?),
                 Value::Int(n) => {
                     return Err(cx.err(
-                        EvalError::HeapSize {
-                            message: format!("`{n}` is not a nim heap"),
-                            label: "nim heaps in a misère literal are 0, 1, 2, …".into(),
-                        },
+                        EvalError::HeapSize(HeapSizeError::NotNimHeap { n: *n }),
                         span,
                     ));
                 }

@@ -4,7 +4,7 @@
 //! the format (.svg, .png, .pdf).
 
 use super::{Cx, Value};
-use crate::error::EvalError;
+use crate::error::{ArgumentError, EvalError, Example, PlotOption, RangeError};
 use crate::figure::{self, Format};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
@@ -35,10 +35,10 @@ pub fn call(
     let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
     let Value::Sequence(seq) = &vals[0] else {
         return Err(cx.err(
-            EvalError::BadArgument {
-                message: "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))".into(),
-                label: format!("this is {}", vals[0].type_name()),
-            },
+            EvalError::BadArgument(ArgumentError::NotLike {
+                like: Example::PlotSequence,
+                found: vals[0].type_name(),
+            }),
             &sp(0),
         ));
     };
@@ -52,14 +52,7 @@ pub fn call(
         return Err(cx.err(EvalError::UnknownFileFormat { path }, &path_span));
     };
     if values.is_empty() {
-        return Err(cx.err(
-            EvalError::BadRange {
-                message: "`plot` needs at least one heap to draw".into(),
-                label: "this sequence is empty".into(),
-                note: None,
-            },
-            &sp(0),
-        ));
+        return Err(cx.err(EvalError::BadRange(RangeError::EmptyPlot), &sp(0)));
     }
 
     // The heaps drawn: the whole sequence, or the range asked for inside it.
@@ -69,13 +62,12 @@ pub fn call(
         Some((a, b, range_span)) => {
             if *a < *start || *b > end {
                 return Err(cx.err(
-                    EvalError::BadRange {
-                        message: format!(
-                            "the plot's range {a}..={b} is not inside the sequence's heaps {start}..={end}"
-                        ),
-                        label: "outside the sequence".into(),
-                        note: None,
-                    },
+                    EvalError::BadRange(RangeError::OutsidePlot {
+                        from: *a,
+                        to: *b,
+                        start: *start,
+                        end,
+                    }),
                     range_span,
                 ));
             }
@@ -134,12 +126,9 @@ pub fn call(
 /// Reads the options after the sequence, by type.
 fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Options, Error> {
     let mut o = Options::default();
-    let twice = |what: &str, i: usize| {
+    let twice = |option: PlotOption, i: usize| {
         cx.err(
-            EvalError::BadArgument {
-                message: format!("`plot` takes one {what}"),
-                label: format!("a second {what}"),
-            },
+            EvalError::BadArgument(ArgumentError::PlotTwice { option }),
             &sp(i),
         )
     };
@@ -148,36 +137,26 @@ fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Option
             Value::Str(s) if o.file.is_none() => o.file = Some((s.to_string(), sp(i))),
             Value::Str(s) if o.title.is_none() => o.title = Some(s.to_string()),
             Value::Str(_) => {
-                return Err(cx.err(
-                    EvalError::BadArgument {
-                        message: "`plot` takes two strings at most: the file, then the title"
-                            .into(),
-                        label: "a third string".into(),
-                    },
-                    &sp(i),
-                ));
+                return Err(cx.err(EvalError::BadArgument(ArgumentError::PlotStrings), &sp(i)));
             }
             Value::List(xs) => {
                 if o.range.is_some() {
-                    return Err(twice("range", i));
+                    return Err(twice(PlotOption::Range, i));
                 }
                 let (a, b) = super::heaps::heap_range(cx, xs, &sp(i), "plot")?;
                 o.range = Some((a, b, sp(i)));
             }
             Value::Tuple(xs) => {
                 if o.size.is_some() {
-                    return Err(twice("size", i));
+                    return Err(twice(PlotOption::Size, i));
                 }
                 o.size = Some(size(cx, xs, &sp(i))?);
             }
             other => {
                 return Err(cx.err(
-                    EvalError::BadArgument {
-                        message: "after the sequence, `plot` takes a file name, a title, a range \
-                                  of heaps and a size (width, height)"
-                            .into(),
-                        label: format!("this is {}", super::show::describe(other)),
-                    },
+                    EvalError::BadArgument(ArgumentError::PlotOption {
+                        found: super::show::describe(other),
+                    }),
                     &sp(i),
                 ));
             }
@@ -197,13 +176,10 @@ fn size(cx: &Cx, xs: &[Value], span: &Span) -> Result<(u32, u32), Error> {
             Ok((*w as u32, *h as u32))
         }
         _ => Err(cx.err(
-            EvalError::BadArgument {
-                message: format!(
-                    "the plot's size is (width, height) in pixels, from ({min_w}, {min_h}) to \
-                     ({max}, {max})"
-                ),
-                label: "not a (width, height) in range".into(),
-            },
+            EvalError::BadArgument(ArgumentError::PlotSize {
+                min: (min_w, min_h),
+                max,
+            }),
             span,
         )),
     }

@@ -7,7 +7,7 @@
 
 use super::catalog::QuotientOp;
 use super::{Cx, Value};
-use crate::error::EvalError;
+use crate::error::{ArgumentError, EvalError, Limit, TooLarge};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::display;
 use loony_core::game::{Arg, GameId, Node, Store};
@@ -433,26 +433,23 @@ fn record(q: &Quotient, game: &str) -> Record {
 
 /// Reads a quotient record back as a bipartite monoid (from its presentation and P-portion).
 fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
-    let not = |what: String| {
+    let not = |found: &'static str| {
         cx.err(
-            EvalError::BadArgument {
-                message: format!("`isomorphic` compares misère quotients, not {what}"),
-                label: format!("this is {what}"),
-            },
+            EvalError::BadArgument(ArgumentError::NotQuotient { found }),
             span,
         )
     };
     let Value::Record(r) = v else {
-        return Err(not(v.type_name().to_string()));
+        return Err(not(v.type_name()));
     };
     if r.kind != KIND {
-        return Err(not(r.kind.to_string()));
+        return Err(not(r.kind));
     }
     let field = |n: &str| r.fields.iter().find(|(k, _)| *k == n).map(|(_, v)| v);
     let (Some(Value::Str(pres)), Some(Value::List(p))) =
         (field("presentation"), field("p_portion"))
     else {
-        return Err(not("a damaged record".into()));
+        return Err(not("a damaged record"));
     };
     let p: Vec<&str> = p
         .iter()
@@ -461,7 +458,14 @@ fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
             _ => None,
         })
         .collect();
-    Bipartite::parse(pres, &p, 1 << 20).map_err(|e| not(format!("a quotient it cannot read ({e})")))
+    Bipartite::parse(pres, &p, 1 << 20).map_err(|e| {
+        cx.err(
+            EvalError::BadArgument(ArgumentError::UnreadableQuotient {
+                reason: e.to_string(),
+            }),
+            span,
+        )
+    })
 }
 
 /// The misère outcome of a sum of heaps of one heap game, or `None` when `g` is not one.
@@ -577,13 +581,10 @@ pub fn heap_sum_outcome(
     }
     if max > SEARCH_HEAP {
         return Err(cx.err(
-            EvalError::ValueTooLarge {
-                message: format!(
-                    "a heap of {max} is too large for an exhaustive misère search (at most {SEARCH_HEAP}); \
-                     compute its quotient first with `quotient`"
-                ),
-                label: "no quotient covers this sum".into(),
-            },
+            EvalError::ValueTooLarge(TooLarge::MisereHeap {
+                heap: max,
+                most: SEARCH_HEAP,
+            }),
             span,
         ));
     }
@@ -610,12 +611,9 @@ pub fn heap_sum_outcome(
         Ok(p) => Ok(Some(if p { Outcome::P } else { Outcome::N })),
         Err(Stop::Interrupted) => Err(cx.err(CoreError::Interrupted, span)),
         Err(Stop::TooLarge { elements }) => Err(cx.err(
-            EvalError::ValueTooLarge {
-                message: format!(
-                    "the misère search of this sum passed {elements} positions without finishing"
-                ),
-                label: "no quotient covers this sum".into(),
-            },
+            EvalError::ValueTooLarge(TooLarge::MisereSearch {
+                positions: elements,
+            }),
             span,
         )),
         Err(Stop::Game(reason)) => Err(cx.err(
@@ -655,10 +653,10 @@ pub fn call(
                 }
                 Some(other) => {
                     return Err(cx.err(
-                        EvalError::BadArgument {
-                            message: "the heap bound of `quotient` must be an integer".into(),
-                            label: format!("this is {}", super::show::describe(other)),
-                        },
+                        EvalError::BadArgument(ArgumentError::Limit {
+                            limit: Limit::QuotientBound,
+                            found: super::show::describe(other),
+                        }),
                         &sp(1),
                     ));
                 }
