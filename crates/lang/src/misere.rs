@@ -60,20 +60,11 @@ fn name(games: &mut MisereStore, g: Mid) -> String {
 }
 
 fn engine_error(games: &mut MisereStore, e: MisereError) -> Error {
-    let printing = matches!(e, MisereError::TooLarge { what, .. } if what == "printed misère game");
-    let err = Error::new(match e {
+    Error::new(match e {
         MisereError::Interrupted => return Error::new(CoreError::Interrupted),
-        MisereError::TooLarge { what, size, limit } => TheoryError::MisereTooLarge {
-            message: match what {
-                "nim heap" => format!(
-                    "the nim heap *{size} is too large for the misère engine (at most *{limit})"
-                ),
-                "printed misère game" => format!(
-                    "this misère game's CGSuite string would have {size} characters (at most {limit})"
-                ),
-                _ => format!("the {what} is too large: {size} (at most {limit})"),
-            },
-        },
+        MisereError::TooLarge { what, size, limit } => {
+            TheoryError::MisereTooLarge { what, size, limit }
+        }
         MisereError::NotSubtractable(g, h) => TheoryError::MisereNotSubtractable {
             g: name(games, g),
             h: name(games, h),
@@ -90,20 +81,8 @@ fn engine_error(games: &mut MisereStore, e: MisereError) -> Error {
             message,
             at,
         },
-        MisereError::Budget(limit) => {
-            return Error::new(TheoryError::MisereTooLarge {
-                message: format!("this misère computation created more than {limit} games"),
-            })
-            .with_note(format!(
-                "sums of large games have large canonical forms; raise the budget (now {limit}) with `--budget N` or `:budget N`"
-            ));
-        }
-    });
-    if printing {
-        return err
-            .with_note("genus, birthday, outcome and the predicates do not need the printed form");
-    }
-    err
+        MisereError::Budget(limit) => TheoryError::MisereBudget { limit },
+    })
 }
 
 /// The evaluator's games as a source of impartial games for the misère engine.

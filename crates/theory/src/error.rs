@@ -3,6 +3,7 @@
 //! past its limits, a misère operation outside its domain. Games are named by their printed
 //! forms, since a diagnostic outlives the store's ids.
 
+use crate::misere::Limited;
 use loony_core::diag::{Code, Diagnose, Place, Report};
 use std::ops::Range;
 
@@ -103,7 +104,13 @@ pub enum TheoryError {
     },
     /// A nim heap or a printed string past the misère engine's limits.
     MisereTooLarge {
-        message: String,
+        what: Limited,
+        size: u64,
+        limit: u64,
+    },
+    /// One misère computation created more games than its budget allows.
+    MisereBudget {
+        limit: usize,
     },
     /// A string that is not CGSuite's misère notation (`at` is in the string).
     MisereNotation {
@@ -276,7 +283,41 @@ impl Diagnose for TheoryError {
                 format!("no game distinguishes {game} from itself"),
                 "these games are equal",
             ),
-            T::MisereTooLarge { message } => Report::new("E0606", message, "too large"),
+            T::MisereTooLarge { what, size, limit } => {
+                let message = match what {
+                    Limited::NimHeap => format!(
+                        "the nim heap *{size} is too large for the misère engine (at most *{limit})"
+                    ),
+                    Limited::Printed => format!(
+                        "this misère game's CGSuite string would have {size} characters (at most {limit})"
+                    ),
+                    Limited::DayListed => {
+                        format!("the day to list games of is too large: {size} (at most {limit})")
+                    }
+                    Limited::DayCounted => {
+                        format!("the day to count games of is too large: {size} (at most {limit})")
+                    }
+                    Limited::Enumerated => format!(
+                        "the number of games to enumerate option sets of is too large: {size} (at most {limit})"
+                    ),
+                };
+                let report = Report::new("E0606", message, "too large");
+                if *what == Limited::Printed {
+                    report.note(
+                        "genus, birthday, outcome and the predicates do not need the printed form",
+                    )
+                } else {
+                    report
+                }
+            }
+            T::MisereBudget { limit } => Report::new(
+                "E0606",
+                format!("this misère computation created more than {limit} games"),
+                "too large",
+            )
+            .note(format!(
+                "sums of large games have large canonical forms; raise the budget (now {limit}) with `--budget N` or `:budget N`"
+            )),
             T::MisereNotation { text, message, at } => Report::new(
                 "E0607",
                 format!("bad misère notation \"{text}\": {message}"),

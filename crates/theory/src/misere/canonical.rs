@@ -191,7 +191,7 @@ impl MisereStore {
     pub fn nim(&mut self, n: u64) -> Result<Mid> {
         if n > MAX_NIM_HEAP {
             return Err(MisereError::TooLarge {
-                what: "nim heap",
+                what: super::Limited::NimHeap,
                 size: n,
                 limit: MAX_NIM_HEAP,
             });

@@ -17,7 +17,7 @@ impl MisereStore {
     pub fn born_by(&mut self, n: u32) -> Result<Vec<Mid>> {
         if n > 4 {
             return Err(MisereError::TooLarge {
-                what: "day to list games of",
+                what: super::Limited::DayListed,
                 size: n.into(),
                 limit: 4,
             });
@@ -49,7 +49,7 @@ impl MisereStore {
         }
         if n > 5 {
             return Err(MisereError::TooLarge {
-                what: "day to count games of",
+                what: super::Limited::DayCounted,
                 size: n.into(),
                 limit: 5,
             });
@@ -57,7 +57,7 @@ impl MisereStore {
         let mut prev = self.born_by(n - 1)?;
         if prev.len() > MAX_ENUMERATED {
             return Err(MisereError::TooLarge {
-                what: "number of games to enumerate option sets of",
+                what: super::Limited::Enumerated,
                 size: prev.len() as u64,
                 limit: MAX_ENUMERATED as u64,
             });

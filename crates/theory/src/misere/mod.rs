@@ -39,7 +39,7 @@ pub enum MisereError {
     Interrupted,
     /// A nim heap, or a printed string, beyond what the engine builds.
     TooLarge {
-        what: &'static str,
+        what: Limited,
         size: u64,
         limit: u64,
     },
@@ -53,6 +53,18 @@ pub enum MisereError {
     Parse { message: String, at: usize },
     /// One computation created more games than its budget allows.
     Budget(usize),
+}
+
+/// What went past one of the engine's limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limited {
+    NimHeap,
+    /// A game's CGSuite string.
+    Printed,
+    DayListed,
+    DayCounted,
+    /// The games whose option sets are enumerated for the next day.
+    Enumerated,
 }
 
 pub type Result<T> = std::result::Result<T, MisereError>;

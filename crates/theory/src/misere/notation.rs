@@ -176,7 +176,7 @@ impl MisereStore {
         let len = len + 3;
         if len > MAX_STRING {
             return Err(MisereError::TooLarge {
-                what: "printed misère game",
+                what: super::Limited::Printed,
                 size: len,
                 limit: MAX_STRING,
             });
