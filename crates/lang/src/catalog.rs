@@ -76,6 +76,7 @@ pub enum HeapOp {
     Allbut,
     NimSequence,
     Periodicity,
+    RareValues,
     Plot,
 }
 
@@ -625,6 +626,22 @@ pub static BUILTINS: &[Builtin] = &[
          `checked_up_to`.",
         "periodicity(heap(\"0.07\")).period",
         "34",
+    ),
+    b(
+        "rare_values",
+        Impl::Heaps(HeapOp::RareValues),
+        "rare_values(g, n)",
+        (2, 2),
+        "The rare heaps of a heap game up to heap `n`: the sparse-space split (Gangolli–Plambeck, \
+         Flammenkamp) calls heap `m` common when `(g(m) << 1 | m % 2) & mask` has an odd number \
+         of bits, for the mask that leaves the fewest heaps rare (none while no mask leaves fewer than an \
+         eighth). A record with fields `mask`, \
+         `heaps` and `values` (the rare heaps, ascending, and their nim-values), `count`, \
+         `largest` (the largest nim-value of any heap) and `checked_up_to`. Only the kernel's \
+         two bytes a heap are held, up to 2^32 heaps; for games whose moves leave at most two \
+         heaps, some of them two.",
+        "rare_values(heap(\"4!.0\"), 20000).count",
+        "1195",
     ),
     b(
         "plot",

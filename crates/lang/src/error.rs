@@ -303,6 +303,10 @@ pub enum Wanted {
     /// The heaps of `nim_sequence`: a number of them or a range.
     HeapCount,
     HeapRange,
+    /// What `rare_values` splits: a heap game, not a ruleset.
+    HeapGame,
+    /// The last heap of `rare_values`.
+    LastHeap,
 }
 
 impl Wanted {
@@ -319,6 +323,8 @@ impl Wanted {
             Wanted::CodeSource => "a heap game (heap(\"0.07\"), subtraction([…])) or a code string",
             Wanted::HeapCount => "a number of heaps or a range of heap sizes like 0..200",
             Wanted::HeapRange => "a range of heap sizes like 0..200",
+            Wanted::HeapGame => "a heap game (heap(\"4!.0\"), subtraction([…]))",
+            Wanted::LastHeap => "the last heap size, an integer",
         }
     }
 }

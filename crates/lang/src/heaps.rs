@@ -20,6 +20,8 @@ use std::sync::atomic::AtomicBool;
 const MAX_OPTIONS_HEAP: u64 = 100_000;
 /// Largest heap size whose nimber is computed.
 const MAX_HEAP: u64 = 1 << 31;
+/// Largest heap `rare_values` goes to: the record kernel holds two bytes a heap, 8 GB here.
+const MAX_RARE_HEAP: u64 = 1 << 32;
 /// How far `periodicity` computes before saying "not yet periodic".
 const PERIODICITY_BUDGET: usize = 1_000_000;
 /// The same when a move may leave three heaps: each heap then costs a pass over every split
@@ -205,6 +207,46 @@ impl HeapTable {
             // heaps it needs.
             let next = (16 * len).max(PERIOD_LOOKUP_FROM).min(n);
             self.values(rules, next, cancel)?;
+        }
+    }
+
+    /// The rare heaps of `1..=n` (see `HeapRules::rare_values`), computed afresh and not
+    /// kept: the kernel's two bytes a heap are freed when it returns. `None` when the game has
+    /// no common/rare split.
+    pub fn rare_values(
+        &mut self,
+        rules: u32,
+        n: u64,
+        cancel: &Arc<AtomicBool>,
+    ) -> Result<Option<heap::RareValues>, Error> {
+        if n > MAX_RARE_HEAP {
+            return Err(Error::new(EvalError::HeapSize(HeapSizeError::TooLarge {
+                n,
+                most: MAX_RARE_HEAP,
+            })));
+        }
+        let n = n as usize;
+        // Two bytes a heap in the record kernel; the other kernels keep a word and tables.
+        loony_core::memory::reserve(n.saturating_mul(4), "the values behind rare_values")?;
+        let _what = loony_core::memory::building("the values behind rare_values");
+        let bar = (self.progress && n >= 200_000)
+            .then(|| super::progress::bar(n as u64 + 1, super::progress::NIM_SEQUENCE));
+        let report = |done: usize, _total: usize| {
+            if let Some(b) = &bar {
+                b.set_position(done as u64);
+            }
+        };
+        let ctl = Control::default()
+            .with_cancel(cancel)
+            .with_progress(&report);
+        let r = self.entries[rules as usize].rules.rare_values(n, &ctl);
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        match r {
+            None => Ok(None),
+            Some(Ok(rare)) => Ok(Some(rare)),
+            Some(Err(_)) => Err(Error::new(CoreError::Interrupted)),
         }
     }
 
@@ -740,7 +782,105 @@ pub fn call(
             };
             Ok(Value::Record(Rc::new(periodicity_record(&p))))
         }
+        HeapOp::RareValues => {
+            let Value::Heap(h) = &vals[0] else {
+                return Err(cx.err(
+                    EvalError::BadArgument(ArgumentError::NotA {
+                        function: name.into(),
+                        wanted: Wanted::HeapGame,
+                        found: vals[0].type_name(),
+                    }),
+                    &sp(0),
+                ));
+            };
+            let n = match &vals[1] {
+                Value::Int(n) if *n >= 0 => *n as u64,
+                Value::Int(n) => {
+                    return Err(cx.err(
+                        EvalError::HeapSize(HeapSizeError::NotNonnegative {
+                            found: super::show::describe(&Value::Int(*n)),
+                        }),
+                        &sp(1),
+                    ));
+                }
+                other => {
+                    return Err(cx.err(
+                        EvalError::BadArgument(ArgumentError::NotA {
+                            function: name.into(),
+                            wanted: Wanted::LastHeap,
+                            found: other.type_name(),
+                        }),
+                        &sp(1),
+                    ));
+                }
+            };
+            let cancel = cx.limits.interrupt.clone();
+            let rare = cx
+                .engines
+                .heaps
+                .rare_values(*h, n, &cancel)
+                .map_err(|e| e.or_at(cx.scope.file, span.clone()))?;
+            let Some(rare) = rare else {
+                return Err(cx.err(
+                    EvalError::NotApplicable {
+                        function: format!("`{name}`"),
+                        form: store.heap_name(*h).to_string(),
+                        reason: "values split into common and rare only for games whose \
+                                 moves leave at most two heaps, some of them two"
+                            .into(),
+                    },
+                    &sp(0),
+                ));
+            };
+            Ok(Value::Record(Rc::new(rare_record(&rare, n))))
+        }
         HeapOp::Plot => super::plot::call(cx, store, &vals, exprs, span),
+    }
+}
+
+fn rare_record(r: &heap::RareValues, n: u64) -> loony_core::value::Record {
+    let ints = |f: &dyn Fn(&(usize, u32)) -> i64| {
+        Value::List(Rc::new(r.heaps.iter().map(|x| Value::Int(f(x))).collect()))
+    };
+    // The first few pairs in the summary; all of them are in the fields.
+    const SHOWN: usize = 12;
+    let mut summary = if r.mask == 0 {
+        format!(
+            "no mask splits heaps 1 to {n} into common and rare (largest value {})",
+            r.largest
+        )
+    } else {
+        format!(
+            "{} rare heaps up to heap {n} (mask {:#x}, largest value {})",
+            r.heaps.len(),
+            r.mask,
+            r.largest
+        )
+    };
+    if !r.heaps.is_empty() {
+        let pairs: Vec<String> = r
+            .heaps
+            .iter()
+            .take(SHOWN)
+            .map(|(h, v)| format!("{h}: {v}"))
+            .collect();
+        summary.push_str(": ");
+        summary.push_str(&pairs.join(", "));
+        if r.heaps.len() > SHOWN {
+            summary.push_str(", …");
+        }
+    }
+    loony_core::value::Record {
+        kind: "rare values",
+        fields: vec![
+            ("mask", Value::Int(r.mask as i64)),
+            ("heaps", ints(&|&(h, _)| h as i64)),
+            ("values", ints(&|&(_, v)| i64::from(v))),
+            ("count", Value::Int(r.heaps.len() as i64)),
+            ("largest", Value::Int(i64::from(r.largest))),
+            ("checked_up_to", Value::Int(n as i64)),
+        ],
+        summary,
     }
 }
 

@@ -251,6 +251,14 @@ impl<'m> Solver<'m> {
         }
     }
 
+    /// The sparse split's mask and rare heaps, where the sparse method applies.
+    pub fn sparse(&self) -> Option<(u64, &[usize])> {
+        if self.general.is_some() {
+            return None;
+        }
+        self.sparse.as_ref().map(|s| (s.mask, &s.rare[..]))
+    }
+
     pub fn into_values(self) -> Vec<u32> {
         match self.general {
             Some(general) => general.into_values(),

@@ -88,6 +88,18 @@ impl fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
+/// The rare heaps of a sparse game (see [`HeapRules::rare_values`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RareValues {
+    /// A heap `n` is common when `(g(n) << 1 | n & 1) & mask` has an odd number of bits; 0
+    /// when no mask splits the values (every heap is then rare, and none is listed).
+    pub mask: u64,
+    /// The rare heaps and their values, ascending (heap 0 is not counted).
+    pub heaps: Vec<(usize, u32)>,
+    /// The largest value of any heap.
+    pub largest: u32,
+}
+
 /// From this many heaps on, `nim_sequence` uses the record kernel where it applies.
 const RECORD_FROM: usize = 1 << 16;
 
@@ -128,6 +140,46 @@ impl HeapRules {
         }
     }
 
+    /// The heaps `1..=n_max` outside the common class of the sparse split (Gangolli–Plambeck,
+    /// Flammenkamp) and their values, with the mask that defines the class: `None` when the
+    /// sparse argument does not apply (no move splits into two heaps, a move leaves three, or a
+    /// code beyond the fast kernels). The record kernel's two bytes a heap are all it holds, and
+    /// they are dropped before returning.
+    pub fn rare_values(
+        &self,
+        n_max: usize,
+        ctl: &Control,
+    ) -> Option<Result<RareValues, Interrupted>> {
+        if let Some(run) = self.record_sequence(n_max, ctl) {
+            return Some(run.map(|run| {
+                RareValues {
+                    mask: run.mask,
+                    heaps: run
+                        .rare_heaps
+                        .iter()
+                        .map(|&n| (n, u32::from(run.values[n])))
+                        .collect(),
+                    largest: run.values.iter().copied().max().map_or(0, u32::from),
+                }
+            }));
+        }
+        let moves = rules::Moves::new(self);
+        let mut solver = kernel::Solver::new(&moves);
+        solver.sparse()?;
+        if solver.extend_to(n_max, ctl).is_err() {
+            return Some(Err(Interrupted {
+                values: solver.into_values(),
+            }));
+        }
+        let (mask, rare) = solver.sparse()?;
+        let values = solver.values();
+        Some(Ok(RareValues {
+            mask,
+            heaps: rare.iter().map(|&n| (n, values[n])).collect(),
+            largest: values.iter().copied().max().unwrap_or(0),
+        }))
+    }
+
     /// Computes values up to heap `budget` at most, stopping as soon as periodicity is
     /// certified (Guy–Smith for octal codes, the linear bound for pure take-away games);
     /// otherwise reports the apparent period, if any. A cancel stops early, with
@@ -147,5 +199,79 @@ impl HeapRules {
 
     pub fn certified_period(&self, values: &[u32], ctl: &Control) -> Option<(Period, usize)> {
         periodicity::certify(&rules::Moves::new(self), values, ctl)
+    }
+}
+
+#[cfg(test)]
+mod rare_tests {
+    use super::sparse::{augmented, is_common};
+    use super::*;
+
+    /// The values by plain pair scans: no sparse space, no record kernel.
+    fn plain(rules: &HeapRules, n: usize) -> Vec<u32> {
+        let moves = rules::Moves::new(rules);
+        let mut solver = kernel::Solver::plain(&moves);
+        solver.extend_to(n, &Control::default()).unwrap();
+        solver.into_values()
+    }
+
+    /// `rare_values` against a scan of the whole sequence under the mask it gives, and that
+    /// mask against every mask: none leaves fewer heaps rare (the kernel re-chooses it when
+    /// the heap count doubles, so at `2^k - 1` it was chosen from all the heaps).
+    fn check(code: &str, values: &[u32]) {
+        let rules = HeapRules::from(Code::parse(code).unwrap());
+        let n = values.len() - 1;
+        let rare = rules.rare_values(n, &Control::default()).unwrap().unwrap();
+        assert_ne!(rare.mask, 0, "{code}: a split exists");
+        let scan: Vec<(usize, u32)> = (1..=n)
+            .filter(|&m| !is_common(augmented(m, values[m]), rare.mask))
+            .map(|m| (m, values[m]))
+            .collect();
+        assert_eq!(rare.heaps, scan, "{code}");
+        assert_eq!(rare.largest, *values.iter().max().unwrap());
+        let mut histogram = vec![0u64; 1 << 12];
+        for (m, &v) in values.iter().enumerate().skip(1) {
+            histogram[augmented(m, v) as usize] += 1;
+        }
+        let rare_under = |mask: u64| -> u64 {
+            (0..histogram.len())
+                .filter(|&a| !is_common(a as u64, mask))
+                .map(|a| histogram[a])
+                .sum()
+        };
+        let best = (1..histogram.len() as u64).map(rare_under).min().unwrap();
+        assert_eq!(rare_under(rare.mask), best, "{code}: mask {:#x}", rare.mask);
+    }
+
+    #[test]
+    fn rare_values_match_a_scan_of_plain_values() {
+        // The record kernel (one split) and the general one (two splits: 0.56, 0.166).
+        for code in ["0.6", "4!.0", "0.36", "0.56", "0.166"] {
+            let rules = HeapRules::from(Code::parse(code).unwrap());
+            check(code, &plain(&rules, (1 << 14) - 1));
+        }
+    }
+
+    #[test]
+    #[ignore = "slow tier: .ci/run runs it; cargo test -- --ignored"]
+    fn rare_values_to_2_20() {
+        for code in ["0.6", "4!.0"] {
+            let rules = HeapRules::from(Code::parse(code).unwrap());
+            let values = rules
+                .nim_sequence((1 << 20) - 1, &Control::default())
+                .unwrap();
+            check(code, &values);
+        }
+    }
+
+    #[test]
+    fn no_split_for_three_heaps_or_takes_only() {
+        for code in ["0.8", "0.77", "0.33"] {
+            let rules = HeapRules::from(Code::parse(code).unwrap());
+            let r = rules.rare_values(100, &Control::default());
+            assert_eq!(r.is_none(), code != "0.77", "{code}");
+        }
+        let sub = HeapRules::subtraction(vec![1, 2]);
+        assert!(sub.rare_values(100, &Control::default()).is_none());
     }
 }
