@@ -456,3 +456,11 @@ fn every_code_has_an_explanation() {
         "codes without an explanation: {unexplained:?}"
     );
 }
+
+diagnostic!(negative_exponent, "2^-1");
+// A sequence file that `write_sequence` did not finish reads as what it holds, with a warning.
+warning!(
+    partial_sequence_file,
+    "len(read_sequence(\"tests/fixtures/partial.txt\"))"
+);
+diagnostic!(not_a_sequence_file, "read_sequence(\"Cargo.toml\")");

@@ -22,3 +22,4 @@ mod plot;
 mod quotient;
 mod repl;
 mod robustness;
+mod sequence_files;

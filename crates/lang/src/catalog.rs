@@ -77,6 +77,8 @@ pub enum HeapOp {
     NimSequence,
     Periodicity,
     RareValues,
+    WriteSequence,
+    ReadSequence,
     Plot,
 }
 
@@ -642,6 +644,32 @@ pub static BUILTINS: &[Builtin] = &[
          heaps, some of them two.",
         "rare_values(heap(\"4!.0\"), 20000).count",
         "1195",
+    ),
+    b(
+        "write_sequence",
+        Impl::Heaps(HeapOp::WriteSequence),
+        "write_sequence(g, n, file), write_sequence(g, a..b, file)",
+        (3, 3),
+        "Writes the nim-values of heaps `0..=n` (or of a range) of `g` to `file` as they are \
+         computed, holding none of them in the session: text with a `#` header line and one \
+         value a line, or binary little-endian values after a 32-byte header if the file ends \
+         in `.u16` or `.u32`. A bar shows progress; Ctrl-C stops it with the file marked \
+         partial (a `# partial` last line, or the header's complete flag left clear). Up to \
+         2^32 heaps. A record with fields `path`, `format`, `first`, `last`, `heaps` and \
+         `bytes`; `read_sequence` reads the file back.",
+        "",
+        "",
+    ),
+    b(
+        "read_sequence",
+        Impl::Heaps(HeapOp::ReadSequence),
+        "read_sequence(file)",
+        (1, 1),
+        "Reads a nim-sequence that `write_sequence` wrote (either format, told apart by the \
+         binary header), or any text file of one nonnegative integer a line with `#` comments. \
+         A file marked partial reads as the heaps it holds, with a warning.",
+        "",
+        "",
     ),
     b(
         "plot",

@@ -26,6 +26,10 @@ pub enum EvalError {
         op: String,
     },
     DivisionByZero,
+    /// `2^-1`: integer powers take exponents from 0.
+    NegativeExponent {
+        exp: i64,
+    },
     IndexOutOfRange {
         index: i64,
         len: usize,
@@ -234,6 +238,8 @@ pub enum TooLarge {
     MisereHeap { heap: u64, most: u64 },
     /// The misère search of a sum met more than `positions` positions.
     MisereSearch { positions: usize },
+    /// A nim-value past what a `.u16` sequence file holds.
+    FileWidth { heap: u64, value: u32 },
 }
 
 /// A built-in's argument it cannot take (all `E0114`). `function` is the built-in's name;
@@ -275,6 +281,14 @@ pub enum ArgumentError {
     NotQuotient { found: &'static str },
     /// `isomorphic` of a quotient record whose presentation does not parse, for `reason`.
     UnreadableQuotient { reason: String },
+    /// A line of a sequence file (from 1) that is neither a value nor a `#` comment.
+    NotASequenceLine {
+        path: String,
+        line: usize,
+        text: String,
+    },
+    /// A binary sequence file whose header is not one `write_sequence` writes.
+    NotASequenceHeader { path: String },
     /// A second range or size given to `plot`.
     PlotTwice { option: PlotOption },
     /// A third string given to `plot`.
@@ -307,6 +321,8 @@ pub enum Wanted {
     HeapGame,
     /// The last heap of `rare_values`.
     LastHeap,
+    /// The file of `write_sequence` and `read_sequence`.
+    FileName,
 }
 
 impl Wanted {
@@ -325,6 +341,7 @@ impl Wanted {
             Wanted::HeapRange => "a range of heap sizes like 0..200",
             Wanted::HeapGame => "a heap game (heap(\"4!.0\"), subtraction([…]))",
             Wanted::LastHeap => "the last heap size, an integer",
+            Wanted::FileName => "a file name, a string",
         }
     }
 }
@@ -604,6 +621,14 @@ impl TooLarge {
                 ),
                 "no quotient covers this sum",
             ),
+            T::FileWidth { heap, value } => Report::new(
+                "E0113",
+                format!(
+                    "heap {heap} has nim-value {value}, past the 65535 that a `.u16` file holds"
+                ),
+                "this file",
+            )
+            .note("write it as `.u32`, or as text (any other extension)"),
         }
     }
 }
@@ -680,6 +705,20 @@ impl ArgumentError {
                     this(&found),
                 )
             }
+            A::NotASequenceLine { path, line, text } => (
+                format!(
+                    "line {line} of `{path}` is not a nim-value: `{text}` (a sequence file has \
+                     one nonnegative integer a line, and `#` comments)"
+                ),
+                "reading this file".into(),
+            ),
+            A::NotASequenceHeader { path } => (
+                format!(
+                    "`{path}` starts as a binary sequence file but its header is not one \
+                     `write_sequence` writes (version 1, two or four bytes a value)"
+                ),
+                "reading this file".into(),
+            ),
             A::PlotTwice { option } => {
                 let what = match option {
                     PlotOption::Range => "range",
@@ -757,6 +796,11 @@ impl Diagnose for EvalError {
                 "the result does not fit in 64 bits",
             ),
             E::DivisionByZero => Report::new("E0106", "division by zero", "the divisor is 0"),
+            E::NegativeExponent { exp } => Report::new(
+                "E0115",
+                format!("`^` raises integers to exponents from 0, not {exp}"),
+                "a negative exponent",
+            ),
             E::IndexOutOfRange { index, len } => Report::new(
                 "E0107",
                 format!("index {index} is out of range for a list of length {len}"),
@@ -958,7 +1002,7 @@ pub const CODES: &[Code] = &[
     ),
     Code(
         "E0105",
-        "Integer arithmetic that overflows Loony's signed 64-bit integers (`+`, `-`, `*`, \
+        "Integer arithmetic that overflows Loony's signed 64-bit integers (`+`, `-`, `*`, `^`, \
          `abs`, `sum`, nim-field results past 2^63).\n\n\
          Nimbers and nim-values are computed exactly; only plain integer arithmetic has this \
          bound.",
@@ -1016,6 +1060,13 @@ pub const CODES: &[Code] = &[
          `heap(7)`), or a value outside what it accepts (an empty subtraction set, a \
          nonpositive budget, an unknown `plot` option).\n\n\
          `:help NAME` shows the built-in's signature and what each argument is.",
+    ),
+    Code(
+        "E0115",
+        "An integer power `a^b` with a negative exponent: the result would not be an \
+         integer.\n\n\
+         `^` is integer exponentiation (`2^32`), right-associative and binding tighter than `*` \
+         and unary minus (`-2^2` is -4, `*2^3` is `*8`).",
     ),
     Code(
         "E0203",

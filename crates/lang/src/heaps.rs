@@ -2,9 +2,11 @@
 //! positions (mixing with every other game in sums), nim-sequences, periodicity and plots.
 
 use super::catalog::HeapOp;
+use super::sequence_file;
 use super::{Cx, Value};
 use crate::error::{
-    ArgumentError, EvalError, Example, HeapSizeError, Limit, RangeError, TypeError, Wanted,
+    ArgumentError, EvalError, Example, HeapSizeError, Limit, RangeError, TooLarge, TypeError,
+    Wanted,
 };
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
@@ -20,8 +22,9 @@ use std::sync::atomic::AtomicBool;
 const MAX_OPTIONS_HEAP: u64 = 100_000;
 /// Largest heap size whose nimber is computed.
 const MAX_HEAP: u64 = 1 << 31;
-/// Largest heap `rare_values` goes to: the record kernel holds two bytes a heap, 8 GB here.
-const MAX_RARE_HEAP: u64 = 1 << 32;
+/// Largest heap `rare_values` and `write_sequence` go to: the record kernel holds two bytes
+/// a heap, 8 GB here.
+const MAX_RECORD_HEAP: u64 = 1 << 32;
 /// How far `periodicity` computes before saying "not yet periodic".
 const PERIODICITY_BUDGET: usize = 1_000_000;
 /// The same when a move may leave three heaps: each heap then costs a pass over every split
@@ -219,10 +222,10 @@ impl HeapTable {
         n: u64,
         cancel: &Arc<AtomicBool>,
     ) -> Result<Option<heap::RareValues>, Error> {
-        if n > MAX_RARE_HEAP {
+        if n > MAX_RECORD_HEAP {
             return Err(Error::new(EvalError::HeapSize(HeapSizeError::TooLarge {
                 n,
-                most: MAX_RARE_HEAP,
+                most: MAX_RECORD_HEAP,
             })));
         }
         let n = n as usize;
@@ -247,6 +250,83 @@ impl HeapTable {
             None => Ok(None),
             Some(Ok(rare)) => Ok(Some(rare)),
             Some(Err(_)) => Err(Error::new(CoreError::Interrupted)),
+        }
+    }
+
+    /// Writes heaps `w.next_heap()..end` to `w` as they are computed, holding none of them:
+    /// from the values known and a certified period where there is one (0.07 to 10^9 costs
+    /// its 176-heap certificate), else from the kernel, whose own array is dropped after.
+    /// Stops early (`Ok`) when a write fails; the writer keeps the error.
+    pub(crate) fn stream(
+        &mut self,
+        rules: u32,
+        end: u64,
+        w: &mut sequence_file::Writer,
+        cancel: &Arc<AtomicBool>,
+    ) -> Result<(), Error> {
+        if end > MAX_RECORD_HEAP + 1 {
+            return Err(Error::new(EvalError::HeapSize(HeapSizeError::TooLarge {
+                n: end - 1,
+                most: MAX_RECORD_HEAP,
+            })));
+        }
+        let e = &self.entries[rules as usize];
+        if end > SEQUENCE_PERIOD_LOOK
+            && e.period.is_none()
+            && e.tried_at < SEQUENCE_PERIOD_LOOK as usize
+            && e.rules.has_certificate()
+        {
+            self.compute(rules, SEQUENCE_PERIOD_LOOK, cancel)?;
+            self.entries[rules as usize].look_for_period(cancel)?;
+        }
+        let bar = (self.progress && end >= 200_000)
+            .then(|| super::progress::bar(end, super::progress::NIM_SEQUENCE));
+        let e = &self.entries[rules as usize];
+        let stopped = || cancel.load(std::sync::atomic::Ordering::Relaxed);
+        if end as usize <= e.values.len() || e.period.is_some() {
+            let known = e.values.len().min(end as usize);
+            w.take(heap::Values::U32(&e.values[..known]), 0);
+            if let Some(p) = &e.period {
+                while w.next_heap() < end && w.error.is_none() {
+                    let k = w.next_heap();
+                    if k.is_multiple_of(1 << 16) {
+                        if stopped() {
+                            return Err(Error::new(CoreError::Interrupted));
+                        }
+                        if let Some(b) = &bar {
+                            b.set_position(k);
+                        }
+                    }
+                    w.push(period_value(&e.values, p, k));
+                }
+            }
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            return Ok(());
+        }
+        // The kernel's array is all that is held: two bytes a heap for the record kernel.
+        loony_core::memory::reserve((end as usize).saturating_mul(4), "a nim-sequence")?;
+        let _what = loony_core::memory::building("a nim-sequence");
+        let w = std::cell::RefCell::new(w);
+        let report = |done: usize, _total: usize| {
+            if let Some(b) = &bar {
+                b.set_position(done as u64);
+            }
+        };
+        let sink = |values: heap::Values<'_>| w.borrow_mut().take(values, 0);
+        let ctl = Control::default()
+            .with_cancel(cancel)
+            .with_progress(&report)
+            .with_sink(&sink);
+        let r = e.rules.stream_sequence(end as usize - 1, &ctl);
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        match r {
+            Ok(()) => Ok(()),
+            Err(heap::Stopped) if w.borrow().error.is_some() => Ok(()),
+            Err(heap::Stopped) => Err(Error::new(CoreError::Interrupted)),
         }
     }
 
@@ -671,30 +751,7 @@ pub fn call(
         }
         HeapOp::NimSequence => {
             let src = source(cx, &vals[0], &sp(0), name)?;
-            let (lo, hi) = match &vals[1] {
-                Value::Int(n) if *n >= 0 => (0u64, *n as u64 + 1),
-                Value::Int(n) => {
-                    return Err(cx.err(
-                        EvalError::BadRange(RangeError::NegativeCount { n: *n }),
-                        &sp(1),
-                    ));
-                }
-                Value::List(xs) => {
-                    let (first, last) = heap_range(cx, xs, &sp(1), name)?;
-                    (first, last + 1)
-                }
-                other => {
-                    return Err(cx.err(
-                        // Not an integer (those are read above): described by its type.
-                        EvalError::BadArgument(ArgumentError::NotA {
-                            function: "nim_sequence".into(),
-                            wanted: Wanted::HeapCount,
-                            found: other.type_name(),
-                        }),
-                        &sp(1),
-                    ));
-                }
-            };
+            let (lo, hi) = heaps_asked(cx, &vals[1], &sp(1), name)?;
             let of = source_of(&src);
             let values = match src {
                 Source::Heap(h) => {
@@ -834,7 +891,203 @@ pub fn call(
             };
             Ok(Value::Record(Rc::new(rare_record(&rare, n))))
         }
+        HeapOp::WriteSequence => write_sequence(cx, store, &vals, exprs, span),
+        HeapOp::ReadSequence => read_sequence(cx, &vals, exprs),
         HeapOp::Plot => super::plot::call(cx, store, &vals, exprs, span),
+    }
+}
+
+/// `write_sequence(g, n, file)`: see the built-in's row.
+fn write_sequence(
+    cx: &mut Cx,
+    store: &mut Store,
+    vals: &[Value],
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let name = "write_sequence";
+    let src = source(cx, &vals[0], &sp(0), name)?;
+    let (lo, hi) = heaps_asked(cx, &vals[1], &sp(1), name)?;
+    let Value::Str(path) = &vals[2] else {
+        return Err(cx.err(
+            EvalError::BadArgument(ArgumentError::NotA {
+                function: name.into(),
+                wanted: Wanted::FileName,
+                found: vals[2].type_name(),
+            }),
+            &sp(2),
+        ));
+    };
+    let path = path.to_string();
+    let write_failed = |cx: &Cx, e: std::io::Error| {
+        let mut err = cx.err(
+            EvalError::WriteFailed {
+                path: path.clone(),
+                message: e.to_string(),
+            },
+            &sp(2),
+        );
+        if let Some(folder) = super::plot::missing_folder(&path) {
+            err = err.with_note(format!("the folder `{folder}` does not exist"));
+        }
+        err
+    };
+    let game = match &src {
+        Source::Heap(h) => store.heap_name(*h).to_string(),
+        Source::Callable(Value::Ruleset(r)) => r.def.name.name.to_string(),
+        Source::Callable(Value::Func(f)) => f.def.name.name.to_string(),
+        Source::Callable(_) => "a ruleset".into(),
+    };
+    let mut w =
+        sequence_file::Writer::create(&path, &game, lo, hi).map_err(|e| write_failed(cx, e))?;
+    let result = match &src {
+        Source::Heap(h) if hi > lo => {
+            let cancel = cx.limits.interrupt.clone();
+            cx.engines.heaps.stream(*h, hi, &mut w, &cancel)
+        }
+        Source::Heap(_) => Ok(()),
+        Source::Callable(f) => cx.callable_values(store, f, lo, hi, span).map(|values| {
+            w.take(heap::Values::U32(&values), lo);
+        }),
+    };
+    let (format, next) = (w.format(), w.next_heap());
+    let error = w.error.take();
+    // The file is closed and marked (complete or partial) whatever stopped the writing.
+    let bytes = w.finish();
+    let held = if next > lo {
+        format!("heaps {lo} to {}", next - 1)
+    } else {
+        "no heaps".into()
+    };
+    let partial = format!("`{path}` holds {held}, and is marked partial");
+    match (result, error) {
+        (Err(e), _) => Err(e.or_at(cx.scope.file, span.clone()).with_note(partial)),
+        (Ok(()), Some(sequence_file::WriteError::Io(e))) => {
+            Err(write_failed(cx, e).with_note(partial))
+        }
+        (Ok(()), Some(sequence_file::WriteError::TooWide { heap, value })) => Err(cx
+            .err(
+                EvalError::ValueTooLarge(TooLarge::FileWidth { heap, value }),
+                &sp(2),
+            )
+            .with_note(partial)),
+        (Ok(()), None) => {
+            let bytes = bytes.map_err(|e| write_failed(cx, e))?;
+            let summary = format!(
+                "wrote heaps {lo} to {} of {game} to {path} ({}, {bytes} bytes)",
+                hi.saturating_sub(1),
+                format.name()
+            );
+            Ok(Value::Record(Rc::new(loony_core::value::Record {
+                kind: "a sequence file",
+                fields: vec![
+                    ("path", Value::Str(path.as_str().into())),
+                    ("format", Value::Str(format.name().into())),
+                    ("first", Value::Int(lo as i64)),
+                    ("last", Value::Int(hi as i64 - 1)),
+                    ("heaps", Value::Int((hi - lo) as i64)),
+                    ("bytes", Value::Int(bytes as i64)),
+                ],
+                summary,
+            })))
+        }
+    }
+}
+
+/// `read_sequence(file)`: see the built-in's row.
+fn read_sequence(cx: &mut Cx, vals: &[Value], exprs: &[Expr]) -> Result<Value, Error> {
+    let span = exprs.first().map(|e| e.span.clone()).unwrap_or_default();
+    let Value::Str(path) = &vals[0] else {
+        return Err(cx.err(
+            EvalError::BadArgument(ArgumentError::NotA {
+                function: "read_sequence".into(),
+                wanted: Wanted::FileName,
+                found: vals[0].type_name(),
+            }),
+            &span,
+        ));
+    };
+    let path = path.to_string();
+    let mut refused = None;
+    let mut reserve = |bytes: usize| match loony_core::memory::reserve(bytes, "a nim-sequence") {
+        Ok(()) => true,
+        Err(e) => {
+            refused = Some(e);
+            false
+        }
+    };
+    let read = sequence_file::read(&path, &mut reserve);
+    if let Some(e) = refused {
+        return Err(e.or_at(cx.scope.file, span));
+    }
+    let loaded = match read {
+        Ok(Some(l)) => l,
+        Ok(None) => unreachable!("a refused reservation is returned above"),
+        Err(sequence_file::ReadError::Io(e)) => {
+            return Err(cx.err(
+                EvalError::Io {
+                    path,
+                    message: e.to_string(),
+                },
+                &span,
+            ));
+        }
+        Err(sequence_file::ReadError::Line { line, text }) => {
+            return Err(cx.err(
+                EvalError::BadArgument(ArgumentError::NotASequenceLine { path, line, text }),
+                &span,
+            ));
+        }
+        Err(sequence_file::ReadError::Header) => {
+            return Err(cx.err(
+                EvalError::BadArgument(ArgumentError::NotASequenceHeader { path }),
+                &span,
+            ));
+        }
+    };
+    if !loaded.complete {
+        cx.warn(loony_core::diag::Warning {
+            kind: loony_core::diag::WarningKind::PartialFile {
+                path: path.clone(),
+                heaps: loaded.values.len() as u64,
+            },
+            loc: loony_core::diag::Loc {
+                file: cx.scope.file,
+                span: span.clone(),
+            },
+        });
+    }
+    let of = loony_core::value::SequenceOf::Named(loaded.name.unwrap_or(path).into());
+    Ok(Value::Sequence(Rc::new(loony_core::value::Sequence {
+        start: loaded.first,
+        values: loaded.values,
+        of,
+    })))
+}
+
+/// The heaps `lo..hi` that `nim_sequence` and `write_sequence` are asked for: a last heap `n`
+/// (heaps 0 to n) or a range.
+fn heaps_asked(cx: &Cx, v: &Value, span: &Span, name: &str) -> Result<(u64, u64), Error> {
+    match v {
+        Value::Int(n) if *n >= 0 => Ok((0u64, *n as u64 + 1)),
+        Value::Int(n) => Err(cx.err(
+            EvalError::BadRange(RangeError::NegativeCount { n: *n }),
+            span,
+        )),
+        Value::List(xs) => {
+            let (first, last) = heap_range(cx, xs, span, name)?;
+            Ok((first, last + 1))
+        }
+        other => Err(cx.err(
+            // Not an integer (those are read above): described by its type.
+            EvalError::BadArgument(ArgumentError::NotA {
+                function: name.into(),
+                wanted: Wanted::HeapCount,
+                found: other.type_name(),
+            }),
+            span,
+        )),
     }
 }
 

@@ -17,6 +17,7 @@ mod progress;
 pub mod query;
 pub mod quotient;
 pub mod ruleset;
+mod sequence_file;
 mod shadow;
 pub mod show;
 pub(crate) mod stack;
@@ -985,6 +986,17 @@ impl Cx {
                             x.checked_rem_euclid(y)
                         };
                         Value::Int(r.ok_or_else(|| overflow(self))?)
+                    }
+                    BinOp::Pow => {
+                        let Ok(e) = u32::try_from(y) else {
+                            if y < 0 {
+                                return Err(
+                                    self.err(EvalError::NegativeExponent { exp: y }, rhs_span)
+                                );
+                            }
+                            return Err(overflow(self));
+                        };
+                        Value::Int(x.checked_pow(e).ok_or_else(|| overflow(self))?)
                     }
                     BinOp::Lt => Value::Bool(x < y),
                     BinOp::Le => Value::Bool(x <= y),

@@ -240,7 +240,7 @@ fn list(set: &[usize]) -> String {
 }
 
 /// The nearest folder of `path` that is missing, when that is why it cannot be written.
-fn missing_folder(path: &str) -> Option<String> {
+pub(crate) fn missing_folder(path: &str) -> Option<String> {
     let parent = std::path::Path::new(path).parent()?;
     if parent.as_os_str().is_empty() || parent.exists() {
         return None;

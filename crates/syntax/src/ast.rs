@@ -95,6 +95,8 @@ pub enum BinOp {
     Mul,
     Div,
     Rem,
+    /// Integer power, `2^32` (right-associative, above `*`).
+    Pow,
     Eq,
     Ne,
     Lt,
@@ -113,6 +115,7 @@ impl BinOp {
             BinOp::Mul => "*",
             BinOp::Div => "/",
             BinOp::Rem => "%",
+            BinOp::Pow => "^",
             BinOp::Eq => "==",
             BinOp::Ne => "!=",
             BinOp::Lt => "<",

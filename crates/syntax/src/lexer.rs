@@ -94,6 +94,8 @@ pub enum Tok<'s> {
     Slash,
     #[token("%")]
     Percent,
+    #[token("^")]
+    Caret,
     #[token("∞")]
     #[token("inf")]
     Infinity,
@@ -307,6 +309,7 @@ impl Tok<'_> {
             Tok::Star => "*",
             Tok::Slash => "/",
             Tok::Percent => "%",
+            Tok::Caret => "^",
             Tok::Infinity => "∞",
             Tok::NegInfinity => "∞̄",
             Tok::Moon => "☾",

@@ -328,6 +328,9 @@ pub enum WarningKind {
         /// Where the new one comes from.
         by: String,
     },
+    /// A sequence file marked partial (a `write_sequence` that was stopped): it reads as the
+    /// `heaps` it holds.
+    PartialFile { path: String, heaps: u64 },
 }
 
 /// Where a front end shows warnings as they come.
@@ -344,6 +347,7 @@ impl Warning {
         match &self.kind {
             WarningKind::ShadowsBuiltin { .. } => "W0001",
             WarningKind::Replaces { .. } => "W0002",
+            WarningKind::PartialFile { .. } => "W0003",
         }
     }
 
@@ -354,6 +358,9 @@ impl Warning {
             }
             WarningKind::Replaces { name, from, by } => {
                 format!("{by} replaces the `{name}` defined in {from}")
+            }
+            WarningKind::PartialFile { path, .. } => {
+                format!("`{path}` is marked partial: its writing was stopped")
             }
         }
     }
@@ -370,6 +377,10 @@ impl Warning {
             WarningKind::Replaces { name, .. } => (
                 "replaced here",
                 format!("from here on `{name}` means the new definition"),
+            ),
+            WarningKind::PartialFile { heaps, .. } => (
+                "read here",
+                format!("it holds {heaps} heaps, fewer than were asked of `write_sequence`"),
             ),
         };
         Diagnostic::warning()
@@ -570,5 +581,12 @@ const WARNING_CODES: &[Code] = &[
          `import \"std/kayles\"`, or an import whose module replaces a `kayles` you defined.\n\n\
          From there on the name means the new definition. Redefining a name in the program or \
          module that defined it is silent.",
+    ),
+    Code(
+        "W0003",
+        "A nim-sequence file that `write_sequence` did not finish (it was stopped with Ctrl-C, \
+         or a write failed): a text file's last line says `# partial`, a binary file's header \
+         has its complete flag clear. It reads as the heaps it holds.\n\n\
+         Write it again to have every heap.",
     ),
 ];

@@ -14,9 +14,9 @@
 //! the union of the split sets they reach only grows, so it is kept, extended by `p` sizes
 //! per heap, with the least value it misses.
 
-use super::Control;
 use super::code::{Code, Constraint};
 use super::kernel::{Marks, xor_bit_positions};
+use super::{Control, Values};
 
 const HEAPS_PER_POLL: usize = 1024;
 const WORK_PER_POLL: u64 = 1 << 22;
@@ -357,11 +357,17 @@ impl General {
                     return Err(());
                 }
                 ctl.report(n + 1, total);
+                if !ctl.emit(Values::U32(&self.values)) {
+                    return Err(());
+                }
                 since = 0;
                 work = 0;
             }
         }
         ctl.report(self.values.len(), total);
+        if !ctl.emit(Values::U32(&self.values)) {
+            return Err(());
+        }
         Ok(())
     }
 

@@ -3,12 +3,12 @@
 //! the sparse space, three-heap splits through a table of two-heap xor sets, and a
 //! counting kernel for all-but games.
 
-use super::Control;
 use super::code::Constraint;
 use super::general::General;
 use super::positions::PositionSets;
 use super::rules::Moves;
 use super::sparse::{SparseSpace, augmented, is_common};
+use super::{Control, Values};
 
 /// Poll the cancel flag after this many heaps, or this much work, whichever comes first.
 const HEAPS_PER_POLL: usize = 4096;
@@ -287,11 +287,17 @@ impl<'m> Solver<'m> {
                     return Err(());
                 }
                 ctl.report(n + 1, total);
+                if !ctl.emit(Values::U32(&self.values)) {
+                    return Err(());
+                }
                 since_poll = 0;
                 work = 0;
             }
         }
         ctl.report(self.values.len(), total);
+        if !ctl.emit(Values::U32(&self.values)) {
+            return Err(());
+        }
         Ok(())
     }
 

@@ -34,12 +34,43 @@ pub use plot::{DEFAULT_SIZE, FONT_FAMILY, Layout, MAX_SIZE, MIN_SIZE, Plot};
 pub use record::RecordRun;
 pub use rules::HeapRules;
 
-/// How a long computation is steered: an optional cancel flag (set by Ctrl-C) and an
-/// optional progress callback `(done, total)`. Both are polled every few thousand heaps.
+/// How a long computation is steered: an optional cancel flag (set by Ctrl-C), an optional
+/// progress callback `(done, total)` and an optional sink that sees the values as they are
+/// computed. All are polled every few thousand heaps.
 #[derive(Clone, Copy, Default)]
 pub struct Control<'a> {
     pub cancel: Option<&'a AtomicBool>,
     pub progress: Option<&'a dyn Fn(usize, usize)>,
+    /// Called with every value computed so far (the sink keeps count of what it has seen);
+    /// `false` stops the computation as a cancel does (a file that cannot be written).
+    pub sink: Option<&'a dyn Fn(Values<'_>) -> bool>,
+}
+
+/// The nim-values of heaps `0..len` at the width the kernel keeps them.
+#[derive(Clone, Copy, Debug)]
+pub enum Values<'v> {
+    U16(&'v [u16]),
+    U32(&'v [u32]),
+}
+
+impl Values<'_> {
+    pub fn len(&self) -> usize {
+        match self {
+            Values::U16(v) => v.len(),
+            Values::U32(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn get(&self, n: usize) -> u32 {
+        match self {
+            Values::U16(v) => u32::from(v[n]),
+            Values::U32(v) => v[n],
+        }
+    }
 }
 
 impl<'a> Control<'a> {
@@ -51,6 +82,16 @@ impl<'a> Control<'a> {
     pub fn with_progress(mut self, progress: &'a dyn Fn(usize, usize)) -> Self {
         self.progress = Some(progress);
         self
+    }
+
+    pub fn with_sink(mut self, sink: &'a dyn Fn(Values<'_>) -> bool) -> Self {
+        self.sink = Some(sink);
+        self
+    }
+
+    /// Hands the values so far to the sink: `false` if it asks to stop.
+    fn emit(&self, values: Values<'_>) -> bool {
+        self.sink.is_none_or(|sink| sink(values))
     }
 
     fn cancelled(&self) -> bool {
@@ -69,6 +110,7 @@ impl fmt::Debug for Control<'_> {
         f.debug_struct("Control")
             .field("cancel", &self.cancel)
             .field("progress", &self.progress.is_some())
+            .field("sink", &self.sink.is_some())
             .finish()
     }
 }
@@ -87,6 +129,10 @@ impl fmt::Display for Interrupted {
 }
 
 impl std::error::Error for Interrupted {}
+
+/// A streamed computation stopped by a cancel or by its sink; the values went to the sink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
 
 /// The rare heaps of a sparse game (see [`HeapRules::rare_values`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,6 +224,25 @@ impl HeapRules {
             heaps: rare.iter().map(|&n| (n, values[n])).collect(),
             largest: values.iter().copied().max().unwrap_or(0),
         }))
+    }
+
+    /// Computes heaps `0..=n_max` for the sink of `ctl` and keeps none of them: the kernel's
+    /// own array (two bytes a heap for the record kernel) is freed on return. `Err` if
+    /// cancelled or the sink stopped it.
+    pub fn stream_sequence(&self, n_max: usize, ctl: &Control) -> Result<(), Stopped> {
+        let moves = rules::Moves::new(self);
+        if let Some(shape) = record::Shape::of(&moves) {
+            // Dropped as they are on a stop: a cancelled run's values are not widened.
+            match record::nim_sequence(&shape, n_max, ctl) {
+                Ok(_) => return Ok(()),
+                Err(record::Stop::Cancelled(_)) => return Err(Stopped),
+                // A value past 16 bits: the u32 kernels start over and the sink sees heaps
+                // again from 0 (it keeps count, so it writes each once).
+                Err(record::Stop::TooLarge) => {}
+            }
+        }
+        let mut solver = kernel::Solver::new(&moves);
+        solver.extend_to(n_max, ctl).map_err(|()| Stopped)
     }
 
     /// Computes values up to heap `budget` at most, stopping as soon as periodicity is

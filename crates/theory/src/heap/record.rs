@@ -476,6 +476,9 @@ pub(super) fn nim_sequence(shape: &Shape, n_max: usize, ctl: &Control) -> Result
         // every block.
         rayon::scope(|_| run.extend(until))?;
         ctl.report(run.g.len(), total);
+        if !ctl.emit(super::Values::U16(&run.g)) {
+            return Err(Stop::Cancelled(run.g));
+        }
     }
     Ok(RecordRun {
         values: run.g,
