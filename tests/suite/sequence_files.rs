@@ -142,3 +142,51 @@ fn ctrl_c_leaves_a_partial_file() {
     assert!(out.contains("warning[W0003]"), "{out}");
     std::fs::remove_file(&path).unwrap();
 }
+
+/// A nim-sequence is held packed (one to four bytes a heap); read by index, slice, `len` and
+/// `for`, it gives the kernel's values as a plain list of them, on codes drawn at random.
+#[test]
+fn packed_sequences_read_as_the_kernel_values() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut digit = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % 8) as u8
+    };
+    let mut codes: Vec<String> = (0..12)
+        .map(|_| format!("0.{}{}{}", digit(), digit(), 1 + digit() % 7))
+        .collect();
+    // Values past 255 (two bytes a heap) and the record kernel's own array.
+    codes.push("4!.0".into());
+    for code in codes {
+        let n = if code == "4!.0" { 70_000 } else { 2_000 };
+        let want = plain(&code, n);
+        let list = |v: &[u32]| {
+            let items: Vec<String> = v.iter().map(u32::to_string).collect();
+            format!("[{}]", items.join(", "))
+        };
+        let (a, b) = (n / 3, n / 2);
+        let out = run_named(
+            "p.cgt",
+            &format!(
+                "let s = nim_sequence(heap(\"{code}\"), {n})\n\
+                 len(s)\n\
+                 s[{a}]\n\
+                 [v for (k, v) in s[{a}..{b}]]\n\
+                 [k for (k, v) in s if k % 1000 == 999]\n\
+                 sum([v for (k, v) in s])"
+            ),
+        );
+        let every: Vec<u32> = (0..=n as u32).filter(|k| k % 1000 == 999).collect();
+        let expected = format!(
+            "{}\n{}\n{}\n{}\n{}\n",
+            n + 1,
+            want[a],
+            list(&want[a..b]),
+            list(&every),
+            want.iter().map(|&v| u64::from(v)).sum::<u64>()
+        );
+        assert_eq!(out, expected, "{code}");
+    }
+}

@@ -16,5 +16,6 @@ pub mod game;
 pub mod json;
 pub mod memory;
 pub mod nimset;
+pub mod packed;
 pub mod positions;
 pub mod value;

@@ -34,7 +34,8 @@ pub enum SequenceOf {
 #[derive(Debug)]
 pub struct Sequence {
     pub start: u64,
-    pub values: Vec<u32>,
+    /// One to four bytes a heap, as the largest value needs.
+    pub values: crate::packed::Packed,
     /// The game it is the sequence of (for a plot's title and period).
     pub of: SequenceOf,
 }

@@ -60,7 +60,7 @@ impl Args<'_> {
         match &self.vals[i] {
             Value::List(xs) | Value::Tuple(xs) => Ok(xs.clone()),
             Value::Sequence(s) => Ok(Rc::new(
-                s.values.iter().map(|&v| Value::Int(v as i64)).collect(),
+                s.values.iter().map(|v| Value::Int(i64::from(v))).collect(),
             )),
             other => Err(cx.err(
                 EvalError::BadArgument(ArgumentError::NotA {

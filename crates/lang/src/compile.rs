@@ -325,6 +325,10 @@ impl Cx {
                 b(self.cexpr(scope, otherwise)),
                 cond.span.clone(),
             ),
+            // Slices go to the interpreter.
+            ExprKind::Index { index, .. } if matches!(index.kind, ExprKind::Range { .. }) => {
+                self.interp(scope, e)
+            }
             ExprKind::Index { target, index } => CExpr::Index(
                 b(self.cexpr(scope, target)),
                 b(self.cexpr(scope, index)),
@@ -470,11 +474,11 @@ impl Compiled {
             CClause::Each { pat, iter, span } => {
                 let v = eval(cx, store, f, iter)?;
                 let items = cx.items_of(v, span)?;
-                for (k, item) in items.iter().enumerate() {
+                for k in 0..items.len() {
                     if k % 1024 == 1023 && cx.interrupted() {
                         return Err(cx.err(CoreError::Interrupted, span));
                     }
-                    bind(cx, f, pat, item.clone())?;
+                    bind(cx, f, pat, items.get(k))?;
                     self.clauses(cx, store, f, rule, i + 1, out)?;
                 }
             }
@@ -791,28 +795,7 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
         CExpr::Index(t, i, tspan, ispan) => {
             let v = eval(cx, store, f, t)?;
             let k = int(cx, store, f, i, ispan)?;
-            let items = match &v {
-                Value::List(xs) | Value::Tuple(xs) => xs.clone(),
-                Value::Sequence(s) if s.start == 0 => {
-                    Rc::new(s.values.iter().map(|&x| Value::Int(x as i64)).collect())
-                }
-                other => {
-                    return Err(cx.err(
-                        EvalError::cannot(Operation::Index, other.type_name()),
-                        tspan,
-                    ));
-                }
-            };
-            if k < 0 || k as usize >= items.len() {
-                return Err(cx.err(
-                    EvalError::IndexOutOfRange {
-                        index: k,
-                        len: items.len(),
-                    },
-                    ispan,
-                ));
-            }
-            items[k as usize].clone()
+            cx.index(&v, k, tspan, ispan)?
         }
         CExpr::List(items) => {
             let mut v = Vec::with_capacity(items.len());

@@ -10,6 +10,7 @@ use crate::error::{
 };
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
+use loony_core::packed::Packed;
 use loony_syntax::ast::{Expr, Span};
 use loony_theory::TheoryError;
 use loony_theory::heap::{self, Code, Control, HeapRules};
@@ -38,8 +39,8 @@ const RULESET_PERIODICITY_BUDGET: usize = 2_000;
 
 struct Entry {
     rules: HeapRules,
-    /// Nim-values of heaps 0..len, extended on demand.
-    values: Vec<u32>,
+    /// Nim-values of heaps 0..len, extended on demand, one to four bytes each.
+    values: Packed,
     /// A period the theorem certified from `values`: every heap past them is read from it.
     period: Option<heap::Period>,
     /// `values.len()` when certification was last tried (it is tried again only after the
@@ -55,7 +56,7 @@ impl Entry {
         let ctl = Control::default().with_cancel(cancel);
         self.period = self
             .rules
-            .certified_period(&self.values, &ctl)
+            .certified_period(&self.values.to_vec(), &ctl)
             .map(|(p, _)| p);
         if self.period.is_none() && cancel.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(Error::new(CoreError::Interrupted));
@@ -91,7 +92,7 @@ impl HeapTable {
         if id as usize == self.entries.len() {
             self.entries.push(Entry {
                 rules,
-                values: Vec::new(),
+                values: Packed::new(),
                 period: None,
                 tried_at: 0,
             });
@@ -105,7 +106,7 @@ impl HeapTable {
         rules: u32,
         n: u64,
         cancel: &Arc<AtomicBool>,
-    ) -> Result<&[u32], Error> {
+    ) -> Result<&Packed, Error> {
         if n > MAX_HEAP {
             return Err(Error::new(EvalError::HeapSize(HeapSizeError::TooLarge {
                 n,
@@ -137,7 +138,7 @@ impl HeapTable {
     }
 
     /// The kernel's values of heaps 0..=n (grown in doublings, at least to `n`).
-    fn compute(&mut self, rules: u32, n: u64, cancel: &Arc<AtomicBool>) -> Result<&[u32], Error> {
+    fn compute(&mut self, rules: u32, n: u64, cancel: &Arc<AtomicBool>) -> Result<&Packed, Error> {
         let progress = self.progress;
         let e = &mut self.entries[rules as usize];
         let n = n as usize;
@@ -156,7 +157,7 @@ impl HeapTable {
             let ctl = Control::default()
                 .with_cancel(cancel)
                 .with_progress(&report);
-            let r = e.rules.nim_sequence(target, &ctl);
+            let r = e.rules.nim_sequence_packed(target, &ctl);
             if let Some(b) = &bar {
                 b.finish_and_clear();
             }
@@ -164,13 +165,13 @@ impl HeapTable {
                 Ok(v) => e.values = v,
                 Err(partial) => {
                     if partial.values.len() > e.values.len() {
-                        e.values = partial.values;
+                        e.values = Packed::from_u32(partial.values);
                     }
                     return Err(Error::new(CoreError::Interrupted));
                 }
             }
         }
-        Ok(&e.values[..=n])
+        Ok(&e.values)
     }
 
     /// The nim-value of heap `n`: from the sequence where it is known, else from a certified
@@ -179,8 +180,8 @@ impl HeapTable {
     pub fn nimber(&mut self, rules: u32, n: u64, cancel: &Arc<AtomicBool>) -> Result<u32, Error> {
         loop {
             let e = &mut self.entries[rules as usize];
-            if let Some(v) = e.values.get(n as usize) {
-                return Ok(*v);
+            if (n as usize) < e.values.len() {
+                return Ok(e.values.get(n as usize));
             }
             if let Some(p) = &e.period {
                 return Ok(period_value(&e.values, p, n));
@@ -190,7 +191,7 @@ impl HeapTable {
             let no_theorem = n <= MAX_HEAP && !e.rules.has_certificate();
             if n < PERIOD_LOOKUP_FROM || no_theorem || e.tried_at == e.values.len() && 16 * len > n
             {
-                return Ok(self.values(rules, n, cancel)?[n as usize]);
+                return Ok(self.values(rules, n, cancel)?.get(n as usize));
             }
             if e.tried_at < e.values.len() && e.look_for_period(cancel)? {
                 continue;
@@ -284,8 +285,7 @@ impl HeapTable {
         let e = &self.entries[rules as usize];
         let stopped = || cancel.load(std::sync::atomic::Ordering::Relaxed);
         if end as usize <= e.values.len() || e.period.is_some() {
-            let known = e.values.len().min(end as usize);
-            w.take(heap::Values::U32(&e.values[..known]), 0);
+            w.take(e.values.as_ref(), 0);
             if let Some(p) = &e.period {
                 while w.next_heap() < end && w.error.is_none() {
                     let k = w.next_heap();
@@ -389,10 +389,10 @@ fn extend_from_period(
     Ok(())
 }
 
-fn period_value(values: &[u32], p: &heap::Period, n: u64) -> u32 {
+fn period_value(values: &Packed, p: &heap::Period, n: u64) -> u32 {
     let (e, q) = (p.preperiod as u64, p.period as u64);
     let i = e + (n - e) % q;
-    values[i as usize] + p.saltus * ((n - i) / q) as u32
+    values.get(i as usize) + p.saltus * ((n - i) / q) as u32
 }
 
 /// A range of heap sizes (a list of consecutive nonnegative integers, as `a..b` makes) as its
@@ -756,18 +756,19 @@ pub fn call(
             let values = match src {
                 Source::Heap(h) => {
                     if hi == 0 {
-                        Vec::new()
+                        Packed::new()
                     } else {
                         let cancel = cx.limits.interrupt.clone();
                         cx.engines
                             .heaps
                             .values(h, hi - 1, &cancel)
                             .map_err(|e| e.or_at(cx.scope.file, span.clone()))?
-                            [lo as usize..]
-                            .to_vec()
+                            .slice(lo as usize..hi as usize)
                     }
                 }
-                Source::Callable(f) => cx.callable_values(store, &f, lo, hi, span)?,
+                Source::Callable(f) => {
+                    Packed::from_u32(cx.callable_values(store, &f, lo, hi, span)?)
+                }
             };
             Ok(Value::Sequence(Rc::new(loony_core::value::Sequence {
                 start: lo,
@@ -1061,7 +1062,7 @@ fn read_sequence(cx: &mut Cx, vals: &[Value], exprs: &[Expr]) -> Result<Value, E
     let of = loony_core::value::SequenceOf::Named(loaded.name.unwrap_or(path).into());
     Ok(Value::Sequence(Rc::new(loony_core::value::Sequence {
         start: loaded.first,
-        values: loaded.values,
+        values: Packed::from_u32(loaded.values),
         of,
     })))
 }

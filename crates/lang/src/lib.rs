@@ -758,29 +758,13 @@ impl Cx {
             }
             ExprKind::Index { target, index } => {
                 let v = self.eval(store, target)?;
-                let i = self.int(store, index)?;
-                let items = match &v {
-                    Value::List(xs) | Value::Tuple(xs) => xs.clone(),
-                    Value::Sequence(s) if s.start == 0 => {
-                        Rc::new(s.values.iter().map(|&x| Value::Int(x as i64)).collect())
-                    }
-                    other => {
-                        return Err(self.err(
-                            EvalError::cannot(Operation::Index, other.type_name()),
-                            &target.span,
-                        ));
-                    }
-                };
-                if i < 0 || i as usize >= items.len() {
-                    return Err(self.err(
-                        EvalError::IndexOutOfRange {
-                            index: i,
-                            len: items.len(),
-                        },
-                        &index.span,
-                    ));
+                // `xs[a..b]` slices.
+                if let ExprKind::Range { lo, hi, inclusive } = &index.kind {
+                    let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
+                    return self.slice(&v, a, b, &target.span, &index.span);
                 }
-                items[i as usize].clone()
+                let i = self.int(store, index)?;
+                self.index(&v, i, &target.span, &index.span)?
             }
         })
     }
@@ -1164,12 +1148,12 @@ impl Cx {
                 }
                 let v = self.eval(store, iter)?;
                 let items = self.items_of(v, &iter.span)?;
-                for (i, item) in items.iter().enumerate() {
+                for i in 0..items.len() {
                     if i % 1024 == 1023 && self.interrupted() {
                         return Err(self.err(CoreError::Interrupted, &iter.span));
                     }
                     let base = self.scope.locals.len();
-                    self.bind(pat, item.clone())?;
+                    self.bind(pat, items.get(i))?;
                     let r = self.clauses(store, rest, body);
                     self.scope.locals.truncate(base);
                     r?;
@@ -1206,23 +1190,78 @@ impl Cx {
         }
     }
 
-    /// What a `for` clause walks: a list's or tuple's items, or a nim-sequence's
-    /// `(heap, value)` pairs.
-    pub(crate) fn items_of(&self, v: Value, span: &Span) -> Result<Rc<Vec<Value>>, Error> {
+    /// `v[i]`: an item of a list or tuple, or a value of a nim-sequence from heap 0, read in
+    /// place (a sequence is never turned into a list to be indexed).
+    pub(crate) fn index(
+        &self,
+        v: &Value,
+        i: i64,
+        target: &Span,
+        at: &Span,
+    ) -> Result<Value, Error> {
+        let len = match v {
+            Value::List(xs) | Value::Tuple(xs) => xs.len(),
+            Value::Sequence(s) if s.start == 0 => s.values.len(),
+            other => {
+                return Err(self.err(
+                    EvalError::cannot(Operation::Index, other.type_name()),
+                    target,
+                ));
+            }
+        };
+        if i < 0 || i as usize >= len {
+            return Err(self.err(EvalError::IndexOutOfRange { index: i, len }, at));
+        }
         Ok(match v {
-            Value::List(xs) | Value::Tuple(xs) => xs,
-            Value::Sequence(s) => Rc::new(
-                s.values
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &x)| {
-                        Value::Tuple(Rc::new(vec![
-                            Value::Int(s.start as i64 + i as i64),
-                            Value::Int(x as i64),
-                        ]))
-                    })
-                    .collect(),
-            ),
+            Value::List(xs) | Value::Tuple(xs) => xs[i as usize].clone(),
+            Value::Sequence(s) => Value::Int(i64::from(s.values.get(i as usize))),
+            _ => unreachable!("refused above"),
+        })
+    }
+
+    /// `v[a..b]`: the items `a` to `b - 1` of a list or tuple (a list), or of a nim-sequence
+    /// from heap 0 (a nim-sequence of those heaps, still packed).
+    pub(crate) fn slice(
+        &self,
+        v: &Value,
+        a: i64,
+        b: i64,
+        target: &Span,
+        at: &Span,
+    ) -> Result<Value, Error> {
+        let len = match v {
+            Value::List(xs) | Value::Tuple(xs) => xs.len(),
+            Value::Sequence(s) if s.start == 0 => s.values.len(),
+            other => {
+                return Err(self.err(
+                    EvalError::cannot(Operation::Index, other.type_name()),
+                    target,
+                ));
+            }
+        };
+        for bound in [a, b] {
+            if bound < 0 || bound as usize > len {
+                return Err(self.err(EvalError::IndexOutOfRange { index: bound, len }, at));
+            }
+        }
+        let (a, b) = (a as usize, (b as usize).max(a as usize));
+        Ok(match v {
+            Value::List(xs) | Value::Tuple(xs) => Value::List(Rc::new(xs[a..b].to_vec())),
+            Value::Sequence(s) => Value::Sequence(Rc::new(loony_core::value::Sequence {
+                start: a as u64,
+                values: s.values.slice(a..b),
+                of: s.of.clone(),
+            })),
+            _ => unreachable!("refused above"),
+        })
+    }
+
+    /// What a `for` clause walks: a list's or tuple's items, or a nim-sequence's
+    /// `(heap, value)` pairs, made one at a time.
+    pub(crate) fn items_of(&self, v: Value, span: &Span) -> Result<Items, Error> {
+        Ok(match v {
+            Value::List(xs) | Value::Tuple(xs) => Items::Values(xs),
+            Value::Sequence(s) => Items::Sequence(s),
             other => {
                 return Err(self.err(
                     EvalError::cannot(Operation::Iterate, other.type_name()),
@@ -1695,4 +1734,30 @@ fn is_sum_chain(e: &Expr) -> bool {
 
 fn is_gamey(v: &Value) -> bool {
     matches!(v, Value::Game(_) | Value::Position(_) | Value::Int(_))
+}
+
+/// What a `for` clause walks, item by item: a nim-sequence's `(heap, value)` pairs are made as
+/// they are reached, not all at once.
+pub(crate) enum Items {
+    Values(Rc<Vec<Value>>),
+    Sequence(Rc<loony_core::value::Sequence>),
+}
+
+impl Items {
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Items::Values(xs) => xs.len(),
+            Items::Sequence(s) => s.values.len(),
+        }
+    }
+
+    pub(crate) fn get(&self, i: usize) -> Value {
+        match self {
+            Items::Values(xs) => xs[i].clone(),
+            Items::Sequence(s) => Value::Tuple(Rc::new(vec![
+                Value::Int(s.start as i64 + i as i64),
+                Value::Int(i64::from(s.values.get(i))),
+            ])),
+        }
+    }
 }

@@ -74,7 +74,9 @@ pub fn call(
             (*a, *b)
         }
     };
-    let shown = &values[(lo - start) as usize..=(hi - start) as usize];
+    let shown = &values
+        .slice((lo - start) as usize..(hi - start) as usize + 1)
+        .to_vec();
 
     let period = known_period(cx, of, end, span)?;
     let title = opts.title.clone().unwrap_or_else(|| title(store, of, cx));

@@ -107,7 +107,7 @@ impl Cx {
             Value::Heap(h) => store.heap_code(*h).to_string(),
             Value::Record(r) if nt.ascii => display::ascii_text(&r.summary),
             Value::Record(r) => r.summary.clone(),
-            Value::Sequence(s) => sequence(s.start, &s.values),
+            Value::Sequence(s) => sequence(s.start, &s.values.to_vec()),
             Value::Misere(m) => super::misere::show(self, *m)?,
         })
     }

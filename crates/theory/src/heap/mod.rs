@@ -25,6 +25,7 @@ mod record;
 mod rules;
 mod sparse;
 
+use loony_core::packed::Packed;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -47,31 +48,7 @@ pub struct Control<'a> {
 }
 
 /// The nim-values of heaps `0..len` at the width the kernel keeps them.
-#[derive(Clone, Copy, Debug)]
-pub enum Values<'v> {
-    U16(&'v [u16]),
-    U32(&'v [u32]),
-}
-
-impl Values<'_> {
-    pub fn len(&self) -> usize {
-        match self {
-            Values::U16(v) => v.len(),
-            Values::U32(v) => v.len(),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    pub fn get(&self, n: usize) -> u32 {
-        match self {
-            Values::U16(v) => u32::from(v[n]),
-            Values::U32(v) => v[n],
-        }
-    }
-}
+pub use loony_core::packed::PackedRef as Values;
 
 impl<'a> Control<'a> {
     pub fn with_cancel(mut self, flag: &'a AtomicBool) -> Self {
@@ -167,6 +144,17 @@ impl HeapRules {
             })),
             Err(record::Stop::TooLarge) => None,
         }
+    }
+
+    /// Nim-values of heaps `0..=n_max`, packed: the record kernel's two bytes a heap are
+    /// kept as they are (or narrowed to one), never widened.
+    pub fn nim_sequence_packed(&self, n_max: usize, ctl: &Control) -> Result<Packed, Interrupted> {
+        if n_max >= RECORD_FROM
+            && let Some(result) = self.record_sequence(n_max, ctl)
+        {
+            return result.map(|run| Packed::from_u16(run.values));
+        }
+        self.nim_sequence(n_max, ctl).map(Packed::from_u32)
     }
 
     /// Nim-values of heaps `0..=n_max`.
