@@ -613,7 +613,9 @@ pub static BUILTINS: &[Builtin] = &[
         (2, 2),
         "The nim-values of the heaps `g(0), …, g(n)` (note: `n` is included, so \
          `nim_sequence(g, 5)` has six values), or of the heaps in a range; `g` is a heap game \
-         or a ruleset (or function) of one integer. Prints as the values separated by spaces.",
+         or a ruleset (or function) of one integer. Prints as the values separated by spaces. \
+         Held packed (one to four bytes a heap, as the largest value needs): `s[i]`, `s[a..b]` \
+         (a sequence of those heaps), `len(s)` and `for (n, v) in s` read it in place.",
         "nim_sequence(subtraction([1, 2]), 6)",
         "0 1 2 0 1 2 0",
     ),
