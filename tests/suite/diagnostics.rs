@@ -192,6 +192,16 @@ fn quotient_too_large() {
 }
 
 #[test]
+fn quotient_too_large_for_the_memory_budget() {
+    // With the ceilings from a 64 MiB budget the note says which budget to raise.
+    let src = "quotient(heap(\"0.3122\"))";
+    let out = run_with(src, 1 << 30, |interp| {
+        interp.cx.limits.memory = 64 << 20;
+    });
+    insta::assert_snapshot!("quotient_too_large_for_the_memory_budget", out, src);
+}
+
+#[test]
 fn search_budget() {
     // A budget of 2 000 states, so the search stops at once.
     let src = "ruleset wu(n, i) { if i != 0 for m in [1, 2] => wu(n, (i - m + n) % n) }\n\

@@ -52,8 +52,8 @@ pub struct QuotientCache {
     searchers: FxHashMap<GameKey, Searcher>,
     /// Ruleset id → moves read so far (heap n at index n).
     ruleset_moves: FxHashMap<u32, Listed>,
-    /// Size ceilings of the computations (the defaults unless a host lowers them).
-    pub limits: Limits,
+    /// Size ceilings a host set (tests); `None`: from the session's memory budget.
+    pub limits: Option<Limits>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -172,7 +172,7 @@ const ENTAILING: &str = "it is an entailing or carry-on move, not a plain one";
 impl Cx {
     /// Sets the size ceilings of quotient computations (hosts with less memory; tests).
     pub fn set_quotient_limits(&mut self, limits: Limits) {
-        self.engines.quotients.limits = limits;
+        self.engines.quotients.limits = Some(limits);
     }
 
     /// Reads the moves of ruleset heaps 1..=n (and checks heap 0 has none) into the cache,
@@ -306,7 +306,7 @@ impl Cx {
         };
         let flag = self.limits.interrupt.clone();
         let ctl = Control::default().with_cancel(&flag).with_progress(&report);
-        let limits = self.engines.quotients.limits;
+        let limits = self.quotient_limits();
         let r = quotient::solve(owned.as_mut(), bound, limits, &ctl);
         if let Some(b) = bar.borrow().as_ref() {
             b.finish_and_clear();
@@ -318,18 +318,33 @@ impl Cx {
         }))
     }
 
+    /// The ceilings of a quotient computation: a host's, or a share of the memory budget.
+    fn quotient_limits(&self) -> Limits {
+        self.engines
+            .quotients
+            .limits
+            .unwrap_or_else(|| Limits::within(self.limits.memory))
+    }
+
     /// The diagnostic of a solver's stop.
     fn halted(&self, game: &Game, halted: Halted, span: &Span) -> Error {
         let name = self.game_name(game);
         let Halted { stop, heap, order } = halted;
         match stop {
             Stop::Interrupted => self.err(CoreError::Interrupted, span),
-            Stop::TooLarge { elements } => self.err(
+            Stop::TooLarge { elements, grew } => self.err(
                 TheoryError::QuotientTooLarge {
                     game: name,
                     heap,
                     order,
                     elements,
+                    grew,
+                    memory: self
+                        .engines
+                        .quotients
+                        .limits
+                        .is_none()
+                        .then_some(self.limits.memory),
                 },
                 span,
             ),
@@ -543,7 +558,7 @@ pub fn heap_sum_outcome(
     };
     if bound.is_some() || certifiable {
         let saved = cx.engines.quotients.limits;
-        cx.engines.quotients.limits = QUICK;
+        cx.engines.quotients.limits = Some(QUICK);
         let r = cx.run_quotient(store, &game, bound, span);
         cx.engines.quotients.limits = saved;
         match r? {
@@ -610,7 +625,7 @@ pub fn heap_sum_outcome(
     match r {
         Ok(p) => Ok(Some(if p { Outcome::P } else { Outcome::N })),
         Err(Stop::Interrupted) => Err(cx.err(CoreError::Interrupted, span)),
-        Err(Stop::TooLarge { elements }) => Err(cx.err(
+        Err(Stop::TooLarge { elements, .. }) => Err(cx.err(
             EvalError::ValueTooLarge(TooLarge::MisereSearch {
                 positions: elements,
             }),

@@ -62,6 +62,10 @@ pub enum TheoryError {
         heap: usize,
         order: usize,
         elements: usize,
+        /// The ceiling passed, and the memory budget the ceilings came from (`None` when a
+        /// host set them).
+        grew: crate::quotient::Grew,
+        memory: Option<usize>,
     },
     NoCertificate {
         game: String,
@@ -208,21 +212,36 @@ impl Diagnose for TheoryError {
                 heap,
                 order,
                 elements,
+                grew,
+                memory,
             } => {
-                let r = Report::new(
+                use crate::quotient::Grew;
+                let what = match grew {
+                    Grew::Product => "a candidate",
+                    Grew::Reduced => "a reduced candidate",
+                    Grew::Antichain => "the verification's antichain",
+                    Grew::Search => "the search",
+                };
+                let mut r = Report::new(
                     "E0404",
                     format!("the misère quotient of {game} outgrew its size limit at heap {heap}"),
-                    format!("a candidate for Q_{heap} reached {elements} elements"),
+                    format!("{what} for Q_{heap} reached {elements} elements"),
                 );
                 if *heap > 1 {
-                    r.note(format!(
+                    r = r.note(format!(
                         "the last quotient computed, Q_{}, has order {order}; a heap bound of {} gives it",
                         heap - 1,
                         heap - 1
-                    ))
-                } else {
-                    r
+                    ));
                 }
+                if let Some(bytes) = memory {
+                    r = r.note(format!(
+                        "the size limits come from the memory budget ({}): a larger one \
+                         (`--memory` or `:memory`) lets {what} grow further",
+                        loony_core::memory::show_size(*bytes)
+                    ));
+                }
+                r
             }
             T::NoCertificate { game } => Report::new(
                 "E0405",
@@ -403,9 +422,12 @@ pub const CODES: &[Code] = &[
     ),
     Code(
         "E0404",
-        "A misère quotient grew past the limits on its size while being computed.\n\n\
-         The note gives the last quotient completed; `quotient(g, n)` with a smaller heap \
-         bound computes a partial quotient.",
+        "A misère quotient grew past the limits on its size while being computed: an \
+         unreduced or reduced candidate, or the antichain that verifies one.\n\n\
+         The limits follow the session's memory budget (`--memory`, `:memory`): each \
+         structure may take about a quarter of it. The note gives the last quotient completed; \
+         `quotient(g, n)` with a smaller heap bound computes a partial quotient, and a larger \
+         budget lets the candidate grow further.",
     ),
     Code(
         "E0405",

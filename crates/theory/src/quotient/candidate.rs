@@ -12,8 +12,8 @@
 //! Products by generator actions keep everything linear in the number of elements: a general
 //! product x·y is never needed, only x·Φ(H) for heaps H and for the few heaps of an option.
 
-use super::Stop;
 use super::game::HeapOptions;
+use super::{Grew, Stop};
 use rustc_hash::FxHashMap;
 
 pub const NONE: u32 = u32::MAX;
@@ -251,6 +251,7 @@ impl<'a> Product<'a> {
         if count > ceiling as u64 {
             return Err(Stop::TooLarge {
                 elements: count as usize,
+                grew: Grew::Product,
             });
         }
         let count = count as usize;
@@ -396,6 +397,7 @@ fn enumerate(
                 if j as usize >= ceiling {
                     return Err(Stop::TooLarge {
                         elements: j as usize + 1,
+                        grew: Grew::Product,
                     });
                 }
                 idx.insert(y, j);
@@ -552,7 +554,10 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
     }
     let r = first.len();
     if r > ceiling.reduced {
-        return Err(Stop::TooLarge { elements: r });
+        return Err(Stop::TooLarge {
+            elements: r,
+            grew: Grew::Reduced,
+        });
     }
     // Heap values in the reduced monoid; one table per distinct value.
     let heaps = acts.heaps();

@@ -46,7 +46,7 @@ pub enum Stop {
     /// The cancel flag was raised.
     Interrupted,
     /// A candidate, reduced quotient or search grew past its ceiling (`elements` of them).
-    TooLarge { elements: usize },
+    TooLarge { elements: usize, grew: Grew },
     /// The game's moves could not be read or are not sums of smaller heaps.
     Game(String),
 }
@@ -55,13 +55,26 @@ impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Stop::Interrupted => f.write_str("interrupted"),
-            Stop::TooLarge { elements } => write!(f, "grew to {elements} elements"),
+            Stop::TooLarge { elements, .. } => write!(f, "grew to {elements} elements"),
             Stop::Game(m) => f.write_str(m),
         }
     }
 }
 
 impl std::error::Error for Stop {}
+
+/// Which ceiling of [`Limits`] a computation passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grew {
+    /// An unreduced candidate (a product of the quotient so far and the new heap's part).
+    Product,
+    /// A reduced candidate.
+    Reduced,
+    /// The N-side antichain of the verification (counted in elements, limited in bytes).
+    Antichain,
+    /// The positions of an exhaustive outcome search.
+    Search,
+}
 
 /// A stop together with how far the computation got.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -111,6 +111,7 @@ impl Demand for Walk<'_> {
         if self.memo.len() >= self.limit {
             return Err(Stop::TooLarge {
                 elements: self.memo.len(),
+                grew: super::Grew::Search,
             });
         }
         self.memo.insert(f.pos, r);

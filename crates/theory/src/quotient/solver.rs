@@ -37,6 +37,31 @@ pub struct Limits {
     pub antichain_bytes: usize,
 }
 
+impl Limits {
+    /// Ceilings that keep each structure within a quarter of `bytes`, the session's memory
+    /// budget: a reduced candidate's translates take |Q|²/8 bytes, an unreduced one's tables
+    /// about 64 bytes an element, the antichain its bytes. 2 GiB gives about the fixed
+    /// defaults; the budget itself (the allocator's count) still stops whatever else grows.
+    pub fn within(bytes: usize) -> Limits {
+        let quarter = bytes / 4;
+        Limits {
+            product: (quarter / 64).max(1 << 16),
+            reduced: ((quarter as f64 * 8.0).sqrt() as usize).max(1 << 10),
+            antichain_bytes: quarter.max(1 << 24),
+        }
+    }
+
+    /// The ceiling on what `grew` counts.
+    pub fn of(&self, grew: super::Grew) -> usize {
+        match grew {
+            super::Grew::Product => self.product,
+            super::Grew::Reduced => self.reduced,
+            super::Grew::Antichain => self.antichain_bytes,
+            super::Grew::Search => 0,
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {

@@ -285,6 +285,7 @@ impl Antichain {
                     if self.bytes() > max_bytes {
                         return Err(Stop::TooLarge {
                             elements: self.len(),
+                            grew: super::Grew::Antichain,
                         });
                     }
                 }
