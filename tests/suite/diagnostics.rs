@@ -468,6 +468,10 @@ fn every_code_has_an_explanation() {
 }
 
 diagnostic!(negative_exponent, "2^-1");
+diagnostic!(
+    mixed_quotients,
+    "let q = quotient(heap(\"0.75\"))\nlet r = quotient(heap(\"0.31\"))\nq.phi[2] * r.phi[2]"
+);
 // A sequence file that `write_sequence` did not finish reads as what it holds, with a warning.
 warning!(
     partial_sequence_file,

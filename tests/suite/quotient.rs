@@ -652,3 +652,37 @@ fn a_quotient_of_heaps_without_moves_stops_when_interrupted() {
         Ok(q) => panic!("ran to the end: Q of order {}", q.order()),
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Quotient elements as values in the language, against brute-force misère play.
+
+/// `q.is_p` of the product of heaps' images, computed in the language with `*` on elements,
+/// against the game-tree search above, for every position of at most 14 tokens; and the
+/// table's rows against `*`.
+#[test]
+fn element_arithmetic_in_the_language_agrees_with_brute_force() {
+    for g in ["0.75", "0.77", "0.31"] {
+        let truth = brute_force(&code(g), 14);
+        let mut positions: Vec<&Vec<usize>> = truth.keys().filter(|p| !p.is_empty()).collect();
+        positions.sort();
+        let products: Vec<String> = positions
+            .iter()
+            .map(|p| {
+                let factors: Vec<String> = p.iter().map(|h| format!("q.phi[{h}]")).collect();
+                format!("q.is_p({})", factors.join(" * "))
+            })
+            .collect();
+        let src = format!(
+            "let q = quotient(heap(\"{g}\"), 14)\n[{}]\n\
+             len([0 for i in 0..q.order for j in 0..q.order if q.table[i][j] != q.elements[i] * q.elements[j]]) == 0\n\
+             q.element(\"1\") == q.phi[0]",
+            products.join(", ")
+        );
+        let out = crate::common::run_named("e.cgt", &src);
+        let want: Vec<&str> = positions
+            .iter()
+            .map(|p| if truth[*p] { "true" } else { "false" })
+            .collect();
+        assert_eq!(out, format!("[{}]\ntrue\ntrue\n", want.join(", ")), "{g}");
+    }
+}

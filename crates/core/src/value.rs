@@ -78,6 +78,9 @@ pub enum Value {
     Text(Rc<str>),
     /// A misère canonical game of the session's misère store, printed in CGSuite's notation.
     Misere(Mid),
+    /// An element of a misère quotient: the quotient's number in the session, the element's
+    /// index in it. Printed as its normal word (`ab2`).
+    Element(u32, u32),
 }
 
 // Lists of 10⁶ positions are common (`[r(i) for i in 0..10^6]`): a value stays three words.
@@ -102,6 +105,7 @@ impl Value {
             Value::Sequence(_) => "a nim-sequence",
             Value::Text(_) => "text",
             Value::Misere(_) => "a misère game",
+            Value::Element(..) => "a quotient element",
         }
     }
 }

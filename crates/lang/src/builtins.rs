@@ -379,6 +379,7 @@ fn simple_eq(a: &Value, b: &Value) -> bool {
         (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
         (Value::Game(x) | Value::Position(x), Value::Game(y) | Value::Position(y)) => x == y,
         (Value::Misere(x), Value::Misere(y)) => x == y,
+        (Value::Element(p, x), Value::Element(q, y)) => p == q && x == y,
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| simple_eq(p, q))
         }

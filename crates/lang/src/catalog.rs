@@ -924,9 +924,15 @@ pub static BUILTINS: &[Builtin] = &[
         "The misère quotient of a heap game (Plambeck–Siegel), computed heap by heap until \
          its periodicity is certified, or the partial quotient `Q_n` of heaps up to `n`. A \
          record with fields `order`, `p_portion`, `presentation`, `period`, `preperiod`, \
-         `phi`, `table`, `elements`, `certified`, `certified_at`, `heap`, `name`, `game`.",
-        "quotient(heap(\"0.07\"), 4).order",
-        "6",
+         `phi`, `table`, `elements`, `certified`, `certified_at`, `heap`, `name`, `game`. \
+         Elements are values, printed as their normal words: `q.phi[n]` is the image of heap \
+         `n` (`q.phi[0]` the identity), `x * y` multiplies in the quotient, `q.is_p(x)` says \
+         whether `x` is in the P-portion, `q.element(\"ab2\")` reads a word; `q.elements` \
+         lists them and `q.table[i][j]` is `q.elements[i] * q.elements[j]` (for orders up to \
+         1 000; `none` above, where `*` still answers). Elements of two quotients do not mix \
+         (E0116). Size limits follow the memory budget (E0404).",
+        "quotient(heap(\"0.75\")).phi[2] * quotient(heap(\"0.75\")).phi[2]",
+        "b2",
     ),
     b(
         "isomorphic",

@@ -30,6 +30,12 @@ pub enum EvalError {
     NegativeExponent {
         exp: i64,
     },
+    /// Elements of two misère quotients in one operation (each described by its order and
+    /// presentation).
+    MixedQuotients {
+        left: String,
+        right: String,
+    },
     IndexOutOfRange {
         index: i64,
         len: usize,
@@ -289,6 +295,12 @@ pub enum ArgumentError {
     },
     /// A binary sequence file whose header is not one `write_sequence` writes.
     NotASequenceHeader { path: String },
+    /// `q.element(word)` of a word that does not parse in `q`'s generators.
+    NotAWord {
+        word: String,
+        reason: String,
+        presentation: String,
+    },
     /// A second range or size given to `plot`.
     PlotTwice { option: PlotOption },
     /// A third string given to `plot`.
@@ -323,6 +335,10 @@ pub enum Wanted {
     LastHeap,
     /// The file of `write_sequence` and `read_sequence`.
     FileName,
+    /// An element of a misère quotient (`q.is_p`).
+    Element,
+    /// A word in a quotient's generators (`q.element`).
+    Word,
 }
 
 impl Wanted {
@@ -342,6 +358,8 @@ impl Wanted {
             Wanted::HeapGame => "a heap game (heap(\"4!.0\"), subtraction([…]))",
             Wanted::LastHeap => "the last heap size, an integer",
             Wanted::FileName => "a file name, a string",
+            Wanted::Element => "an element of the quotient, like q.phi[2]",
+            Wanted::Word => "a word in the quotient's generators, like \"ab2\"",
         }
     }
 }
@@ -712,6 +730,14 @@ impl ArgumentError {
                 ),
                 "reading this file".into(),
             ),
+            A::NotAWord {
+                word,
+                reason,
+                presentation,
+            } => (
+                format!("`{word}` is not a word of this quotient: {reason}"),
+                format!("its presentation is {presentation}"),
+            ),
             A::NotASequenceHeader { path } => (
                 format!(
                     "`{path}` starts as a binary sequence file but its header is not one \
@@ -796,6 +822,14 @@ impl Diagnose for EvalError {
                 "the result does not fit in 64 bits",
             ),
             E::DivisionByZero => Report::new("E0106", "division by zero", "the divisor is 0"),
+            E::MixedQuotients { left, right } => Report::new(
+                "E0116",
+                "these are elements of two different misère quotients",
+                "an element of another quotient than the left side's",
+            )
+            .note(format!(
+                "the left one belongs to a quotient of {left}; this one to a quotient of {right}"
+            )),
             E::NegativeExponent { exp } => Report::new(
                 "E0115",
                 format!("`^` raises integers to exponents from 0, not {exp}"),
@@ -1067,6 +1101,15 @@ pub const CODES: &[Code] = &[
          integer.\n\n\
          `^` is integer exponentiation (`2^32`), right-associative and binding tighter than `*` \
          and unary minus (`-2^2` is -4, `*2^3` is `*8`).",
+    ),
+    Code(
+        "E0116",
+        "Elements of two different misère quotients in one operation: `q.phi[2] * r.phi[2]`, \
+         `q.is_p(r.phi[1])`, or comparing them.\n\n\
+         An element belongs to the quotient it came from (`q.phi`, `q.elements`, \
+         `q.element(\"ab2\")`); the same word can name different elements of two quotients, \
+         so they do not mix even when the quotients are isomorphic. Compare quotients with \
+         `isomorphic(q, r)`.",
     ),
     Code(
         "E0203",

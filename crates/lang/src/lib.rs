@@ -701,7 +701,29 @@ impl Cx {
                 if let ExprKind::Terminal(t) = &callee.kind {
                     return self.value_literal(store, *t, args, &e.span, &callee.span);
                 }
-                let f = self.eval(store, callee)?;
+                let f = match &callee.kind {
+                    ExprKind::Field { target, name } => {
+                        let t = self.eval(store, target)?;
+                        // A record's own functions (`q.is_p(x)`): not fields, so a field of
+                        // the same name would win.
+                        if let Value::Record(r) = &t
+                            && !r.fields.iter().any(|(n, _)| *n == &*name.name)
+                        {
+                            let mut vals = Vec::with_capacity(args.len());
+                            for a in args {
+                                vals.push(self.eval(store, a)?);
+                            }
+                            let spans: Vec<Span> = args.iter().map(|a| a.span.clone()).collect();
+                            if let Some(v) =
+                                quotient::method(self, r, &name.name, &vals, &spans, &e.span)
+                            {
+                                return v;
+                            }
+                        }
+                        self.field(&t, name, target)?
+                    }
+                    _ => self.eval(store, callee)?,
+                };
                 // A ruleset position (`[r(n, s, i) for i in …]`): its arguments in a reused
                 // buffer, interned, with no list of its own.
                 if let Value::Ruleset(r) = &f
@@ -732,29 +754,7 @@ impl Cx {
             }
             ExprKind::Field { target, name } => {
                 let v = self.eval(store, target)?;
-                match &v {
-                    Value::Record(r) => match r.fields.iter().find(|(n, _)| *n == &*name.name) {
-                        Some((_, x)) => x.clone(),
-                        None => {
-                            let names: Vec<&str> = r.fields.iter().map(|(n, _)| *n).collect();
-                            return Err(self
-                                .err(
-                                    EvalError::Type(TypeError::NoField {
-                                        record: r.kind.to_string(),
-                                        field: name.name.to_string(),
-                                    }),
-                                    &name.span,
-                                )
-                                .with_note(format!("its fields are {}", names.join(", "))));
-                        }
-                    },
-                    other => {
-                        return Err(self.err(
-                            EvalError::cannot(Operation::Fields, other.type_name()),
-                            &target.span,
-                        ));
-                    }
-                }
+                self.field(&v, name, target)?
             }
             ExprKind::Index { target, index } => {
                 let v = self.eval(store, target)?;
@@ -995,6 +995,9 @@ impl Cx {
                 v.extend(y.iter().cloned());
                 return Ok(Value::List(Rc::new(v)));
             }
+            (BinOp::Mul, Value::Element(p, x), Value::Element(q, y)) => {
+                return quotient::multiply(self, (*p, *x), (*q, *y), (lhs_span, rhs_span));
+            }
             (
                 BinOp::Mul,
                 Value::Game(x) | Value::Position(x),
@@ -1062,6 +1065,16 @@ impl Cx {
             (Value::None, other) | (other, Value::None) => matches!(other, Value::None),
             (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
             (Value::Outcome(x), Value::Outcome(y)) => x == y,
+            // Elements of one quotient are equal when they are; an element equals the string
+            // of its word (`q.p_portion == ["a", "b2"]`, as when elements were words).
+            (Value::Element(p, x), Value::Element(q, y)) => {
+                quotient::same_quotient(self, *p, *q, (lhs_span, rhs_span))?;
+                x == y
+            }
+            (Value::Element(q, x), Value::Str(w) | Value::Text(w))
+            | (Value::Str(w) | Value::Text(w), Value::Element(q, x)) => {
+                self.engines.quotients.word(*q, *x) == **w
+            }
             // Heap games are equal when their rules are: one standard code (`heap("04.30")`
             // is `heap("4.3")`, `subtraction([1, 2])` is `heap("0.33")`).
             (Value::Heap(x), Value::Heap(y)) => {
@@ -1187,6 +1200,40 @@ impl Cx {
                 }
                 Ok(())
             }
+        }
+    }
+
+    /// `v.name`: a record's field.
+    fn field(
+        &self,
+        v: &Value,
+        name: &loony_syntax::ast::Ident,
+        target: &Expr,
+    ) -> Result<Value, Error> {
+        match v {
+            Value::Record(r) => match r.fields.iter().find(|(n, _)| *n == &*name.name) {
+                Some((_, x)) => Ok(x.clone()),
+                None => {
+                    let names: Vec<&str> = r.fields.iter().map(|(n, _)| *n).collect();
+                    let mut err = self
+                        .err(
+                            EvalError::Type(TypeError::NoField {
+                                record: r.kind.to_string(),
+                                field: name.name.to_string(),
+                            }),
+                            &name.span,
+                        )
+                        .with_note(format!("its fields are {}", names.join(", ")));
+                    if r.kind == quotient::KIND {
+                        err = err.with_note("and it answers q.is_p(x) and q.element(\"ab2\")");
+                    }
+                    Err(err)
+                }
+            },
+            other => Err(self.err(
+                EvalError::cannot(Operation::Fields, other.type_name()),
+                &target.span,
+            )),
         }
     }
 

@@ -7,7 +7,7 @@
 
 use super::catalog::QuotientOp;
 use super::{Cx, Value};
-use crate::error::{ArgumentError, EvalError, Limit, TooLarge};
+use crate::error::{ArgumentError, EvalError, Limit, TooLarge, Wanted};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::display;
 use loony_core::game::{Arg, GameId, Node, Store};
@@ -17,7 +17,7 @@ use loony_graph::{Explorer, Kind, Reach, Side};
 use loony_syntax::ast::{Expr, Span};
 use loony_theory::TheoryError;
 use loony_theory::quotient::{
-    self, Bipartite, Control, Halted, HeapGame, Limits, Listed, Progress, Quotient, Stop,
+    self, Bipartite, Control, Halted, HeapGame, Limits, Listed, Monoid, Progress, Quotient, Stop,
     search::Searcher,
 };
 use rustc_hash::FxHashMap;
@@ -40,7 +40,7 @@ const QUICK_BOUND: u64 = 2_000;
 /// Above this order the multiplication table is not printed into the record.
 const TABLE_ORDER: usize = 1000;
 /// Record kind, also how `isomorphic` recognises quotients.
-const KIND: &str = "a misère quotient";
+pub(crate) const KIND: &str = "a misère quotient";
 
 /// Quotients and outcome memos of the session, per game.
 #[derive(Default)]
@@ -54,6 +54,9 @@ pub struct QuotientCache {
     ruleset_moves: FxHashMap<u32, Listed>,
     /// Size ceilings a host set (tests); `None`: from the session's memory budget.
     pub limits: Option<Limits>,
+    /// The quotients whose elements are values, by number ([`Value::Element`]), with their
+    /// presentations.
+    numbered: Vec<(Rc<Quotient>, String)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,6 +66,29 @@ enum GameKey {
 }
 
 impl QuotientCache {
+    /// The number of `q` for its elements: one bipartite monoid (one presentation, one
+    /// P-portion) keeps one number, so `quotient(g)` asked twice gives elements that mix.
+    fn number(&mut self, q: &Rc<Quotient>) -> u32 {
+        let presentation = q.monoid().presentation();
+        if let Some(i) = self.numbered.iter().position(|(x, p)| {
+            Rc::ptr_eq(x, q) || (*p == presentation && x.bipartite.p == q.bipartite.p)
+        }) {
+            return i as u32;
+        }
+        self.numbered.push((q.clone(), presentation));
+        self.numbered.len() as u32 - 1
+    }
+
+    /// The quotient of number `i`.
+    pub(crate) fn numbered(&self, i: u32) -> &Rc<Quotient> {
+        &self.numbered[i as usize].0
+    }
+
+    /// An element's normal word (`1` for the identity).
+    pub(crate) fn word(&self, q: u32, x: u32) -> String {
+        self.numbered(q).monoid().word(x)
+    }
+
     fn get(&self, key: GameKey) -> Option<&Rc<Quotient>> {
         match key {
             GameKey::Heap(h) => self.heaps.get(&h),
@@ -360,24 +386,130 @@ impl Cx {
     }
 }
 
-fn words(q: &Quotient, xs: impl Iterator<Item = u32>) -> Vec<Value> {
-    xs.map(|x| Value::Text(q.monoid().word(x).into())).collect()
+/// `a * b` for elements of one quotient.
+pub(crate) fn multiply(
+    cx: &Cx,
+    (p, x): (u32, u32),
+    (q, y): (u32, u32),
+    spans: (&Span, &Span),
+) -> Result<Value, Error> {
+    same_quotient(cx, p, q, spans)?;
+    Ok(Value::Element(
+        p,
+        cx.engines.quotients.numbered(p).monoid().mul(x, y),
+    ))
+}
+
+/// Elements of two quotients do not mix, even of isomorphic ones: the same word can name
+/// different elements.
+pub(crate) fn same_quotient(cx: &Cx, p: u32, q: u32, spans: (&Span, &Span)) -> Result<(), Error> {
+    if p == q {
+        return Ok(());
+    }
+    let describe = |i: u32| {
+        let quotients = &cx.engines.quotients;
+        let q = quotients.numbered(i);
+        format!("order {}, {}", q.order(), q.monoid().presentation())
+    };
+    Err(cx.err(
+        EvalError::MixedQuotients {
+            left: describe(p),
+            right: describe(q),
+        },
+        spans.1,
+    ))
+}
+
+/// `q.is_p(x)` and `q.element("ab2")` on a quotient record: `None` for any other call.
+pub(crate) fn method(
+    cx: &mut Cx,
+    record: &Record,
+    name: &str,
+    vals: &[Value],
+    spans: &[Span],
+    span: &Span,
+) -> Option<Result<Value, Error>> {
+    if record.kind != KIND || !matches!(name, "is_p" | "element") {
+        return None;
+    }
+    // The record's elements name its quotient (Φ of heap 0 is always there).
+    let id = record.fields.iter().find_map(|(f, v)| match (f, v) {
+        (&"phi", Value::List(xs)) => match xs.first() {
+            Some(Value::Element(id, _)) => Some(*id),
+            _ => None,
+        },
+        _ => None,
+    })?;
+    let at = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+    if vals.len() != 1 {
+        return Some(Err(cx.err(
+            EvalError::Arity {
+                name: format!("{name} (of a quotient)"),
+                expected: "1".into(),
+                found: vals.len(),
+                usage: Some(format!(
+                    "q.{name}({})",
+                    if name == "is_p" { "x" } else { "\"ab2\"" }
+                )),
+            },
+            span,
+        )));
+    }
+    let q = cx.engines.quotients.numbered(id).clone();
+    Some(match (name, &vals[0]) {
+        ("is_p", Value::Element(p, x)) => same_quotient(cx, id, *p, (span, &at(0)))
+            .map(|()| Value::Bool(q.bipartite.p[*x as usize])),
+        ("element", Value::Str(w) | Value::Text(w)) => {
+            let m = q.monoid();
+            match Monoid::parse_word(w, m.generators()) {
+                Ok(exps) => Ok(Value::Element(id, m.eval(&exps))),
+                Err(e) => Err(cx.err(
+                    EvalError::BadArgument(ArgumentError::NotAWord {
+                        word: w.to_string(),
+                        reason: e.0,
+                        presentation: m.presentation(),
+                    }),
+                    &at(0),
+                )),
+            }
+        }
+        (_, other) => Err(cx.err(
+            EvalError::BadArgument(ArgumentError::NotA {
+                function: format!("q.{name}"),
+                wanted: if name == "is_p" {
+                    Wanted::Element
+                } else {
+                    Wanted::Word
+                },
+                found: other.type_name(),
+            }),
+            &at(0),
+        )),
+    })
+}
+
+/// Elements of quotient number `id`, as values.
+fn elements(id: u32, xs: impl Iterator<Item = u32>) -> Vec<Value> {
+    xs.map(|x| Value::Element(id, x)).collect()
 }
 
 /// The record of a quotient: fields are the contract (`order`, `p_portion`, `presentation`,
 /// `period`, `preperiod`, `phi`, `table`, …); it prints as one block.
-fn record(q: &Quotient, game: &str) -> Record {
+fn record(q: &Quotient, id: u32, game: &str) -> Record {
     let opt = |x: Option<usize>| x.map_or(Value::None, |v| Value::Int(v as i64));
     let m = q.monoid();
     let p_words = q.bipartite.p_words();
     let name = q.name();
+    // Rows of elements: x * y is `table[x][y]`, rows and columns in the order of `elements`.
     let table = if q.order() <= TABLE_ORDER {
-        m.table()
+        let n = q.order() as u32;
+        Value::List(Rc::new(
+            (0..n)
+                .map(|x| Value::List(Rc::new(elements(id, (0..n).map(|y| m.mul(x, y))))))
+                .collect(),
+        ))
     } else {
-        format!(
-            "(the table of {} elements is not printed; at most {TABLE_ORDER})",
-            q.order()
-        )
+        Value::None
     };
     let period = q.period;
     let head = match (q.certified(), &name) {
@@ -420,21 +552,22 @@ fn record(q: &Quotient, game: &str) -> Record {
             ("order", Value::Int(q.order() as i64)),
             (
                 "p_portion",
-                Value::List(Rc::new(
-                    p_words
-                        .iter()
-                        .map(|w| Value::Text(w.as_str().into()))
-                        .collect(),
-                )),
+                Value::List(Rc::new(elements(
+                    id,
+                    (0..q.order() as u32).filter(|&x| q.bipartite.p[x as usize]),
+                ))),
             ),
             ("presentation", Value::Str(m.presentation().into())),
             ("period", opt(period.map(|p| p.period))),
             ("preperiod", opt(period.map(|p| p.preperiod))),
-            ("phi", Value::List(Rc::new(words(q, q.phi.iter().copied())))),
-            ("table", Value::Text(table.into())),
+            (
+                "phi",
+                Value::List(Rc::new(elements(id, q.phi.iter().copied()))),
+            ),
+            ("table", table),
             (
                 "elements",
-                Value::List(Rc::new(words(q, 0..q.order() as u32))),
+                Value::List(Rc::new(elements(id, 0..q.order() as u32))),
             ),
             ("certified", Value::Bool(q.certified())),
             ("certified_at", opt(q.certified_at)),
@@ -678,7 +811,8 @@ pub fn call(
             };
             let q = cx.compute_quotient(store, &game, bound, span)?;
             let name = cx.game_name(&game);
-            Ok(Value::Record(Rc::new(record(&q, &name))))
+            let id = cx.engines.quotients.number(&q);
+            Ok(Value::Record(Rc::new(record(&q, id, &name))))
         }
         QuotientOp::Isomorphic => {
             let a = bipartite_of(cx, &vals[0], &sp(0))?;

@@ -109,6 +109,7 @@ impl Cx {
             Value::Record(r) => r.summary.clone(),
             Value::Sequence(s) => sequence(s.start, &s.values.to_vec()),
             Value::Misere(m) => super::misere::show(self, *m)?,
+            Value::Element(q, x) => self.engines.quotients.word(*q, *x),
         })
     }
 }

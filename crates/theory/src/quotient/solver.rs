@@ -40,8 +40,8 @@ pub struct Limits {
 impl Limits {
     /// Ceilings that keep each structure within a quarter of `bytes`, the session's memory
     /// budget: a reduced candidate's translates take |Q|²/8 bytes, an unreduced one's tables
-    /// about 64 bytes an element, the antichain its bytes. 2 GiB gives about the fixed
-    /// defaults; the budget itself (the allocator's count) still stops whatever else grows.
+    /// about 64 bytes an element, the antichain its bytes. 2 GiB gives the fixed defaults'
+    /// antichain and twice their candidates; the budget itself (the allocator's count) still stops whatever else grows.
     pub fn within(bytes: usize) -> Limits {
         let quarter = bytes / 4;
         Limits {
