@@ -21,6 +21,7 @@ use loony_theory::quotient::{
     search::Searcher,
 };
 use rustc_hash::FxHashMap;
+use std::io::Write;
 use std::rc::Rc;
 
 /// The largest heap bound accepted (each heap costs at least a pass over Q).
@@ -37,6 +38,8 @@ const QUICK: Limits = Limits {
 };
 /// Above this heap a certifiable game's quotient is computed until certified, not to the heap.
 const QUICK_BOUND: u64 = 2_000;
+/// Off a terminal, a quotient run writes a progress line to stderr at most this often.
+const LOG_EVERY_SECS: u64 = 10;
 /// Above this order the multiplication table is not printed into the record.
 const TABLE_ORDER: usize = 1000;
 /// Record kind, also how `isomorphic` recognises quotients.
@@ -309,8 +312,31 @@ impl Cx {
         let show = self.engines.heaps.progress;
         let started = std::time::Instant::now();
         let bar: std::cell::RefCell<Option<indicatif::ProgressBar>> = Default::default();
+        // Off a terminal a long run says now and then where it is, so a log never sits
+        // silent for minutes.
+        let last_line = std::cell::Cell::new(started);
         let report = |event: Progress| {
-            if !show || started.elapsed().as_secs_f64() < 1.0 {
+            if !show {
+                let now = std::time::Instant::now();
+                if now.duration_since(last_line.get()).as_secs() < LOG_EVERY_SECS {
+                    return;
+                }
+                last_line.set(now);
+                let at = match event {
+                    Progress::Heap { heap, order } => format!("heap {heap}, |Q| = {order}"),
+                    Progress::Candidate { heap, order, tried } => {
+                        format!("heap {heap}: candidate {tried} rejected ({order} elements)")
+                    }
+                };
+                // Best effort: a closed stderr must not stop the computation.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "quotient of {name}: {at} ({} s)",
+                    started.elapsed().as_secs()
+                );
+                return;
+            }
+            if started.elapsed().as_secs_f64() < 1.0 {
                 return;
             }
             let mut bar = bar.borrow_mut();
