@@ -9,6 +9,7 @@
 //! The modules re-exported here are the paths the integration tests and benchmarks use.
 
 pub mod repl;
+pub mod sweep;
 
 pub use loony_core::{class, compounds, diag, game, memory, nimset, positions, value};
 pub use loony_graph as graph;

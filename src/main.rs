@@ -70,6 +70,12 @@ const STACK: usize = 4 << 30;
 const SMALLER_STACKS: [usize; 3] = [1 << 30, 256 << 20, 64 << 20];
 
 fn main() -> ExitCode {
+    // `loony sweep …` runs a census; a file of that name in the working folder is still a
+    // script, so the subcommand never changes how a file argument is read.
+    let mut args = std::env::args_os().skip(1);
+    if args.next().is_some_and(|a| a == "sweep") && !std::path::Path::new("sweep").exists() {
+        return loony::sweep::main(args.collect());
+    }
     for size in std::iter::once(STACK).chain(SMALLER_STACKS) {
         let cli = Cli::parse();
         loony::memory::set_aside(size);

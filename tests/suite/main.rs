@@ -23,3 +23,4 @@ mod quotient;
 mod repl;
 mod robustness;
 mod sequence_files;
+mod sweep;

@@ -1,0 +1,200 @@
+//! `loony sweep`: a census's lines agree with the language run alone and with published
+//! periods, shards merge to the unsharded sweep, a killed sweep resumes to the same lines, and
+//! a job past its limits is a line of its own.
+
+use loony::eval::Interp;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::process::Command;
+
+fn dir() -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("loony-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs `loony sweep ARGS` in `dir()`: (stdout, stderr), asserting success.
+fn sweep(args: &[&str]) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .arg("sweep")
+        .args(args)
+        .current_dir(dir())
+        .output()
+        .expect("runs");
+    let (o, e) = (
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    );
+    assert!(out.status.success(), "sweep {args:?}: {e}");
+    (o, e)
+}
+
+/// Code → (status, result) of a file's lines (times and memory differ from run to run).
+fn results(text: &str) -> BTreeMap<String, (String, Value)> {
+    text.lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).expect("a JSON line");
+            (
+                v["code"].as_str().unwrap().to_string(),
+                (
+                    v["status"].as_str().unwrap().to_string(),
+                    v["result"].clone(),
+                ),
+            )
+        })
+        .collect()
+}
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(dir().join(name)).unwrap()
+}
+
+/// Period and preperiod of `periodicity(heap(code), heaps)` in this process.
+fn alone(code: &str, heaps: u64) -> (Value, Value) {
+    let code = code.to_string();
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = Interp::new();
+            interp.cx.out.json = true;
+            let mut lines = Vec::new();
+            interp
+                .run(
+                    "p.cgt",
+                    &format!("periodicity(heap(\"{code}\"), {heaps})"),
+                    &mut |s| lines.push(s),
+                )
+                .unwrap();
+            let v: Value = serde_json::from_str(&lines[0]).unwrap();
+            (v["period"].clone(), v["preperiod"].clone())
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn octal_2_agrees_with_the_language_and_guy_smith() {
+    sweep(&["octal:2", "--task", "periodicity:3000", "--out", "o2.jsonl"]);
+    let r = results(&read("o2.jsonl"));
+    assert_eq!(r.len(), 56, "7·8 two-digit codes");
+    for (code, (status, result)) in &r {
+        assert_eq!(status, "ok", "{code}");
+        assert_eq!(
+            (result["period"].clone(), result["preperiod"].clone()),
+            alone(code, 3000),
+            "{code}"
+        );
+    }
+    // Guy and Smith: Dawson's Kayles (0.07) and Kayles (0.77) have periods 34 and 12.
+    assert_eq!(r["0.07"].1["period"], 34);
+    assert_eq!(r["0.77"].1["period"], 12);
+    assert_eq!(r["0.77"].1["preperiod"], 71);
+    assert_eq!(r["0.77"].1["certified"], true);
+    let report = sweep(&["report", "o2.jsonl"]).0;
+    assert!(
+        report.contains("| 0.77 | ok | 12 | 71 | true |"),
+        "{report}"
+    );
+    assert!(report.ends_with("56 games: 56 ok\n"), "{report}");
+}
+
+#[test]
+fn shards_merge_to_the_whole_and_a_killed_sweep_resumes() {
+    let task = ["--task", "periodicity:500", "--jobs", "2"];
+    let whole = {
+        let mut a = vec!["octal:2", "--out", "whole.jsonl"];
+        a.extend(task);
+        sweep(&a);
+        results(&read("whole.jsonl"))
+    };
+    let mut names = Vec::new();
+    for i in 0..4 {
+        let (shard, out) = (format!("{i}/4"), format!("s{i}.jsonl"));
+        let mut a = vec!["octal:2", "--shard", &shard, "--out", &out];
+        a.extend(task);
+        sweep(&a);
+        names.push(out);
+    }
+    let mut merge = vec!["merge"];
+    merge.extend(names.iter().map(String::as_str));
+    let (merged, note) = sweep(&merge);
+    assert_eq!(results(&merged), whole);
+    assert!(note.contains("56 codes of octal:2, none missing"), "{note}");
+    // Each code in exactly one shard.
+    let sizes: Vec<usize> = names.iter().map(|n| read(n).lines().count()).collect();
+    assert_eq!(sizes.iter().sum::<usize>(), 56, "{sizes:?}");
+    // Killed halfway, in the middle of writing a line: resumed, the same results.
+    let text = read("whole.jsonl");
+    let cut = text.len() / 2;
+    std::fs::write(dir().join("killed.jsonl"), &text[..cut]).unwrap();
+    let mut a = vec!["octal:2", "--out", "killed.jsonl", "--resume"];
+    a.extend(task);
+    sweep(&a);
+    let resumed = read("killed.jsonl");
+    assert_eq!(results(&resumed), whole);
+    assert_eq!(resumed.lines().count(), 56, "no code twice");
+    // A merge of the shard files with the whole drops the duplicates.
+    let (twice, _) = sweep(&["merge", "whole.jsonl", "s0.jsonl", "s1.jsonl"]);
+    assert_eq!(twice.lines().count(), 56);
+}
+
+#[test]
+fn a_job_past_its_limits_is_a_line_and_the_next_runs() {
+    // 0.3122 has no finite Q_7 (Weimerskirch): its quotient grows until a limit stops it.
+    std::fs::write(dir().join("codes.txt"), "# two games\n0.3122\n0.75\n").unwrap();
+    sweep(&[
+        "@codes.txt",
+        "--task",
+        "quotient",
+        "--job-time",
+        "1s",
+        "--jobs",
+        "1",
+        "--out",
+        "t.jsonl",
+    ]);
+    let r = results(&read("t.jsonl"));
+    assert_eq!(r["0.3122"].0, "timeout");
+    assert_eq!(r["0.75"].0, "ok");
+    assert_eq!(r["0.75"].1["order"], 8, "R8");
+    assert_eq!(r["0.75"].1["p_count"], 2);
+    sweep(&[
+        "@codes.txt",
+        "--task",
+        "quotient",
+        "--job-memory",
+        "64M",
+        "--out",
+        "m.jsonl",
+    ]);
+    let text = read("m.jsonl");
+    let r = results(&text);
+    assert_eq!(r["0.3122"].0, "memory", "{text}");
+    assert!(text.contains("\"code\":\"E0404\""), "{text}");
+    assert_eq!(r["0.75"].0, "ok");
+}
+
+#[test]
+fn bad_families_and_tasks_are_refused() {
+    for (args, says) in [
+        (vec!["octal:0", "--task", "periodicity"], "out of range"),
+        (vec!["binary:2", "--task", "periodicity"], "unknown family"),
+        (vec!["octal:2", "--task", "nimbers"], "unknown task"),
+        (
+            vec!["octal:2", "--task", "periodicity", "--shard", "4/4"],
+            "I/N",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_loony"))
+            .arg("sweep")
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(says),
+            "{args:?}: {err}"
+        );
+    }
+}
