@@ -198,3 +198,62 @@ fn bad_families_and_tasks_are_refused() {
         );
     }
 }
+
+#[test]
+fn four_shards_under_gnu_parallel_merge_to_the_whole() {
+    // Debian's GNU parallel, pinned, installed by the project's script when missing.
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/install-test-tools.sh");
+    let installed = Command::new("bash")
+        .arg(script)
+        .output()
+        .expect("bash runs");
+    assert!(
+        installed.status.success(),
+        "scripts/install-test-tools.sh could not install GNU parallel: {}",
+        String::from_utf8_lossy(&installed.stderr)
+    );
+    let task = ["--task", "periodicity:400", "--jobs", "1"];
+    let mut a = vec!["octal:2", "--out", "gnu-whole.jsonl"];
+    a.extend(task);
+    sweep(&a);
+    let whole = results(&read("gnu-whole.jsonl"));
+    // `--sshlogin :` runs the shards on this machine, as a login file of nodes would elsewhere.
+    let out = Command::new("parallel")
+        .args([
+            "--will-cite",
+            "--halt",
+            "now,fail=1",
+            "--sshlogin",
+            ":",
+            "-j",
+            "2",
+        ])
+        .arg(env!("CARGO_BIN_EXE_loony"))
+        .args([
+            "sweep",
+            "octal:2",
+            "--shard",
+            "{}/4",
+            "--out",
+            "gnu-{}.jsonl",
+        ])
+        .args(task)
+        .args([":::", "0", "1", "2", "3"])
+        .current_dir(dir())
+        .output()
+        .expect("parallel runs");
+    assert!(
+        out.status.success(),
+        "parallel: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (merged, note) = sweep(&[
+        "merge",
+        "gnu-0.jsonl",
+        "gnu-1.jsonl",
+        "gnu-2.jsonl",
+        "gnu-3.jsonl",
+    ]);
+    assert_eq!(results(&merged), whole);
+    assert!(note.contains("none missing"), "{note}");
+}
