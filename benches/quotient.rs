@@ -8,6 +8,11 @@
 //!   its peak RSS is measured in a child process (VmHWM), alone.
 //!
 //! Every result is checked against its published order before timing.
+//!
+//! `QUOTIENT_BENCH_WILD=1` (alone, outside criterion's sampling: a run takes minutes) runs
+//! MisereSolver's frontier on wild games once each, in a child process of its own for its
+//! peak memory, under the ceilings a 4 GiB budget gives: Q_114(0.54) (order 646), Q_44(4.7)
+//! (770), Q_79(0.57) (622), Q_40(0.142) (1 324); `QUOTIENT_BENCH_WILD_CASES=0.54,4.7` picks.
 
 /// Allocations are counted as in the `loony` binary, so timings include what it pays.
 #[global_allocator]
@@ -34,6 +39,76 @@ const CASES: [(&str, &str, Option<usize>, usize, f64); 4] = [
 ];
 
 const CHILD: &str = "LOONY_QUOTIENT_BENCH_CHILD";
+const WILD_CHILD: &str = "LOONY_QUOTIENT_BENCH_WILD_CHILD";
+
+/// MisereSolver's frontier: (code, heap, order it publishes).
+const WILD: [(&str, usize, usize); 4] = [
+    ("0.54", 114, 646),
+    ("4.7", 44, 770),
+    ("0.57", 79, 622),
+    ("0.142", 40, 1324),
+];
+
+/// One wild case in this (child) process: order, |P|, seconds, peak RSS in kB.
+fn wild_child(code: &str, heap: usize) {
+    let mut g = HeapRules::from(Code::parse(code).expect("valid code"));
+    let t = Instant::now();
+    let q = solve(
+        &mut g,
+        Some(heap),
+        Limits::within(4 << 30),
+        &Control::default(),
+    );
+    let secs = t.elapsed().as_secs_f64();
+    match q {
+        Ok(q) => println!(
+            "{} {} {secs} {}",
+            q.order(),
+            q.bipartite.p.iter().filter(|&&p| p).count(),
+            vm_hwm_kb().unwrap_or(0)
+        ),
+        Err(h) => println!(
+            "stopped {} {} {secs} {}",
+            h.heap,
+            h.stop,
+            vm_hwm_kb().unwrap_or(0)
+        ),
+    }
+}
+
+/// The wild cases, each in a child of its own.
+fn wild_runs() {
+    let only = std::env::var("QUOTIENT_BENCH_WILD_CASES").ok();
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    for (code, heap, order) in WILD {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|c| c == code))
+        {
+            continue;
+        }
+        let out = std::process::Command::new(&exe)
+            .env(WILD_CHILD, format!("{code}:{heap}"))
+            .output();
+        let text = out.map(|o| String::from_utf8_lossy(&o.stdout).to_string());
+        let text = text.unwrap_or_default();
+        let f: Vec<&str> = text.split_whitespace().collect();
+        match f[..] {
+            [o, p, secs, kb] => println!(
+                "Q_{heap}({code}): order {o} (MisereSolver {order}{}), |P| = {p}, {secs:.5} s, peak RSS {:.0} MB",
+                if o == order.to_string() {
+                    ", agrees"
+                } else {
+                    ", DIFFERS"
+                },
+                kb.parse::<f64>().unwrap_or(0.0) / 1024.0
+            ),
+            _ => println!("Q_{heap}({code}): {}", text.trim()),
+        }
+    }
+}
 
 /// Peak resident set of this process, from /proc (kB).
 fn vm_hwm_kb() -> Option<u64> {
@@ -91,6 +166,15 @@ fn quotients(c: &mut Criterion) {
 criterion_group!(benches, quotients);
 
 fn main() {
+    if let Ok(case) = std::env::var(WILD_CHILD) {
+        let (code, heap) = case.split_once(':').expect("code:heap");
+        wild_child(code, heap.parse().expect("a heap"));
+        return;
+    }
+    if std::env::var_os("QUOTIENT_BENCH_WILD").is_some() {
+        wild_runs();
+        return;
+    }
     if std::env::var_os(CHILD).is_some() {
         let t = Instant::now();
         let q = quotient("0.07", Some(33));

@@ -686,3 +686,26 @@ fn element_arithmetic_in_the_language_agrees_with_brute_force() {
         assert_eq!(out, format!("[{}]\ntrue\ntrue\n", want.join(", ")), "{g}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// MisereSolver's frontier on wild games (the orders it publishes), under the ceilings a 4 GiB
+// memory budget gives.
+
+fn frontier(c: &str, heap: usize) -> (usize, usize) {
+    let mut g = code(c);
+    let q = solve(
+        &mut g,
+        Some(heap),
+        Limits::within(4 << 30),
+        &Control::default(),
+    )
+    .expect("computes");
+    (q.order(), q.bipartite.p.iter().filter(|&&p| p).count())
+}
+
+#[test]
+#[ignore = "slow tier: .ci/run runs it; cargo test -- --ignored"]
+fn wild_quotients_reach_misere_solvers_frontier() {
+    // Q_114(0.54) has order 646 (MisereSolver); the fixed ceilings stopped at heap 80.
+    assert_eq!(frontier("0.54", 114).0, 646);
+}
