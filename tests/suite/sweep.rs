@@ -100,6 +100,24 @@ fn octal_2_agrees_with_the_language_and_guy_smith() {
 }
 
 #[test]
+#[ignore = "slow tier: .ci/run runs it; cargo test -- --ignored"]
+fn octal_3_agrees_with_the_language_run_alone() {
+    sweep(&["octal:3", "--task", "periodicity:2000", "--out", "o3.jsonl"]);
+    let r = results(&read("o3.jsonl"));
+    assert_eq!(r.len(), 448, "7·8² three-digit codes");
+    for (code, (status, result)) in &r {
+        assert_eq!(status, "ok", "{code}");
+        assert_eq!(
+            (result["period"].clone(), result["preperiod"].clone()),
+            alone(code, 2000),
+            "{code}"
+        );
+    }
+    // Guy and Smith: 0.137 (Dawson's chess is 0.137) has period 34, as 0.07.
+    assert_eq!(r["0.137"].1["period"], 34);
+}
+
+#[test]
 fn shards_merge_to_the_whole_and_a_killed_sweep_resumes() {
     let task = ["--task", "periodicity:500", "--jobs", "2"];
     let whole = {
