@@ -147,8 +147,7 @@ impl HeapTable {
             // The engine's tables take a few words per heap: check before building them.
             loony_core::memory::reserve(target.saturating_mul(16), "a nim-sequence")?;
             let _what = loony_core::memory::building("a nim-sequence");
-            let bar = (progress && target >= 200_000)
-                .then(|| super::progress::bar(target as u64, super::progress::NIM_SEQUENCE));
+            let bar = kernel_bar(progress, target as u64);
             let report = |done: usize, _total: usize| {
                 if let Some(b) = &bar {
                     b.set_position(done as u64);
@@ -233,8 +232,7 @@ impl HeapTable {
         // Two bytes a heap in the record kernel; the other kernels keep a word and tables.
         loony_core::memory::reserve(n.saturating_mul(4), "the values behind rare_values")?;
         let _what = loony_core::memory::building("the values behind rare_values");
-        let bar = (self.progress && n >= 200_000)
-            .then(|| super::progress::bar(n as u64 + 1, super::progress::NIM_SEQUENCE));
+        let bar = kernel_bar(self.progress, n as u64 + 1);
         let report = |done: usize, _total: usize| {
             if let Some(b) = &bar {
                 b.set_position(done as u64);
@@ -280,8 +278,7 @@ impl HeapTable {
             self.compute(rules, SEQUENCE_PERIOD_LOOK, cancel)?;
             self.entries[rules as usize].look_for_period(cancel)?;
         }
-        let bar = (self.progress && end >= 200_000)
-            .then(|| super::progress::bar(end, super::progress::NIM_SEQUENCE));
+        let bar = kernel_bar(self.progress, end);
         let e = &self.entries[rules as usize];
         let stopped = || cancel.load(std::sync::atomic::Ordering::Relaxed);
         if end as usize <= e.values.len() || e.period.is_some() {
@@ -387,6 +384,12 @@ fn extend_from_period(
         e.values.push(v);
     }
     Ok(())
+}
+
+/// The kernel's bar for `heaps` heaps: on a terminal, and for runs long enough to watch.
+fn kernel_bar(progress: bool, heaps: u64) -> Option<indicatif::ProgressBar> {
+    (progress && heaps >= 200_000)
+        .then(|| super::progress::bar(heaps, super::progress::NIM_SEQUENCE))
 }
 
 fn period_value(values: &Packed, p: &heap::Period, n: u64) -> u32 {

@@ -1237,6 +1237,19 @@ impl Cx {
         }
     }
 
+    /// How many items `v[i]` and `v[a..b]` index: a list's, a tuple's, or a nim-sequence's from
+    /// heap 0.
+    fn indexable_len(&self, v: &Value, target: &Span) -> Result<usize, Error> {
+        match v {
+            Value::List(xs) | Value::Tuple(xs) => Ok(xs.len()),
+            Value::Sequence(s) if s.start == 0 => Ok(s.values.len()),
+            other => Err(self.err(
+                EvalError::cannot(Operation::Index, other.type_name()),
+                target,
+            )),
+        }
+    }
+
     /// `v[i]`: an item of a list or tuple, or a value of a nim-sequence from heap 0, read in
     /// place (a sequence is never turned into a list to be indexed).
     pub(crate) fn index(
@@ -1246,16 +1259,7 @@ impl Cx {
         target: &Span,
         at: &Span,
     ) -> Result<Value, Error> {
-        let len = match v {
-            Value::List(xs) | Value::Tuple(xs) => xs.len(),
-            Value::Sequence(s) if s.start == 0 => s.values.len(),
-            other => {
-                return Err(self.err(
-                    EvalError::cannot(Operation::Index, other.type_name()),
-                    target,
-                ));
-            }
-        };
+        let len = self.indexable_len(v, target)?;
         if i < 0 || i as usize >= len {
             return Err(self.err(EvalError::IndexOutOfRange { index: i, len }, at));
         }
@@ -1276,16 +1280,7 @@ impl Cx {
         target: &Span,
         at: &Span,
     ) -> Result<Value, Error> {
-        let len = match v {
-            Value::List(xs) | Value::Tuple(xs) => xs.len(),
-            Value::Sequence(s) if s.start == 0 => s.values.len(),
-            other => {
-                return Err(self.err(
-                    EvalError::cannot(Operation::Index, other.type_name()),
-                    target,
-                ));
-            }
-        };
+        let len = self.indexable_len(v, target)?;
         for bound in [a, b] {
             if bound < 0 || bound as usize > len {
                 return Err(self.err(EvalError::IndexOutOfRange { index: bound, len }, at));
