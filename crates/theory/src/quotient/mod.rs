@@ -300,7 +300,8 @@ pub fn solve(
     let cancel = || ctl.cancelled();
     let mut certified: Option<(usize, Period)> = None;
     let mut phi: Vec<u32> = vec![0];
-    let mut watch = periodicity::Watch::default();
+    let mut watch = cert.map(periodicity::Watch::new);
+    let mut renamed = solver.renamed();
     loop {
         let n = solver.heaps();
         if bound.is_some_and(|b| n >= b) || (bound.is_none() && certified.is_some()) {
@@ -319,14 +320,26 @@ pub fn solve(
             heap: n + 1,
             order: solver.order(),
         })?;
+        // Φ grows by one heap, unless the candidate was replaced: then it is read anew (and
+        // the watch compares it with what it had).
         let acts = &solver.cand().acts;
-        phi.clear();
-        phi.extend((0..=n + 1).map(|h| acts.phi(h)));
+        let fresh = renamed != solver.renamed();
+        if fresh {
+            renamed = solver.renamed();
+            phi.clear();
+            phi.extend((0..=n + 1).map(|h| acts.phi(h)));
+        } else {
+            phi.push(acts.phi(n + 1));
+        }
         if certified.is_none()
-            && let Some(c) = cert
+            && let Some(w) = watch.as_mut()
             && let Some(p) = {
-                watch.update(&phi);
-                watch.certified(c)
+                if fresh {
+                    w.update(&phi);
+                } else {
+                    w.extend(&phi);
+                }
+                w.certified()
             }
         {
             certified = Some((n + 1, p));

@@ -102,6 +102,9 @@ pub struct Solver<'g> {
     limits: Limits,
     /// |Q_n| for n = 0, 1, … (heap 0 is Q(A_0), the trivial quotient).
     orders: Vec<usize>,
+    /// How many times the candidate was replaced (step 3): only then can the values of heaps
+    /// already covered change names.
+    renamed: usize,
     pub stats: Stats,
     observer: Option<Observer<'g>>,
 }
@@ -143,6 +146,7 @@ impl<'g> Solver<'g> {
             cand,
             limits,
             orders: vec![1],
+            renamed: 0,
             stats: Stats::default(),
             observer: None,
         }
@@ -164,6 +168,11 @@ impl<'g> Solver<'g> {
 
     pub fn orders(&self) -> &[usize] {
         &self.orders
+    }
+
+    /// Changes each time the values of covered heaps may have been renamed.
+    pub fn renamed(&self) -> usize {
+        self.renamed
     }
 
     pub fn cand(&self) -> &Cand {
@@ -291,6 +300,7 @@ impl<'g> Solver<'g> {
             )? {
                 Verdict::Holds { chain, translates } => {
                     self.cand = c;
+                    self.renamed += 1;
                     self.chain = chain;
                     self.translates = translates;
                     return Ok(());
