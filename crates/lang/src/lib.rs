@@ -150,6 +150,10 @@ pub struct Output {
     pub warnings: Vec<diag::Warning>,
     /// Shows a warning as soon as it is found (the `loony FILE` front end: stderr).
     pub on_warning: Option<diag::WarningSink>,
+    /// `Some` when the front end shows figures itself (the notebook kernel): a `plot` without
+    /// a file name is kept here instead of written to `plot::DEFAULT_FILE`, for the front end
+    /// to take after each input. `None` (the CLI and REPL): every plot is a file.
+    pub figures: Option<Vec<plot::Figure>>,
 }
 
 impl Default for Interp {
