@@ -284,12 +284,12 @@ fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u6
     let mut replies = Vec::new();
     // Line by line as the REPL reads piped input (a `:command` is one line, a program may
     // span several); the first error ends the cell, as it ends a script.
-    repl::run_lines(session, code.lines().map(str::to_string), &mut |r| {
-        replies.push(r)
+    let lines = code.lines().map(|l| Ok(l.as_bytes().to_vec()));
+    repl::run_byte_lines_while(session, lines, &mut |r| {
+        let go_on = !matches!(r, Reply::Error(_));
+        replies.push(r);
+        go_on
     });
-    if let Some(at) = replies.iter().position(|r| matches!(r, Reply::Error(_))) {
-        replies.truncate(at + 1);
-    }
     shared.running.store(false, Ordering::SeqCst);
     let figures = session
         .interp
