@@ -58,3 +58,23 @@ pub fn figure_bundle(f: &Figure) -> Value {
     }
     data
 }
+
+/// The HTML of a cell's results, when one of them has HTML: each result's own, or its text
+/// as preformatted HTML. `html` holds what the interpreter made for each result, in order
+/// (`Output::html`); results without an entry (none should be) show as text.
+pub fn results_html(values: &[String], html: &[Option<String>]) -> Option<String> {
+    if !html.iter().any(Option::is_some) {
+        return None;
+    }
+    let mut out = String::new();
+    for (i, text) in values.iter().enumerate() {
+        match html.get(i) {
+            Some(Some(h)) => out.push_str(h),
+            _ => out.push_str(&format!(
+                "<pre style=\"margin: 0\">{}</pre>",
+                loony_lang::html::escape(text)
+            )),
+        }
+    }
+    Some(out)
+}

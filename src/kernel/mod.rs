@@ -231,8 +231,10 @@ fn worker(
 ) {
     let mut session = Session::new();
     session.ansi = true;
-    // Plots without a file name are shown in the notebook, not written.
+    // Plots without a file name are shown in the notebook, not written; records and
+    // sequences get HTML beside their text.
     session.interp.cx.out.figures = Some(Vec::new());
+    session.interp.cx.out.html = Some(Vec::new());
     let flag = session.interp.cx.limits.interrupt.clone();
     if ready.send((flag, snapshot(&session))).is_err() {
         return;
@@ -298,6 +300,13 @@ fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u6
         .figures
         .replace(Vec::new())
         .unwrap_or_default();
+    let html = session
+        .interp
+        .cx
+        .out
+        .html
+        .replace(Vec::new())
+        .unwrap_or_default();
     if let Ok(mut s) = shared.snapshot.lock() {
         *s = snapshot(session);
     }
@@ -329,14 +338,14 @@ fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u6
         }
     }
     if !values.is_empty() && !silent {
+        let mut data = json!({ "text/plain": values.join("\n") });
+        if let Some(h) = display::results_html(&values, &html) {
+            data["text/html"] = json!(h);
+        }
         shared.publish(
             Some(msg),
             "execute_result",
-            json!({
-                "execution_count": n,
-                "data": { "text/plain": values.join("\n") },
-                "metadata": {},
-            }),
+            json!({ "execution_count": n, "data": data, "metadata": {} }),
         );
     }
     let reply = match error {

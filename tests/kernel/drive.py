@@ -186,6 +186,32 @@ def shell_reply(kc, msg_id):
             return r
 
 
+def check_html(cwd):
+    """Records and sequences have text/html beside their text, well formed, periods marked."""
+    nb = nbformat.v4.new_notebook()
+    sources = ['nim_sequence(heap("0.07"), 200)', 'periodicity(heap("0.07"), 300)', "*2 + *3"]
+    nb.cells = [nbformat.v4.new_code_cell(s) for s in sources]
+    run_notebook(nb, cwd)
+    for c, src in zip(nb.cells, sources):
+        check(cell_text(c) == cli(src), f"{src}: the text is the CLI's", cell_text(c))
+    data = [o.data for c in nb.cells for o in c.outputs if o.output_type == "execute_result"]
+    seq = ET.fromstring(f"<div>{data[0]['text/html']}</div>")
+    cells = [td.text for td in seq.iter("td") if td.text]
+    values = [t for t in cli(sources[0]).split() if not t.endswith(":")]  # less row labels
+    check(cells == values and len(cells) == 201, "a sequence's grid holds its values in order",
+          repr(cells))
+    caption = seq.find("table/caption").text
+    check("period 34 from heap 53" in caption, "the grid says the period", caption)
+    shaded = [td.text for td in seq.iter("td") if "background" in td.get("style", "")]
+    check(len(shaded) == 34 * 2 + (201 - 53 - 34 * 4), "every other period is shaded", len(shaded))
+    rec = ET.fromstring(f"<div>{data[1]['text/html']}</div>")
+    names = [th.text for th in rec.iter("th")]
+    check(names[:2] == ["period", "preperiod"] and
+          rec.find("table/caption").text == cli(sources[1]).splitlines()[0],
+          "a record's table has its fields", repr(names))
+    check("text/html" not in data[2], "a game has no HTML, only its text")
+
+
 def check_client(cwd):
     """Completion, inspection, is_complete, a badly signed message, and interrupts."""
     km = jupyter_client.KernelManager(kernel_name="loony")
@@ -267,6 +293,7 @@ def main():
         t = time.monotonic()
         check_tour(cgt, ipynb, cwd)
         check_cells(cwd)
+        check_html(cwd)
         check_client(cwd)
         print(f"all kernel checks passed in {time.monotonic() - t:.1f} s")
 

@@ -1,0 +1,121 @@
+//! Results as HTML, for front ends that show it (the notebook kernel, through
+//! `Output::html`): a record as a table of its fields, a nim-sequence as a grid of its values
+//! with its period marked. Other values have no HTML; their text is enough.
+
+use super::{Cx, Value};
+use loony_core::diag::Error;
+use loony_core::game::Store;
+use loony_core::value::{Record, Sequence, SequenceOf};
+use loony_theory::heap::{self, Control};
+
+/// Longer sequences get no grid: their text is shorter than any table of them.
+pub const MAX_SEQUENCE: usize = 2000;
+
+/// Values a row of a sequence's grid.
+const ROW: u64 = 10;
+
+/// The HTML of `v`, or `None` when it has none (or it would be too long).
+pub fn html(cx: &mut Cx, store: &mut Store, v: &Value) -> Result<Option<String>, Error> {
+    match v {
+        Value::Record(r) => record(cx, store, r).map(Some),
+        Value::Sequence(s) if s.values.len() <= MAX_SEQUENCE => Ok(Some(sequence(cx, s))),
+        _ => Ok(None),
+    }
+}
+
+/// `s` with `&`, `<`, `>` and `"` escaped.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+const CELL: &str = "padding: 1px 8px; text-align: left; vertical-align: top";
+
+fn record(cx: &mut Cx, store: &mut Store, r: &Record) -> Result<String, Error> {
+    let mut out = format!(
+        "<table class=\"loony-record\"><caption style=\"text-align: left\">{}</caption>",
+        escape(r.summary.lines().next().unwrap_or(""))
+    );
+    for (name, v) in &r.fields {
+        let shown = cx.show(store, v)?;
+        out.push_str(&format!(
+            "<tr><th style=\"{CELL}\">{name}</th><td style=\"{CELL}\"><pre style=\"margin: 0\">{}</pre></td></tr>",
+            escape(&shown)
+        ));
+    }
+    out.push_str("</table>");
+    Ok(out)
+}
+
+/// The certified period of a heap game's sequence, when these heaps show one (as `plot`
+/// marks it).
+fn period(cx: &mut Cx, s: &Sequence) -> Option<heap::Period> {
+    let SequenceOf::Heap(h) = &s.of else {
+        return None;
+    };
+    if s.start != 0 {
+        return None;
+    }
+    let values = s.values.to_vec();
+    let cancel = cx.limits.interrupt.clone();
+    let found = cx
+        .engines
+        .heaps
+        .rules(*h)
+        .certified_period(&values, &Control::default().with_cancel(&cancel));
+    found.map(|(p, _)| p)
+}
+
+fn sequence(cx: &mut Cx, s: &Sequence) -> String {
+    let p = period(cx, s);
+    let n = s.values.len() as u64;
+    let end = s.start + n - 1;
+    let caption = match &p {
+        Some(p) => format!(
+            "heaps {}\u{2013}{end}: period {} from heap {} (periods shaded in turn, the \
+             preperiod in italics)",
+            s.start, p.period, p.preperiod
+        ),
+        None => format!("heaps {}\u{2013}{end}", s.start),
+    };
+    let mut out = format!(
+        "<table class=\"loony-sequence\"><caption style=\"text-align: left\">{caption}</caption><tr><th></th>"
+    );
+    for c in 0..ROW {
+        out.push_str(&format!("<th style=\"{CELL}\">+{c}</th>"));
+    }
+    out.push_str("</tr>");
+    let first_row = s.start / ROW * ROW;
+    let mut row = first_row;
+    while row <= end {
+        out.push_str(&format!("<tr><th style=\"{CELL}\">{row}</th>"));
+        for heap in row..row + ROW {
+            if heap < s.start || heap > end {
+                out.push_str("<td></td>");
+                continue;
+            }
+            let v = s.values.get((heap - s.start) as usize);
+            let style = match &p {
+                Some(p) if heap < p.preperiod as u64 => "font-style: italic".to_string(),
+                Some(p) if ((heap - p.preperiod as u64) / p.period as u64) % 2 == 0 => {
+                    "background: rgba(80, 130, 220, 0.18)".to_string()
+                }
+                _ => String::new(),
+            };
+            out.push_str(&format!("<td style=\"{CELL}; {style}\">{v}</td>"));
+        }
+        out.push_str("</tr>");
+        row += ROW;
+    }
+    out.push_str("</table>");
+    out
+}
