@@ -142,6 +142,10 @@ struct Shared {
     /// True while a cell runs: an interrupt between cells is ignored, not left to stop the
     /// next cell.
     running: AtomicBool,
+    /// The cell running, while it runs (not silent): where its progress bars show.
+    current: Mutex<Option<Message>>,
+    /// Whether a progress bar shows in the current cell's output now.
+    progress_shown: AtomicBool,
     iopub: amp::UnboundedSender<Message>,
     shell: amp::UnboundedSender<Message>,
 }
@@ -156,6 +160,36 @@ impl Shared {
 
     fn status(&self, parent: &Message, state: &str) {
         self.publish(Some(parent), "status", json!({ "execution_state": state }));
+    }
+
+    /// A progress bar's line (or `None`: it was cleared) as the running cell's only output:
+    /// each new line replaces the last, and the cell's results replace the bar.
+    fn progress(&self, line: Option<&str>) {
+        let Ok(current) = self.current.lock() else {
+            return;
+        };
+        let Some(parent) = current.as_ref() else {
+            return;
+        };
+        match line {
+            Some(l) => {
+                self.progress_shown.store(true, Ordering::SeqCst);
+                self.publish(Some(parent), "clear_output", json!({ "wait": true }));
+                let text = format!("{l}\n");
+                self.publish(
+                    Some(parent),
+                    "stream",
+                    json!({ "name": "stderr", "text": text }),
+                );
+            }
+            None => self.clear_progress(parent),
+        }
+    }
+
+    fn clear_progress(&self, parent: &Message) {
+        if self.progress_shown.swap(false, Ordering::SeqCst) {
+            self.publish(Some(parent), "clear_output", json!({ "wait": false }));
+        }
     }
 
     fn interrupt(&self) {
@@ -181,10 +215,15 @@ fn serve(conn: Connection, stacks: &[usize]) -> Result<(), String> {
         snapshot: Mutex::new(snapshot),
         interrupt,
         running: AtomicBool::new(false),
+        current: Mutex::new(None),
+        progress_shown: AtomicBool::new(false),
         iopub: iopub_tx,
         shell: shell_tx,
     });
     let _ = worker.send(shared.clone());
+    // Progress bars become stream updates of the running cell.
+    let on_progress = shared.clone();
+    loony_lang::progress::draw_to(Arc::new(move |line| on_progress.progress(line)));
     // Jupyter's interrupt button sends SIGINT (interrupt_mode "signal").
     let on_signal = shared.clone();
     ctrlc::set_handler(move || on_signal.interrupt())
@@ -235,6 +274,7 @@ fn worker(
     // sequences get HTML beside their text.
     session.interp.cx.out.figures = Some(Vec::new());
     session.interp.cx.out.html = Some(Vec::new());
+    session.interp.cx.set_progress(true);
     let flag = session.interp.cx.limits.interrupt.clone();
     if ready.send((flag, snapshot(&session))).is_err() {
         return;
@@ -283,6 +323,9 @@ fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u6
     }
     shared.interrupt.store(false, Ordering::SeqCst);
     shared.running.store(true, Ordering::SeqCst);
+    if !silent && let Ok(mut c) = shared.current.lock() {
+        *c = Some(msg.clone());
+    }
     let mut replies = Vec::new();
     // Line by line as the REPL reads piped input (a `:command` is one line, a program may
     // span several); the first error ends the cell, as it ends a script.
@@ -293,6 +336,11 @@ fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u6
         go_on
     });
     shared.running.store(false, Ordering::SeqCst);
+    if let Ok(mut c) = shared.current.lock() {
+        *c = None;
+    }
+    // A bar left by an interrupted computation goes before the results come.
+    shared.clear_progress(msg);
     let figures = session
         .interp
         .cx

@@ -212,6 +212,20 @@ def check_html(cwd):
     check("text/html" not in data[2], "a game has no HTML, only its text")
 
 
+def iopub_of(kc, msg_id):
+    """The iopub messages about `msg_id` up to its idle status (others are skipped)."""
+    out = []
+    while True:
+        m = kc.get_iopub_msg(timeout=TIMEOUT)
+        if m["parent_header"].get("msg_id") != msg_id:
+            continue
+        if m["msg_type"] == "status":
+            if m["content"]["execution_state"] == "idle":
+                return out
+            continue
+        out.append(m)
+
+
 def check_client(cwd):
     """Completion, inspection, is_complete, a badly signed message, and interrupts."""
     km = jupyter_client.KernelManager(kernel_name="loony")
@@ -268,6 +282,14 @@ def check_client(cwd):
                 kc.control_channel.send(kc.session.msg("interrupt_request", {}))
             r = shell_reply(kc, msg_id)
             took = time.monotonic() - t
+            shown = iopub_of(kc, msg_id)
+            kinds = [m["msg_type"] for m in shown]
+            bars = [m["content"]["text"] for m in shown if m["msg_type"] == "stream"]
+            check(bars and all("/100000000 heaps (eta" in b for b in bars)
+                  and kinds.index("error") > max(i for i, k in enumerate(kinds) if k == "stream")
+                  and shown[kinds.index("error") - 1]["content"] == {"wait": False},
+                  f"the progress bar shows as stream updates, cleared before the error ({how})",
+                  repr(kinds))
             check(r["content"]["status"] == "error" and r["content"]["ename"] == "E0501" and took < 2,
                   f"an interrupt ({how}) stops a long cell with E0501 in {took:.2f} s",
                   repr(r["content"]))

@@ -14,7 +14,7 @@ mod intcode;
 pub mod misere;
 pub mod modules;
 pub mod plot;
-mod progress;
+pub mod progress;
 pub mod query;
 pub mod quotient;
 pub mod ruleset;
@@ -396,7 +396,8 @@ impl Cx {
         self.limits.interrupt.load(Ordering::Relaxed)
     }
 
-    /// Show progress bars for long heap computations (when a terminal is watching stderr).
+    /// Show progress bars for long heap computations (when a terminal is watching stderr, or
+    /// through [`progress::draw_to`]).
     pub fn set_progress(&mut self, on: bool) {
         self.engines.heaps.progress = on;
     }
