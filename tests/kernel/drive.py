@@ -146,6 +146,9 @@ def check_cells(cwd):
         'plot(nim_sequence(heap("0.6"), 40))',
         'let y = 1\nundefined_thing\nlet z = 2',
         "z",
+        ":ascii on",
+        "moon",
+        ":help kayles",
     ]
     nb.cells = [nbformat.v4.new_code_cell(s) for s in sources]
     run_notebook(nb, cwd)
@@ -172,6 +175,11 @@ def check_cells(cwd):
     check(any(o.output_type == "error" for o in c[6].outputs) and
           any(o.output_type == "error" and o.ename == "E0101" for o in c[7].outputs),
           "the first error ends a cell (the lines after it do not run)")
+    check(cell_text(c[9]) == cli("moon", "--ascii"), ":ascii carries over between cells",
+          cell_text(c[9]))
+    repl = subprocess.run([LOONY], input=":help kayles\n", capture_output=True, text=True)
+    check(cell_text(c[10]) == repl.stdout, ":help NAME in a cell shows what the REPL shows",
+          cell_text(c[10]))
 
 
 def quiet(msg):
@@ -271,6 +279,16 @@ def check_client(cwd):
         reply = kc.execute_interactive("forged", output_hook=quiet, timeout=TIMEOUT)
         check(reply["content"]["status"] == "error" and reply["content"]["ename"] == "E0101",
               "a badly signed message is dropped", repr(reply["content"]))
+
+        check(kc.hb_channel.is_beating(), "the heartbeat answers")
+        # Frames that are no Jupyter message at all are dropped too, and the kernel goes on.
+        kc.shell_channel.socket.send_multipart([b"garbage", b"more"])
+        kc.shell_channel.socket.send_multipart([b"<IDS|MSG>", b"", b"{", b"{}", b"{}", b"{}"])
+        reply = kc.execute_interactive("*1 + *1", output_hook=quiet, timeout=TIMEOUT)
+        check(reply["content"]["status"] == "ok", "malformed messages are dropped, not fatal")
+        reply = kc.execute_interactive(":quit", output_hook=quiet, timeout=TIMEOUT)
+        check(reply["content"]["payload"] == [{"source": "ask_exit", "keepkernel": False}],
+              ":quit asks the front end to leave", repr(reply["content"]))
 
         for how in ("signal", "message"):
             msg_id = kc.execute('nim_sequence(heap("0.6"), 100000000)')
