@@ -197,7 +197,8 @@ def shell_reply(kc, msg_id):
 def check_html(cwd):
     """Records and sequences have text/html beside their text, well formed, periods marked."""
     nb = nbformat.v4.new_notebook()
-    sources = ['nim_sequence(heap("0.07"), 200)', 'periodicity(heap("0.07"), 300)', "*2 + *3"]
+    sources = ['nim_sequence(heap("0.07"), 200)', 'periodicity(heap("0.07"), 300)', "*2 + *3",
+               'quotient(heap("0.123"))']
     nb.cells = [nbformat.v4.new_code_cell(s) for s in sources]
     run_notebook(nb, cwd)
     for c, src in zip(nb.cells, sources):
@@ -218,6 +219,18 @@ def check_html(cwd):
           rec.find("table/caption").text == cli(sources[1]).splitlines()[0],
           "a record's table has its fields", repr(names))
     check("text/html" not in data[2], "a game has no HTML, only its text")
+    q = ET.fromstring(f"<div>{data[3]['text/html']}</div>").find(".//table[@class='loony-quotient']")
+    flat = lambda text: text.replace("[", "").replace("]", "").strip().split(", ")
+    let = 'let q = quotient(heap("0.123"))\n'
+    elements, table, p = (flat(cli(let + f"q.{f}")) for f in ("elements", "table", "p_portion"))
+    rows = q.findall("tr")
+    check([th.text for th in rows[0].findall("th")][1:] == elements
+          and [th.text for r in rows[1:] for th in r.findall("th")] == elements,
+          "a quotient's table is headed by its elements")
+    cells = [td for r in rows[1:] for td in r.findall("td")]
+    check([td.text for td in cells] == table, "its cells are the products of `q.table`")
+    check(all(("bold" in td.get("style")) == (td.text in p) for td in cells),
+          "the P-portion's products are in bold")
 
 
 def iopub_of(kc, msg_id):

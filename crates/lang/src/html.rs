@@ -1,6 +1,6 @@
 //! Results as HTML, for front ends that show it (the notebook kernel, through
-//! `Output::html`): a record as a table of its fields, a nim-sequence as a grid of its values
-//! with its period marked. Other values have no HTML; their text is enough.
+//! `Output::html`): a record as a table of its fields (a quotient's multiplication table as a
+//! grid), a nim-sequence as a grid of its values with its period marked. Other values have no HTML; their text is enough.
 
 use super::{Cx, Value};
 use loony_core::diag::Error;
@@ -46,14 +46,77 @@ fn record(cx: &mut Cx, store: &mut Store, r: &Record) -> Result<String, Error> {
         escape(r.summary.lines().next().unwrap_or(""))
     );
     for (name, v) in &r.fields {
-        let shown = cx.show(store, v)?;
+        let cell = match (*name, v) {
+            ("table", Value::List(rows)) => multiplication(cx, store, r, rows)?,
+            _ => None,
+        };
+        let cell = match cell {
+            Some(table) => table,
+            None => format!(
+                "<pre style=\"margin: 0\">{}</pre>",
+                escape(&cx.show(store, v)?)
+            ),
+        };
         out.push_str(&format!(
-            "<tr><th style=\"{CELL}\">{name}</th><td style=\"{CELL}\"><pre style=\"margin: 0\">{}</pre></td></tr>",
-            escape(&shown)
+            "<tr><th style=\"{CELL}\">{name}</th><td style=\"{CELL}\">{cell}</td></tr>"
         ));
     }
     out.push_str("</table>");
     Ok(out)
+}
+
+/// Quotients up to this order get their multiplication table as a grid.
+pub const MAX_TABLE: usize = 64;
+
+/// A quotient's `table` field as a grid headed by its `elements`, the P-portion's products in
+/// bold; `None` when the record has no such fields of matching size (or it is too large).
+fn multiplication(
+    cx: &mut Cx,
+    store: &mut Store,
+    r: &Record,
+    rows: &[Value],
+) -> Result<Option<String>, Error> {
+    let field = |n: &str| r.fields.iter().find(|(k, _)| *k == n).map(|(_, v)| v);
+    let (Some(Value::List(elements)), Some(Value::List(p))) =
+        (field("elements"), field("p_portion"))
+    else {
+        return Ok(None);
+    };
+    if elements.len() != rows.len() || rows.len() > MAX_TABLE {
+        return Ok(None);
+    }
+    let mut shown = |v: &Value| cx.show(store, v).map(|s| escape(&s));
+    let heads = elements
+        .iter()
+        .map(&mut shown)
+        .collect::<Result<Vec<_>, _>>()?;
+    let p = p.iter().map(&mut shown).collect::<Result<Vec<_>, _>>()?;
+    let mut out = String::from("<table class=\"loony-quotient\"><tr><th>·</th>");
+    for h in &heads {
+        out.push_str(&format!("<th style=\"{CELL}\">{h}</th>"));
+    }
+    out.push_str("</tr>");
+    for (h, row) in heads.iter().zip(rows) {
+        let Value::List(row) = row else {
+            return Ok(None);
+        };
+        if row.len() != heads.len() {
+            return Ok(None);
+        }
+        out.push_str(&format!("<tr><th style=\"{CELL}\">{h}</th>"));
+        for v in row.iter() {
+            let x = shown(v)?;
+            let weight = if p.contains(&x) {
+                "; font-weight: bold"
+            } else {
+                ""
+            };
+            out.push_str(&format!("<td style=\"{CELL}{weight}\">{x}</td>"));
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table>");
+    Ok(Some(out))
 }
 
 /// The certified period of a heap game's sequence, when these heaps show one (as `plot`
