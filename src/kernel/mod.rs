@@ -285,8 +285,27 @@ fn worker(
     let mut count = 0u64;
     while let Ok(job) = jobs.recv() {
         match job {
-            Job::Execute(msg) => execute(&mut session, &shared, &msg, &mut count),
+            Job::Execute(msg) => {
+                let failed = !execute(&mut session, &shared, &msg, &mut count);
+                if failed && msg.content["stop_on_error"].as_bool().unwrap_or(true) {
+                    abort_queued(&jobs, &shared);
+                }
+            }
         }
+    }
+}
+
+/// After a cell that failed with `stop_on_error` (a notebook's "run all" sends every cell at
+/// once), the cells already queued are not run but answered `aborted`, as ipykernel does, so
+/// they do not fail one after another for want of what the failed cell would have bound.
+fn abort_queued(jobs: &mpsc::Receiver<Job>, shared: &Shared) {
+    while let Ok(Job::Execute(msg)) = jobs.try_recv() {
+        shared.status(&msg, "busy");
+        let content = json!({ "status": "aborted", "execution_count": null });
+        let _ = shared
+            .shell
+            .send(shared.headers.reply(&msg, "execute_reply", content));
+        shared.status(&msg, "idle");
     }
 }
 
@@ -304,8 +323,8 @@ fn snapshot(session: &Session) -> Snapshot {
     }
 }
 
-/// One cell: busy, the input, its outputs, the reply, idle.
-fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u64) {
+/// One cell: busy, the input, its outputs, the reply, idle. False when it ended in an error.
+fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u64) -> bool {
     let code = msg.text("code").to_string();
     let silent = msg.content["silent"].as_bool().unwrap_or(false);
     let store_history = msg.content["store_history"].as_bool().unwrap_or(!silent);
@@ -396,6 +415,7 @@ fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u6
             json!({ "execution_count": n, "data": data, "metadata": {} }),
         );
     }
+    let ok = error.is_none();
     let reply = match error {
         Some(e) => {
             let mut content = display::error_content(&e);
@@ -425,6 +445,7 @@ fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u6
         .shell
         .send(shared.headers.reply(msg, "execute_reply", reply));
     shared.status(msg, "idle");
+    ok
 }
 
 /// The sockets: bind all five, then serve until shutdown.

@@ -293,6 +293,16 @@ def check_client(cwd):
         check(reply["content"]["status"] == "error" and reply["content"]["ename"] == "E0101",
               "a badly signed message is dropped", repr(reply["content"]))
 
+        # "Run all": cells queued behind one that fails are aborted, unless stop_on_error is off.
+        slow_error = 'len(nim_sequence(heap("0.6"), 20000))\nfrob(1)'
+        for stop in (True, False):
+            first = kc.execute(slow_error, stop_on_error=stop)
+            queued = kc.execute(f"let after_{stop} = 1", stop_on_error=stop)
+            r1, r2 = shell_reply(kc, first), shell_reply(kc, queued)
+            want = "aborted" if stop else "ok"
+            check(r1["content"]["status"] == "error" and r2["content"]["status"] == want,
+                  f"a cell queued behind a failing one is {want} (stop_on_error={stop})",
+                  repr(r2["content"]))
         check(kc.hb_channel.is_beating(), "the heartbeat answers")
         # Frames that are no Jupyter message at all are dropped too, and the kernel goes on.
         kc.shell_channel.socket.send_multipart([b"garbage", b"more"])
