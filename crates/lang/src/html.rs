@@ -169,7 +169,10 @@ fn sequence(cx: &mut Cx, s: &Sequence) -> String {
             let v = s.values.get((heap - s.start) as usize);
             let style = match &p {
                 Some(p) if heap < p.preperiod as u64 => "font-style: italic".to_string(),
-                Some(p) if ((heap - p.preperiod as u64) / p.period as u64) % 2 == 0 => {
+                Some(p)
+                    if p.period > 0
+                        && ((heap - p.preperiod as u64) / p.period as u64).is_multiple_of(2) =>
+                {
                     "background: rgba(80, 130, 220, 0.18)".to_string()
                 }
                 _ => String::new(),
