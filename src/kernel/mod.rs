@@ -120,7 +120,8 @@ fn say(s: &str) {
 
 /// A cell or other work for the session's thread.
 enum Job {
-    Execute(Message),
+    /// A cell, with its number in the order the requests came (see `Shared::received`).
+    Execute(Message, u64),
 }
 
 /// What completion and inspection need of the session, copied after each cell so they are
@@ -148,6 +149,9 @@ struct Shared {
     progress_shown: AtomicBool,
     iopub: amp::UnboundedSender<Message>,
     shell: amp::UnboundedSender<Message>,
+    /// The number of the last cell handed to the session's thread (cells are numbered from 1
+    /// as they come; stored after the cell is in the channel).
+    received: std::sync::atomic::AtomicU64,
 }
 
 impl Shared {
@@ -219,6 +223,7 @@ fn serve(conn: Connection, stacks: &[usize]) -> Result<(), String> {
         progress_shown: AtomicBool::new(false),
         iopub: iopub_tx,
         shell: shell_tx,
+        received: std::sync::atomic::AtomicU64::new(0),
     });
     let _ = worker.send(shared.clone());
     // Progress bars become stream updates of the running cell.
@@ -283,12 +288,12 @@ fn worker(
         return;
     };
     let mut count = 0u64;
-    while let Ok(job) = jobs.recv() {
+    let mut next = None;
+    while let Some(job) = next.take().or_else(|| jobs.recv().ok()) {
         match job {
-            Job::Execute(msg) => {
-                let failed = !execute(&mut session, &shared, &msg, &mut count);
-                if failed && msg.content["stop_on_error"].as_bool().unwrap_or(true) {
-                    abort_queued(&jobs, &shared);
+            Job::Execute(msg, _) => {
+                if let Some(upto) = execute(&mut session, &shared, &msg, &mut count) {
+                    next = abort_queued(&jobs, &shared, upto);
                 }
             }
         }
@@ -296,17 +301,24 @@ fn worker(
 }
 
 /// After a cell that failed with `stop_on_error` (a notebook's "run all" sends every cell at
-/// once), the cells already queued are not run but answered `aborted`, as ipykernel does, so
-/// they do not fail one after another for want of what the failed cell would have bound.
-fn abort_queued(jobs: &mpsc::Receiver<Job>, shared: &Shared) {
-    while let Ok(Job::Execute(msg)) = jobs.try_recv() {
-        shared.status(&msg, "busy");
+/// once), the cells that had come before its reply went out (numbers up to `upto`) are not
+/// run but answered `aborted`, as ipykernel does, so they do not fail one after another for
+/// want of what the failed cell would have bound. A cell sent after the reply (the front end
+/// going on) is run: it is handed back.
+fn abort_queued(jobs: &mpsc::Receiver<Job>, shared: &Shared, upto: u64) -> Option<Job> {
+    while let Ok(job) = jobs.try_recv() {
+        let Job::Execute(msg, n) = &job;
+        if *n > upto {
+            return Some(job);
+        }
+        shared.status(msg, "busy");
         let content = json!({ "status": "aborted", "execution_count": null });
         let _ = shared
             .shell
-            .send(shared.headers.reply(&msg, "execute_reply", content));
-        shared.status(&msg, "idle");
+            .send(shared.headers.reply(msg, "execute_reply", content));
+        shared.status(msg, "idle");
     }
+    None
 }
 
 fn snapshot(session: &Session) -> Snapshot {
@@ -323,8 +335,10 @@ fn snapshot(session: &Session) -> Snapshot {
     }
 }
 
-/// One cell: busy, the input, its outputs, the reply, idle. False when it ended in an error.
-fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u64) -> bool {
+/// One cell: busy, the input, its outputs, the reply, idle. When it failed and asks for the
+/// queue to stop (`stop_on_error`, the default), the number of the last cell received before
+/// its reply went out.
+fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u64) -> Option<u64> {
     let code = msg.text("code").to_string();
     let silent = msg.content["silent"].as_bool().unwrap_or(false);
     let store_history = msg.content["store_history"].as_bool().unwrap_or(!silent);
@@ -415,7 +429,7 @@ fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u6
             json!({ "execution_count": n, "data": data, "metadata": {} }),
         );
     }
-    let ok = error.is_none();
+    let stop_queue = error.is_some() && msg.content["stop_on_error"].as_bool().unwrap_or(true);
     let reply = match error {
         Some(e) => {
             let mut content = display::error_content(&e);
@@ -441,11 +455,13 @@ fn execute(session: &mut Session, shared: &Shared, msg: &Message, count: &mut u6
             })
         }
     };
+    // Taken before the reply leaves: what the front end sends after seeing it is not aborted.
+    let upto = shared.received.load(Ordering::SeqCst);
     let _ = shared
         .shell
         .send(shared.headers.reply(msg, "execute_reply", reply));
     shared.status(msg, "idle");
-    ok
+    stop_queue.then_some(upto)
 }
 
 /// The sockets: bind all five, then serve until shutdown.
@@ -525,15 +541,19 @@ async fn run(
     let on_shell = {
         let (shared, stop) = (shared.clone(), stop.clone());
         async move {
+            let mut cells = 0u64;
             loop {
                 let Some(msg) = receive(&mut shell_recv, &shared.signer, "shell").await else {
                     continue;
                 };
                 match msg.msg_type() {
                     "execute_request" => {
-                        if jobs.send(Job::Execute(msg)).is_err() {
+                        cells += 1;
+                        if jobs.send(Job::Execute(msg, cells)).is_err() {
                             log("the session thread has stopped");
                         }
+                        // After the send: a cell counted here is in the channel.
+                        shared.received.store(cells, Ordering::SeqCst);
                     }
                     _ => {
                         shared.status(&msg, "busy");

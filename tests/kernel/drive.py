@@ -302,7 +302,7 @@ def check_client(cwd):
             want = "aborted" if stop else "ok"
             check(r1["content"]["status"] == "error" and r2["content"]["status"] == want,
                   f"a cell queued behind a failing one is {want} (stop_on_error={stop})",
-                  repr(r2["content"]))
+                  repr((r1["content"]["status"], r2["content"])))
         check(kc.hb_channel.is_beating(), "the heartbeat answers")
         # Frames that are no Jupyter message at all are dropped too, and the kernel goes on.
         kc.shell_channel.socket.send_multipart([b"garbage", b"more"])
