@@ -233,8 +233,9 @@ def check_html(cwd):
           "the P-portion's products are in bold")
 
 
-def iopub_of(kc, msg_id):
-    """The iopub messages about `msg_id` up to its idle status (others are skipped)."""
+def iopub_of(kc, msg_id, until=None):
+    """The iopub messages about `msg_id` up to its idle status, or up to and with the first
+    of type `until` (others are skipped)."""
     out = []
     while True:
         m = kc.get_iopub_msg(timeout=TIMEOUT)
@@ -245,6 +246,8 @@ def iopub_of(kc, msg_id):
                 return out
             continue
         out.append(m)
+        if m["msg_type"] == until:
+            return out
 
 
 def check_client(cwd):
@@ -315,7 +318,9 @@ def check_client(cwd):
 
         for how in ("signal", "message"):
             msg_id = kc.execute('nim_sequence(heap("0.6"), 100000000)')
-            time.sleep(1.0)
+            # Interrupt once the computation shows it runs (its first progress line): an
+            # interrupt before a cell starts is ignored, as between cells.
+            early = iopub_of(kc, msg_id, until="stream")
             t = time.monotonic()
             if how == "signal":
                 km.interrupt_kernel()
@@ -323,7 +328,7 @@ def check_client(cwd):
                 kc.control_channel.send(kc.session.msg("interrupt_request", {}))
             r = shell_reply(kc, msg_id)
             took = time.monotonic() - t
-            shown = iopub_of(kc, msg_id)
+            shown = early + iopub_of(kc, msg_id)
             kinds = [m["msg_type"] for m in shown]
             bars = [m["content"]["text"] for m in shown if m["msg_type"] == "stream"]
             check(bars and all("/100000000 heaps (eta" in b for b in bars)
