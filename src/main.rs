@@ -70,11 +70,20 @@ const STACK: usize = 4 << 30;
 const SMALLER_STACKS: [usize; 3] = [1 << 30, 256 << 20, 64 << 20];
 
 fn main() -> ExitCode {
-    // `loony sweep …` runs a census; a file of that name in the working folder is still a
-    // script, so the subcommand never changes how a file argument is read.
+    // `loony sweep …` runs a census and `loony kernel …` is the Jupyter kernel; a file of
+    // either name in the working folder is still a script, so a subcommand never changes how
+    // a file argument is read.
     let mut args = std::env::args_os().skip(1);
-    if args.next().is_some_and(|a| a == "sweep") && !std::path::Path::new("sweep").exists() {
+    let first = args.next();
+    let subcommand = |name: &str| {
+        first.as_ref().is_some_and(|a| a == name) && !std::path::Path::new(name).exists()
+    };
+    if subcommand("sweep") {
         return loony::sweep::main(args.collect());
+    }
+    if subcommand("kernel") {
+        let stacks: Vec<usize> = std::iter::once(STACK).chain(SMALLER_STACKS).collect();
+        return loony::kernel::main(args.collect(), &stacks);
     }
     for size in std::iter::once(STACK).chain(SMALLER_STACKS) {
         let cli = Cli::parse();

@@ -42,6 +42,15 @@ fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
+/// Where the word that ends `s` starts (after its last non-word character, which may be wider
+/// than a byte: `☾`, `∞`).
+fn word_start(s: &str) -> usize {
+    s.char_indices()
+        .rev()
+        .find(|&(_, c)| !is_word(c))
+        .map_or(0, |(i, c)| i + c.len_utf8())
+}
+
 impl Completions {
     /// The start of the text to replace in `line` and its candidates, for the cursor at `pos`.
     pub fn complete(&self, line: &str, pos: usize) -> (usize, Vec<Candidate>) {
@@ -67,10 +76,10 @@ impl Completions {
             Some((false, _)) => return (pos, Vec::new()),
             None => {}
         }
-        let start = before.rfind(|c: char| !is_word(c)).map_or(0, |i| i + 1);
+        let start = word_start(before);
         let word = &before[start..];
         if let Some(target) = before[..start].strip_suffix('.') {
-            let name_start = target.rfind(|c: char| !is_word(c)).map_or(0, |i| i + 1);
+            let name_start = word_start(target);
             let name = &target[name_start..];
             if !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit()) {
                 // A record has few fields: those containing the word are offered too, after

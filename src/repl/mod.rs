@@ -100,6 +100,8 @@ fn load_path(arg: &str) -> String {
 
 pub struct Session {
     pub interp: Interp,
+    /// Diagnostics with ANSI colour codes (the notebook kernel's tracebacks); plain otherwise.
+    pub ansi: bool,
     inputs: usize,
 }
 
@@ -113,6 +115,7 @@ impl Session {
     pub fn new() -> Self {
         Session {
             interp: Interp::new(),
+            ansi: false,
             inputs: 0,
         }
     }
@@ -245,6 +248,8 @@ impl Session {
         let cx = &self.interp.cx;
         if cx.out.json {
             format!("{}\n", e.to_json(&cx.files, cx.out.notation.ascii))
+        } else if self.ansi {
+            e.render_ansi(&cx.files, cx.out.notation.ascii)
         } else {
             e.render(&cx.files, cx.out.notation.ascii)
         }

@@ -15,6 +15,7 @@ mod diagnostics;
 mod docs;
 mod engine;
 mod interrupt;
+mod kernel;
 mod loopy;
 mod misere;
 mod misere_cgsuite;

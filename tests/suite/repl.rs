@@ -326,6 +326,15 @@ fn completes_record_fields() {
 }
 
 #[test]
+fn completes_after_a_character_wider_than_a_byte() {
+    // The word starts after `∞` (three bytes), not one byte into it.
+    let (start, names) = complete(&["let kay = 1"], "∞kay");
+    assert_eq!((start, names.contains(&"kay".to_string())), (3, true));
+    let setup = ["let p = periodicity(heap(\"0.6\"), 100)"];
+    assert_eq!(complete(&setup, "☾p.pre").0, 5);
+}
+
+#[test]
 fn completes_every_name_on_an_empty_line() {
     let (start, names) = complete(&["let mine = 3"], "");
     assert_eq!(start, 0);

@@ -112,7 +112,7 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 }
 
 /// `width` and `height` of the root element, as the plot writes them.
-fn svg_size(svg: &str) -> Option<(u32, u32)> {
+pub(crate) fn svg_size(svg: &str) -> Option<(u32, u32)> {
     let attr = |name: &str| -> Option<u32> {
         let at = svg.find(&format!(" {name}=\""))? + name.len() + 3;
         svg[at..].split('"').next()?.parse().ok()

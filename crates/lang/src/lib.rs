@@ -9,11 +9,12 @@ pub mod compile;
 pub mod error;
 pub mod figure;
 pub mod heaps;
+pub mod html;
 mod intcode;
 pub mod misere;
 pub mod modules;
 pub mod plot;
-mod progress;
+pub mod progress;
 pub mod query;
 pub mod quotient;
 pub mod ruleset;
@@ -150,6 +151,14 @@ pub struct Output {
     pub warnings: Vec<diag::Warning>,
     /// Shows a warning as soon as it is found (the `loony FILE` front end: stderr).
     pub on_warning: Option<diag::WarningSink>,
+    /// `Some` when the front end shows figures itself (the notebook kernel): a `plot` without
+    /// a file name is kept here instead of written to `plot::DEFAULT_FILE`, for the front end
+    /// to take after each input. `None` (the CLI and REPL): every plot is a file.
+    pub figures: Option<Vec<plot::Figure>>,
+    /// `Some` when the front end shows HTML (the notebook kernel): each shown result adds
+    /// its HTML ([`html::html`]; `None` for a value without one), in the order the results
+    /// are emitted. `None`: no HTML is made.
+    pub html: Option<Vec<Option<String>>>,
 }
 
 impl Default for Interp {
@@ -273,7 +282,15 @@ impl Interp {
                     self.cx.show(&mut self.store, &v)
                 };
                 self.store.check_full()?;
-                shown.map(Some)
+                let shown = shown?;
+                if self.cx.out.html.is_some() {
+                    // HTML is an extra: a failure to make it leaves the text alone.
+                    let h = html::html(&mut self.cx, &mut self.store, &v).ok().flatten();
+                    if let Some(list) = &mut self.cx.out.html {
+                        list.push(h);
+                    }
+                }
+                Ok(Some(shown))
             })
             .map_err(|e| {
                 self.cx
@@ -379,7 +396,8 @@ impl Cx {
         self.limits.interrupt.load(Ordering::Relaxed)
     }
 
-    /// Show progress bars for long heap computations (when a terminal is watching stderr).
+    /// Show progress bars for long heap computations (when a terminal is watching stderr, or
+    /// through [`progress::draw_to`]).
     pub fn set_progress(&mut self, on: bool) {
         self.engines.heaps.progress = on;
     }

@@ -15,6 +15,14 @@ use loony_theory::heap::{self, Control, HeapRules};
 /// Where `plot(seq)` writes: the working directory.
 pub const DEFAULT_FILE: &str = "nim-sequence.svg";
 
+/// A plot kept for the front end to show (see `Output::figures`): the SVG text and the
+/// line that says what it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    pub svg: String,
+    pub summary: String,
+}
+
 /// The options of one call, each with the span it was written at.
 #[derive(Default)]
 struct Options {
@@ -44,6 +52,8 @@ pub fn call(
     };
     let (start, values, of) = (&seq.start, &seq.values, &seq.of);
     let opts = options(cx, &vals[1..], &|i| sp(i + 1))?;
+    // A front end that shows figures itself (a notebook) keeps a plot without a file name.
+    let inline = opts.file.is_none() && cx.out.figures.is_some();
     let (path, path_span) = opts
         .file
         .clone()
@@ -98,6 +108,18 @@ pub fn call(
         period_start: period.map(|p| p.preperiod as u64),
         size: opts.size.unwrap_or(heap::DEFAULT_SIZE),
     };
+    if inline {
+        let svg = plot.svg();
+        let measured = figure::svg_size(&svg).map_or(String::new(), |(w, h)| format!("{w}x{h} px"));
+        let summary = format!("plot of {} points ({measured})", shown.len());
+        if let Some(figures) = &mut cx.out.figures {
+            figures.push(Figure {
+                svg,
+                summary: summary.clone(),
+            });
+        }
+        return Ok(Value::Text(summary.into()));
+    }
     let (bytes, measured) = figure::render(&plot.svg(), format).map_err(|message| {
         cx.err(
             EvalError::WriteFailed {

@@ -1,12 +1,92 @@
 //! Progress bars for long computations, drawn on stderr (only when a terminal watches it).
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Where a front end without a terminal shows bars (the notebook kernel): called with a bar's
+/// line each time it is drawn, and with `None` when it is cleared.
+pub type Sink = Arc<dyn Fn(Option<&str>) + Send + Sync>;
+
+/// Bars are drawn for the whole process, as stderr is the whole process's.
+static SINK: OnceLock<Sink> = OnceLock::new();
+
+/// Draws every bar of this process through `sink` instead of on stderr, from now on; `false`
+/// when a sink was already set (the first stays).
+pub fn draw_to(sink: Sink) -> bool {
+    SINK.set(sink).is_ok()
+}
+
+/// How often a sink is sent a bar's line: a notebook needs no 20 frames a second.
+const SINK_HZ: u8 = 4;
+
+/// A one-line "terminal" that hands what is drawn on it to a [`Sink`].
+struct SinkTerm {
+    sink: Sink,
+    line: Mutex<String>,
+}
+
+impl std::fmt::Debug for SinkTerm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SinkTerm")
+    }
+}
+
+impl SinkTerm {
+    fn line(&self) -> std::sync::MutexGuard<'_, String> {
+        // A poisoned line is still a line.
+        self.line.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl TermLike for SinkTerm {
+    fn width(&self) -> u16 {
+        100
+    }
+    fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.write_str(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.line().push_str(s);
+        Ok(())
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.line().clear();
+        Ok(())
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        let line = self.line().trim_end().to_string();
+        (self.sink)((!line.is_empty()).then_some(line.as_str()));
+        Ok(())
+    }
+}
 
 /// A bar of `len` steps; `template` is an indicatif template such as
 /// `"{bar:40} {pos}/{len} heaps (eta {eta})"`. Bars and spinners are drawn in ASCII, so `--ascii`
 /// holds on every terminal without the setting reaching each engine.
 pub(super) fn bar(len: u64, template: &str) -> ProgressBar {
-    let b = ProgressBar::new(len);
+    let target = match SINK.get() {
+        Some(sink) => ProgressDrawTarget::term_like_with_hz(
+            Box::new(SinkTerm {
+                sink: sink.clone(),
+                line: Mutex::new(String::new()),
+            }),
+            SINK_HZ,
+        ),
+        None => ProgressDrawTarget::stderr(),
+    };
+    let b = ProgressBar::with_draw_target(Some(len), target);
     b.set_style(
         ProgressStyle::with_template(template)
             .unwrap_or_else(|_| ProgressStyle::default_bar())

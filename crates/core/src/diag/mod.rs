@@ -300,6 +300,13 @@ impl Error {
         })
     }
 
+    /// The diagnostic as text with ANSI colour codes, as a terminal would show it (a
+    /// notebook's traceback); plain when a shown line is too long, as on stderr.
+    pub fn render_ansi(&self, files: &Files, ascii: bool) -> String {
+        let d = self.diagnostic_in(ascii);
+        render_ansi_text(&d, files, ascii).unwrap_or_else(|| self.render(files, ascii))
+    }
+
     /// The diagnostic as one JSON object for `--json`: `code`, `message`, `span` (file, byte
     /// offsets, 1-based line and column of both ends; `null` without a location), the primary
     /// `label` and the `notes`.
@@ -439,6 +446,16 @@ fn render_text(d: &Diagnostic<FileId>, files: &Files, ascii: bool) -> Option<Str
         &text,
         config(ascii).chars.source_border_left,
     ))
+}
+
+fn render_ansi_text(d: &Diagnostic<FileId>, files: &Files, ascii: bool) -> Option<String> {
+    if shows_long_line(d, files) {
+        // Cut in plain text: colour codes would break the columns the cut keeps aligned.
+        return render_text(d, files, ascii);
+    }
+    let mut out = term::termcolor::Ansi::new(Vec::new());
+    term::emit_to_write_style(&mut out, &config(ascii), files, d).ok()?;
+    String::from_utf8(out.into_inner()).ok()
 }
 
 /// True when a line the diagnostic shows is too long to echo whole.
