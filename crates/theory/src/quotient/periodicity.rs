@@ -128,7 +128,8 @@ impl Watch {
     fn push(&mut self, v: u32) {
         let n = self.phi.len();
         self.phi.push(v);
-        self.hash.push(mod_add(mod_mul(self.hash[n], BASE), u64::from(v) + 1));
+        self.hash
+            .push(mod_add(mod_mul(self.hash[n], BASE), u64::from(v) + 1));
         self.pow.push(mod_mul(self.pow[n], BASE));
         // Certified periods see every heap: the first mismatch sends them back to the queue.
         if self.holding.iter().any(|&p| self.phi[n] != self.phi[n - p]) {
@@ -325,7 +326,10 @@ mod tests {
                 held += usize::from(watch.certified().is_some());
             }
             // Both answers occur, so the comparison tests something.
-            assert!(held > 50 && held < 850, "{cert:?}: certified at {held} heaps");
+            assert!(
+                held > 50 && held < 850,
+                "{cert:?}: certified at {held} heaps"
+            );
         }
     }
 
