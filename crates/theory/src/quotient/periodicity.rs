@@ -151,7 +151,7 @@ impl Watch {
             self.read[p] = n;
         }
         // Period p is possible from heap 2p on; it starts with preperiod 0 and nothing read.
-        if n >= 2 && n % 2 == 0 {
+        if n >= 2 && n.is_multiple_of(2) {
             let p = n / 2;
             self.n0.push(0);
             self.read.push(p - 1);
