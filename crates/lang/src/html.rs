@@ -23,20 +23,8 @@ pub fn html(cx: &mut Cx, store: &mut Store, v: &Value) -> Result<Option<String>,
     }
 }
 
-/// `s` with `&`, `<`, `>` and `"` escaped.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+/// The SVG writer's escaping serves HTML too.
+pub use loony_theory::heap::escape;
 
 const CELL: &str = "padding: 1px 8px; text-align: left; vertical-align: top";
 

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use code::{Code, CodeError, Constraint, Digit, MAX_COUNT};
 pub use periodicity::{Period, Periodicity, apparent_periodicity};
-pub use plot::{DEFAULT_SIZE, FONT_FAMILY, Layout, MAX_SIZE, MIN_SIZE, Plot};
+pub use plot::{DEFAULT_SIZE, FONT_FAMILY, Layout, MAX_SIZE, MIN_SIZE, Plot, escape};
 pub use record::RecordRun;
 pub use rules::HeapRules;
 

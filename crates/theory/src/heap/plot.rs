@@ -231,7 +231,8 @@ fn digits(n: u64) -> usize {
     n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
-fn escape(text: &str) -> String {
+/// `text` with `&`, `<`, `>` and `"` escaped, for XML (SVG) and HTML alike.
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
