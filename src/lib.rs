@@ -19,6 +19,24 @@ pub use loony_lang::figure;
 pub use loony_syntax as syntax;
 pub use loony_theory as theory;
 
+/// A subcommand's arguments (`loony NAME ARGS`, without the program name and `NAME`) as its
+/// clap parser reads them; on `--help`, `--version` or an error, the text is printed and the
+/// exit code to return comes back instead.
+pub fn parse_subcommand<C: clap::Parser>(
+    name: &str,
+    args: Vec<std::ffi::OsString>,
+) -> Result<C, std::process::ExitCode> {
+    let program = std::ffi::OsString::from(format!("loony {name}"));
+    C::try_parse_from(std::iter::once(program).chain(args)).map_err(|e| {
+        let _ = e.print();
+        if e.use_stderr() {
+            std::process::ExitCode::FAILURE
+        } else {
+            std::process::ExitCode::SUCCESS
+        }
+    })
+}
+
 /// Every diagnostic code Loony gives, with its `--explain` text: each layer's own, lowest
 /// layer first.
 pub fn codes() -> impl Iterator<Item = &'static diag::Code> {

@@ -74,17 +74,9 @@ fn log(s: &str) {
 /// `loony kernel ARGS`: `args` without the program name and `kernel`; `stacks` the
 /// interpreter stack sizes to try, largest first (as the `loony` binary tries them).
 pub fn main(args: Vec<OsString>, stacks: &[usize]) -> ExitCode {
-    use clap::Parser;
-    let cli = match Cli::try_parse_from(std::iter::once("loony kernel".into()).chain(args)) {
+    let cli: Cli = match crate::parse_subcommand("kernel", args) {
         Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(code) => return code,
     };
     let r = match (cli.command, cli.connection_file) {
         (Some(Sub::Install(p)), _) => spec::kernels_dir(p.prefix.as_deref())

@@ -86,17 +86,9 @@ fn size(s: &str) -> Result<usize, String> {
 
 /// `loony sweep ARGS`: `args` without the program name and `sweep`.
 pub fn main(args: Vec<std::ffi::OsString>) -> ExitCode {
-    use clap::Parser;
-    let cli = match Cli::try_parse_from(std::iter::once("loony sweep".into()).chain(args)) {
+    let cli: Cli = match crate::parse_subcommand("sweep", args) {
         Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(code) => return code,
     };
     let r = match cli.command {
         Some(Sub::Merge { files }) => lines::merge(&files),
