@@ -78,4 +78,15 @@ fn main() {
             t1, t4
         );
     }
+    // A session asking Top Entails stack after stack extends one run: it must cost what one
+    // call for the last stack costs (it relaid the table once a stack, which was quadratic on
+    // top of the recurrence's own n²).
+    let n = 60_000;
+    let one = time(format!("top_entails_value({n})"));
+    let each = time(format!("len([top_entails_value(n) for n in 0..={n}])"));
+    println!(
+        "top_entails_value(n) for n in 0..=N, against top_entails_value(N): {each:.3?} / {one:.3?} \
+         = {:.2} (N = {n}; the stack-by-stack run has one core, the single call all)",
+        each.as_secs_f64() / one.as_secs_f64().max(1e-6)
+    );
 }

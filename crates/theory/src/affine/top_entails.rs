@@ -94,11 +94,18 @@ struct Table {
 }
 
 impl Table {
-    /// Lays the reversed copy out for a new `limit` (it is indexed from the end).
+    /// Lays the reversed copy out for a `limit` at least `limit` (it is indexed from the
+    /// end, so any larger limit serves). It at least doubles when it grows: a session that
+    /// asks stack after stack relays O(log n) times, not once a stack (which was quadratic).
     fn relay(&mut self, limit: usize) {
-        if limit == self.limit && self.rev.len() == limit + 1 {
+        if limit <= self.limit && self.rev.len() == self.limit + 1 {
             return;
         }
+        let limit = if self.fwd.is_empty() {
+            limit
+        } else {
+            limit.max(self.limit.saturating_mul(2))
+        };
         self.limit = limit;
         self.rev = vec![0; limit + 1];
         for (n, &v) in self.fwd.iter().enumerate() {
