@@ -505,6 +505,28 @@ pub fn product(
     Ok(Marked { acts, words, p })
 }
 
+/// Lists the elements grouped by class into `out` (class `c` at `out[start[c]..start[c + 1]]`),
+/// by a stable pass over `order`. After a split the classes of each old class are numbered
+/// consecutively, so passing the old grouping keeps the new one grouped too.
+fn regroup(class: &[u32], count: usize, order: &[u32], out: &mut Vec<u32>, start: &mut Vec<u32>) {
+    start.clear();
+    start.resize(count + 1, 0);
+    for &c in class {
+        start[c as usize + 1] += 1;
+    }
+    for c in 0..count {
+        start[c + 1] += start[c];
+    }
+    let mut at = start.clone();
+    out.clear();
+    out.resize(order.len(), 0);
+    for &x in order {
+        let c = class[x as usize] as usize;
+        out[at[c] as usize] = x;
+        at[c] += 1;
+    }
+}
+
 /// The reduction of a marked candidate: classes of `x ρ y ⇔ ∀z (xz ∈ P ⇔ yz ∈ P)`, found as the
 /// coarsest partition refining {P, N} that every heap action respects (Moore's refinement),
 /// numbered by their least member so that lex order is kept.
@@ -520,8 +542,18 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
     if count == 1 {
         class.iter_mut().for_each(|c| *c = 0);
     }
-    let mut map: FxHashMap<u64, u32> = FxHashMap::default();
+    // Moore's refinement: a class splits by the class its elements go to under each
+    // generator, until no generator splits any. Elements are kept grouped by class (`order`,
+    // class c at `order[start[c]..start[c + 1]]`), so one pass over a class with a stamp per
+    // image class splits it: arrays only, no hashing (a hash map made this half of a wild
+    // game's time).
+    let mut order: Vec<u32> = Vec::with_capacity(m);
+    let mut start: Vec<u32> = Vec::new();
+    let mut regrouped: Vec<u32> = (0..m as u32).collect();
+    regroup(&class, count, &regrouped, &mut order, &mut start);
     let mut next = vec![0u32; m];
+    let mut stamp: Vec<u32> = Vec::new();
+    let mut id_of: Vec<u32> = Vec::new();
     loop {
         let before = count;
         for g in 0..acts.ngen {
@@ -529,14 +561,27 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
                 return Err(Stop::Interrupted);
             }
             let table = acts.table(g);
-            map.clear();
-            for x in 0..m {
-                let key = (class[x] as u64) << 32 | class[table[x] as usize] as u64;
-                let n = map.len() as u32;
-                next[x] = *map.entry(key).or_insert(n);
+            stamp.clear();
+            stamp.resize(count, NONE);
+            id_of.resize(count, 0);
+            let mut fresh = 0u32;
+            for c in 0..count {
+                for &x in &order[start[c] as usize..start[c + 1] as usize] {
+                    let image = class[table[x as usize] as usize] as usize;
+                    if stamp[image] != c as u32 {
+                        stamp[image] = c as u32;
+                        id_of[image] = fresh;
+                        fresh += 1;
+                    }
+                    next[x as usize] = id_of[image];
+                }
             }
             std::mem::swap(&mut class, &mut next);
-            count = map.len();
+            if fresh as usize != count {
+                count = fresh as usize;
+                regroup(&class, count, &order, &mut regrouped, &mut start);
+                std::mem::swap(&mut order, &mut regrouped);
+            }
         }
         if count == before {
             break;

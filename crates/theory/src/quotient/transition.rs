@@ -38,6 +38,7 @@ pub fn translates(cand: &Cand, cancel: &dyn Fn() -> bool) -> Result<Rows, Stop> 
         }
     }
     let w = rows.width;
+    let mut bytes = Vec::new();
     for e in 1..m {
         if e % 1024 == 0 && cancel() {
             return Err(Stop::Interrupted);
@@ -48,24 +49,75 @@ pub fn translates(cand: &Cand, cancel: &dyn Fn() -> bool) -> Result<Rows, Stop> 
         let table = cand.acts.table(g);
         let (before, after) = rows.data.split_at_mut(e * w);
         let src = &before[parent * w..(parent + 1) * w];
-        gather(src, table, &mut after[..w]);
+        gather(src, table, &mut after[..w], &mut bytes);
     }
     Ok(rows)
 }
 
-/// `dst = {y : table[y] ∈ src}`.
-#[inline]
-fn gather(src: &[u64], table: &[u32], dst: &mut [u64]) {
-    for (i, word) in dst.iter_mut().enumerate() {
-        let base = i * 64;
-        let end = (base + 64).min(table.len());
+/// `dst = {y : table[y] ∈ src}`, through `bytes`, a scratch of one byte per element: read as
+/// bytes, each membership test is one load (a bit would need a shift by a variable amount),
+/// and eight tests pack into a byte with one multiplication. This gather was most of a wild
+/// game's N-side search.
+fn gather(src: &[u64], table: &[u32], dst: &mut [u64], bytes: &mut Vec<u8>) {
+    spread(src, bytes);
+    let bytes = &bytes[..];
+    for (word, t) in dst.iter_mut().zip(table.chunks(64)) {
         let mut bits = 0u64;
-        for (b, &t) in table[base..end].iter().enumerate() {
-            bits |= (src[(t >> 6) as usize] >> (t & 63) & 1) << b;
+        let mut eights = t.chunks_exact(8);
+        for (j, c) in (&mut eights).enumerate() {
+            let x = u64::from_le_bytes([
+                bytes[c[0] as usize],
+                bytes[c[1] as usize],
+                bytes[c[2] as usize],
+                bytes[c[3] as usize],
+                bytes[c[4] as usize],
+                bytes[c[5] as usize],
+                bytes[c[6] as usize],
+                bytes[c[7] as usize],
+            ]);
+            bits |= pack(x) << (8 * j);
+        }
+        let done = 8 * (t.len() / 8);
+        for (k, &y) in eights.remainder().iter().enumerate() {
+            bits |= u64::from(bytes[y as usize]) << (done + k);
         }
         *word = bits;
     }
 }
+
+/// Byte `k` of a word whose bytes are each 0 or 1, as bit `k` of the result.
+#[inline]
+fn pack(x: u64) -> u64 {
+    x.wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// The bits of `src` as one byte (0 or 1) per bit, in `bytes`.
+fn spread(src: &[u64], bytes: &mut Vec<u8>) {
+    bytes.clear();
+    bytes.reserve(src.len() * 64);
+    for &w in src {
+        for k in 0..8 {
+            bytes.extend_from_slice(&SPREAD[(w >> (8 * k)) as u8 as usize].to_le_bytes());
+        }
+    }
+}
+
+/// Byte `i`'s bit `k` as byte `k` (0 or 1) of `SPREAD[i]`.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if i >> k & 1 == 1 {
+                t[i] |= 1 << (8 * k);
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// One heap as the checks see it: its value, its action table, the option words (one per
 /// distinct value) and `σ = ⋃_s P_s` over its option values.
@@ -271,6 +323,7 @@ impl Antichain {
         let acts = &cand.acts;
         let w = self.width;
         let mut buf = vec![0u64; w];
+        let mut bytes = Vec::new();
         let mut round: Vec<u32> = (0..self.elem.len() as u32).collect();
         let mut next: Vec<u32> = Vec::new();
         let mut steps = 0usize;
@@ -294,7 +347,7 @@ impl Antichain {
                 {
                     let a = self.sets.row(e as usize);
                     match pair.table {
-                        Some(t) => gather(a, t, &mut buf),
+                        Some(t) => gather(a, t, &mut buf, &mut bytes),
                         None => buf.copy_from_slice(a),
                     }
                 }
@@ -380,4 +433,45 @@ pub enum Verdict {
         chain: Antichain,
         translates: Rows,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The byte-wise gather against its definition, one bit at a time, on sizes that end
+        /// inside a byte and inside a word.
+        #[test]
+        fn gather_is_the_preimage(
+            (m, seed) in (1usize..300, any::<u64>()),
+        ) {
+            let mut state = seed | 1;
+            let mut next = move || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state
+            };
+            let w = bitset::words(m);
+            let src: Vec<u64> = (0..w)
+                .map(|i| {
+                    let bits = m - 64 * i;
+                    let r = next();
+                    if bits >= 64 { r } else { r & ((1u64 << bits) - 1) }
+                })
+                .collect();
+            let table: Vec<u32> = (0..m).map(|_| (next() % m as u64) as u32).collect();
+            let mut dst = vec![u64::MAX; w];
+            let mut bytes = Vec::new();
+            gather(&src, &table, &mut dst, &mut bytes);
+            for y in 0..m {
+                prop_assert_eq!(bitset::get(&dst, y), bitset::get(&src, table[y] as usize));
+            }
+            for y in m..64 * w {
+                prop_assert!(!bitset::get(&dst, y), "bit {} past the end is set", y);
+            }
+        }
+    }
 }
