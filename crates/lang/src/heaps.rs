@@ -813,8 +813,16 @@ pub fn call(
                     let bar: std::cell::RefCell<Option<indicatif::ProgressBar>> =
                         Default::default();
                     let show = cx.engines.heaps.progress;
+                    let log = super::progress::Log::new(format!(
+                        "periodicity of {}",
+                        cx.engines.heaps.rules(h)
+                    ));
                     let report = |done: usize, _target: usize| {
-                        if !show || started.elapsed().as_secs_f64() < 1.0 {
+                        if !show {
+                            log.line(|| format!("{done} of {budget} heaps searched"));
+                            return;
+                        }
+                        if started.elapsed().as_secs_f64() < 1.0 {
                             return;
                         }
                         let mut bar = bar.borrow_mut();

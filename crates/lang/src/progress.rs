@@ -1,6 +1,7 @@
 //! Progress bars for long computations, drawn on stderr (only when a terminal watches it).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Where a front end without a terminal shows bars (the notebook kernel): called with a bar's
@@ -94,6 +95,45 @@ pub(super) fn bar(len: u64, template: &str) -> ProgressBar {
             .tick_chars("-\\|/ "),
     );
     b
+}
+
+/// Off a terminal, where no bar is drawn, a long run writes a line to stderr now and then
+/// (at most every [`LOG_EVERY`]), so a log never sits silent for minutes.
+pub(super) struct Log {
+    what: String,
+    started: std::time::Instant,
+    last: std::cell::Cell<std::time::Instant>,
+}
+
+pub(super) const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+impl Log {
+    /// A log for a run of `what` (`"quotient of 0.07"`), starting now.
+    pub(super) fn new(what: impl Into<String>) -> Log {
+        let now = std::time::Instant::now();
+        Log {
+            what: what.into(),
+            started: now,
+            last: std::cell::Cell::new(now),
+        }
+    }
+
+    /// Writes `what: at (N s)` if [`LOG_EVERY`] has passed since the last line (or the start).
+    pub(super) fn line(&self, at: impl FnOnce() -> String) {
+        let now = std::time::Instant::now();
+        if now.duration_since(self.last.get()) < LOG_EVERY {
+            return;
+        }
+        self.last.set(now);
+        // Best effort: a closed stderr must not stop the computation.
+        let _ = writeln!(
+            std::io::stderr(),
+            "{}: {} ({} s)",
+            self.what,
+            at(),
+            self.started.elapsed().as_secs()
+        );
+    }
 }
 
 /// The bars Loony draws. A time is always labelled (`eta 12s` counts down, `elapsed 3s` up),
