@@ -687,6 +687,35 @@ fn element_arithmetic_in_the_language_agrees_with_brute_force() {
     }
 }
 
+/// Above the order whose table a record holds (lowered here from 1 000 to 10, so that
+/// Kayles's order 40 is above it), `q.table` is made when it is read: the rows a record that
+/// holds them gives, each agreeing with `*` (which the test above checks by brute force).
+#[test]
+fn a_table_above_the_records_order_is_made_when_read() {
+    let src = "let q = quotient(heap(\"0.77\"))\nq.order\nq.table\n\
+               len([0 for i in 0..q.order for j in 0..q.order if q.table[i][j] != q.elements[i] * q.elements[j]]) == 0\n";
+    let run = |table_in_record: Option<usize>| {
+        crate::common::on_big_stack(move || {
+            let mut interp = loony::eval::Interp::new();
+            if let Some(order) = table_in_record {
+                interp.cx.set_table_in_record(order);
+            }
+            let mut out = String::new();
+            interp
+                .run("t.cgt", src, &mut |s| {
+                    out.push_str(&s);
+                    out.push('\n');
+                })
+                .expect("the program runs");
+            out
+        })
+    };
+    let (made, held) = (run(Some(10)), run(None));
+    assert!(made.starts_with("40\n[[1, a, b, "), "{made}");
+    assert!(made.ends_with("]]\ntrue\n"), "{made}");
+    assert_eq!(made, held);
+}
+
 // ---------------------------------------------------------------------------------------------
 // MisereSolver's frontier on wild games (the orders it publishes), under the ceilings a 4 GiB
 // memory budget gives.

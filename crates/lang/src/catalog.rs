@@ -928,8 +928,9 @@ pub static BUILTINS: &[Builtin] = &[
          Elements are values, printed as their normal words: `q.phi[n]` is the image of heap \
          `n` (`q.phi[0]` the identity), `x * y` multiplies in the quotient, `q.is_p(x)` says \
          whether `x` is in the P-portion, `q.element(\"ab2\")` reads a word; `q.elements` \
-         lists them and `q.table[i][j]` is `q.elements[i] * q.elements[j]` (for orders up to \
-         1 000; `none` above, where `*` still answers). Elements of two quotients do not mix \
+         lists them and `q.table[i][j]` is `q.elements[i] * q.elements[j]` (any order, within the \
+         memory budget; above order 1 000 the table is made when `q.table` is read, and the \
+         record as a whole shows it as `none`). Elements of two quotients do not mix \
          (E0116). Size limits follow the memory budget (E0404).",
         "quotient(heap(\"0.75\")).phi[2] * quotient(heap(\"0.75\")).phi[2]",
         "b2",

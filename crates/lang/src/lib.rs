@@ -402,6 +402,12 @@ impl Cx {
         self.engines.heaps.progress = on;
     }
 
+    /// Quotient records hold their multiplication table up to this order (1 000 unless a
+    /// host sets it); a larger one is made when `q.table` is read.
+    pub fn set_table_in_record(&mut self, order: usize) {
+        self.engines.quotients.table_in_record = Some(order);
+    }
+
     /// A statement stopped by a full table of the store reports that, whatever it failed
     /// with afterwards; an interruption raised by the memory budget (see
     /// [`loony_core::memory`]) says so.
@@ -1230,6 +1236,10 @@ impl Cx {
     ) -> Result<Value, Error> {
         match v {
             Value::Record(r) => match r.fields.iter().find(|(n, _)| *n == &*name.name) {
+                // A large quotient's table is made when it is read.
+                Some(("table", Value::None)) => {
+                    quotient::table_field(self, r, &name.span).unwrap_or(Ok(Value::None))
+                }
                 Some((_, x)) => Ok(x.clone()),
                 None => {
                     let names: Vec<&str> = r.fields.iter().map(|(n, _)| *n).collect();

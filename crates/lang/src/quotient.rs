@@ -21,7 +21,6 @@ use loony_theory::quotient::{
     search::Searcher,
 };
 use rustc_hash::FxHashMap;
-use std::io::Write;
 use std::rc::Rc;
 
 /// The largest heap bound accepted (each heap costs at least a pass over Q).
@@ -38,8 +37,6 @@ const QUICK: Limits = Limits {
 };
 /// Above this heap a certifiable game's quotient is computed until certified, not to the heap.
 const QUICK_BOUND: u64 = 2_000;
-/// Off a terminal, a quotient run writes a progress line to stderr at most this often.
-const LOG_EVERY_SECS: u64 = 10;
 /// Above this order the multiplication table is not printed into the record.
 const TABLE_ORDER: usize = 1000;
 /// Record kind, also how `isomorphic` recognises quotients.
@@ -57,6 +54,9 @@ pub struct QuotientCache {
     ruleset_moves: FxHashMap<u32, Listed>,
     /// Size ceilings a host set (tests); `None`: from the session's memory budget.
     pub limits: Option<Limits>,
+    /// The largest order whose table a record holds, if a host set one (tests);
+    /// `None`: [`TABLE_ORDER`].
+    pub table_in_record: Option<usize>,
     /// The quotients whose elements are values, by number ([`Value::Element`]), with their
     /// presentations.
     numbered: Vec<(Rc<Quotient>, String)>,
@@ -312,28 +312,15 @@ impl Cx {
         let show = self.engines.heaps.progress;
         let started = std::time::Instant::now();
         let bar: std::cell::RefCell<Option<indicatif::ProgressBar>> = Default::default();
-        // Off a terminal a long run says now and then where it is, so a log never sits
-        // silent for minutes.
-        let last_line = std::cell::Cell::new(started);
+        let log = super::progress::Log::new(format!("quotient of {name}"));
         let report = |event: Progress| {
             if !show {
-                let now = std::time::Instant::now();
-                if now.duration_since(last_line.get()).as_secs() < LOG_EVERY_SECS {
-                    return;
-                }
-                last_line.set(now);
-                let at = match event {
+                log.line(|| match event {
                     Progress::Heap { heap, order } => format!("heap {heap}, |Q| = {order}"),
                     Progress::Candidate { heap, order, tried } => {
                         format!("heap {heap}: candidate {tried} rejected ({order} elements)")
                     }
-                };
-                // Best effort: a closed stderr must not stop the computation.
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "quotient of {name}: {at} ({} s)",
-                    started.elapsed().as_secs()
-                );
+                });
                 return;
             }
             if started.elapsed().as_secs_f64() < 1.0 {
@@ -458,14 +445,7 @@ pub(crate) fn method(
     if record.kind != KIND || !matches!(name, "is_p" | "element") {
         return None;
     }
-    // The record's elements name its quotient (Φ of heap 0 is always there).
-    let id = record.fields.iter().find_map(|(f, v)| match (f, v) {
-        (&"phi", Value::List(xs)) => match xs.first() {
-            Some(Value::Element(id, _)) => Some(*id),
-            _ => None,
-        },
-        _ => None,
-    })?;
+    let id = number_of(record)?;
     let at = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
     if vals.len() != 1 {
         return Some(Err(cx.err(
@@ -514,6 +494,48 @@ pub(crate) fn method(
     })
 }
 
+/// The multiplication table as rows of elements: x * y is `table[x][y]`, rows and columns
+/// in the order of `elements`.
+fn table(q: &Quotient, id: u32) -> Value {
+    let m = q.monoid();
+    let n = q.order() as u32;
+    Value::List(Rc::new(
+        (0..n)
+            .map(|x| Value::List(Rc::new(elements(id, (0..n).map(|y| m.mul(x, y))))))
+            .collect(),
+    ))
+}
+
+/// `q.table` of a quotient above [`TABLE_ORDER`] (or the host's order), whose record leaves it out: made now, within
+/// the memory budget (a value is 24 bytes, order² of them). `None` for any other field.
+pub(crate) fn table_field(cx: &Cx, record: &Record, span: &Span) -> Option<Result<Value, Error>> {
+    if record.kind != KIND {
+        return None;
+    }
+    let id = number_of(record)?;
+    let q = cx.engines.quotients.numbered(id).clone();
+    let cells = q.order().saturating_mul(q.order() + 1);
+    Some(
+        cx.reserve_values(cells, "a quotient's table", span)
+            .map(|()| {
+                let _what = loony_core::memory::building("a quotient's table");
+                table(&q, id)
+            }),
+    )
+}
+
+/// The number of the quotient whose record this is, read off its elements (Φ of heap 0 is
+/// always there).
+fn number_of(record: &Record) -> Option<u32> {
+    record.fields.iter().find_map(|(f, v)| match (f, v) {
+        (&"phi", Value::List(xs)) => match xs.first() {
+            Some(Value::Element(id, _)) => Some(*id),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
 /// Elements of quotient number `id`, as values.
 fn elements(id: u32, xs: impl Iterator<Item = u32>) -> Vec<Value> {
     xs.map(|x| Value::Element(id, x)).collect()
@@ -521,19 +543,15 @@ fn elements(id: u32, xs: impl Iterator<Item = u32>) -> Vec<Value> {
 
 /// The record of a quotient: fields are the contract (`order`, `p_portion`, `presentation`,
 /// `period`, `preperiod`, `phi`, `table`, …); it prints as one block.
-fn record(q: &Quotient, id: u32, game: &str) -> Record {
+fn record(q: &Quotient, id: u32, game: &str, table_order: usize) -> Record {
     let opt = |x: Option<usize>| x.map_or(Value::None, |v| Value::Int(v as i64));
     let m = q.monoid();
     let p_words = q.bipartite.p_words();
     let name = q.name();
-    // Rows of elements: x * y is `table[x][y]`, rows and columns in the order of `elements`.
-    let table = if q.order() <= TABLE_ORDER {
-        let n = q.order() as u32;
-        Value::List(Rc::new(
-            (0..n)
-                .map(|x| Value::List(Rc::new(elements(id, (0..n).map(|y| m.mul(x, y))))))
-                .collect(),
-        ))
+    // Small tables are in the record; a larger one is made when `q.table` is read
+    // ([`table_field`]), so a record that is only printed never holds order² values.
+    let table = if q.order() <= table_order {
+        table(q, id)
     } else {
         Value::None
     };
@@ -838,7 +856,8 @@ pub fn call(
             let q = cx.compute_quotient(store, &game, bound, span)?;
             let name = cx.game_name(&game);
             let id = cx.engines.quotients.number(&q);
-            Ok(Value::Record(Rc::new(record(&q, id, &name))))
+            let table_order = cx.engines.quotients.table_in_record.unwrap_or(TABLE_ORDER);
+            Ok(Value::Record(Rc::new(record(&q, id, &name, table_order))))
         }
         QuotientOp::Isomorphic => {
             let a = bipartite_of(cx, &vals[0], &sp(0))?;
