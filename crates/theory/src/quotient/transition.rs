@@ -119,6 +119,10 @@ const SPREAD: [u64; 256] = {
     t
 };
 
+/// Or'ing rows costs their words, four to an operation; a gather costs about one operation
+/// per element: the rows are cheaper while they hold at most four words per element.
+const WORDS_PER_ELEMENT: usize = 4;
+
 /// One heap as the checks see it: its value, its action table, the option words (one per
 /// distinct value) and `σ = ⋃_s P_s` over its option values.
 pub struct HeapPair<'a> {
@@ -220,6 +224,12 @@ pub struct Antichain {
     heap: Vec<u32>,
     /// Entries per element, root excluded (the root is terminal and prunes nothing).
     by_elem: Vec<Vec<u32>>,
+    /// Each entry's set as a union of translates: `A = ⋃_{s ∈ S} P_s`, the elements `S` of
+    /// entry `e` at `gens[gen_at[e]..gen_at[e + 1]]`. Since `{y : y·h ∈ P_s} = P_{s·h}`, the
+    /// set of a position with one more heap `h` is the union over `S·h` and the new options:
+    /// a few rows or'ed instead of a gather over every element.
+    gens: Vec<u32>,
+    gen_at: Vec<u32>,
 }
 
 /// How far an N-side search may go: a memory ceiling, the failures wanted, Ctrl-C.
@@ -249,6 +259,8 @@ impl Antichain {
             from: vec![NONE],
             heap: vec![NONE],
             by_elem: vec![Vec::new(); m],
+            gens: Vec::new(),
+            gen_at: vec![0, 0],
         }
     }
 
@@ -257,7 +269,7 @@ impl Antichain {
     }
 
     pub fn bytes(&self) -> usize {
-        self.sets.bytes() + self.elem.capacity() * 12
+        self.sets.bytes() + self.elem.capacity() * 16 + self.gens.capacity() * 4
     }
 
     fn subsumed(&self, x: u32, set: &[u64]) -> bool {
@@ -291,7 +303,9 @@ impl Antichain {
             self.by_elem[x as usize].pop();
             self.from.pop();
             self.heap.pop();
+            self.gen_at.pop();
         }
+        self.gens.truncate(self.gen_at[len] as usize);
         self.sets.truncate(len);
     }
 
@@ -322,8 +336,10 @@ impl Antichain {
         }
         let acts = &cand.acts;
         let w = self.width;
+        let m = acts.m;
         let mut buf = vec![0u64; w];
         let mut bytes = Vec::new();
+        let mut gens: Vec<u32> = Vec::new();
         let mut round: Vec<u32> = (0..self.elem.len() as u32).collect();
         let mut next: Vec<u32> = Vec::new();
         let mut steps = 0usize;
@@ -344,16 +360,32 @@ impl Antichain {
                 }
                 let x = self.elem[e as usize];
                 let y = pair.act(x);
-                {
+                // S·h and the options' values: the translates whose union is the new set.
+                gens.clear();
+                let (lo, hi) = (self.gen_at[e as usize], self.gen_at[e as usize + 1]);
+                let old = &self.gens[lo as usize..hi as usize];
+                match pair.table {
+                    Some(t) => gens.extend(old.iter().map(|&s| t[s as usize])),
+                    None => gens.extend_from_slice(old),
+                }
+                gens.extend(pair.options.iter().map(|o| acts.apply(o, x)));
+                gens.sort_unstable();
+                gens.dedup();
+                if gens.len() * w <= WORDS_PER_ELEMENT * m {
+                    buf.fill(0);
+                    for &s in &gens {
+                        bitset::union(&mut buf, translates.row(s as usize));
+                    }
+                } else {
                     let a = self.sets.row(e as usize);
                     match pair.table {
                         Some(t) => gather(a, t, &mut buf, &mut bytes),
                         None => buf.copy_from_slice(a),
                     }
-                }
-                for o in &pair.options {
-                    let s = acts.apply(o, x);
-                    bitset::union(&mut buf, translates.row(s as usize));
+                    for o in &pair.options {
+                        let s = acts.apply(o, x);
+                        bitset::union(&mut buf, translates.row(s as usize));
+                    }
                 }
                 if !cand.p[y as usize] && !bitset::get(&buf, 0) {
                     found.push(NFailure {
@@ -372,6 +404,8 @@ impl Antichain {
                 self.sets.push(&buf);
                 self.from.push(e);
                 self.heap.push(pair.heap);
+                self.gens.extend_from_slice(&gens);
+                self.gen_at.push(self.gens.len() as u32);
                 self.by_elem[y as usize].push(id);
                 next.push(id);
             }
