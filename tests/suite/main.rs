@@ -17,6 +17,7 @@ mod engine;
 mod interrupt;
 mod kernel;
 mod loopy;
+mod lsp;
 mod misere;
 mod misere_cgsuite;
 mod plot;

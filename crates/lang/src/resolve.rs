@@ -189,7 +189,11 @@ impl Workspace {
             problems: Vec::new(),
             exports: Vec::new(),
         });
-        let (programs, errors) = parse_recovering(&src);
+        let Recovered {
+            programs,
+            errors,
+            lost,
+        } = parse_recovering(&src);
         for e in errors {
             self.modules[index].problems.push(Problem::Error {
                 error: crate::syntax_error(e, file),
@@ -207,6 +211,7 @@ impl Workspace {
             scope: Vec::new(),
             globals: Globals::default(),
             stack: Vec::new(),
+            lost,
         };
         let mut bodies: Vec<Body<'_>> = Vec::new();
         let mut imports = Vec::new();
@@ -343,26 +348,57 @@ fn string_span(src: &str, stmt: &Span) -> Span {
 /// The program's statements, parsed past syntax errors: the first error is reported as the
 /// CLI reports it, and the statements around it still parse. A failed statement is blanked
 /// (its bytes become spaces, so every offset stays where it was) and the text parsed again.
-fn parse_recovering(src: &str) -> (Vec<Program>, Vec<ParseError>) {
+/// The names a blanked statement would have defined are returned too: using them is not
+/// reported as unknown.
+fn parse_recovering(src: &str) -> Recovered {
     let mut text = src.to_string();
-    let mut errors = Vec::new();
+    let mut out = Recovered {
+        programs: Vec::new(),
+        errors: Vec::new(),
+        lost: Vec::new(),
+    };
     // Each round blanks at least one more line; a few rounds cover what a user types.
     for _ in 0..32 {
         match loony_syntax::parse_program(&text) {
-            Ok(p) => return (vec![p], errors),
+            Ok(p) => {
+                out.programs.push(p);
+                return out;
+            }
             Err(e) => {
                 let (start, end) = failed_lines(&text, &e);
-                if errors.is_empty() {
-                    errors.push(e);
+                if out.errors.is_empty() {
+                    out.errors.push(e);
                 }
                 if start >= end {
                     break;
                 }
+                out.lost.extend(defined_in(&text[start..end]));
                 text = blank(&text, start..end);
             }
         }
     }
-    (Vec::new(), errors)
+    out
+}
+
+struct Recovered {
+    programs: Vec<Program>,
+    errors: Vec<ParseError>,
+    lost: Vec<String>,
+}
+
+/// The names after `let`, `fn` and `ruleset` in some text (of statements that do not parse).
+fn defined_in(text: &str) -> Vec<String> {
+    use logos::Logos;
+    use loony_syntax::lexer::Tok;
+    let mut out = Vec::new();
+    let mut after_def = false;
+    for tok in Tok::lexer(text) {
+        if after_def && let Ok(Tok::Ident(name)) = &tok {
+            out.push(name.to_string());
+        }
+        after_def = matches!(tok, Ok(Tok::Let | Tok::Fn | Tok::Ruleset));
+    }
+    out
 }
 
 /// The lines to blank for a syntax error: from the line where it is (or its open bracket) to
@@ -486,6 +522,8 @@ struct Walker<'a> {
     scope: Vec<(Rc<str>, usize)>,
     globals: Globals,
     stack: Vec<Work<'a>>,
+    /// Names defined by statements that do not parse: not known, not reported either.
+    lost: Vec<String>,
 }
 
 impl<'a> Walker<'a> {
@@ -668,6 +706,7 @@ impl<'a> Walker<'a> {
                     span: e.span.clone(),
                     target: g.target,
                 }),
+                None if self.lost.iter().any(|l| l == name) => {}
                 None => self.unknown(name, &e.span),
             },
             ExprKind::Nimber(Some(x)) | ExprKind::Neg(x) | ExprKind::Not(x) => {
