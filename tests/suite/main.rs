@@ -14,6 +14,7 @@ mod compiled_rulesets;
 mod diagnostics;
 mod docs;
 mod engine;
+mod grammar;
 mod interrupt;
 mod kernel;
 mod loopy;
