@@ -18,7 +18,7 @@ mod shipped;
 mod transport;
 
 use crossbeam_channel::RecvTimeoutError;
-use loony_core::diag::FileId;
+use loony_core::diag::{FileId, guard};
 use loony_lang::resolve::{self, Workspace};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{self as note, Notification as _};
@@ -72,6 +72,7 @@ fn serve() -> ExitCode {
             let mut server = Server {
                 docs: HashMap::new(),
                 shipped: shipped::Shipped::write(),
+                closed: Vec::new(),
             };
             server.run(&conn)
         }
@@ -132,6 +133,8 @@ struct Server {
     /// By URI.
     docs: HashMap<String, Doc>,
     shipped: shipped::Shipped,
+    /// Documents closed since the last diagnostics went out: theirs are cleared.
+    closed: Vec<Uri>,
 }
 
 /// Where the files of one analysis are, for the client.
@@ -210,6 +213,15 @@ impl Server {
 
     /// Analyses the documents whose last change is [`DEBOUNCE`] old, and sends their diagnostics.
     fn publish_due(&mut self, conn: &Connection) -> Result<(), ()> {
+        for uri in std::mem::take(&mut self.closed) {
+            let params = lsp_types::PublishDiagnosticsParams {
+                uri,
+                diagnostics: Vec::new(),
+                version: None,
+            };
+            let n = Notification::new(note::PublishDiagnostics::METHOD.into(), params);
+            conn.sender.send(n.into()).map_err(|_| ())?;
+        }
         let due: Vec<String> = self
             .docs
             .iter()
@@ -263,6 +275,15 @@ impl Server {
         Some(ws)
     }
 
+    /// A document changed: every open one is analysed again (one may import another, and
+    /// references and rename must not read a stale analysis).
+    fn all_changed(&mut self) {
+        let now = Instant::now();
+        for d in self.docs.values_mut() {
+            d.changed = Some(now);
+        }
+    }
+
     fn notification(&mut self, n: Notification) {
         match n.method.as_str() {
             note::DidOpenTextDocument::METHOD => {
@@ -270,6 +291,7 @@ impl Server {
                     serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params)
                 {
                     let d = p.text_document;
+                    self.all_changed();
                     self.docs.insert(
                         d.uri.as_str().to_string(),
                         Doc {
@@ -292,15 +314,18 @@ impl Server {
                     if let Some(c) = p.content_changes.into_iter().last() {
                         doc.text = c.text;
                         doc.version = p.text_document.version;
-                        doc.changed = Some(Instant::now());
+                        self.all_changed();
                     }
                 }
             }
             note::DidCloseTextDocument::METHOD => {
                 if let Ok(p) =
                     serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(n.params)
+                    && let Some(doc) = self.docs.remove(p.text_document.uri.as_str())
                 {
-                    self.docs.remove(p.text_document.uri.as_str());
+                    // Its diagnostics go with it; what imports it now reads the saved file.
+                    self.closed.push(doc.uri);
+                    self.all_changed();
                 }
             }
             _ => {}
@@ -360,7 +385,19 @@ impl Server {
             all: &all,
             shipped: &self.shipped,
         };
-        let out = f(&cx, params)?;
+        // A panic answering is a bug: the request fails, the server goes on.
+        let mut out = None;
+        if let Err(e) = guard::catch(|| {
+            out = Some(f(&cx, params));
+            Ok(())
+        }) {
+            return Err(features::Failure::new(
+                ErrorCode::InternalError,
+                e.message(),
+            ));
+        }
+        let out =
+            out.ok_or_else(|| features::Failure::new(ErrorCode::InternalError, "no answer"))??;
         serde_json::to_value(out)
             .map_err(|e| features::Failure::new(ErrorCode::InternalError, e.to_string()))
     }

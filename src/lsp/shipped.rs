@@ -27,7 +27,10 @@ impl Shipped {
             .join("loony")
             .join(concat!("lsp-", env!("CARGO_PKG_VERSION")));
         match write_all(&dir) {
-            Ok(()) => Shipped { dir: Some(dir) },
+            // Canonical, as the resolver keys the files it reads.
+            Ok(()) => Shipped {
+                dir: Some(dir.canonicalize().unwrap_or(dir)),
+            },
             Err(e) => {
                 eprintln!(
                     "loony lsp: cannot write the shipped modules to {}: {e}; going to their \

@@ -568,6 +568,60 @@ fn definition_references_and_rename_across_imports() {
     c.shutdown();
 }
 
+/// An open module is read from its editor's buffer, not the disk: changing it changes what its
+/// importers see (as the CLI sees the same text saved); closing it goes back to the disk.
+#[test]
+fn an_open_module_is_read_from_its_buffer() {
+    let dir = Dir::new("buffers");
+    let lib = "ruleset sub12(n) {\n  for k in [1, 2] if k <= n => sub12(n - k)\n}\n";
+    let main = "import \"lib\"\nsub12(3)\n";
+    let lib_path = dir.write("lib.cgt", lib);
+    let main_path = dir.write("main.cgt", main);
+    let edited = lib.replace("sub12", "take12");
+    // The CLI on the edited text, saved elsewhere.
+    let other = Dir::new("buffers-saved");
+    other.write("lib.cgt", &edited);
+    let saved_main = other.write("main.cgt", main);
+    let cli = cli_diagnostics(&other, &saved_main);
+    assert_eq!(cli.len(), 1, "{cli:?}");
+
+    let mut c = Client::start(&dir);
+    c.open(&main_path, main);
+    c.open(&lib_path, lib);
+    assert!(c.diagnostics(&main_path, 1).is_empty());
+    assert!(c.diagnostics(&lib_path, 1).is_empty());
+    c.change(&lib_path, 2, &edited);
+    assert!(c.diagnostics(&lib_path, 2).is_empty());
+    // The importer is analysed again (each open document is, after any change): its
+    // diagnostics come to be the CLI's for the edited text.
+    let want = vec![(
+        cli[0]["code"].as_str().unwrap().to_string(),
+        cli_range(main, &cli[0]),
+    )];
+    let got = loop {
+        let d = c.diagnostics(&main_path, 1);
+        if !d.is_empty() {
+            break d;
+        }
+    };
+    let got: Vec<(String, Range)> = got.iter().map(|d| (code(d), d.range)).collect();
+    assert_eq!(got, want);
+    c.published.clear();
+    c.notify::<note::DidCloseTextDocument>(DidCloseTextDocumentParams {
+        text_document: TextDocumentIdentifier::new(uri(&lib_path)),
+    });
+    let cleared = loop {
+        let m = c.next();
+        c.keep(m);
+        if let Some(i) = c.published.iter().position(|p| p.uri == uri(&lib_path)) {
+            break c.published.remove(i);
+        }
+    };
+    assert!(cleared.diagnostics.is_empty());
+    assert!(c.diagnostics(&main_path, 1).is_empty());
+    c.shutdown();
+}
+
 fn text_offset(text: &str, p: Position) -> usize {
     let line_start: usize = text
         .split_inclusive('\n')
@@ -772,6 +826,44 @@ fn the_resolver_agrees_with_the_interpreter() {
     let errors = resolver_errors("case.cgt", src);
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].0, "E0101", "{errors:?}");
+}
+
+/// Imports that fail further down: a cycle, a module whose own import is missing, a module that
+/// is not UTF-8, one that does not parse. Running the file fails with an error of the same
+/// code and message as the resolver's first; the resolver shows it at the file's own import.
+#[test]
+fn the_resolver_agrees_on_failing_imports() {
+    let dir = Dir::new("imports");
+    dir.write("a.cgt", "import \"b\"\n1\n");
+    dir.write("b.cgt", "import \"a\"\n2\n");
+    dir.write("c.cgt", "import \"d\"\n3\n");
+    dir.write("d.cgt", "import \"missing\"\n");
+    dir.write("e.cgt", "import \"bad\"\n");
+    dir.write("bad.cgt", b"let x = \"\xff\"\n");
+    dir.write("f.cgt", "import \"g\"\n");
+    dir.write("g.cgt", "let = 3\n");
+    for root in ["a.cgt", "c.cgt", "e.cgt", "f.cgt"] {
+        let path = dir.0.join(root);
+        let name = path.to_str().expect("a UTF-8 path").to_string();
+        let src = std::fs::read_to_string(&path).expect("read");
+        let run = interpreter_error(&name, &src).expect("the run fails");
+        let ws = resolve::analyze(&name, &src, &|_| None);
+        let (error, via) = ws.modules[0]
+            .problems
+            .iter()
+            .find_map(|p| match p {
+                Problem::Error { error, via } => Some((error, via)),
+                Problem::Warning(_) => None,
+            })
+            .unwrap_or_else(|| panic!("the resolver finds nothing in {root}"));
+        let got = said(error);
+        assert_eq!((&got.0, &got.1), (&run.0, &run.1), "for {root}");
+        let first_import = 0..src.lines().next().unwrap().len();
+        let at = via
+            .clone()
+            .or_else(|| error.loc.as_ref().map(|l| l.span.clone()));
+        assert_eq!(at, Some(first_import), "for {root}");
+    }
 }
 
 /// The walk keeps its own stack: nesting far past what a native recursion would survive on a

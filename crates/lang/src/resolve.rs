@@ -117,6 +117,9 @@ pub struct Module {
 pub struct Workspace {
     pub files: Files,
     pub modules: Vec<Module>,
+    /// A module imported the first module again: the interpreter (which runs the file once
+    /// more as a module) reports that at the file's own import that led there.
+    cycle_to_root: bool,
 }
 
 /// The text to use for a module key instead of the file on disk (an editor's unsaved buffer).
@@ -128,6 +131,7 @@ pub fn analyze(name: &str, src: &str, overlay: Overlay<'_>) -> Workspace {
     let mut w = Workspace {
         files: Files::new(),
         modules: Vec::new(),
+        cycle_to_root: false,
     };
     let key = Path::new(name)
         .canonicalize()
@@ -254,13 +258,12 @@ impl Workspace {
                         let found = self.import(path, span, file, &base, overlay, loading);
                         let path_span = string_span(&src, span);
                         let module = match found {
-                            Ok(Some(m)) => {
+                            Ok(m) => {
                                 for (n, g) in self.modules[m].exports.clone() {
                                     walker.globals.insert(n, g);
                                 }
                                 Some(m)
                             }
-                            Ok(None) => None,
                             Err((error, via)) => {
                                 walker.problems.push(Problem::Error { error, via });
                                 None
@@ -293,7 +296,8 @@ impl Workspace {
     }
 
     /// Finds and analyses the module `import "path"` names (in the file `file`, in the folder
-    /// `base`); `None` for a module imported before that failed.
+    /// `base`). A failure is the interpreter's error, with the span of the import when it lies
+    /// in another file.
     fn import(
         &mut self,
         path: &str,
@@ -302,7 +306,7 @@ impl Workspace {
         base: &Path,
         overlay: Overlay<'_>,
         loading: &mut Vec<String>,
-    ) -> Result<Option<usize>, (Error, Option<Span>)> {
+    ) -> Result<usize, (Error, Option<Span>)> {
         let at = |e: Error| {
             let via = e
                 .loc
@@ -312,28 +316,55 @@ impl Workspace {
             (e.or_at(file, span.clone()), via)
         };
         let found = modules::locate(path, base, &mut self.files).map_err(at)?;
-        if loading.contains(&found.key) {
-            return Err(at(Error::new(EvalError::ImportCycle {
+        let cycle = || {
+            at(Error::new(EvalError::ImportCycle {
                 path: path.to_string(),
-            })));
+            }))
+        };
+        if loading.len() > 1 && loading.first() == Some(&found.key) {
+            self.cycle_to_root = true;
+            return Ok(0);
+        }
+        if loading.contains(&found.key) {
+            return Err(cycle());
         }
         if let Some(m) = self.find(&found.key) {
-            return Ok(Some(m));
+            return Ok(m);
         }
         let src = overlay(&found.key).unwrap_or(found.src);
         let m = self.module(found.key, found.name, src, overlay, loading);
-        // A module that does not parse fails its import, as when the program runs.
+        if loading.len() == 1 && std::mem::take(&mut self.cycle_to_root) {
+            return Err(cycle());
+        }
+        // A module that does not parse, or whose own imports fail, fails its import, as when
+        // the program runs.
         let first = self.modules[m].problems.iter().find_map(|p| match p {
-            Problem::Error { error, via: None } if error.kind::<ParseError>().is_some() => {
+            Problem::Error { error, via } if via.is_some() || fails_import(error) => {
                 Some(error.clone())
             }
             _ => None,
         });
         match first {
             Some(e) => Err((e, Some(span.clone()))),
-            None => Ok(Some(m)),
+            None => Ok(m),
         }
     }
+}
+
+/// Whether an error in a module makes importing it fail, whatever the program: a syntax error,
+/// or an import of its own that fails.
+fn fails_import(e: &Error) -> bool {
+    e.kind::<ParseError>().is_some()
+        || matches!(
+            e.kind::<EvalError>(),
+            Some(
+                EvalError::ImportNotFound { .. }
+                    | EvalError::ImportCycle { .. }
+                    | EvalError::ImportDirectory { .. }
+                    | EvalError::Io { .. }
+                    | EvalError::InvalidUtf8 { .. }
+            )
+        )
 }
 
 /// The span of the string literal in an `import` statement.
