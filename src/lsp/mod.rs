@@ -79,7 +79,7 @@ fn serve() -> ExitCode {
         Err(code) => code,
     };
     drop(conn);
-    threads.join();
+    threads.finish();
     code
 }
 

@@ -15,21 +15,28 @@ use std::thread::JoinHandle;
 /// A message body larger than this is refused (the frame is skipped, and answered).
 const MOST_BODY: usize = 256 << 20;
 
-/// What the writer thread sends: a message, or the parse error for a body that was not one.
+/// What the writer thread sends: a message, or the parse error for a body that was not one;
+/// `Stop` once everything is written.
 enum Out {
     Message(Message),
     ParseError(String),
+    Stop,
 }
 
 pub struct Threads {
-    reader: JoinHandle<()>,
+    forward: JoinHandle<()>,
     writer: JoinHandle<()>,
+    stop: Sender<Out>,
 }
 
 impl Threads {
-    /// Waits for both threads (the writer ends when every sender is gone).
-    pub fn join(self) {
-        let _ = self.reader.join();
+    /// Once the connection is dropped: writes what the server sent, then returns. The reader
+    /// is not waited for (it may be blocked on a client that keeps its end open); the
+    /// process ends it.
+    pub fn finish(self) {
+        // The forwarder ends when the connection's sender is gone, having passed everything on.
+        let _ = self.forward.join();
+        let _ = self.stop.send(Out::Stop);
         let _ = self.writer.join();
     }
 }
@@ -40,6 +47,7 @@ pub fn stdio() -> io::Result<(Connection, Threads)> {
     let (to_writer, writer_in) = unbounded::<Out>();
     let (to_client, outgoing) = unbounded::<Message>();
     let parse_errors = to_writer.clone();
+    let stop = to_writer.clone();
     let reader = std::thread::Builder::new()
         .name("lsp-reader".into())
         .spawn(move || read_loop(&mut io::stdin().lock(), &to_server, &parse_errors))?;
@@ -56,20 +64,27 @@ pub fn stdio() -> io::Result<(Connection, Threads)> {
         })?;
     let writer = std::thread::Builder::new()
         .name("lsp-writer".into())
-        .spawn(move || {
-            write_loop(&mut io::stdout().lock(), &writer_in);
-            let _ = forward.join();
-        })?;
+        .spawn(move || write_loop(&mut io::stdout().lock(), &writer_in))?;
     let conn = Connection {
         sender: to_client,
         receiver: from_client,
     };
-    Ok((conn, Threads { reader, writer }))
+    // The reader runs on its own; it ends with the input.
+    drop(reader);
+    Ok((
+        conn,
+        Threads {
+            forward,
+            writer,
+            stop,
+        },
+    ))
 }
 
 fn write_loop(out: &mut impl Write, messages: &Receiver<Out>) {
     for m in messages {
         let r = match m {
+            Out::Stop => break,
             Out::Message(m) => m.write(out),
             Out::ParseError(why) => {
                 let body = serde_json::json!({

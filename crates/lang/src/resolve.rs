@@ -508,6 +508,8 @@ struct Globals {
     by_name: HashMap<Rc<str>, Global>,
     /// Each name once, where first defined, for an importer.
     order: Vec<(Rc<str>, Global)>,
+    /// Where each name is in `order`.
+    place: HashMap<Rc<str>, usize>,
 }
 
 impl Globals {
@@ -519,9 +521,12 @@ impl Globals {
             }
         }
         self.by_name.insert(name.clone(), g.clone());
-        match self.order.iter_mut().find(|(n, _)| *n == name) {
-            Some(entry) => entry.1 = g,
-            None => self.order.push((name, g)),
+        match self.place.get(&name) {
+            Some(&i) => self.order[i].1 = g,
+            None => {
+                self.place.insert(name.clone(), self.order.len());
+                self.order.push((name, g));
+            }
         }
     }
 }
