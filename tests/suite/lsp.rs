@@ -882,3 +882,65 @@ fn the_resolver_takes_deep_nesting() {
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].1, "unknown name `deep`", "{errors:?}");
 }
+
+/// Every use and definition the resolver gives lies on the text's character boundaries, and
+/// every error is placed inside the text: what the server turns into positions.
+fn check_spans(src: &str) {
+    let ws = resolve::analyze("fuzz.cgt", src, &|_| None);
+    let m = &ws.modules[0];
+    let inside = |s: &std::ops::Range<usize>| {
+        s.start <= s.end
+            && s.end <= src.len()
+            && src.is_char_boundary(s.start)
+            && src.is_char_boundary(s.end)
+    };
+    for r in &m.refs {
+        assert!(inside(&r.span), "{:?} in {src:?}", r.span);
+    }
+    for d in &m.defs {
+        assert!(inside(&d.span) && inside(&d.whole), "{d:?} in {src:?}");
+    }
+    for p in &m.problems {
+        if let Problem::Error { error, via: None } = p
+            && let Some(l) = &error.loc
+            && l.file == m.file
+        {
+            assert!(inside(&l.span), "{error:?} in {src:?}");
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Text made of Loony's tokens and some that are not, in any order: resolved without a
+    /// panic, its spans inside the text.
+    #[test]
+    fn the_resolver_takes_any_text(
+        src in "(let |fn |ruleset |import |for |in |if |then |else |x|n|r|len|\\*|\\*\\[|\\{|\\}|\\(|\\)|\\[|\\]|<|>|\\||,|=|=>|\\+|-|0|7|\"s\"|\"|#c|☾|∞̄|\n|\t| ){0,60}"
+    ) {
+        check_spans(&src);
+    }
+
+    /// An example with a piece cut out (what an editor holds halfway through a change).
+    #[test]
+    fn the_resolver_takes_examples_cut_anywhere(which in 0usize..64, a in 0usize..1 << 16, len in 0usize..200) {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"))
+            .expect("examples")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "cgt"))
+            .collect();
+        files.sort();
+        let text = std::fs::read_to_string(&files[which % files.len()]).expect("an example");
+        let mut a = a % (text.len() + 1);
+        while !text.is_char_boundary(a) {
+            a -= 1;
+        }
+        let mut b = (a + len).min(text.len());
+        while !text.is_char_boundary(b) {
+            b -= 1;
+        }
+        let cut = format!("{}{}", &text[..a], &text[b..]);
+        check_spans(&cut);
+    }
+}
