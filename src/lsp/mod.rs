@@ -33,10 +33,11 @@ use std::time::{Duration, Instant};
 /// How long the server waits after a change for the next one before analysing.
 const DEBOUNCE: Duration = Duration::from_millis(100);
 
-/// Runs the server (`args`: none are taken) on a thread with the largest of `stacks` that can
-/// be had: parsing is iterative, but a syntax tree nested a million deep is freed by recursion.
+/// Runs the server on a thread with the largest of `stacks` that can be had: parsing is
+/// iterative, but a syntax tree nested a million deep is freed by recursion. It takes no
+/// arguments but `--stdio`, which some clients pass to say the transport it always uses.
 pub fn main(args: Vec<std::ffi::OsString>, stacks: &[usize]) -> ExitCode {
-    if let Some(a) = args.first() {
+    if let Some(a) = args.iter().find(|a| *a != "--stdio") {
         eprintln!(
             "loony lsp takes no arguments (got {}); it speaks the Language Server Protocol on \
              stdin and stdout",

@@ -944,3 +944,27 @@ proptest::proptest! {
         check_spans(&cut);
     }
 }
+
+/// `loony lsp` is the server only when no file of that name is in the working folder: a file
+/// named `lsp` is still a script. The server takes no arguments.
+#[test]
+fn a_file_named_lsp_is_a_script() {
+    let dir = Dir::new("script");
+    dir.write("lsp", "*2 + *3\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .arg("lsp")
+        .current_dir(&dir.0)
+        .output()
+        .expect("run loony");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "*\n");
+    let other = Dir::new("script-args");
+    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .args(["lsp", "--stdio-please"])
+        .current_dir(&other.0)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run loony");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("takes no arguments"));
+}
