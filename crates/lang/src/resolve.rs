@@ -291,6 +291,16 @@ impl Workspace {
         m.refs = walker.refs;
         m.imports = imports;
         m.problems.extend(walker.problems);
+        // In the order of the text (bodies are walked last), as a reader meets them.
+        m.problems.sort_by_key(|p| match p {
+            Problem::Error { via: Some(s), .. } => s.start,
+            Problem::Error { error, .. } => error
+                .loc
+                .as_ref()
+                .filter(|l| l.file == file)
+                .map_or(0, |l| l.span.start),
+            Problem::Warning(w) => w.loc.span.start,
+        });
         m.exports = exports;
         index
     }
