@@ -788,6 +788,7 @@ fn the_resolver_agrees_with_the_interpreter() {
         "fn f(x) = x\nfn f(x, y) = x\nf(1, 2)",
         "let len2 = 3\nlen([len2])",
         "import \"std/kayles\"\nkayles(3)",
+        "if not false then *0 else *[2] + *[2]",
         // Errors the interpreter reports.
         "[y for x in 0..3]",
         "(let t = 1 in t) + t",
@@ -805,6 +806,19 @@ fn the_resolver_agrees_with_the_interpreter() {
         "outcome(*1, *2)",
         // A body never called is read all the same; the run stops at the later statement.
         "fn h() = q\nnope",
+        // Type errors of literals, known without running.
+        "if 3 then 1 else 2",
+        "not \"yes\"",
+        "*\"a\"",
+        "*true",
+        "*9999999999",
+        "3(1)",
+        "[k for k in 5]",
+        "[k for k in [1] if \"no\"]",
+        "ruleset r(n) {\n  for k in 5 if k <= n => r(n - k)\n}\nr(2)",
+        "ruleset r(n) {\n  if 1 => r(n - 1)\n}\nr(2)",
+        "ruleset r(n) {\n  for k in [1] if k <= n => *\"x\"\n}\nr(2)",
+        "ruleset r(n) {\n  for k in [1] if k <= n => r(n - k) + *none\n}\nr(2)",
     ];
     for src in cases {
         let name = "case.cgt";

@@ -4,18 +4,21 @@
 //! It walks the interpreter's own syntax tree ([`loony_syntax::parse_program`]) with the
 //! interpreter's scoping: a `fn` body sees its parameters and the globals (whenever defined,
 //! since it runs when called), a ruleset's rules likewise, and a top-level statement sees the
-//! globals defined before it. The errors are the interpreter's own ([`EvalError::UnknownName`],
-//! [`EvalError::Arity`], the import errors of [`modules::locate`]), so they carry the codes,
-//! messages and notes the CLI gives for the same mistake. Nothing is evaluated: a program whose
-//! top level computes for hours is resolved as quickly as any other.
+//! globals defined before it. The errors are the interpreter's own
+//! ([`EvalError::UnknownName`], [`EvalError::Arity`], the type errors of literals written in
+//! place such as `if 3 then` or `*"a"`, the import errors of [`modules::locate`]), so they
+//! carry the codes, messages and notes the CLI gives for the same mistake. Nothing is
+//! evaluated: a program whose top level computes for hours is resolved as quickly as any other.
 //!
 //! The walk keeps its own stack of work, so input nested however deep does not grow the native
-//! stack; imports are followed once per module (a cycle is cut where it closes).
+//! stack. Imports are followed once per module, by recursion as deep as the chain of distinct
+//! files (a cycle is cut where it closes).
 
 use crate::catalog::{self, Builtin, Impl};
-use crate::error::EvalError;
+use crate::error::{EvalError, Operation};
 use crate::modules;
 use loony_core::diag::{Error, FileId, Files, Warning, WarningKind};
+use loony_core::value::Value;
 use loony_syntax::ParseError;
 use loony_syntax::ast::{Clause, Expr, ExprKind, Ident, Pattern, Program, Stmt};
 use std::collections::HashMap;
@@ -541,6 +544,18 @@ impl Globals {
     }
 }
 
+/// The value of a literal written in place (an integer, a boolean, a string, `none`): its type
+/// is known without running. Nothing else is valued.
+fn literal(e: &Expr) -> Option<Value> {
+    Some(match &e.kind {
+        ExprKind::Int(n) => Value::Int(*n),
+        ExprKind::Bool(b) => Value::Bool(*b),
+        ExprKind::Str(s) => Value::Str(s.as_str().into()),
+        ExprKind::NoneValue => Value::None,
+        _ => return None,
+    })
+}
+
 /// A body the walk leaves for the end of its module.
 enum Body<'a> {
     Fn(&'a [Pattern], &'a Expr),
@@ -668,10 +683,7 @@ impl<'a> Walker<'a> {
         let globals = self.globals.by_name.keys().map(|n| &**n);
         let builtins = catalog::BUILTINS.iter().map(|b| -> &str { b.name });
         let e = EvalError::unknown_name(name, locals.chain(globals).chain(builtins));
-        self.problems.push(Problem::Error {
-            error: Error::at(e, self.file, span.clone()),
-            via: None,
-        });
+        self.error(e, span);
     }
 
     fn body(&mut self, body: Body<'a>) {
@@ -701,10 +713,19 @@ impl<'a> Walker<'a> {
         for c in clauses.iter().rev() {
             match c {
                 Clause::For { pat, iter } => {
+                    if let Some(v) = literal(iter) {
+                        self.error(
+                            EvalError::cannot(Operation::Iterate, v.type_name()),
+                            &iter.span,
+                        );
+                    }
                     self.stack.push(Work::Bind(pat, DefKind::Local));
                     self.stack.push(Work::Expr(iter));
                 }
-                Clause::If(e) => self.stack.push(Work::Expr(e)),
+                Clause::If(e) => {
+                    self.boolean(e);
+                    self.stack.push(Work::Expr(e))
+                }
             }
         }
     }
@@ -755,9 +776,23 @@ impl<'a> Walker<'a> {
                 None if self.lost.iter().any(|l| l == name) => {}
                 None => self.unknown(name, &e.span),
             },
-            ExprKind::Nimber(Some(x)) | ExprKind::Neg(x) | ExprKind::Not(x) => {
+            ExprKind::Nimber(Some(x)) => {
+                match literal(x) {
+                    Some(Value::Int(n)) if !(0..=u32::MAX as i64 - 2).contains(&n) => {
+                        self.error(crate::not_a_nimber(n), &e.span)
+                    }
+                    Some(Value::Int(_)) | None => {}
+                    Some(v) => {
+                        self.error(EvalError::cannot(Operation::Nimber, v.type_name()), &x.span)
+                    }
+                }
                 self.stack.push(Work::Expr(x))
             }
+            ExprKind::Not(x) => {
+                self.boolean(x);
+                self.stack.push(Work::Expr(x))
+            }
+            ExprKind::Neg(x) => self.stack.push(Work::Expr(x)),
             ExprKind::Form { left, right } => {
                 self.stack.extend(right.iter().rev().map(Work::Expr));
                 self.stack.extend(left.iter().rev().map(Work::Expr));
@@ -785,6 +820,12 @@ impl<'a> Walker<'a> {
                 self.stack.push(Work::Expr(lhs));
             }
             ExprKind::Call { callee, args } => {
+                if let Some(v) = literal(callee) {
+                    self.error(
+                        EvalError::cannot(Operation::Call, v.type_name()),
+                        &callee.span,
+                    );
+                }
                 self.check_arity(callee, args.len(), &e.span);
                 self.stack.extend(args.iter().rev().map(Work::Expr));
                 self.stack.push(Work::Expr(callee));
@@ -800,6 +841,7 @@ impl<'a> Walker<'a> {
                 then,
                 otherwise,
             } => {
+                self.boolean(cond);
                 self.stack.push(Work::Expr(otherwise));
                 self.stack.push(Work::Expr(then));
                 self.stack.push(Work::Expr(cond));
@@ -810,6 +852,22 @@ impl<'a> Walker<'a> {
                 self.stack.push(Work::BindIdent(name, DefKind::Local));
                 self.stack.push(Work::Expr(value));
             }
+        }
+    }
+
+    fn error(&mut self, e: EvalError, span: &Span) {
+        self.problems.push(Problem::Error {
+            error: Error::at(e, self.file, span.clone()),
+            via: None,
+        });
+    }
+
+    /// A condition written as a literal that is not a boolean (`if 3 then …`, `not "a"`).
+    fn boolean(&mut self, cond: &Expr) {
+        if let Some(v) = literal(cond)
+            && !matches!(v, Value::Bool(_))
+        {
+            self.error(EvalError::expected("a boolean", v.type_name()), &cond.span);
         }
     }
 
@@ -835,9 +893,6 @@ impl<'a> Walker<'a> {
             }
             _ => return,
         };
-        self.problems.push(Problem::Error {
-            error: Error::at(error, self.file, span.clone()),
-            via: None,
-        });
+        self.error(error, span);
     }
 }
