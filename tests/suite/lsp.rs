@@ -880,6 +880,37 @@ fn the_resolver_agrees_on_failing_imports() {
     }
 }
 
+/// A chain of modules each importing the next, longer than a small stack holds: the resolver
+/// stops at the interpreter's stack guard with E0206, shown at the file's own import.
+#[test]
+fn a_chain_of_imports_longer_than_the_stack_ends_in_a_diagnostic() {
+    let dir = Dir::new("chain");
+    let n = 5000;
+    for i in 0..n {
+        dir.write(&format!("m{i}.cgt"), format!("import \"m{}\"\n", i + 1));
+    }
+    dir.write(&format!("m{n}.cgt"), "let last = 1\n");
+    let root = dir.0.join("m0.cgt");
+    let name = root.to_str().expect("a UTF-8 path").to_string();
+    let src = std::fs::read_to_string(&root).expect("read");
+    let import = 0..src.trim_end().len();
+    let first = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let ws = resolve::analyze(&name, &src, &|_| None);
+            ws.modules[0].problems.first().map(|p| match p {
+                Problem::Error { error, via } => (said(error), via.clone()),
+                Problem::Warning(w) => panic!("a warning: {w:?}"),
+            })
+        })
+        .expect("spawn")
+        .join()
+        .expect("no stack overflow");
+    let ((code, message, ..), via) = first.expect("an error");
+    assert_eq!(code, "E0206", "{message}");
+    assert_eq!(via, Some(import));
+}
+
 /// The walk keeps its own stack: nesting far past what a native recursion would survive on a
 /// small stack is resolved, and an unknown name at the bottom is found.
 #[test]

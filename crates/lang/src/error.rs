@@ -412,6 +412,8 @@ pub enum Nesting {
     List,
     /// Rules that ask about other positions, each explored inside the last.
     Exploration,
+    /// Modules importing modules, each read inside the last (by the static resolver).
+    Imports,
 }
 
 impl EvalError {
@@ -940,6 +942,9 @@ impl Diagnose for EvalError {
                     Nesting::List => format!("this value is nested too deep to print ({limit} levels)"),
                     Nesting::Expression => {
                         format!("this expression is nested too deep ({limit} levels)")
+                    }
+                    Nesting::Imports => {
+                        format!("modules import one another {limit} deep, more than the stack holds")
                     }
                 };
                 let mut r = Report::new("E0206", message, "too deep");

@@ -11,8 +11,8 @@
 //! evaluated: a program whose top level computes for hours is resolved as quickly as any other.
 //!
 //! The walk keeps its own stack of work, so input nested however deep does not grow the native
-//! stack. Imports are followed once per module, by recursion as deep as the chain of distinct
-//! files (a cycle is cut where it closes).
+//! stack. Imports are followed once per module, each inside the one importing it, under the
+//! interpreter's stack guard (a cycle is cut where it closes).
 
 use crate::catalog::{self, Builtin, Impl};
 use crate::error::{EvalError, Operation};
@@ -344,6 +344,14 @@ impl Workspace {
         if let Some(m) = self.find(&found.key) {
             return Ok(m);
         }
+        // Each module read inside the one importing it: the interpreter's stack guard stops a
+        // chain of files longer than the stack holds.
+        if crate::stack::exhausted() {
+            return Err(at(Error::new(EvalError::TooDeep {
+                what: crate::error::Nesting::Imports,
+                limit: loading.len(),
+            })));
+        }
         let src = overlay(&found.key).unwrap_or(found.src);
         let m = self.module(found.key, found.name, src, overlay, loading);
         if loading.len() == 1 && std::mem::take(&mut self.cycle_to_root) {
@@ -373,6 +381,10 @@ fn fails_import(e: &Error) -> bool {
             Some(
                 EvalError::ImportNotFound { .. }
                     | EvalError::ImportCycle { .. }
+                    | EvalError::TooDeep {
+                        what: crate::error::Nesting::Imports,
+                        ..
+                    }
                     | EvalError::ImportDirectory { .. }
                     | EvalError::Io { .. }
                     | EvalError::InvalidUtf8 { .. }
