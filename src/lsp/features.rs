@@ -1,5 +1,6 @@
 //! The requests the server answers, each from a document's analysis (`loony_lang::resolve`):
-//! hover, completion, go to definition, references, rename and document symbols.
+//! hover, completion, go to definition, references, rename, document symbols and semantic
+//! tokens.
 //!
 //! Hover on a `*n` or form literal does not show its value: valuing even a small form runs the
 //! engines, and the server never evaluates game values (see `mod.rs`).
@@ -84,6 +85,7 @@ on_document! {
     RenameParams => |p| p.text_document_position.text_document,
     TextDocumentPositionParams => |p| p.text_document,
     DocumentSymbolParams => |p| p.text_document,
+    SemanticTokensParams => |p| p.text_document,
 }
 
 pub fn capabilities() -> ServerCapabilities {
@@ -101,8 +103,80 @@ pub fn capabilities() -> ServerCapabilities {
             work_done_progress_options: Default::default(),
         })),
         document_symbol_provider: Some(OneOf::Left(true)),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: SemanticTokensLegend {
+                    token_types: TOKEN_TYPES.to_vec(),
+                    token_modifiers: vec![SemanticTokenModifier::DECLARATION],
+                },
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                ..Default::default()
+            },
+        )),
         ..Default::default()
     }
+}
+
+/// The semantic token types, in the legend's order (a token's type is its index here).
+const TOKEN_TYPES: [SemanticTokenType; 5] = [
+    SemanticTokenType::FUNCTION,
+    // A ruleset: a type of games.
+    SemanticTokenType::TYPE,
+    SemanticTokenType::PARAMETER,
+    SemanticTokenType::VARIABLE,
+    // A built-in.
+    SemanticTokenType::MACRO,
+];
+
+/// What each name is, as the resolver found it: the grammar colours words, these colour
+/// meanings (a parameter, a ruleset, a built-in shadowed by a local…).
+pub fn semantic_tokens(
+    cx: &Context<'_>,
+    _: SemanticTokensParams,
+) -> Result<Option<SemanticTokensResult>, Failure> {
+    let Some(root) = cx.ws.modules.first() else {
+        return Ok(None);
+    };
+    let text = cx.text();
+    let mut refs: Vec<&loony_lang::resolve::Ref> = root.refs.iter().collect();
+    refs.sort_by_key(|r| r.span.start);
+    let mut data = Vec::with_capacity(refs.len());
+    let mut last = Position::new(0, 0);
+    for r in refs {
+        let (kind, declaration) = match r.target {
+            Target::Builtin(_) => (4, false),
+            Target::Def(id) => {
+                let def = cx.ws.def(id);
+                let kind = match def.kind {
+                    DefKind::Fn => 0,
+                    DefKind::Ruleset => 1,
+                    DefKind::Param => 2,
+                    DefKind::Let | DefKind::Local | DefKind::Label => 3,
+                };
+                (kind, id.module == 0 && def.span == r.span)
+            }
+        };
+        let start = super::position::position(text, r.span.start);
+        let length: usize = text[r.span.clone()].chars().map(char::len_utf16).sum();
+        let delta_line = start.line - last.line;
+        let delta_start = if delta_line == 0 {
+            start.character - last.character
+        } else {
+            start.character
+        };
+        data.push(SemanticToken {
+            delta_line,
+            delta_start,
+            length: u32::try_from(length).unwrap_or(u32::MAX),
+            token_type: kind,
+            token_modifiers_bitset: u32::from(declaration),
+        });
+        last = start;
+    }
+    Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+        result_id: None,
+        data,
+    })))
 }
 
 fn markdown(value: String) -> HoverContents {

@@ -343,6 +343,7 @@ impl Server {
             req::Rename::METHOD => self.answer(r, features::rename),
             req::PrepareRenameRequest::METHOD => self.answer(r, features::prepare_rename),
             req::DocumentSymbolRequest::METHOD => self.answer(r, features::symbols),
+            req::SemanticTokensFullRequest::METHOD => self.answer(r, features::semantic_tokens),
             _ => Err(features::Failure::new(
                 ErrorCode::MethodNotFound,
                 format!("loony lsp does not answer {}", r.method),

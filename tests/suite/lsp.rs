@@ -427,6 +427,55 @@ fn hover_completion_symbols() {
         })
         .collect();
     assert_eq!(got, expected);
+
+    // Semantic tokens: what each name is (the legend's index), found by the words' places.
+    let tokens = c.request::<req::SemanticTokensFullRequest>(SemanticTokensParams {
+        text_document: TextDocumentIdentifier::new(uri(&file)),
+        work_done_progress_params: Default::default(),
+        partial_result_params: Default::default(),
+    });
+    let Some(SemanticTokensResult::Tokens(tokens)) = tokens else {
+        panic!("semantic tokens")
+    };
+    let (mut line, mut col) = (0, 0);
+    let mut decoded = Vec::new();
+    for t in &tokens.data {
+        if t.delta_line > 0 {
+            col = 0;
+        }
+        line += t.delta_line;
+        col += t.delta_start;
+        decoded.push((
+            Position::new(line, col),
+            t.length,
+            t.token_type,
+            t.token_modifiers_bitset,
+        ));
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    // (line, word, legend index: 0 fn, 1 ruleset, 2 parameter, 3 variable, 4 built-in, declared)
+    let expect = [
+        (1, "two", 1, 1),
+        (1, "n", 2, 1),
+        (2, "k", 3, 1),
+        (2, "n", 2, 0),
+        (4, "twice", 0, 1),
+        (5, "s", 3, 1),
+        (5, "nim_sequence", 4, 0),
+        (5, "two", 1, 0),
+    ];
+    for (l, word, kind, declared) in expect {
+        let at = occurrences(lines[l], word)[0].start;
+        let token = decoded
+            .iter()
+            .find(|(p, ..)| p.line == l as u32 && p.character == at.character)
+            .unwrap_or_else(|| panic!("no token for {word} on line {l}: {decoded:?}"));
+        assert_eq!(
+            (token.1, token.2, token.3),
+            (word.len() as u32, kind, declared),
+            "{word} on line {l}"
+        );
+    }
     c.shutdown();
 }
 
