@@ -486,6 +486,10 @@ pub fn completion(
         .and_then(|p| p.parent().map(std::path::Path::to_path_buf))
         .unwrap_or_default();
     let line = &text[line_start..line_end];
+    // `:commands` are the REPL's; in a file, a line never starts one.
+    if line.trim_start().starts_with(':') {
+        return Ok(Some(CompletionResponse::Array(Vec::new())));
+    }
     let (start, candidates) = completions.complete_in(line, at - line_start, &folder);
     let edit_range = cx.range(&(line_start + start..at));
     let items = candidates
