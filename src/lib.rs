@@ -9,6 +9,7 @@
 //! The modules re-exported here are the paths the integration tests and benchmarks use.
 
 pub mod kernel;
+pub mod lsp;
 pub mod repl;
 pub mod sweep;
 

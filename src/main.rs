@@ -70,9 +70,9 @@ const STACK: usize = 4 << 30;
 const SMALLER_STACKS: [usize; 3] = [1 << 30, 256 << 20, 64 << 20];
 
 fn main() -> ExitCode {
-    // `loony sweep …` runs a census and `loony kernel …` is the Jupyter kernel; a file of
-    // either name in the working folder is still a script, so a subcommand never changes how
-    // a file argument is read.
+    // `loony sweep …` runs a census, `loony kernel …` is the Jupyter kernel and `loony lsp` the
+    // language server; a file of any of these names in the working folder is still a script,
+    // so a subcommand never changes how a file argument is read.
     let mut args = std::env::args_os().skip(1);
     let first = args.next();
     let subcommand = |name: &str| {
@@ -80,6 +80,10 @@ fn main() -> ExitCode {
     };
     if subcommand("sweep") {
         return loony::sweep::main(args.collect());
+    }
+    if subcommand("lsp") {
+        let stacks: Vec<usize> = std::iter::once(STACK).chain(SMALLER_STACKS).collect();
+        return loony::lsp::main(args.collect(), &stacks);
     }
     if subcommand("kernel") {
         let stacks: Vec<usize> = std::iter::once(STACK).chain(SMALLER_STACKS).collect();

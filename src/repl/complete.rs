@@ -10,6 +10,13 @@ use loony_lang::modules::STD;
 use loony_syntax::lexer::{LexErrorKind, Tok};
 use std::path::Path;
 
+/// The words of the language a user may want completed (`inf` and `moon` are the ASCII
+/// spellings of `∞` and `☾`).
+pub const KEYWORDS: &[&str] = &[
+    "let", "fn", "ruleset", "import", "for", "in", "if", "then", "else", "entail", "carry", "true",
+    "false", "and", "or", "not", "inf", "moon", "none",
+];
+
 /// One completion: what the list shows and what replaces the word.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate {
@@ -54,6 +61,12 @@ fn word_start(s: &str) -> usize {
 impl Completions {
     /// The start of the text to replace in `line` and its candidates, for the cursor at `pos`.
     pub fn complete(&self, line: &str, pos: usize) -> (usize, Vec<Candidate>) {
+        self.complete_in(line, pos, Path::new(""))
+    }
+
+    /// As [`Completions::complete`], with relative file and module paths read from `folder`
+    /// (the language server's document's folder; the REPL's is the working folder).
+    pub fn complete_in(&self, line: &str, pos: usize, folder: &Path) -> (usize, Vec<Candidate>) {
         let before = &line[..pos];
         let lead = before.len() - before.trim_start().len();
         let trimmed = &before[lead..];
@@ -65,14 +78,14 @@ impl Completions {
                     if before[at..].starts_with(['"', '\'']) {
                         at += 1;
                     }
-                    files(before, at, false)
+                    files(before, at, false, folder)
                 }
                 Some(_) => (pos, Vec::new()),
                 None => (lead, commands(trimmed)),
             };
         }
         match open_string(before) {
-            Some((true, at)) => return files(before, at, true),
+            Some((true, at)) => return files(before, at, true, folder),
             Some((false, _)) => return (pos, Vec::new()),
             None => {}
         }
@@ -142,7 +155,7 @@ fn open_string(before: &str) -> Option<(bool, usize)> {
 /// Paths completing `before[at..]`: the folders and `.cgt` files of its folder (folders with a
 /// trailing `/`); for `modules`, `.cgt` is dropped (`import "lib/mine"` loads `lib/mine.cgt`)
 /// and the shipped modules are offered under `std/`.
-fn files(before: &str, at: usize, modules: bool) -> (usize, Vec<Candidate>) {
+fn files(before: &str, at: usize, modules: bool, folder: &Path) -> (usize, Vec<Candidate>) {
     let typed = &before[at..];
     let (dir, prefix) = match typed.rfind('/') {
         Some(i) => (&typed[..=i], &typed[i + 1..]),
@@ -162,11 +175,11 @@ fn files(before: &str, at: usize, modules: bool) -> (usize, Vec<Candidate>) {
         shipped.sort_unstable();
         out.extend(shipped.into_iter().map(plain));
     }
-    let expanded = expand_home(dir);
-    let folder = if expanded.is_empty() {
+    let expanded = folder.join(expand_home(dir));
+    let folder = if expanded.as_os_str().is_empty() {
         Path::new(".")
     } else {
-        Path::new(&expanded)
+        expanded.as_path()
     };
     if let Ok(entries) = std::fs::read_dir(folder) {
         let mut found = Vec::new();

@@ -131,14 +131,7 @@ impl Session {
     pub fn names(&self) -> Vec<String> {
         let mut v: Vec<String> = self.interp.cx.globals.keys().cloned().collect();
         v.extend(loony_lang::catalog::names().map(str::to_string));
-        v.extend(
-            [
-                "let", "fn", "ruleset", "import", "for", "in", "if", "then", "else", "entail",
-                "carry", "true", "false", "and", "or", "not", "inf", "moon", "none",
-            ]
-            .iter()
-            .map(|s| s.to_string()),
-        );
+        v.extend(complete::KEYWORDS.iter().map(|s| s.to_string()));
         v.sort();
         v.dedup();
         v

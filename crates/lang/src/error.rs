@@ -412,6 +412,8 @@ pub enum Nesting {
     List,
     /// Rules that ask about other positions, each explored inside the last.
     Exploration,
+    /// Modules importing modules, each read inside the last (by the static resolver).
+    Imports,
 }
 
 impl EvalError {
@@ -422,6 +424,43 @@ impl EvalError {
 
     pub fn cannot(op: Operation, found: &'static str) -> Self {
         EvalError::Type(TypeError::Cannot { op, found })
+    }
+
+    /// `name` is not bound: the shipped module that defines it, or else the closest of
+    /// `candidates` (the names in scope). The interpreter and the static resolver both ask here.
+    pub fn unknown_name<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Self {
+        let module = crate::modules::shipped_definer(name);
+        let suggestion = match module {
+            Some(_) => None,
+            None => loony_core::diag::did_you_mean(name, candidates),
+        };
+        EvalError::UnknownName {
+            name: name.to_string(),
+            suggestion,
+            module,
+        }
+    }
+
+    /// `name` called with `found` arguments where it takes from `lo` to `hi`.
+    pub fn arity(
+        name: &str,
+        (lo, hi): (usize, usize),
+        found: usize,
+        usage: Option<String>,
+    ) -> Self {
+        let expected = match (lo, hi) {
+            (0, 0) => "no arguments".to_string(),
+            (1, 1) => "1 argument".to_string(),
+            (n, m) if n == m => format!("{n} arguments"),
+            (n, m) if n + 1 == m => format!("{n} or {m} arguments"),
+            (n, m) => format!("{n} to {m} arguments"),
+        };
+        EvalError::Arity {
+            name: name.to_string(),
+            expected,
+            found,
+            usage,
+        }
     }
 }
 
@@ -903,6 +942,9 @@ impl Diagnose for EvalError {
                     Nesting::List => format!("this value is nested too deep to print ({limit} levels)"),
                     Nesting::Expression => {
                         format!("this expression is nested too deep ({limit} levels)")
+                    }
+                    Nesting::Imports => {
+                        format!("modules import one another {limit} deep, more than the stack holds")
                     }
                 };
                 let mut r = Report::new("E0206", message, "too deep");

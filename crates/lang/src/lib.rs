@@ -17,6 +17,7 @@ pub mod plot;
 pub mod progress;
 pub mod query;
 pub mod quotient;
+pub mod resolve;
 pub mod ruleset;
 mod sequence_file;
 mod shadow;
@@ -529,19 +530,8 @@ impl Cx {
             .map(|(n, _)| &**n);
         let globals = self.globals.keys().map(String::as_str);
         let builtins = catalog::BUILTINS.iter().map(|b| -> &str { b.name });
-        let module = modules::shipped_definer(name);
-        let suggestion = match module {
-            Some(_) => None,
-            None => diag::did_you_mean(name, locals.chain(globals).chain(builtins)),
-        };
-        self.err(
-            EvalError::UnknownName {
-                name: name.to_string(),
-                suggestion,
-                module,
-            },
-            span,
-        )
+        let candidates = locals.chain(globals).chain(builtins);
+        self.err(EvalError::unknown_name(name, candidates), span)
     }
 
     pub fn eval(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
@@ -1621,27 +1611,12 @@ impl Cx {
     fn arity_error(
         &self,
         name: &str,
-        (lo, hi): (usize, usize),
+        arity: (usize, usize),
         found: usize,
         usage: Option<String>,
         span: &Span,
     ) -> Error {
-        let expected = match (lo, hi) {
-            (0, 0) => "no arguments".to_string(),
-            (1, 1) => "1 argument".to_string(),
-            (n, m) if n == m => format!("{n} arguments"),
-            (n, m) if n + 1 == m => format!("{n} or {m} arguments"),
-            (n, m) => format!("{n} to {m} arguments"),
-        };
-        self.err(
-            EvalError::Arity {
-                name: name.to_string(),
-                expected,
-                found,
-                usage,
-            },
-            span,
-        )
+        self.err(EvalError::arity(name, arity, found, usage), span)
     }
 
     fn to_arg(&self, v: &Value, span: &Span) -> Result<Arg, Error> {

@@ -70,10 +70,6 @@ impl Cx {
 
     /// (identity key, file name for diagnostics, source).
     fn resolve(&mut self, path: &str, span: &Span) -> Result<(String, String, String), Error> {
-        let bare = path.strip_suffix(".cgt").unwrap_or(path);
-        if let Some((name, src)) = STD.iter().find(|(n, _)| *n == bare) {
-            return Ok((name.to_string(), format!("{name}.cgt"), src.to_string()));
-        }
         let base = self
             .files
             .get(self.scope.file)
@@ -81,94 +77,113 @@ impl Cx {
             .map(|f| PathBuf::from(f.name()))
             .and_then(|p| p.parent().map(Path::to_path_buf))
             .unwrap_or_default();
-        let mut tried = Vec::new();
-        let candidates = if path.ends_with(".cgt") {
-            vec![base.join(path)]
-        } else {
-            vec![base.join(format!("{path}.cgt")), base.join(path)]
-        };
-        for c in &candidates {
-            tried.push(c.display().to_string());
-            if c.is_file() {
-                let bytes = std::fs::read(c).map_err(|e| {
-                    self.err(
-                        EvalError::Io {
-                            path: c.display().to_string(),
-                            message: e.to_string(),
-                        },
-                        span,
-                    )
-                })?;
-                let src = match String::from_utf8(bytes) {
-                    Ok(src) => src,
-                    Err(e) => {
-                        let name = c.display().to_string();
-                        // Adding the bytes reports where they stop being UTF-8.
-                        let err = super::add_source(&mut self.files, &name, e.into_bytes())
-                            .err()
-                            .unwrap_or_else(|| {
-                                self.err(
-                                    EvalError::Io {
-                                        path: name.clone(),
-                                        message: "it is not UTF-8 text".into(),
-                                    },
-                                    span,
-                                )
-                            });
-                        return Err(err.with_note(format!("imported as \"{path}\"")));
-                    }
-                };
-                let src = match src.strip_prefix('\u{feff}') {
-                    Some(rest) => rest.to_string(),
-                    None => src,
-                };
-                let key = c
-                    .canonicalize()
-                    .unwrap_or_else(|_| c.clone())
-                    .display()
-                    .to_string();
-                return Ok((key, c.display().to_string(), src));
-            }
-        }
-        if let Some(dir) = candidates.iter().find(|c| c.is_dir()) {
-            let mut inside: Vec<String> = std::fs::read_dir(dir)
-                .map(|entries| {
-                    entries
-                        .filter_map(|e| e.ok())
-                        .map(|e| e.file_name().to_string_lossy().into_owned())
-                        .filter(|n| n.ends_with(".cgt"))
-                        .collect()
-                })
-                .unwrap_or_default();
-            inside.sort();
-            return Err(self.err(
-                EvalError::ImportDirectory {
-                    path: dir.display().to_string(),
-                    inside,
-                },
-                span,
-            ));
-        }
-        if bare.starts_with("std/") {
-            tried = STD.iter().map(|(n, _)| format!("\"{n}\"")).collect();
-            return Err(self
-                .err(
-                    EvalError::ImportNotFound {
-                        path: path.to_string(),
-                        tried: vec![],
-                    },
-                    span,
-                )
-                .with_note(format!("the shipped modules are {}", tried.join(", "))));
-        }
-        Err(self.err(
-            EvalError::ImportNotFound {
-                path: path.to_string(),
-                tried,
-            },
-            span,
-        ))
+        let found = locate(path, &base, &mut self.files)
+            .map_err(|e| e.or_at(self.scope.file, span.clone()))?;
+        Ok((found.key, found.name, found.src))
     }
+}
+
+/// A module found by [`locate`].
+pub struct Found {
+    /// What makes two imports the same module: `std/kayles`, or the file's canonical path.
+    pub key: String,
+    /// The file name diagnostics show: `std/kayles.cgt`, or the path as found.
+    pub name: String,
+    pub src: String,
+}
+
+/// Finds the module `import "path"` names, from a file in the folder `base`: a shipped module,
+/// or a `.cgt` file relative to `base`. Its errors have no location but where the bad bytes of
+/// a file that is not UTF-8 are (that file is added to `files`); the caller places them at
+/// the `import`. The interpreter and the language server both find modules here.
+pub fn locate(
+    path: &str,
+    base: &Path,
+    files: &mut loony_core::diag::Files,
+) -> Result<Found, Error> {
+    let bare = path.strip_suffix(".cgt").unwrap_or(path);
+    if let Some((name, src)) = STD.iter().find(|(n, _)| *n == bare) {
+        return Ok(Found {
+            key: name.to_string(),
+            name: format!("{name}.cgt"),
+            src: src.to_string(),
+        });
+    }
+    let mut tried = Vec::new();
+    let candidates = if path.ends_with(".cgt") {
+        vec![base.join(path)]
+    } else {
+        vec![base.join(format!("{path}.cgt")), base.join(path)]
+    };
+    for c in &candidates {
+        tried.push(c.display().to_string());
+        if c.is_file() {
+            let bytes = std::fs::read(c).map_err(|e| {
+                Error::new(EvalError::Io {
+                    path: c.display().to_string(),
+                    message: e.to_string(),
+                })
+            })?;
+            let src = match String::from_utf8(bytes) {
+                Ok(src) => src,
+                Err(e) => {
+                    let name = c.display().to_string();
+                    // Adding the bytes reports where they stop being UTF-8.
+                    let err = super::add_source(files, &name, e.into_bytes())
+                        .err()
+                        .unwrap_or_else(|| {
+                            Error::new(EvalError::Io {
+                                path: name.clone(),
+                                message: "it is not UTF-8 text".into(),
+                            })
+                        });
+                    return Err(err.with_note(format!("imported as \"{path}\"")));
+                }
+            };
+            let src = match src.strip_prefix('\u{feff}') {
+                Some(rest) => rest.to_string(),
+                None => src,
+            };
+            let key = c
+                .canonicalize()
+                .unwrap_or_else(|_| c.clone())
+                .display()
+                .to_string();
+            return Ok(Found {
+                key,
+                name: c.display().to_string(),
+                src,
+            });
+        }
+    }
+    if let Some(dir) = candidates.iter().find(|c| c.is_dir()) {
+        let mut inside: Vec<String> = std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok())
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.ends_with(".cgt"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        inside.sort();
+        return Err(Error::new(EvalError::ImportDirectory {
+            path: dir.display().to_string(),
+            inside,
+        }));
+    }
+    if bare.starts_with("std/") {
+        tried = STD.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+        return Err(Error::new(EvalError::ImportNotFound {
+            path: path.to_string(),
+            tried: vec![],
+        })
+        .with_note(format!("the shipped modules are {}", tried.join(", "))));
+    }
+    Err(Error::new(EvalError::ImportNotFound {
+        path: path.to_string(),
+        tried,
+    }))
 }
 
 /// A shipped module as documentation: its leading comment and the names it defines.
