@@ -554,9 +554,11 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
     let mut next = vec![0u32; m];
     let mut stamp: Vec<u32> = Vec::new();
     let mut id_of: Vec<u32> = Vec::new();
-    loop {
-        let before = count;
-        for g in 0..acts.ngen {
+    // Generators are applied in turn until all of them have been, since the last split,
+    // without splitting anything (a full round after the last split, not after its round).
+    let (mut g, mut quiet) = (0, 0);
+    while quiet < acts.ngen {
+        {
             if cancel() {
                 return Err(Stop::Interrupted);
             }
@@ -581,10 +583,11 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
                 count = fresh as usize;
                 regroup(&class, count, &order, &mut regrouped, &mut start);
                 std::mem::swap(&mut order, &mut regrouped);
+                quiet = 0;
+            } else {
+                quiet += 1;
             }
-        }
-        if count == before {
-            break;
+            g = (g + 1) % acts.ngen;
         }
     }
     // Renumber by least member (lex order).
