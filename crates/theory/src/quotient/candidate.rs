@@ -506,8 +506,7 @@ pub fn product(
 }
 
 /// Lists the elements grouped by class into `out` (class `c` at `out[start[c]..start[c + 1]]`),
-/// by a stable pass over `order`. After a split the classes of each old class are numbered
-/// consecutively, so passing the old grouping keeps the new one grouped too.
+/// by a stable pass over `order`.
 fn regroup(class: &[u32], count: usize, order: &[u32], out: &mut Vec<u32>, start: &mut Vec<u32>) {
     start.clear();
     start.resize(count + 1, 0);
@@ -549,46 +548,79 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
     // game's time).
     let mut order: Vec<u32> = Vec::with_capacity(m);
     let mut start: Vec<u32> = Vec::new();
-    let mut regrouped: Vec<u32> = (0..m as u32).collect();
-    regroup(&class, count, &regrouped, &mut order, &mut start);
+    regroup(
+        &class,
+        count,
+        &(0..m as u32).collect::<Vec<_>>(),
+        &mut order,
+        &mut start,
+    );
     let mut next = vec![0u32; m];
+    let mut next_start: Vec<u32> = Vec::new();
     let mut stamp: Vec<u32> = Vec::new();
     let mut id_of: Vec<u32> = Vec::new();
+    let mut sizes: Vec<u32> = Vec::new();
+    let mut block: Vec<u32> = Vec::new();
     // Generators are applied in turn until all of them have been, since the last split,
     // without splitting anything (a full round after the last split, not after its round).
     let (mut g, mut quiet) = (0, 0);
     while quiet < acts.ngen {
-        {
-            if cancel() {
-                return Err(Stop::Interrupted);
-            }
-            let table = acts.table(g);
-            stamp.clear();
-            stamp.resize(count, NONE);
-            id_of.resize(count, 0);
-            let mut fresh = 0u32;
-            for c in 0..count {
-                for &x in &order[start[c] as usize..start[c + 1] as usize] {
-                    let image = class[table[x as usize] as usize] as usize;
-                    if stamp[image] != c as u32 {
-                        stamp[image] = c as u32;
-                        id_of[image] = fresh;
-                        fresh += 1;
-                    }
-                    next[x as usize] = id_of[image];
-                }
-            }
-            std::mem::swap(&mut class, &mut next);
-            if fresh as usize != count {
-                count = fresh as usize;
-                regroup(&class, count, &order, &mut regrouped, &mut start);
-                std::mem::swap(&mut order, &mut regrouped);
-                quiet = 0;
-            } else {
-                quiet += 1;
-            }
-            g = (g + 1) % acts.ngen;
+        if cancel() {
+            return Err(Stop::Interrupted);
         }
+        let table = acts.table(g);
+        stamp.clear();
+        stamp.resize(count, NONE);
+        id_of.resize(count, 0);
+        next_start.clear();
+        let mut fresh = 0u32;
+        for c in 0..count {
+            let (s, e) = (start[c] as usize, start[c + 1] as usize);
+            let lo = fresh;
+            for &x in &order[s..e] {
+                let image = class[table[x as usize] as usize] as usize;
+                if stamp[image] != c as u32 {
+                    stamp[image] = c as u32;
+                    id_of[image] = fresh;
+                    fresh += 1;
+                }
+                next[x as usize] = id_of[image];
+            }
+            // The new classes of this block are lo..fresh: a block that split is sorted by
+            // them in place (stably), so `order` stays grouped without a pass over all of it.
+            let parts = (fresh - lo) as usize;
+            if parts > 1 {
+                sizes.clear();
+                sizes.resize(parts + 1, 0);
+                for &x in &order[s..e] {
+                    sizes[(next[x as usize] - lo) as usize + 1] += 1;
+                }
+                for k in 0..parts {
+                    sizes[k + 1] += sizes[k];
+                    next_start.push(s as u32 + sizes[k]);
+                }
+                block.clear();
+                block.resize(e - s, 0);
+                for &x in &order[s..e] {
+                    let k = (next[x as usize] - lo) as usize;
+                    block[sizes[k] as usize] = x;
+                    sizes[k] += 1;
+                }
+                order[s..e].copy_from_slice(&block);
+            } else {
+                next_start.push(s as u32);
+            }
+        }
+        next_start.push(m as u32);
+        std::mem::swap(&mut class, &mut next);
+        if fresh as usize != count {
+            count = fresh as usize;
+            std::mem::swap(&mut start, &mut next_start);
+            quiet = 0;
+        } else {
+            quiet += 1;
+        }
+        g = (g + 1) % acts.ngen;
     }
     // Renumber by least member (lex order).
     let mut renum = vec![NONE; count];

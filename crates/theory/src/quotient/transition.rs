@@ -230,6 +230,9 @@ pub struct Antichain {
     /// a few rows or'ed instead of a gather over every element.
     gens: Vec<u32>,
     gen_at: Vec<u32>,
+    /// Scratch: a stamp per element, and the last stamp used.
+    seen: Vec<u32>,
+    mark: u32,
 }
 
 /// How far an N-side search may go: a memory ceiling, the failures wanted, Ctrl-C.
@@ -261,6 +264,8 @@ impl Antichain {
             by_elem: vec![Vec::new(); m],
             gens: Vec::new(),
             gen_at: vec![0, 0],
+            seen: Vec::new(),
+            mark: 0,
         }
     }
 
@@ -269,7 +274,9 @@ impl Antichain {
     }
 
     pub fn bytes(&self) -> usize {
-        self.sets.bytes() + self.elem.capacity() * 16 + self.gens.capacity() * 4
+        self.sets.bytes()
+            + self.elem.capacity() * 16
+            + (self.gens.capacity() + self.seen.capacity()) * 4
     }
 
     fn subsumed(&self, x: u32, set: &[u64]) -> bool {
@@ -340,6 +347,11 @@ impl Antichain {
         let mut buf = vec![0u64; w];
         let mut bytes = Vec::new();
         let mut gens: Vec<u32> = Vec::new();
+        // Stamps for the translates met, kept between calls (a conservative extension tries
+        // many elements, each a call).
+        if self.seen.len() < m {
+            self.seen.resize(m, 0);
+        }
         let mut round: Vec<u32> = (0..self.elem.len() as u32).collect();
         let mut next: Vec<u32> = Vec::new();
         let mut steps = 0usize;
@@ -369,8 +381,14 @@ impl Antichain {
                     None => gens.extend_from_slice(old),
                 }
                 gens.extend(pair.options.iter().map(|o| acts.apply(o, x)));
-                gens.sort_unstable();
-                gens.dedup();
+                // Each translate once (a stamp per element, rather than sorting).
+                self.mark = self.mark.wrapping_add(1);
+                if self.mark == 0 {
+                    self.seen.fill(0);
+                    self.mark = 1;
+                }
+                let (seen, mark) = (&mut self.seen, self.mark);
+                gens.retain(|&s| std::mem::replace(&mut seen[s as usize], mark) != mark);
                 if gens.len() * w <= WORDS_PER_ELEMENT * m {
                     buf.fill(0);
                     for &s in &gens {
