@@ -301,7 +301,7 @@ impl<'g> Solver<'g> {
                 Verdict::Holds { chain, translates } => {
                     self.cand = c;
                     self.renamed += 1;
-                    self.chain = chain;
+                    self.chain = *chain;
                     self.translates = translates;
                     return Ok(());
                 }

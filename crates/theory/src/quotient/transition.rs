@@ -468,7 +468,10 @@ pub fn verify(
         }
     }
     if found.is_empty() && pfail.is_empty() {
-        return Ok(Verdict::Holds { chain, translates });
+        return Ok(Verdict::Holds {
+            chain: Box::new(chain),
+            translates,
+        });
     }
     let mut all: Vec<Word> = found.iter().map(|&f| chain.failure_word(f)).collect();
     all.extend(pfail);
@@ -481,8 +484,9 @@ pub fn verify(
 pub enum Verdict {
     /// Failures, lex-least first.
     Fails(Vec<Word>),
+    /// The candidate is right: its antichain (boxed: it is many vectors wide) and translates.
     Holds {
-        chain: Antichain,
+        chain: Box<Antichain>,
         translates: Rows,
     },
 }
