@@ -203,6 +203,20 @@ impl Client {
 }
 
 /// Waits for the child, killing it past [`PATIENCE`].
+/// How the server ended, once it has; its stderr must not hold a panic's message.
+fn exit_without_panic(child: &mut Child) -> std::process::ExitStatus {
+    let status = wait(child);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr is piped")
+        .read_to_string(&mut err)
+        .expect("stderr reads");
+    assert!(!err.contains("panicked"), "{err}");
+    status
+}
+
 fn wait(child: &mut Child) -> std::process::ExitStatus {
     let start = Instant::now();
     loop {
@@ -748,29 +762,13 @@ fn survives_garbage_and_invalid_utf8_and_exits_when_the_client_leaves() {
     assert_eq!(code(&d[0]), cli[0]["code"].as_str().unwrap());
     // The client goes away without a word: the server exits, without panicking.
     c.stdin = None;
-    let status = wait(&mut c.child);
-    let mut err = String::new();
-    c.child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert!(!err.contains("panicked"), "{err}");
+    let status = exit_without_panic(&mut c.child);
     assert_eq!(status.code(), Some(1), "exit without shutdown: {status:?}");
 
     // A frame that is no frame: the server stops reading and exits cleanly.
     let mut c = Client::start(&dir);
     c.send_raw(b"this is not a header\r\n\r\n");
-    let status = wait(&mut c.child);
-    let mut err = String::new();
-    c.child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert!(!err.contains("panicked"), "{err}");
+    let status = exit_without_panic(&mut c.child);
     assert!(status.code().is_some(), "{status:?}");
 }
 
