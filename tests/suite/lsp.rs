@@ -203,6 +203,20 @@ impl Client {
 }
 
 /// Waits for the child, killing it past [`PATIENCE`].
+/// The markdown of a hover at a place of a file.
+fn hover_markdown(c: &mut Client, file: &Path, line: u32, character: u32) -> String {
+    let h = c
+        .request::<req::HoverRequest>(HoverParams {
+            text_document_position_params: Client::at(file, line, character),
+            work_done_progress_params: Default::default(),
+        })
+        .expect("a hover");
+    let HoverContents::Markup(m) = h.contents else {
+        panic!("markdown hover")
+    };
+    m.value
+}
+
 /// How the server ended, once it has; its stderr must not hold a panic's message.
 fn exit_without_panic(child: &mut Child) -> std::process::ExitStatus {
     let status = wait(child);
@@ -357,29 +371,13 @@ fn hover_completion_symbols() {
 
     // A built-in: its row of the table.
     let row = loony::eval::catalog::find("nim_sequence").expect("nim_sequence is a built-in");
-    let h = c
-        .request::<req::HoverRequest>(HoverParams {
-            text_document_position_params: Client::at(&file, 5, 10),
-            work_done_progress_params: Default::default(),
-        })
-        .expect("a hover");
-    let HoverContents::Markup(m) = h.contents else {
-        panic!("markdown hover")
-    };
-    assert!(m.value.contains(row.doc), "{}", m.value);
-    assert!(m.value.contains(row.signature));
+    let m = hover_markdown(&mut c, &file, 5, 10);
+    assert!(m.contains(row.doc), "{}", m);
+    assert!(m.contains(row.signature));
     // A user ruleset: its signature and the comment above it.
-    let h = c
-        .request::<req::HoverRequest>(HoverParams {
-            text_document_position_params: Client::at(&file, 5, 23),
-            work_done_progress_params: Default::default(),
-        })
-        .expect("a hover");
-    let HoverContents::Markup(m) = h.contents else {
-        panic!("markdown hover")
-    };
-    assert!(m.value.contains("ruleset two(n)"), "{}", m.value);
-    assert!(m.value.contains("Moves of one or two."), "{}", m.value);
+    let m = hover_markdown(&mut c, &file, 5, 23);
+    assert!(m.contains("ruleset two(n)"), "{}", m);
+    assert!(m.contains("Moves of one or two."), "{}", m);
 
     // Module paths inside `import "std/`: the shipped modules.
     let items = c.request::<req::Completion>(CompletionParams {

@@ -234,27 +234,13 @@ impl Workspace {
                         walker.define_global(name, DefKind::Let, span.clone(), None, shipped);
                     }
                     Stmt::Fn(def) => {
-                        let sig = crate::show::signature(&def.name.name, &def.params);
-                        let sig = Some((sig, def.params.len()));
-                        walker.define_global(
-                            &def.name,
-                            DefKind::Fn,
-                            def.span.clone(),
-                            sig,
-                            shipped,
-                        );
+                        let (name, params) = (&def.name, &def.params);
+                        walker.define_callable(name, params, DefKind::Fn, &def.span, shipped);
                         bodies.push(Body::Fn(&def.params, &def.body));
                     }
                     Stmt::Ruleset(def) => {
-                        let sig = crate::show::signature(&def.name.name, &def.params);
-                        let sig = Some((sig, def.params.len()));
-                        walker.define_global(
-                            &def.name,
-                            DefKind::Ruleset,
-                            def.span.clone(),
-                            sig,
-                            shipped,
-                        );
+                        let (name, params) = (&def.name, &def.params);
+                        walker.define_callable(name, params, DefKind::Ruleset, &def.span, shipped);
                         bodies.push(Body::Ruleset(def));
                     }
                     Stmt::Import { path, span } => {
@@ -603,6 +589,20 @@ impl<'a> Walker<'a> {
     fn add_def(&mut self, def: Def) -> usize {
         self.defs.push(def);
         self.defs.len() - 1
+    }
+
+    /// A fn or a ruleset: a global with its signature and arity.
+    fn define_callable(
+        &mut self,
+        name: &Ident,
+        params: &[Pattern],
+        kind: DefKind,
+        whole: &Span,
+        shipped: bool,
+    ) {
+        let sig = crate::show::signature(&name.name, params);
+        let sig = Some((sig, params.len()));
+        self.define_global(name, kind, whole.clone(), sig, shipped);
     }
 
     fn define_global(
