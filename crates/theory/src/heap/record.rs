@@ -5,18 +5,19 @@
 //! rare heap. Heap `n`'s pairs `(i, s − i)` with both heaps below a block start `n₀` do not
 //! depend on the heaps of the block `[n₀, n₀ + B)`, so a block is done in two phases:
 //! 1. in parallel, each heap scans its rare pairs below `n₀` and, where the mex they give
-//!    could still come from two common heaps, the full scan of pairs below `n₀` (the larger
-//!    heap below `n₀` means `i > s − n₀`), stopping as soon as it cannot;
+//!    could still come from two common heaps, the scan of pairs below `n₀` (the larger
+//!    heap below `n₀` means `i > s − n₀`) for the values below the least one two common
+//!    heaps cannot make, stopping when all are made;
 //! 2. in order, each heap adds its take moves and the pairs that reach into the block
-//!    (`i <= s − n₀`, fewer than `B`), and resumes the full scan where phase 1 stopped if the
-//!    mex moved back within reach of two common heaps.
+//!    (`i <= s − n₀`, fewer than `B`), and scans the pairs below `n₀` again if these moved
+//!    the mex past phase 1's candidate, back within reach of two common heaps.
 //!
 //! A change of the sparse mask inside a block voids phase 1 for the rest of it, which is then
 //! done one heap at a time (phase 1 with `n₀ = n`).
 //!
 //! Phase 1 runs on groups of `LANES` consecutive heaps whose marks are interleaved, so a
 //! rare heap's pairs with the whole group are one contiguous load and fixed-offset stores;
-//! scans xor a run of pairs at a time in vector code before marking them.
+//! scans xor a run of pairs at a time in vector code before looking them up.
 
 use rayon::prelude::*;
 
@@ -66,7 +67,12 @@ const MAX_VALUES: usize = 1 << 15;
 /// loads and stores at fixed offsets, with the loads of `i` and its value done once.
 const LANES: usize = 8;
 
-/// Pairs a scan xors before it marks them and looks at the mex (a run the compiler turns
+/// How few needed values a scan compares with each pair rather than looking each pair up,
+/// and the filler (no xor of two values below 2^15 is `u16::MAX`).
+const FEW: usize = 4;
+const NONE: u16 = u16::MAX;
+
+/// Pairs a scan xors before it looks them up (a run the compiler turns
 /// into vector loads and xors).
 const SCAN_RUN: usize = 32;
 
@@ -97,6 +103,17 @@ impl<'a, const L: usize> Marks<'a, L> {
         }
     }
 
+    /// Values below the bound, a power of two.
+    fn bound(&self) -> usize {
+        self.rows.len()
+    }
+
+    fn is_marked(&self, v: u32) -> bool {
+        self.rows
+            .get(v as usize)
+            .is_some_and(|row| row[self.lane % L] != 0)
+    }
+
     /// The least value `>= from` not marked (the bound if all below it are).
     #[inline]
     fn mex_from(&self, from: u32) -> u32 {
@@ -113,6 +130,10 @@ impl<'a, const L: usize> Marks<'a, L> {
 /// of line: inlined, it ran short of registers.
 #[inline(never)]
 fn rare_lanes(g: &[u16], rare: &[usize], s0: usize, rows: &mut [[u8; LANES]]) {
+    // Values are below half the bound, a power of two, and so are their xors: `& wrap`
+    // only spares the bounds checks.
+    assert!(rows.len().is_power_of_two());
+    let wrap = rows.len() - 1;
     for &i in rare {
         let v = g[i];
         let high: &[u16; LANES] = g[s0 - i..s0 - i + LANES].try_into().expect("LANES heaps");
@@ -121,19 +142,19 @@ fn rare_lanes(g: &[u16], rare: &[usize], s0: usize, rows: &mut [[u8; LANES]]) {
             *x = v ^ h;
         }
         for (k, &x) in xs.iter().enumerate() {
-            if let Some(row) = rows.get_mut(usize::from(x)) {
-                row[k] = 1;
-            }
+            rows[usize::from(x) & wrap][k] = 1;
         }
     }
 }
 
-/// Where phase 1 left a heap: every value below `mex` is marked, and its scan resumes at
-/// `resume` (`None`: it is complete).
+/// Where phase 1 left a heap: every value below `mex` is marked; `complete` if its scan
+/// looked at every pair below `n₀` for the values below `candidate` (so those it left
+/// unmarked are made by none of them).
 #[derive(Clone, Copy, Default)]
 struct Left {
     mex: u32,
-    resume: Option<usize>,
+    candidate: u32,
+    complete: bool,
 }
 
 struct Kernel<'a> {
@@ -156,59 +177,141 @@ impl Kernel<'_> {
         }
     }
 
-    /// Marks the pairs `(i, s − i)` for `i` in `from..to` (`to <= half + 1`), a run at a
-    /// time; with `stop = Some(m)`, `m` the mex so far, stops after the first run that
-    /// leaves a mex beyond two common heaps, and says where the pairs left off.
-    fn pairs<const L: usize>(
+    /// The xors of the pairs `(i, s − i)` for `i` in `i..i + len` (`len <= SCAN_RUN`) into
+    /// `xs[..len]`; a full run is fixed-length array code, which the compiler vectorises.
+    #[inline(always)]
+    fn xors(&self, s: usize, i: usize, len: usize, xs: &mut [u16; SCAN_RUN]) {
+        let g = self.g;
+        if len == SCAN_RUN {
+            let low: &[u16; SCAN_RUN] = g[i..i + SCAN_RUN].try_into().expect("a run");
+            let high: &[u16; SCAN_RUN] = g[s + 1 - i - SCAN_RUN..=s - i].try_into().expect("a run");
+            for (k, x) in xs.iter_mut().enumerate() {
+                *x = low[k] ^ high[SCAN_RUN - 1 - k];
+            }
+        } else {
+            let low = &g[i..i + len];
+            let high = &g[s + 1 - i - len..=s - i];
+            for ((x, &l), &r) in xs.iter_mut().zip(low).zip(high.iter().rev()) {
+                *x = l ^ r;
+            }
+        }
+    }
+
+    /// Marks every pair `(i, s − i)` for `i` in `from..to`.
+    fn mark_pairs<const L: usize>(&self, s: usize, from: usize, to: usize, marks: &mut Marks<L>) {
+        let mut xs = [0u16; SCAN_RUN];
+        let mut i = from;
+        while i < to {
+            let len = (to - i).min(SCAN_RUN);
+            self.xors(s, i, len, &mut xs);
+            for &x in &xs[..len] {
+                marks.mark(u32::from(x));
+            }
+            i += len;
+        }
+    }
+
+    /// The scan of the pairs `(i, s − i)`, `i` in `from..to`, for the mex: it can be no
+    /// more than the least unmarked value `c` beyond two common heaps (no pair of them makes
+    /// it), so the pairs only have to make the unmarked values below `c` — the *needed* ones,
+    /// each marked when a pair makes it. The scan stops when none is left (the mex is `c`).
+    ///
+    /// Most pairs make nothing needed, so a pair costs a load from `need`, not a store:
+    /// marking every pair's value was most of the kernel's time (Grundy's game scans about
+    /// 2 700 pairs a heap, with some hundred needed values at the start and a few at the end).
+    /// Values the scan does not need stay unmarked, so a later scan of these pairs starts
+    /// over from `from` (see `phase2`). `need` is zero, as long as the marks, and is left so.
+    fn settle<const L: usize>(
         &self,
         s: usize,
         from: usize,
         to: usize,
         marks: &mut Marks<L>,
-        mut stop: Option<u32>,
+        need: &mut [u8],
     ) -> Left {
-        let g = self.g;
-        let mut xs = [0u16; SCAN_RUN];
-        let mut i = from;
-        while i < to {
-            let len = (to - i).min(SCAN_RUN);
-            // `m` < the bound <= 2^15: no xor of two values below 2^15 is u16::MAX.
-            let m = stop.map_or(u16::MAX, |m| m as u16);
-            let hit = if len == SCAN_RUN {
-                // Fixed-length arrays, so the xors and the comparison are vector code.
-                let low: &[u16; SCAN_RUN] = g[i..i + SCAN_RUN].try_into().expect("a run");
-                let high: &[u16; SCAN_RUN] =
-                    g[s + 1 - i - SCAN_RUN..=s - i].try_into().expect("a run");
-                for (k, x) in xs.iter_mut().enumerate() {
-                    *x = low[k] ^ high[SCAN_RUN - 1 - k];
-                }
-                xs.iter().fold(false, |hit, &x| hit | (x == m))
-            } else {
-                let low = &g[i..i + len];
-                let high = &g[s + 1 - i - len..=s - i];
-                for ((x, &l), &r) in xs.iter_mut().zip(low).zip(high.iter().rev()) {
-                    *x = l ^ r;
-                }
-                xs[..len].contains(&m)
-            };
-            for &x in &xs[..len] {
-                marks.mark(u32::from(x));
-            }
-            i += len;
-            if hit {
-                let m = marks.mex_from(u32::from(m) + 1);
-                if self.beyond(m, s) {
-                    return Left {
-                        mex: m,
-                        resume: Some(i),
-                    };
-                }
-                stop = Some(m);
+        let bound = marks.bound();
+        assert!(need.len() == bound && bound.is_power_of_two());
+        let wrap = bound - 1;
+        let lane = marks.lane % L;
+        let m = marks.mex_from(0);
+        let mut c = m;
+        while (c as usize) < bound && (marks.is_marked(c) || !self.beyond(c, s)) {
+            c += 1;
+        }
+        let mut count = 0usize;
+        for v in m..c {
+            if !marks.is_marked(v) {
+                need[v as usize] = 1;
+                count += 1;
             }
         }
+        // The last few needed values (most of the scan looks for them) are compared in
+        // vector code, `NONE` filling the rest.
+        let few_of = |need: &[u8]| {
+            let mut few = [NONE; FEW];
+            let mut k = 0;
+            for v in m..c {
+                if need[v as usize] != 0 {
+                    few[k] = v as u16;
+                    k += 1;
+                }
+            }
+            few
+        };
+        let mut few = (count <= FEW).then(|| few_of(need));
+        let mut xs = [0u16; SCAN_RUN];
+        let mut i = from;
+        while count > 0 && i < to {
+            let len = (to - i).min(SCAN_RUN);
+            self.xors(s, i, len, &mut xs);
+            i += len;
+            // Values below half the bound, a power of two, xor to values below it: `& wrap`
+            // only spares the bounds checks.
+            let take = |need: &mut [u8], count: &mut usize| {
+                for &x in &xs[..len] {
+                    let v = usize::from(x) & wrap;
+                    *count -= usize::from(need[v]);
+                    need[v] = 0;
+                }
+            };
+            match &mut few {
+                // Many values needed: nearly every run makes one, so each pair takes its
+                // value off the list without looking first (no branch to mispredict).
+                None => {
+                    take(need, &mut count);
+                    if count <= FEW {
+                        few = Some(few_of(need));
+                    }
+                }
+                Some(f) => {
+                    let hit = if len == SCAN_RUN {
+                        xs.iter().fold(false, |h, &x| h | f.contains(&x))
+                    } else {
+                        xs[..len].iter().any(|x| f.contains(x))
+                    };
+                    if hit {
+                        take(need, &mut count);
+                        for y in f.iter_mut() {
+                            if *y != NONE && need[usize::from(*y)] == 0 {
+                                *y = NONE;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The needed values made are marked now; the others are clear again in `need`.
+        for v in m..c {
+            let v = v as usize;
+            if need[v] == 0 {
+                marks.rows[v][lane] = 1;
+            }
+            need[v] = 0;
+        }
         Left {
-            mex: stop.unwrap_or(0),
-            resume: None,
+            mex: marks.mex_from(m),
+            candidate: c,
+            complete: i >= to,
         }
     }
 
@@ -235,39 +338,30 @@ impl Kernel<'_> {
         }
     }
 
-    /// Phase 1 for heap `n >= d + 2` after its rare pairs: the scan of pairs below `n0`,
-    /// if the mex could still come from two common heaps.
-    fn scan_below<const L: usize>(&self, n: usize, n0: usize, marks: &mut Marks<L>) -> Left {
+    /// Phase 1 for heap `n >= d + 2` after its rare pairs: the scan of pairs below `n0`.
+    ///
+    /// The whole scan, not a bounded one: the mex from the rare pairs can almost always
+    /// still come from two common heaps (0.6: 1 047 685 of the first 2^20 heaps), and the
+    /// scan is the bulk of the work. Left to phase 2 it ran on one core. The pairs reaching
+    /// into the block rarely move the mex back within reach of two common heaps (6 187 of
+    /// those heaps), and then phase 2 scans again.
+    fn scan_below<const L: usize>(
+        &self,
+        n: usize,
+        n0: usize,
+        marks: &mut Marks<L>,
+        need: &mut [u8],
+    ) -> Left {
         let s = n - self.shape.d;
-        let half = self.half(s);
         let first = (s + 1).saturating_sub(n0).max(1);
-        let m = marks.mex_from(0);
-        if self.beyond(m, s) {
-            return Left {
-                mex: m,
-                resume: Some(first),
-            };
-        }
-        // The whole scan, not a bounded one: the mex from the rare pairs can almost always
-        // still come from two common heaps (0.6: 1 047 685 of the first 2^20 heaps), and
-        // the scan, about 2 700 pairs a heap there against 1 583 rare ones, is the bulk of
-        // the work. Left to phase 2 it ran on one core. The pairs reaching into the block
-        // rarely move the mex back within reach of two common heaps (6 187 of those
-        // heaps), and then phase 2 resumes the scan where this one stopped.
-        if first > half {
-            return Left {
-                mex: m,
-                resume: None,
-            };
-        }
-        self.pairs(s, first, half + 1, marks, Some(m))
+        self.settle(s, first, self.half(s) + 1, marks, need)
     }
 
-    /// Phase 1 for the heaps `nc..nc + resumes.len()` (at most `LANES`, all `>= d + 2`),
+    /// Phase 1 for the heaps `nc..nc + lefts.len()` (at most `LANES`, all `>= d + 2`),
     /// whose interleaved marks are `data`.
-    fn phase1(&self, nc: usize, n0: usize, data: &mut [u8], resumes: &mut [Left]) {
+    fn phase1(&self, nc: usize, n0: usize, data: &mut [u8], lefts: &mut [Left]) {
         data.fill(0);
-        let (g, rare, width) = (self.g, &self.sparse.rare[..], resumes.len());
+        let (g, rare, width) = (self.g, &self.sparse.rare[..], lefts.len());
         let s0 = nc - self.shape.d;
         // The rare heaps `i` of `a..b` pair with every heap of the lane group, as its
         // smaller heap (`2i < s`), the larger one below `n0` (`i >= first`).
@@ -279,12 +373,13 @@ impl Kernel<'_> {
             (0, 0)
         };
         rare_lanes(g, &rare[a..b], s0, data.as_chunks_mut().0);
-        for (k, resume) in resumes.iter_mut().enumerate() {
+        let mut need = vec![0u8; data.len() / LANES];
+        for (k, left) in lefts.iter_mut().enumerate() {
             let n = nc + k;
             let mut marks = Marks::<LANES>::new(&mut *data, k);
             self.rare_pairs(n, n0, &rare[..a], &mut marks);
             self.rare_pairs(n, n0, &rare[b..], &mut marks);
-            *resume = self.scan_below(n, n0, &mut marks);
+            *left = self.scan_below(n, n0, &mut marks, &mut need);
         }
     }
 
@@ -308,19 +403,19 @@ impl Kernel<'_> {
         let s = n - self.shape.d;
         let half = self.half(s);
         let first = (s + 1).saturating_sub(n0).max(1);
-        self.pairs(s, 1, first.min(half + 1), marks, None);
+        self.mark_pairs(s, 1, first.min(half + 1), marks);
         // Marks only grow: phase 1's mex is where this one starts (a walk from 0 over
         // some hundred values, one heap after another, was most of this serial phase).
         let m = marks.mex_from(left.mex);
-        if self.beyond(m, s) {
+        // Final if no pair below `n₀` can make it: two common heaps cannot, or phase 1
+        // looked at them all for the values up to its candidate. (Above the candidate,
+        // values those pairs make were left unmarked.)
+        if self.beyond(m, s) || (left.complete && m <= left.candidate) {
             return m;
         }
-        let Some(from) = left.resume else { return m };
-        if from > half {
-            return m;
-        }
-        let rest = self.pairs(s, from, half + 1, marks, Some(m));
-        marks.mex_from(rest.mex.max(m))
+        // The pairs into the block made phase 1's candidate: scan again for the new one.
+        let mut need = vec![0u8; marks.bound()];
+        self.settle(s, first, half + 1, marks, &mut need).mex
     }
 
     /// Both phases for one heap on its own (`n₀ = n`).
@@ -328,8 +423,9 @@ impl Kernel<'_> {
         data.fill(0);
         let mut marks = Marks::<1>::new(data, 0);
         let left = if n >= self.shape.d + 2 {
+            let mut need = vec![0u8; marks.bound()];
             self.rare_pairs(n, n, &self.sparse.rare, &mut marks);
-            self.scan_below(n, n, &mut marks)
+            self.scan_below(n, n, &mut marks, &mut need)
         } else {
             Left::default()
         };
@@ -372,9 +468,9 @@ struct Run<'a> {
     shape: &'a Shape,
     g: Vec<u16>,
     sparse: SparseSpace,
-    /// The blocks' marks, and where each heap's scan resumes in phase 2.
+    /// The blocks' marks, and where phase 1 left each heap.
     arena: Vec<u8>,
-    resumes: Vec<Left>,
+    lefts: Vec<Left>,
     max_value: u32,
 }
 
@@ -403,8 +499,8 @@ impl Run<'_> {
             if self.arena.len() < size {
                 self.arena.resize(size, 0);
             }
-            self.resumes.clear();
-            self.resumes.resize(n1 - n0, Left::default());
+            self.lefts.clear();
+            self.lefts.resize(n1 - n0, Left::default());
             if parallel {
                 let kernel = Kernel {
                     shape,
@@ -413,10 +509,10 @@ impl Run<'_> {
                 };
                 self.arena[..size]
                     .par_chunks_mut(group)
-                    .zip(self.resumes.par_chunks_mut(LANES))
+                    .zip(self.lefts.par_chunks_mut(LANES))
                     .enumerate()
-                    .for_each(|(c, (data, resumes))| {
-                        kernel.phase1(n0 + c * LANES, n0, data, resumes);
+                    .for_each(|(c, (data, lefts))| {
+                        kernel.phase1(n0 + c * LANES, n0, data, lefts);
                     });
             }
             let block_max = self.max_value;
@@ -437,7 +533,7 @@ impl Run<'_> {
                         n,
                         n0,
                         &mut Marks::<LANES>::new(data, k % LANES),
-                        self.resumes[k],
+                        self.lefts[k],
                     )
                 } else {
                     let mut own = vec![0u8; 2 * (self.max_value as usize + 1).next_power_of_two()];
@@ -463,7 +559,7 @@ pub(super) fn nim_sequence(shape: &Shape, n_max: usize, ctl: &Control) -> Result
         g: Vec::with_capacity(total),
         sparse: SparseSpace::new(true),
         arena: Vec::new(),
-        resumes: Vec::with_capacity(BLOCK),
+        lefts: Vec::with_capacity(BLOCK),
         max_value: 0,
     };
     while run.g.len() < total {
