@@ -2,9 +2,9 @@
 //! hover, completion, go to definition, references, rename, document symbols and semantic
 //! tokens.
 //!
-//! Hover on a name-free game literal (`*3`, `{0, *, *2 | 0, *, *2}`) shows its value, found by the
-//! interpreter under a budget (`loony_lang::literal`); nothing else is ever evaluated (see
-//! `mod.rs`).
+//! Hover on a name-free game literal (`*3`, `{0, *, *2 | 0, *, *2}`) shows its value, found
+//! by the interpreter under a budget (`loony_lang::literal`); nothing else is ever evaluated
+//! (see `mod.rs`).
 
 use super::Links;
 use super::position::{offset, range};

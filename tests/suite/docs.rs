@@ -194,11 +194,12 @@ fn record_call(b: &catalog::Builtin, scratch: &std::path::Path) -> String {
         panic!("{}: the example is not an expression", b.name);
     };
     // Down the targets of fields, indexes and binary operations to the call of the built-in.
+    let names_it =
+        |callee: &loony::syntax::ast::Expr| matches!(&callee.kind, ExprKind::Var(n) if n == b.name);
     let mut at = e;
     loop {
         at = match &at.kind {
-            ExprKind::Call { callee, .. } if matches!(&callee.kind, ExprKind::Var(n) if n == b.name) =>
-            {
+            ExprKind::Call { callee, .. } if names_it(callee) => {
                 return b.example[at.span.clone()].to_string();
             }
             ExprKind::Field { target, .. } | ExprKind::Index { target, .. } => target,

@@ -1,6 +1,7 @@
-//! Name-free game literals (`*3`, `{0, *, *2 | 0, *, *2}`, `∞`, `☾`, `⟫(2)`, `*2 + {0, * | 0, *}`): where they
-//! are in a program, and what they are worth under normal play. Such a literal names nothing
-//! and calls nothing, so its value is fixed by its text; the language server shows it on hover.
+//! Name-free game literals (`*3`, `{0, *, *2 | 0, *, *2}`, `∞`, `☾`, `⟫(2)`, `*2 + *3`): where
+//! they are in a program, and what they are worth under normal play. Such a literal names
+//! nothing and calls nothing, so its value is fixed by its text; the language server shows it
+//! on hover.
 //! The value is the interpreter's own ([`Interp::run`], printed as Loony prints it), found
 //! under a budget of time, memory and positions, so no literal can keep the caller waiting.
 
@@ -21,8 +22,8 @@ const MEMORY: usize = 64 << 20;
 const POSITIONS: usize = 10_000;
 
 /// The outermost name-free game literals of a program, in the order of the text. Outermost:
-/// in `{0, *, *2 | 0, *, *2} + x` it is `{0, *, *2 | 0, *, *2}`, not `*2`; a literal inside a larger one is never
-/// listed on its own, unless the larger one is past [`MAX_NODES`].
+/// in `{0, *, *2 | 0, *, *2} + x` it is the form, not `*2`; a literal inside a larger one is
+/// never listed on its own, unless the larger one is past [`MAX_NODES`].
 pub fn outermost(program: &Program) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     for stmt in &program.stmts {
