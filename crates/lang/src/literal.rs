@@ -235,6 +235,17 @@ mod tests {
         assert_eq!(literals(&big).len(), MAX_NODES);
     }
 
+    /// A literal near the bound, nested as deep as it may be, comes back at once (valued or
+    /// not): the budget and the bound keep hover from waiting.
+    #[test]
+    fn a_deep_literal_comes_back_at_once() {
+        let depth = MAX_NODES / 2 - 1;
+        let deep = format!("{}0{}", "{*, ".repeat(depth), " | }".repeat(depth));
+        let started = std::time::Instant::now();
+        let _ = value(&deep);
+        assert!(started.elapsed() < TIME * 20, "{:?}", started.elapsed());
+    }
+
     #[test]
     fn values_as_loony_prints_them() {
         assert_eq!(value("{0, *, *2 | 0, *, *2}").as_deref(), Some("*3"));
