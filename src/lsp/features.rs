@@ -2,13 +2,14 @@
 //! hover, completion, go to definition, references, rename, document symbols and semantic
 //! tokens.
 //!
-//! Hover on a `*n` or form literal does not show its value: valuing even a small form runs the
-//! engines, and the server never evaluates game values (see `mod.rs`).
+//! Hover on a name-free game literal (`*3`, `{0, *, *2 | 0, *, *2}`) shows its value, found
+//! by the interpreter under a budget (`loony_lang::literal`); nothing else is ever evaluated
+//! (see `mod.rs`).
 
 use super::Links;
 use super::position::{offset, range};
 use super::shipped::Shipped;
-use crate::repl::complete::{Completions, KEYWORDS};
+use crate::repl::complete::{Completions, KEYWORDS, matching_fields};
 use loony_lang::catalog::{self, Builtin, Impl};
 use loony_lang::resolve::{DefId, DefKind, Target, Workspace};
 use lsp_server::ErrorCode;
@@ -234,7 +235,7 @@ fn def_text(ws: &Workspace, id: DefId) -> String {
 pub fn hover(cx: &Context<'_>, p: HoverParams) -> Result<Option<Hover>, Failure> {
     let at = cx.offset(p.text_document_position_params.position);
     let Some(r) = cx.ws.at(at) else {
-        return Ok(None);
+        return Ok(literal_hover(cx, at));
     };
     let value = match r.target {
         Target::Builtin(b) => builtin_text(b),
@@ -244,6 +245,26 @@ pub fn hover(cx: &Context<'_>, p: HoverParams) -> Result<Option<Hover>, Failure>
         contents: markdown(value),
         range: Some(cx.range(&r.span)),
     }))
+}
+
+/// On a name-free game literal: its normal-play value, when the interpreter finds it within
+/// the budget. The literal is the outermost name-free one around `at` (the resolver lists only
+/// those): on `*2` in `{0, *, *2 | 0, *, *2} + x` it is `{0, *, *2 | 0, *, *2}`.
+fn literal_hover(cx: &Context<'_>, at: usize) -> Option<Hover> {
+    let span = cx
+        .ws
+        .modules
+        .first()?
+        .literals
+        .iter()
+        .find(|s| s.start <= at && at <= s.end)?;
+    let value = loony_lang::literal::value(cx.text().get(span.clone())?)?;
+    Some(Hover {
+        contents: markdown(format!(
+            "```loony\n{value}\n```\n\nthe value of this literal (normal play)"
+        )),
+        range: Some(cx.range(span)),
+    })
 }
 
 /// The definition a name at `at` refers to.
@@ -433,6 +454,13 @@ pub fn completion(
 ) -> Result<Option<CompletionResponse>, Failure> {
     let text = cx.text();
     let at = cx.offset(p.text_document_position.position);
+    if let Some((start, b)) = super::fields::before_dot(cx.ws, text, at) {
+        return Ok(Some(CompletionResponse::Array(field_items(
+            cx,
+            b,
+            start..at,
+        ))));
+    }
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
     // What each name is, for the list's icons and details.
@@ -516,4 +544,32 @@ pub fn completion(
         })
         .collect();
     Ok(Some(CompletionResponse::Array(items)))
+}
+
+/// The fields and functions of the record `b` returns that match the word in `word`.
+fn field_items(cx: &Context<'_>, b: &Builtin, word: std::ops::Range<usize>) -> Vec<CompletionItem> {
+    let Some(shape) = b.record else {
+        return Vec::new();
+    };
+    let typed = cx.text().get(word.clone()).unwrap_or("");
+    let edit_range = cx.range(&word);
+    let fields = matching_fields(shape.fields, typed)
+        .into_iter()
+        .map(|f| (f, CompletionItemKind::FIELD));
+    let methods = matching_fields(shape.methods, typed)
+        .into_iter()
+        .map(|m| (m, CompletionItemKind::METHOD));
+    fields
+        .chain(methods)
+        .map(|(name, kind)| CompletionItem {
+            label: name.to_string(),
+            kind: Some(kind),
+            detail: Some(b.name.to_string()),
+            text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+                range: edit_range,
+                new_text: name.to_string(),
+            })),
+            ..Default::default()
+        })
+        .collect()
 }

@@ -1,18 +1,22 @@
 //! `loony lsp`: a language server over stdio, on `lsp-server` and `lsp-types`.
 //!
-//! Its invariant: **the server never evaluates game values.** Everything it says comes from the
+//! Its invariant: **the server never runs the program.** Everything it says comes from the
 //! interpreter's parser and the static resolver (`loony_lang::resolve`), whose errors are the
 //! interpreter's own and go through the CLI's one conversion to diagnostics; so a file whose
-//! top level would compute for hours is answered as fast as any other.
+//! top level would compute for hours is answered as fast as any other. The one evaluation is
+//! hover's on a name-free game literal (`{0, *, *2 | 0, *, *2}`): bounded by its text (at most
+//! `literal::MAX_NODES` nodes) and by a budget of time, memory and positions.
 //!
 //! `transport` frames the messages, `position` turns byte offsets into UTF-16 positions and
 //! paths into URIs, `shipped` writes the std modules where an editor can open them,
-//! `diagnostics` converts the resolver's problems and `features` answers the requests. This
+//! `diagnostics` converts the resolver's problems, `features` answers the requests and
+//! `fields` finds the record before a dot being completed. This
 //! file is the loop: documents are kept whole (full sync); a change is analysed once no other
 //! change has come for [`DEBOUNCE`], and its diagnostics published.
 
 mod diagnostics;
 mod features;
+mod fields;
 mod position;
 mod shipped;
 mod transport;

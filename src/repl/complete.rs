@@ -51,7 +51,7 @@ fn is_word(c: char) -> bool {
 
 /// Where the word that ends `s` starts (after its last non-word character, which may be wider
 /// than a byte: `☾`, `∞`).
-fn word_start(s: &str) -> usize {
+pub fn word_start(s: &str) -> usize {
     s.char_indices()
         .rev()
         .find(|&(_, c)| !is_word(c))
@@ -95,18 +95,13 @@ impl Completions {
             let name_start = word_start(target);
             let name = &target[name_start..];
             if !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit()) {
-                // A record has few fields: those containing the word are offered too, after
-                // those starting with it (`p.per` offers `period` and `preperiod`).
                 let fields: &[&str] = self
                     .fields
                     .iter()
                     .find(|(n, _)| n == name)
                     .map_or(&[], |(_, fs)| fs);
-                let starting = fields.iter().filter(|f| f.starts_with(word));
-                let inside = fields
-                    .iter()
-                    .filter(|f| !f.starts_with(word) && f.contains(word));
-                return (start, starting.chain(inside).map(|f| plain(f)).collect());
+                let found = matching_fields(fields, word);
+                return (start, found.into_iter().map(plain).collect());
             }
         }
         let out = self
@@ -117,6 +112,17 @@ impl Completions {
             .collect();
         (start, out)
     }
+}
+
+/// The fields of a record offered for `word`. A record has few fields: those containing the
+/// word are offered too, after those starting with it (`p.per` offers `period` and
+/// `preperiod`).
+pub fn matching_fields<'a>(fields: &[&'a str], word: &str) -> Vec<&'a str> {
+    let starting = fields.iter().filter(|f| f.starts_with(word));
+    let inside = fields
+        .iter()
+        .filter(|f| !f.starts_with(word) && f.contains(word));
+    starting.chain(inside).copied().collect()
 }
 
 fn plain(s: &str) -> Candidate {

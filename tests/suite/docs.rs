@@ -174,3 +174,90 @@ fn no_shipped_module_shadows_a_builtin() {
         .unwrap();
     assert_eq!(warnings, 0);
 }
+
+/// The call whose record a shaped built-in's check reads: the call of it inside its example
+/// (`periodicity(heap("0.07"))` in `periodicity(heap("0.07")).period`), or one written here for
+/// a built-in whose example is empty (its effect is a file).
+fn record_call(b: &catalog::Builtin, scratch: &std::path::Path) -> String {
+    use loony::syntax::ast::{ExprKind, Stmt};
+    if b.example.is_empty() {
+        return match b.name {
+            "write_sequence" => format!(
+                "write_sequence(heap(\"0.07\"), 10, \"{}\")",
+                scratch.join("shape.txt").display()
+            ),
+            other => panic!("`{other}` returns a record: write a call for it here"),
+        };
+    }
+    let program = loony::syntax::parse_program(b.example).expect("the example parses");
+    let Some(Stmt::Expr(e)) = program.stmts.first() else {
+        panic!("{}: the example is not an expression", b.name);
+    };
+    // Down the targets of fields, indexes and binary operations to the call of the built-in.
+    let names_it =
+        |callee: &loony::syntax::ast::Expr| matches!(&callee.kind, ExprKind::Var(n) if n == b.name);
+    let mut at = e;
+    loop {
+        at = match &at.kind {
+            ExprKind::Call { callee, .. } if names_it(callee) => {
+                return b.example[at.span.clone()].to_string();
+            }
+            ExprKind::Field { target, .. } | ExprKind::Index { target, .. } => target,
+            ExprKind::Binary { lhs, .. } => lhs,
+            _ => panic!("{}: no call of it found in `{}`", b.name, b.example),
+        };
+    }
+}
+
+/// Each built-in's record shape is the record it makes: the same fields in the same order,
+/// each named in its documentation, and each of its functions answered (an unknown one is
+/// E0103, no such field).
+#[test]
+fn record_shapes_are_the_records_made() {
+    let scratch = std::env::temp_dir().join(format!("loony-shapes-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("scratch folder");
+    let shaped: Vec<_> = BUILTINS.iter().filter(|b| b.record.is_some()).collect();
+    assert!(!shaped.is_empty());
+    for b in shaped {
+        let shape = b.record.expect("filtered");
+        let call = record_call(b, &scratch);
+        let (got, answers) = common::on_big_stack({
+            let call = call.clone();
+            let methods = shape.methods;
+            move || {
+                let mut interp = loony::eval::Interp::new();
+                interp
+                    .run("shape.cgt", &format!("let r = {call}"), &mut |_| {})
+                    .unwrap_or_else(|e| panic!("{call}: {}", e.render_plain(&interp.cx.files)));
+                let Some(loony::value::Value::Record(r)) = interp.cx.globals.get("r") else {
+                    panic!("{call} gives no record");
+                };
+                let fields: Vec<&'static str> = r.fields.iter().map(|(n, _)| *n).collect();
+                let mut answers = Vec::new();
+                for m in methods.iter().chain(&["no_such_function"]) {
+                    let e = interp.run("call.cgt", &format!("r.{m}()"), &mut |_| {});
+                    let code = e.err().map(|e| e.render_plain(&interp.cx.files));
+                    answers.push((*m, code.is_some_and(|c| c.contains("E0103"))));
+                }
+                (fields, answers)
+            }
+        });
+        assert_eq!(got, shape.fields, "{}: the record of `{call}`", b.name);
+        for f in shape.fields {
+            assert!(
+                b.doc.contains(&format!("`{f}`")),
+                "{}: its documentation does not name the field `{f}`",
+                b.name
+            );
+        }
+        for (m, unknown) in answers {
+            let expected = m == "no_such_function";
+            assert_eq!(
+                unknown, expected,
+                "{}: `r.{m}()` answered as unknown: {unknown}",
+                b.name
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}

@@ -491,6 +491,108 @@ fn hover_completion_symbols() {
     c.shutdown();
 }
 
+/// Hover on a name-free game literal shows its value (on the outermost such literal around the
+/// cursor); completion after a record's dot offers its fields, whether the record is a `let`
+/// bound to a built-in's call or the call itself.
+#[test]
+fn literal_values_on_hover_and_record_fields_on_completion() {
+    let dir = Dir::new("literal");
+    let text = "fn f(x) = {0, *, *2 | 0, *, *2} + x\n{*, *2 | *, *2}\n*5\n{1 | }\n\
+                let q = quotient(heap(\"0.75\"))\nlet p = periodicity(heap(\"0.07\"))\n\
+                let n = nim_sequence(heap(\"0.07\"), 5)\n\
+                q.\np.per\nn.\nquotient(heap(\"0.75\")).ph\n";
+    let file = dir.write("l.cgt", text);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut c = Client::start(&dir);
+    c.open(&file, text);
+    let col = |l: usize, word: &str| lines[l].find(word).expect("the word") as u32;
+
+    // (line, where the cursor is, the value shown, the literal it is of)
+    let cases = [
+        (0, "*2", "*3", "{0, *, *2 | 0, *, *2}"),
+        (0, "0,", "*3", "{0, *, *2 | 0, *, *2}"),
+        (1, "*2", "0", "{*, *2 | *, *2}"),
+        (2, "*5", "*5", "*5"),
+    ];
+    for (l, at, value, literal) in cases {
+        let h = c
+            .request::<req::HoverRequest>(HoverParams {
+                text_document_position_params: Client::at(&file, l as u32, col(l, at)),
+                work_done_progress_params: Default::default(),
+            })
+            .unwrap_or_else(|| panic!("no hover on {at} of line {l}"));
+        let HoverContents::Markup(m) = h.contents else {
+            panic!("markdown hover")
+        };
+        assert!(
+            m.value.starts_with(&format!("```loony\n{value}\n```")),
+            "{}",
+            m.value
+        );
+        let range = h.range.expect("the literal's range");
+        assert_eq!(text_at(text, &range), literal);
+    }
+    // A name in the line is hovered as before.
+    let m = hover_markdown(&mut c, &file, 0, col(0, "+ x") + 2);
+    assert!(m.contains("x (parameter)"), "{m}");
+    // A literal that is an error (`1` is no game) shows nothing.
+    let none = c.request::<req::HoverRequest>(HoverParams {
+        text_document_position_params: Client::at(&file, 3, 1),
+        work_done_progress_params: Default::default(),
+    });
+    assert!(none.is_none(), "{none:?}");
+
+    let mut complete = |l: usize, character: usize| {
+        let items = c.request::<req::Completion>(CompletionParams {
+            text_document_position: Client::at(&file, l as u32, character as u32),
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+            context: None,
+        });
+        let Some(CompletionResponse::Array(items)) = items else {
+            panic!("completion items")
+        };
+        items
+    };
+    // `q.`: every field of the quotient's record, then its functions.
+    let items = complete(7, 2);
+    let shape = &loony::eval::catalog::QUOTIENT;
+    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    let all: Vec<&str> = shape.fields.iter().chain(shape.methods).copied().collect();
+    assert_eq!(labels, all);
+    assert!(
+        labels.contains(&"phi") && labels.contains(&"is_p"),
+        "{labels:?}"
+    );
+    for i in &items {
+        let kind = if shape.methods.contains(&i.label.as_str()) {
+            CompletionItemKind::METHOD
+        } else {
+            CompletionItemKind::FIELD
+        };
+        assert_eq!(
+            (i.kind, i.detail.as_deref()),
+            (Some(kind), Some("quotient"))
+        );
+    }
+    // `p.per`: those starting with the word, then those containing it.
+    let items = complete(8, 5);
+    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(labels, ["period", "preperiod"]);
+    assert_eq!(items[0].detail.as_deref(), Some("periodicity"));
+    // `n.`: `nim_sequence` returns no record.
+    assert!(complete(9, 2).is_empty());
+    // After the call itself, the word replaced.
+    let items = complete(10, lines[10].len());
+    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(labels, ["phi"]);
+    let Some(CompletionTextEdit::Edit(edit)) = &items[0].text_edit else {
+        panic!("a text edit")
+    };
+    assert_eq!(text_at(text, &edit.range), "ph");
+    c.shutdown();
+}
+
 /// Where a word occurs in a text, as whole words.
 fn occurrences(text: &str, word: &str) -> Vec<Range> {
     let is_word = |c: char| c.is_alphanumeric() || c == '_';
@@ -989,6 +1091,9 @@ fn check_spans(src: &str) {
     }
     for d in &m.defs {
         assert!(inside(&d.span) && inside(&d.whole), "{d:?} in {src:?}");
+    }
+    for l in &m.literals {
+        assert!(inside(l), "{l:?} in {src:?}");
     }
     for p in &m.problems {
         if let Problem::Error { error, via: None } = p

@@ -133,7 +133,71 @@ pub struct Builtin {
     /// A call and what Loony prints for it (checked by the tests; empty for side effects).
     pub example: &'static str,
     pub result: &'static str,
+    /// The shape of the record it returns; `None` when it returns no record.
+    pub record: Option<&'static RecordShape>,
 }
+
+/// What a record returned by a built-in holds: its fields, in order, and the functions it
+/// answers (`q.is_p(x)`). Completion after `q.` offers them; a test checks them against the
+/// records the built-ins make.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RecordShape {
+    pub fields: &'static [&'static str],
+    pub methods: &'static [&'static str],
+}
+
+/// `periodicity(g)`.
+pub static PERIODICITY: RecordShape = RecordShape {
+    fields: &[
+        "period",
+        "preperiod",
+        "last_exceptional",
+        "saltus",
+        "certified",
+        "certified_at",
+        "checked_up_to",
+    ],
+    methods: &[],
+};
+
+/// `rare_values(g, n)`.
+pub static RARE_VALUES: RecordShape = RecordShape {
+    fields: &[
+        "mask",
+        "heaps",
+        "values",
+        "count",
+        "largest",
+        "checked_up_to",
+    ],
+    methods: &[],
+};
+
+/// `write_sequence(g, n, file)`.
+pub static SEQUENCE_FILE: RecordShape = RecordShape {
+    fields: &["path", "format", "first", "last", "heaps", "bytes"],
+    methods: &[],
+};
+
+/// `quotient(g)`.
+pub static QUOTIENT: RecordShape = RecordShape {
+    fields: &[
+        "order",
+        "p_portion",
+        "presentation",
+        "period",
+        "preperiod",
+        "phi",
+        "table",
+        "elements",
+        "certified",
+        "certified_at",
+        "heap",
+        "name",
+        "game",
+    ],
+    methods: &["is_p", "element"],
+};
 
 impl Builtin {
     /// The section of the documentation it belongs to.
@@ -209,6 +273,17 @@ const fn b(
         doc,
         example,
         result,
+        record: None,
+    }
+}
+
+impl Builtin {
+    /// The row of a built-in that returns a record of this shape.
+    const fn returns(self, shape: &'static RecordShape) -> Builtin {
+        Builtin {
+            record: Some(shape),
+            ..self
+        }
     }
 }
 
@@ -632,7 +707,8 @@ pub static BUILTINS: &[Builtin] = &[
          `checked_up_to`.",
         "periodicity(heap(\"0.07\")).period",
         "34",
-    ),
+    )
+    .returns(&PERIODICITY),
     b(
         "rare_values",
         Impl::Heaps(HeapOp::RareValues),
@@ -648,7 +724,8 @@ pub static BUILTINS: &[Builtin] = &[
          heaps, some of them two.",
         "rare_values(heap(\"4!.0\"), 20000).count",
         "1195",
-    ),
+    )
+    .returns(&RARE_VALUES),
     b(
         "write_sequence",
         Impl::Heaps(HeapOp::WriteSequence),
@@ -663,7 +740,8 @@ pub static BUILTINS: &[Builtin] = &[
          `bytes`; `read_sequence` reads the file back.",
         "",
         "",
-    ),
+    )
+    .returns(&SEQUENCE_FILE),
     b(
         "read_sequence",
         Impl::Heaps(HeapOp::ReadSequence),
@@ -936,7 +1014,8 @@ pub static BUILTINS: &[Builtin] = &[
          (E0116). Size limits follow the memory budget (E0404).",
         "quotient(heap(\"0.75\")).phi[2] * quotient(heap(\"0.75\")).phi[2]",
         "b2",
-    ),
+    )
+    .returns(&QUOTIENT),
     b(
         "isomorphic",
         Impl::Quotient(QuotientOp::Isomorphic),

@@ -11,6 +11,7 @@ pub mod figure;
 pub mod heaps;
 pub mod html;
 mod intcode;
+pub mod literal;
 pub mod misere;
 pub mod modules;
 pub mod plot;

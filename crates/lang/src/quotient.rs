@@ -442,7 +442,7 @@ pub(crate) fn method(
     spans: &[Span],
     span: &Span,
 ) -> Option<Result<Value, Error>> {
-    if record.kind != KIND || !matches!(name, "is_p" | "element") {
+    if record.kind != KIND || !crate::catalog::QUOTIENT.methods.contains(&name) {
         return None;
     }
     let id = number_of(record)?;

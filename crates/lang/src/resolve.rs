@@ -56,6 +56,9 @@ pub struct Def {
     pub signature: Option<String>,
     /// The number of parameters of a `fn` or ruleset.
     pub arity: Option<usize>,
+    /// For a `let`, the built-in whose record it holds: its value is a call of one that
+    /// returns a record (`let q = quotient(g)`), so its fields are known without running.
+    pub record_of: Option<&'static Builtin>,
 }
 
 /// A definition in some module of a [`Workspace`].
@@ -114,6 +117,8 @@ pub struct Module {
     pub problems: Vec<Problem>,
     /// The globals defined when the module has run: what an importer sees.
     pub exports: Vec<(Rc<str>, Global)>,
+    /// The outermost name-free game literals (`{0, *, *2 | 0, *, *2}`), whose value hover shows.
+    pub literals: Vec<Span>,
 }
 
 /// A file and every module it imports, directly or not: `modules[0]` is the file.
@@ -195,6 +200,7 @@ impl Workspace {
             imports: Vec::new(),
             problems: Vec::new(),
             exports: Vec::new(),
+            literals: Vec::new(),
         });
         let Recovered {
             programs,
@@ -231,7 +237,10 @@ impl Workspace {
                 match stmt {
                     Stmt::Let { name, value, span } => {
                         walker.walk(value);
-                        walker.define_global(name, DefKind::Let, span.clone(), None, shipped);
+                        let record_of = walker.record_call(value);
+                        let def =
+                            walker.define_global(name, DefKind::Let, span.clone(), None, shipped);
+                        walker.defs[def].record_of = record_of;
                     }
                     Stmt::Fn(def) => {
                         let (name, params) = (&def.name, &def.params);
@@ -275,7 +284,12 @@ impl Workspace {
         }
         loading.pop();
         let exports = walker.globals.order.clone();
+        let literals = programs
+            .iter()
+            .flat_map(crate::literal::outermost)
+            .collect();
         let m = &mut self.modules[index];
+        m.literals = literals;
         m.defs = walker.defs;
         m.refs = walker.refs;
         m.imports = imports;
@@ -564,7 +578,8 @@ enum Body<'a> {
 enum Work<'a> {
     Expr(&'a Expr),
     Bind(&'a Pattern, DefKind),
-    BindIdent(&'a Ident, DefKind),
+    /// A name, with the built-in whose record it is bound to (`let q = quotient(g) in …`).
+    BindIdent(&'a Ident, DefKind, Option<&'static Builtin>),
     /// Forget the local names bound past this many.
     Truncate(usize),
     /// A ruleset's rules, once its parameters are bound: each rule's names are its own.
@@ -605,6 +620,7 @@ impl<'a> Walker<'a> {
         self.define_global(name, kind, whole.clone(), sig, shipped);
     }
 
+    /// Defines a global; returns its definition's index.
     fn define_global(
         &mut self,
         name: &Ident,
@@ -612,7 +628,7 @@ impl<'a> Walker<'a> {
         whole: Span,
         signature: Option<(String, usize)>,
         shipped: bool,
-    ) {
+    ) -> usize {
         // The interpreter warns when a definition hides a built-in (never in a shipped module).
         if !shipped && let Some(b) = catalog::find(&name.name) {
             self.problems.push(Problem::Warning(Warning {
@@ -637,6 +653,7 @@ impl<'a> Walker<'a> {
             whole,
             signature,
             arity,
+            record_of: None,
         });
         self.refs.push(Ref {
             span: name.span.clone(),
@@ -650,6 +667,21 @@ impl<'a> Walker<'a> {
         let target = Target::Def(self.id(def));
         self.globals
             .insert(name.name.clone(), Global { target, call });
+        def
+    }
+
+    /// The built-in `value` calls, here, when it is one that returns a record.
+    fn record_call(&self, value: &Expr) -> Option<&'static Builtin> {
+        let ExprKind::Call { callee, .. } = &value.kind else {
+            return None;
+        };
+        let ExprKind::Var(name) = &callee.kind else {
+            return None;
+        };
+        match self.lookup(name)?.target {
+            Target::Builtin(b) if b.record.is_some() => Some(b),
+            _ => None,
+        }
     }
 
     fn id(&self, def: usize) -> DefId {
@@ -659,7 +691,7 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn bind(&mut self, name: &Ident, kind: DefKind) {
+    fn bind(&mut self, name: &Ident, kind: DefKind, record_of: Option<&'static Builtin>) {
         let def = self.add_def(Def {
             name: name.name.clone(),
             kind,
@@ -667,6 +699,7 @@ impl<'a> Walker<'a> {
             whole: name.span.clone(),
             signature: None,
             arity: None,
+            record_of,
         });
         self.refs.push(Ref {
             span: name.span.clone(),
@@ -752,8 +785,8 @@ impl<'a> Walker<'a> {
         while let Some(w) = self.stack.pop() {
             match w {
                 Work::Truncate(n) => self.scope.truncate(n),
-                Work::BindIdent(id, kind) => self.bind(id, kind),
-                Work::Bind(Pattern::Name(id), kind) => self.bind(id, kind),
+                Work::BindIdent(id, kind, record_of) => self.bind(id, kind, record_of),
+                Work::Bind(Pattern::Name(id), kind) => self.bind(id, kind, None),
                 Work::Bind(Pattern::Tuple(ps, _), kind) => {
                     self.stack
                         .extend(ps.iter().rev().map(|p| Work::Bind(p, kind)));
@@ -813,7 +846,7 @@ impl<'a> Walker<'a> {
                 self.stack.push(Work::Truncate(mark));
                 self.stack.extend(right.iter().rev().map(Work::Expr));
                 self.stack.extend(left.iter().rev().map(Work::Expr));
-                self.stack.push(Work::BindIdent(name, DefKind::Label));
+                self.stack.push(Work::BindIdent(name, DefKind::Label, None));
             }
             ExprKind::List(items) | ExprKind::Tuple(items) => {
                 self.stack.extend(items.iter().rev().map(Work::Expr));
@@ -861,7 +894,10 @@ impl<'a> Walker<'a> {
             ExprKind::Let { name, value, body } => {
                 self.stack.push(Work::Truncate(mark));
                 self.stack.push(Work::Expr(body));
-                self.stack.push(Work::BindIdent(name, DefKind::Local));
+                // The value sees the scope the name is bound in.
+                let record_of = self.record_call(value);
+                self.stack
+                    .push(Work::BindIdent(name, DefKind::Local, record_of));
                 self.stack.push(Work::Expr(value));
             }
         }
