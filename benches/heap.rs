@@ -13,7 +13,9 @@
 //!   Grundy's game to 2^32 (`HEAP_BENCH_HUGE_CODES=4!.0 HEAP_BENCH_HUGE_LOG2=32`, 2026-12-02):
 //!   7 162 s wall, 155 CPU-minutes, on two cores shared at low priority with other work,
 //!   8 595 MB peak (2.00 bytes a heap); mask 0x3fc, 1 286 rare heaps (none new past 2^26),
-//!   largest value 287.
+//!   largest value 287. On 2026-12-03's host (2 GHz EPYC, two idle cores), after the scan
+//!   became look-ups against the values still needed: 2^23 19.4 s (30.5 s before), 2^28
+//!   602 s wall, 1 104 CPU-s, 531 MB (from `rare_values` in the language).
 
 /// Allocations are counted as in the `loony` binary, so timings include what it pays.
 #[global_allocator]
