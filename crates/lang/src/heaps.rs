@@ -2,6 +2,7 @@
 //! positions (mixing with every other game in sums), nim-sequences, periodicity and plots.
 
 use super::catalog::HeapOp;
+use super::progress::Meter;
 use super::sequence_file;
 use super::{Cx, Value};
 use crate::error::{
@@ -147,19 +148,17 @@ impl HeapTable {
             // The engine's tables take a few words per heap: check before building them.
             loony_core::memory::reserve(target.saturating_mul(16), "a nim-sequence")?;
             let _what = loony_core::memory::building("a nim-sequence");
-            let bar = kernel_bar(progress, target as u64);
+            let meter = Meter::heaps(progress, target as u64, || {
+                format!("nim-sequence of {}", e.rules)
+            });
             let report = |done: usize, _total: usize| {
-                if let Some(b) = &bar {
-                    b.set_position(done as u64);
-                }
+                meter.set(done as u64);
             };
             let ctl = Control::default()
                 .with_cancel(cancel)
                 .with_progress(&report);
             let r = e.rules.nim_sequence_packed(target, &ctl);
-            if let Some(b) = &bar {
-                b.finish_and_clear();
-            }
+            meter.finish();
             match r {
                 Ok(v) => e.values = v,
                 Err(partial) => {
@@ -232,19 +231,17 @@ impl HeapTable {
         // Two bytes a heap in the record kernel; the other kernels keep a word and tables.
         loony_core::memory::reserve(n.saturating_mul(4), "the values behind rare_values")?;
         let _what = loony_core::memory::building("the values behind rare_values");
-        let bar = kernel_bar(self.progress, n as u64 + 1);
+        let meter = Meter::heaps(self.progress, n as u64 + 1, || {
+            format!("rare_values of {}", self.entries[rules as usize].rules)
+        });
         let report = |done: usize, _total: usize| {
-            if let Some(b) = &bar {
-                b.set_position(done as u64);
-            }
+            meter.set(done as u64);
         };
         let ctl = Control::default()
             .with_cancel(cancel)
             .with_progress(&report);
         let r = self.entries[rules as usize].rules.rare_values(n, &ctl);
-        if let Some(b) = &bar {
-            b.finish_and_clear();
-        }
+        meter.finish();
         match r {
             None => Ok(None),
             Some(Ok(rare)) => Ok(Some(rare)),
@@ -278,7 +275,9 @@ impl HeapTable {
             self.compute(rules, SEQUENCE_PERIOD_LOOK, cancel)?;
             self.entries[rules as usize].look_for_period(cancel)?;
         }
-        let bar = kernel_bar(self.progress, end);
+        let meter = Meter::heaps(self.progress, end, || {
+            format!("write_sequence of {}", self.entries[rules as usize].rules)
+        });
         let e = &self.entries[rules as usize];
         let stopped = || cancel.load(std::sync::atomic::Ordering::Relaxed);
         if end as usize <= e.values.len() || e.period.is_some() {
@@ -290,16 +289,12 @@ impl HeapTable {
                         if stopped() {
                             return Err(Error::new(CoreError::Interrupted));
                         }
-                        if let Some(b) = &bar {
-                            b.set_position(k);
-                        }
+                        meter.set(k);
                     }
                     w.push(period_value(&e.values, p, k));
                 }
             }
-            if let Some(b) = &bar {
-                b.finish_and_clear();
-            }
+            meter.finish();
             return Ok(());
         }
         // The kernel's array is all that is held: two bytes a heap for the record kernel.
@@ -307,9 +302,7 @@ impl HeapTable {
         let _what = loony_core::memory::building("a nim-sequence");
         let w = std::cell::RefCell::new(w);
         let report = |done: usize, _total: usize| {
-            if let Some(b) = &bar {
-                b.set_position(done as u64);
-            }
+            meter.set(done as u64);
         };
         let sink = |values: heap::Values<'_>| w.borrow_mut().take(values, 0);
         let ctl = Control::default()
@@ -317,9 +310,7 @@ impl HeapTable {
             .with_progress(&report)
             .with_sink(&sink);
         let r = e.rules.stream_sequence(end as usize - 1, &ctl);
-        if let Some(b) = &bar {
-            b.finish_and_clear();
-        }
+        meter.finish();
         match r {
             Ok(()) => Ok(()),
             Err(heap::Stopped) if w.borrow().error.is_some() => Ok(()),
@@ -384,12 +375,6 @@ fn extend_from_period(
         e.values.push(v);
     }
     Ok(())
-}
-
-/// The kernel's bar for `heaps` heaps: on a terminal, and for runs long enough to watch.
-fn kernel_bar(progress: bool, heaps: u64) -> Option<indicatif::ProgressBar> {
-    (progress && heaps >= 200_000)
-        .then(|| super::progress::bar(heaps, super::progress::NIM_SEQUENCE))
 }
 
 fn period_value(values: &Packed, p: &heap::Period, n: u64) -> u32 {

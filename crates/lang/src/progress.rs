@@ -136,6 +136,39 @@ impl Log {
     }
 }
 
+/// How a heap kernel's run shows how far it is: a bar on a terminal, else (for a run long
+/// enough to watch) a [`Log`] line now and then, else nothing.
+pub(super) enum Meter {
+    Bar(indicatif::ProgressBar),
+    Log(Log, u64),
+    Quiet,
+}
+
+impl Meter {
+    /// For a run of `heaps` heaps of `what` (`"rare_values of 4!.0"`), on a terminal or not.
+    pub(super) fn heaps(terminal: bool, heaps: u64, what: impl FnOnce() -> String) -> Meter {
+        match (terminal, heaps >= 200_000) {
+            (_, false) => Meter::Quiet,
+            (true, true) => Meter::Bar(bar(heaps, NIM_SEQUENCE)),
+            (false, true) => Meter::Log(Log::new(what()), heaps),
+        }
+    }
+
+    pub(super) fn set(&self, done: u64) {
+        match self {
+            Meter::Bar(b) => b.set_position(done),
+            Meter::Log(log, total) => log.line(|| format!("{done} of {total} heaps")),
+            Meter::Quiet => {}
+        }
+    }
+
+    pub(super) fn finish(&self) {
+        if let Meter::Bar(b) = self {
+            b.finish_and_clear();
+        }
+    }
+}
+
 /// The bars Loony draws. A time is always labelled (`eta 12s` counts down, `elapsed 3s` up),
 /// so two bars of one session never show an unlabelled number in the same place.
 pub(super) const NIM_SEQUENCE: &str = "{bar:40} {pos}/{len} heaps (eta {eta})";
@@ -165,5 +198,18 @@ mod tests {
             let labelled = t.matches("eta {eta}").count() + t.matches("elapsed {elapsed}").count();
             assert_eq!((times, labelled), (1, 1), "{t}");
         }
+    }
+
+    /// A heap run long enough to watch shows a bar on a terminal and logs off one; a short
+    /// one shows nothing either way.
+    #[test]
+    fn a_long_heap_run_is_watched_on_a_terminal_or_not() {
+        let what = || "rare_values of 4!.0".to_string();
+        assert!(
+            matches!(Meter::heaps(false, 1 << 20, what), Meter::Log(_, total) if total == 1 << 20)
+        );
+        assert!(matches!(Meter::heaps(true, 1 << 20, what), Meter::Bar(_)));
+        assert!(matches!(Meter::heaps(false, 1000, what), Meter::Quiet));
+        assert!(matches!(Meter::heaps(true, 1000, what), Meter::Quiet));
     }
 }
