@@ -14,6 +14,7 @@ pub mod error;
 pub mod explore;
 pub mod memo;
 pub mod options;
+pub mod row;
 pub mod scc;
 pub mod source;
 

@@ -24,6 +24,8 @@ pub struct Engines {
     pub top_entails: loony_theory::affine::TopEntails,
     pub misere: super::misere::MisereSlot,
     pub quotients: super::quotient::QuotientCache,
+    /// Classes of the positions of dense rows, by coordinates.
+    pub(crate) rows: super::row::RowTables,
 }
 
 /// The built-in of this name, from the catalog (the one list of built-ins): an outcome class

@@ -28,6 +28,8 @@ pub struct Compiled {
     rules: Vec<CRule>,
     /// The same rules as register code, when they are all integers and lists passed on.
     pub(super) fast: Option<super::intcode::IntCode>,
+    /// How its positions lie in a dense row, when the register code moves only among them.
+    pub(super) row: Option<super::intcode::RowShape>,
 }
 
 impl Compiled {
@@ -207,6 +209,7 @@ impl Cx {
             });
         }
         let fast = super::intcode::IntCode::of(&params, &rules, scope.slots);
+        let row = fast.as_ref().and_then(|f| f.row_shape(rid));
         let c = Rc::new(Compiled {
             rid,
             file: rs.file,
@@ -214,6 +217,7 @@ impl Cx {
             params,
             rules,
             fast,
+            row,
         });
         if self.rules.compiled.len() <= rid as usize {
             self.rules.compiled.resize(rid as usize + 1, None);

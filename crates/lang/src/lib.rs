@@ -19,6 +19,7 @@ pub mod progress;
 pub mod query;
 pub mod quotient;
 pub mod resolve;
+mod row;
 pub mod ruleset;
 mod sequence_file;
 mod shadow;

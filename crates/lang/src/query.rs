@@ -52,6 +52,41 @@ impl Cx {
             if let Some((c, _)) = self.engines.memo.get(Key::Pos(p)) {
                 return Ok(c);
             }
+            // A ruleset whose moves stay in one dense row: valued over the row's coordinates.
+            if let Some(c) = self.row_class(store, p)? {
+                return Ok(c);
+            }
+        }
+        // A sum of row positions (`sum([kayles(n) for n in 0..=3000])`): its parts' classes
+        // added by Table 1, as the explorer adds valued parts.
+        if let Node::Sum(parts) = store.node(g) {
+            let parts = parts.to_vec();
+            if parts.len() > 1
+                && parts
+                    .iter()
+                    .all(|&p| matches!(store.node(p), Node::Position { .. } | Node::Nimber(_)))
+            {
+                let mut classes = Vec::with_capacity(parts.len());
+                for &p in &parts {
+                    let c = match store.node(p) {
+                        Node::Nimber(n) => Some(Class::Nimber(n)),
+                        _ => {
+                            let pos = loony_graph::Source::pos_of(self, store, p);
+                            match self.engines.memo.get(Key::Pos(pos)) {
+                                Some((c, _)) => Some(c),
+                                None => self.row_class(store, pos)?,
+                            }
+                        }
+                    };
+                    match c {
+                        Some(c @ (Class::Nimber(_) | Class::Loopy(_))) => classes.push(c),
+                        _ => break,
+                    }
+                }
+                if classes.len() == parts.len() {
+                    return Ok(loony_core::class::sum(classes.iter()));
+                }
+            }
         }
         let _what = loony_core::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(store, self, Reach::values());

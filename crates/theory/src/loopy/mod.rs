@@ -2,6 +2,7 @@
 //! algebra of sums of loopy games with entailing ones (seed 001 §2, Theorem 12, Table 1).
 
 pub mod gamma;
+pub mod row;
 
 pub use gamma::{Gamma, INF, Labeller, LoopyView, Outside, gamma, mex_sorted};
 

@@ -1,0 +1,387 @@
+//! Dense rows: the graph of a family of positions named by a few non-negative integers.
+//!
+//! A ruleset whose every move goes to its own positions, passing some arguments on unchanged
+//! and computing the others as integers (`wu(n, s, i)` moves to `wu(n, s, (i - m + n) % n)`,
+//! `kayles(n)` to `kayles(a) + kayles(b)`), has positions that differ only in those integers,
+//! its *coordinates*. Such positions need no key and no hash: a coordinate tuple is a cell of a
+//! box, and the cell holds the node. [`explore`] builds the graph from one position over that
+//! box, growing each side by doubling as coordinates are met, and writes the options into flat
+//! arrays that the labeller reads as they are. Options that are sums of positions keep their
+//! parts in a second table.
+//!
+//! The row holds what it can hold exactly: a negative coordinate, one past `i32`, or a box
+//! larger than the position budget allows ends the walk with [`RowEnd::Outside`], and the
+//! source may decline a position ([`RowEnd::Declined`]); the caller then values the game
+//! through the [`crate::Explorer`].
+
+use crate::Digraph;
+
+/// Marks an option that is a sum: the low bits index [`RowGraph::sum_start`].
+pub const SUM: u32 = 1 << 31;
+
+/// What a [`RowSource`] writes for one position: each option is its number of parts, then
+/// the coordinates of each part.
+#[derive(Default)]
+pub struct RowOptions {
+    pub words: Vec<i64>,
+}
+
+impl RowOptions {
+    pub fn clear(&mut self) {
+        self.words.clear();
+    }
+}
+
+/// The evaluator's side of a row: the options of the position at some coordinates.
+pub trait RowSource {
+    /// Lists the options of the position at `at` into `out` (see [`RowOptions`]); `false`
+    /// when the position is not one the row can list (the walk ends).
+    fn list(&mut self, at: &[i64], out: &mut RowOptions) -> bool;
+    /// What the session knows of the position at `at` already (its memo code): it is not
+    /// listed again, and stays a leaf of the graph.
+    fn known(&mut self, _at: &[i64]) -> Option<u32> {
+        None
+    }
+    /// True once the user asked to stop (Ctrl-C).
+    fn interrupted(&self) -> bool;
+}
+
+/// Why a walk ended without a graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RowEnd {
+    /// A coordinate left what the row holds (negative, past `i32`, or a box too large).
+    Outside,
+    /// The source could not list a position.
+    Declined,
+    /// More positions than the budget: the coordinates of the position that passed it.
+    Budget(Vec<i64>),
+    Interrupted,
+}
+
+/// The graph of the positions reachable from one position of a row, numbered in the order
+/// they were met (the start is node 0).
+#[derive(Default)]
+pub struct RowGraph {
+    /// Coordinates per position.
+    pub k: usize,
+    /// The coordinates of node `u`: `coords[k * u..k * (u + 1)]`.
+    pub coords: Vec<i32>,
+    /// The options of `u` are `opts[start[u]..start[u + 1]]`: a node, or [`SUM`] | a sum.
+    pub start: Vec<u32>,
+    pub opts: Vec<u32>,
+    /// The parts of sum `s` are `parts[sum_start[s]..sum_start[s + 1]]`.
+    pub sum_start: Vec<u32>,
+    pub parts: Vec<u32>,
+    /// The positions known before (leaves, not listed) and their memo codes, by node.
+    pub known: Vec<(u32, u32)>,
+}
+
+impl RowGraph {
+    pub fn len(&self) -> usize {
+        self.start.len().saturating_sub(1)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn options(&self, u: u32) -> &[u32] {
+        &self.opts[self.start[u as usize] as usize..self.start[u as usize + 1] as usize]
+    }
+
+    pub fn sum(&self, s: u32) -> &[u32] {
+        &self.parts[self.sum_start[s as usize] as usize..self.sum_start[s as usize + 1] as usize]
+    }
+
+    pub fn coords(&self, u: u32) -> &[i32] {
+        &self.coords[self.k * u as usize..self.k * (u as usize + 1)]
+    }
+
+    pub fn has_sums(&self) -> bool {
+        self.sum_start.len() > 1
+    }
+
+    /// Every position's successors with sums opened into their parts (for the components).
+    pub fn edges(&self) -> crate::Csr {
+        let mut g = crate::Csr {
+            start: Vec::with_capacity(self.len() + 1),
+            succ: Vec::with_capacity(self.opts.len()),
+        };
+        g.start.push(0);
+        for u in 0..self.len() as u32 {
+            for &o in self.options(u) {
+                if o & SUM == 0 {
+                    g.succ.push(o);
+                } else {
+                    g.succ.extend_from_slice(self.sum(o & !SUM));
+                }
+            }
+            g.start.push(g.succ.len() as u32);
+        }
+        g
+    }
+}
+
+/// Without sums, the options are the edges.
+impl Digraph for RowGraph {
+    fn node_count(&self) -> usize {
+        self.len()
+    }
+    fn successors(&self, u: u32) -> (&[u32], &[u32]) {
+        (self.options(u), &[])
+    }
+}
+
+/// The box the coordinates met so far fit in: a power of two per side, and the node of each
+/// cell (`u32::MAX` for none).
+struct Cells {
+    /// log2 of each side.
+    bits: Vec<u32>,
+    node: Vec<u32>,
+    /// The most cells allowed.
+    most: usize,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Cells {
+    fn cell(&self, at: &[i64]) -> usize {
+        let mut c = 0usize;
+        for (&x, &b) in at.iter().zip(&self.bits) {
+            c = (c << b) | x as usize;
+        }
+        c
+    }
+
+    /// Whether `at` fits the box (growing it if it may), given the coordinates of every node.
+    #[inline]
+    fn fit(&mut self, at: &[i64], coords: &[i32]) -> Result<(), RowEnd> {
+        if at
+            .iter()
+            .zip(&self.bits)
+            .all(|(&x, &b)| x >= 0 && x >> b == 0)
+        {
+            return Ok(());
+        }
+        self.grow(at, coords)
+    }
+
+    fn grow(&mut self, at: &[i64], coords: &[i32]) -> Result<(), RowEnd> {
+        let mut grow = false;
+        let mut bits = self.bits.clone();
+        for (&x, b) in at.iter().zip(bits.iter_mut()) {
+            if !(0..=i32::MAX as i64).contains(&x) {
+                return Err(RowEnd::Outside);
+            }
+            while x >> *b != 0 {
+                *b += 1;
+                grow = true;
+            }
+        }
+        if !grow {
+            return Ok(());
+        }
+        let total: u32 = bits.iter().sum();
+        if total >= usize::BITS - 1 || 1usize << total > self.most {
+            return Err(RowEnd::Outside);
+        }
+        self.bits = bits;
+        self.node = vec![NONE; 1 << total];
+        let k = self.bits.len();
+        let mut at = vec![0i64; k];
+        for (u, c) in coords.chunks_exact(k).enumerate() {
+            for (a, &x) in at.iter_mut().zip(c) {
+                *a = x as i64;
+            }
+            let cell = self.cell(&at);
+            self.node[cell] = u as u32;
+        }
+        Ok(())
+    }
+}
+
+/// The graph of the positions reachable from the position at `root`, listed by `src`; at most
+/// `budget` positions, in a box of at most `most_cells` cells.
+pub fn explore(
+    src: &mut dyn RowSource,
+    root: &[i64],
+    budget: usize,
+    most_cells: usize,
+) -> Result<RowGraph, RowEnd> {
+    let k = root.len();
+    if k == 0 {
+        return Err(RowEnd::Declined);
+    }
+    let mut g = RowGraph {
+        k,
+        start: vec![0],
+        sum_start: vec![0],
+        ..RowGraph::default()
+    };
+    let mut cells = Cells {
+        bits: vec![0; k],
+        node: vec![NONE],
+        most: most_cells.max(1),
+    };
+    let mut out = RowOptions::default();
+    let mut at = vec![0i64; k];
+    // A new node: its coordinates kept, its cell set.
+    let node = |g: &mut RowGraph,
+                cells: &mut Cells,
+                src: &mut dyn RowSource,
+                c: &[i64]|
+     -> Result<u32, RowEnd> {
+        cells.fit(c, &g.coords)?;
+        let cell = cells.cell(c);
+        let u = cells.node[cell];
+        if u != NONE {
+            return Ok(u);
+        }
+        let u = (g.coords.len() / k) as u32;
+        if u as usize >= budget {
+            return Err(RowEnd::Budget(c.to_vec()));
+        }
+        g.coords.extend(c.iter().map(|&x| x as i32));
+        cells.node[cell] = u;
+        if let Some(code) = src.known(c) {
+            g.known.push((u, code));
+        }
+        Ok(u)
+    };
+    node(&mut g, &mut cells, src, root)?;
+    // Nodes are listed in the order they were met: the list is the queue.
+    let mut u = 0usize;
+    let mut next_known = 0;
+    while u < g.coords.len() / k {
+        if g.known
+            .get(next_known)
+            .is_some_and(|&(v, _)| v as usize == u)
+        {
+            next_known += 1;
+            g.start.push(g.opts.len() as u32);
+            u += 1;
+            continue;
+        }
+        if u % 1024 == 1023 && src.interrupted() {
+            return Err(RowEnd::Interrupted);
+        }
+        for (a, &x) in at.iter_mut().zip(&g.coords[k * u..k * (u + 1)]) {
+            *a = x as i64;
+        }
+        out.clear();
+        if !src.list(&at, &mut out) {
+            return Err(RowEnd::Declined);
+        }
+        let mut i = 0;
+        while i < out.words.len() {
+            let n = out.words[i] as usize;
+            i += 1;
+            if n == 1 {
+                let v = node(&mut g, &mut cells, src, &out.words[i..i + k])?;
+                g.opts.push(v);
+            } else {
+                let s = (g.sum_start.len() - 1) as u32;
+                for j in 0..n {
+                    let p = &out.words[i + j * k..i + (j + 1) * k];
+                    let v = node(&mut g, &mut cells, src, p)?;
+                    g.parts.push(v);
+                }
+                g.sum_start.push(g.parts.len() as u32);
+                g.opts.push(SUM | s);
+            }
+            i += n * k;
+        }
+        g.start.push(g.opts.len() as u32);
+        u += 1;
+    }
+    Ok(g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A subtraction game {1, 3, 4} on a circle of `n` (WindUp), or Kayles as sums.
+    struct Game {
+        n: i64,
+        kayles: bool,
+    }
+
+    impl RowSource for Game {
+        fn list(&mut self, at: &[i64], out: &mut RowOptions) -> bool {
+            let i = at[0];
+            if self.kayles {
+                for t in 1..=2 {
+                    for a in 0..=i - t {
+                        out.words.extend([2, a, i - t - a]);
+                    }
+                }
+            } else if i != 0 {
+                for m in [1, 3, 4] {
+                    out.words.extend([1, (i - m + self.n) % self.n]);
+                }
+            }
+            true
+        }
+        fn interrupted(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_circle_is_met_whole_and_its_box_grows() {
+        let mut src = Game {
+            n: 1000,
+            kayles: false,
+        };
+        let g = explore(&mut src, &[1], 10_000, 1 << 20).unwrap();
+        assert_eq!(g.len(), 1000);
+        for u in 0..g.len() as u32 {
+            let i = g.coords(u)[0] as i64;
+            let want: Vec<i64> = if i == 0 {
+                vec![]
+            } else {
+                [1, 3, 4].iter().map(|m| (i - m + 1000) % 1000).collect()
+            };
+            let got: Vec<i64> = g
+                .options(u)
+                .iter()
+                .map(|&v| g.coords(v)[0] as i64)
+                .collect();
+            assert_eq!(got, want, "options of {i}");
+        }
+    }
+
+    #[test]
+    fn sums_keep_their_parts_and_limits_hold() {
+        let mut src = Game { n: 0, kayles: true };
+        let g = explore(&mut src, &[10], 100, 1 << 10).unwrap();
+        assert_eq!(g.len(), 11);
+        // kayles(10): 10 splits taking one, 9 taking two.
+        let root = g.options(0);
+        assert_eq!(root.len(), 19);
+        assert!(root.iter().all(|&o| o & SUM != 0));
+        let sizes: Vec<i32> = g
+            .sum(root[0] & !SUM)
+            .iter()
+            .map(|&v| g.coords(v)[0])
+            .collect();
+        assert_eq!(sizes, vec![0, 9]);
+        assert_eq!(
+            explore(&mut src, &[10], 5, 1 << 10).err(),
+            Some(RowEnd::Budget(vec![2]))
+        );
+        assert_eq!(
+            explore(&mut src, &[100], 1000, 64).err(),
+            Some(RowEnd::Outside)
+        );
+        let mut circle = Game {
+            n: 7,
+            kayles: false,
+        };
+        assert_eq!(
+            explore(&mut circle, &[-1], 10, 64).err(),
+            Some(RowEnd::Outside)
+        );
+    }
+}

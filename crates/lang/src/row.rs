@@ -1,0 +1,303 @@
+//! Dense rows at run time: a position of a ruleset whose moves stay in one row
+//! ([`super::intcode::RowShape`]) is valued by listing the row from its coordinates
+//! ([`loony_graph::row::explore`]) and labelling it ([`loony_theory::loopy::row::label`]),
+//! with no key interned and no hash per position. The classes found are kept per row (the
+//! ruleset and its fixed arguments) in a table indexed by coordinates, so every later position
+//! of the row (`[wu(n, s, i) for i in 0..n]`) is one look-up.
+//!
+//! The row is chosen from the ruleset's shape alone. What the row cannot hold exactly (a
+//! coordinate below zero or too large for the box, an argument or a computation the register
+//! code leaves to the tree, a sum on a cycle) is found while walking it, before any value is
+//! given, and the game is then valued by the explorer as every other game is.
+
+use super::Cx;
+use super::intcode::RowShape;
+use crate::error::EvalError;
+use loony_core::class::Class;
+use loony_core::diag::{CoreError, Error};
+use loony_core::game::Store;
+use loony_core::positions::{PosId, PosTable};
+use loony_graph::row::{self, RowEnd, RowOptions, RowSource};
+use loony_theory::loopy::row::{RowLabel, SET};
+use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// No class in this cell yet.
+const UNKNOWN: u32 = u32::MAX;
+
+/// The classes found in each row, by key header, then by the fixed arguments' key words.
+#[derive(Default)]
+pub struct RowTables {
+    rows: FxHashMap<u32, Vec<(Vec<u32>, Table)>>,
+}
+
+/// The classes of one row's positions, as memo codes in a box of coordinates (a power of two
+/// per side).
+struct Table {
+    bits: Vec<u32>,
+    code: Vec<u32>,
+}
+
+impl Table {
+    fn cell(&self, at: &[i64]) -> Option<usize> {
+        let mut c = 0usize;
+        for (&x, &b) in at.iter().zip(&self.bits) {
+            if x >> b != 0 {
+                return None;
+            }
+            c = (c << b) | x as usize;
+        }
+        Some(c)
+    }
+
+    /// Room for coordinates up to `top` on each side, the known cells kept.
+    fn grow(&mut self, top: &[i64]) {
+        let bits: Vec<u32> = self
+            .bits
+            .iter()
+            .zip(top)
+            .map(|(&b, &t)| b.max(u64::BITS - (t as u64).leading_zeros()))
+            .collect();
+        if bits == self.bits {
+            return;
+        }
+        let total: u32 = bits.iter().sum();
+        let mut code = vec![UNKNOWN; 1 << total];
+        let k = bits.len();
+        let mut at = vec![0i64; k];
+        for (c, &v) in self.code.iter().enumerate() {
+            if v == UNKNOWN {
+                continue;
+            }
+            let mut rest = c;
+            for j in (0..k).rev() {
+                at[j] = (rest & ((1 << self.bits[j]) - 1)) as i64;
+                rest >>= self.bits[j];
+            }
+            let mut d = 0usize;
+            for (&x, &b) in at.iter().zip(&bits) {
+                d = (d << b) | x as usize;
+            }
+            code[d] = v;
+        }
+        self.bits = bits;
+        self.code = code;
+    }
+}
+
+/// A row position taken apart: its fixed arguments' words and its coordinates.
+struct Split {
+    fixed: Vec<u32>,
+    at: Vec<i64>,
+}
+
+fn split(store: &Store, shape: &RowShape, pos: PosId) -> Option<Split> {
+    if store.positions.plain_arity(pos) != Some(shape.coord.len()) {
+        return None;
+    }
+    let mut s = Split {
+        fixed: Vec::new(),
+        at: vec![0; shape.coords],
+    };
+    for (w, c) in store.positions.arg_words(pos).zip(&shape.coord) {
+        match c {
+            None => s.fixed.push(w),
+            // A coordinate is a small integer, at least zero.
+            Some(c) if w & 1 == 0 && (w as i32) >= 0 => s.at[*c] = ((w as i32) >> 1) as i64,
+            Some(_) => return None,
+        }
+    }
+    Some(s)
+}
+
+/// The register code listing a row's positions.
+struct Lister<'a> {
+    code: &'a super::intcode::IntCode,
+    shape: &'a RowShape,
+    stop: &'a AtomicBool,
+    store: &'a mut Store,
+    regs: &'a mut super::intcode::Regs,
+    fixed: &'a [u32],
+    /// What the row knows already.
+    table: Option<&'a Table>,
+}
+
+impl RowSource for Lister<'_> {
+    fn list(&mut self, at: &[i64], out: &mut RowOptions) -> bool {
+        let row = (self.shape, self.fixed);
+        self.code
+            .list_row(row, self.stop, self.store, self.regs, at, out)
+    }
+    fn known(&mut self, at: &[i64]) -> Option<u32> {
+        let t = self.table?;
+        let code = *t.code.get(t.cell(at)?)?;
+        (code != UNKNOWN).then_some(code)
+    }
+    fn interrupted(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+impl Cx {
+    /// The class of ruleset position `pos` through its row, or `None` when it is not in one
+    /// (or its row cannot be held exactly: the caller explores it).
+    pub(crate) fn row_class(
+        &mut self,
+        store: &mut Store,
+        pos: PosId,
+    ) -> Result<Option<Class>, Error> {
+        let rid = store.positions.ruleset(pos);
+        let comp = self.compiled(rid);
+        let (Some(shape), Some(code)) = (&comp.row, &comp.fast) else {
+            return Ok(None);
+        };
+        let Some(s) = split(store, shape, pos) else {
+            return Ok(None);
+        };
+        let header = PosTable::header(rid, shape.coord.len());
+        if let Some(c) = self.row_known(header, &s) {
+            return Ok(Some(c));
+        }
+        let spent = self.limits.explored + (store.positions.heavy - self.limits.heavy_at_start);
+        let budget = self.limits.budget.saturating_sub(spent);
+        // The box may hold a few cells for each position the budget allows.
+        let most_cells = budget.saturating_mul(4).max(1 << 16);
+        let _what = loony_core::memory::building("the graph of this game's positions");
+        let walked = {
+            let table = self
+                .engines
+                .rows
+                .rows
+                .get(&header)
+                .and_then(|v| v.iter().find(|(f, _)| *f == s.fixed))
+                .map(|(_, t)| t);
+            let mut lister = Lister {
+                table,
+                code,
+                shape,
+                stop: &self.limits.interrupt,
+                store,
+                regs: &mut self.rules.int_regs,
+                fixed: &s.fixed,
+            };
+            row::explore(&mut lister, &s.at, budget, most_cells)
+        };
+        let g = match walked {
+            Ok(g) => g,
+            Err(RowEnd::Outside | RowEnd::Declined) => return Ok(None),
+            Err(RowEnd::Interrupted) => return Err(Error::new(CoreError::Interrupted)),
+            Err(RowEnd::Budget(at)) => return Err(self.row_runaway(store, rid, shape, &s, &at)),
+        };
+        let stop = self.limits.interrupt.clone();
+        let codec = &self.engines.memo.codec;
+        let known = |code: u32| codec.decode(code);
+        let labelled =
+            loony_theory::loopy::row::label(&g, &known, &mut || stop.load(Ordering::Relaxed));
+        let gamma = match labelled {
+            RowLabel::Done(gm) => gm,
+            RowLabel::Open => return Ok(None),
+            RowLabel::Interrupted => return Err(Error::new(CoreError::Interrupted)),
+        };
+        self.limits.explored += g.len();
+        // Memo codes: one per distinct A-set, nimbers as they are.
+        let eng = &mut self.engines;
+        let codec = &mut eng.memo.codec;
+        let sets: Vec<u32> = gamma
+            .sets
+            .iter()
+            .map(|a| codec.encode(&Class::loopy(a.clone())).unwrap_or(UNKNOWN))
+            .collect();
+        let k = shape.coords;
+        let mut top = vec![0i64; k];
+        for c in g.coords.chunks_exact(k) {
+            for (t, &x) in top.iter_mut().zip(c) {
+                *t = (*t).max(x as i64);
+            }
+        }
+        let entries = eng
+            .rows
+            .rows
+            .entry(header)
+            .or_default()
+            .entry_for(&s.fixed, k);
+        entries.grow(&top);
+        let mut at = vec![0i64; k];
+        for (u, c) in g.coords.chunks_exact(k).enumerate() {
+            for (a, &x) in at.iter_mut().zip(c) {
+                *a = x as i64;
+            }
+            let l = gamma.label[u];
+            let v = if l & SET != 0 {
+                sets[(l & !SET) as usize]
+            } else {
+                codec.encode(&Class::Nimber(l)).unwrap_or(UNKNOWN)
+            };
+            let cell = entries.cell(&at).expect("the table was grown to the row");
+            entries.code[cell] = v;
+        }
+        Ok(Some(gamma.class(0)))
+    }
+
+    fn row_known(&self, header: u32, s: &Split) -> Option<Class> {
+        let (_, t) = self
+            .engines
+            .rows
+            .rows
+            .get(&header)?
+            .iter()
+            .find(|(f, _)| *f == s.fixed)?;
+        let code = *t.code.get(t.cell(&s.at)?)?;
+        (code != UNKNOWN).then(|| self.engines.memo.codec.decode(code))
+    }
+
+    /// The budget error of a row, naming the position that passed it as the explorer would.
+    fn row_runaway(
+        &mut self,
+        store: &mut Store,
+        rid: u32,
+        shape: &RowShape,
+        s: &Split,
+        at: &[i64],
+    ) -> Error {
+        let mut key = vec![PosTable::header(rid, shape.coord.len())];
+        let mut fixed = s.fixed.iter();
+        for c in &shape.coord {
+            key.push(match c {
+                Some(c) => PosTable::int_word(at[*c]).unwrap_or(0),
+                None => *fixed.next().unwrap_or(&0),
+            });
+        }
+        let p = store.positions.intern_words(&key);
+        let g = store.position(p);
+        let last = loony_core::game::display::form(store, g, Default::default());
+        Error::new(EvalError::Runaway {
+            ruleset: store.ruleset_name(rid).to_string(),
+            budget: self.limits.budget,
+            last,
+            heavy: 0,
+        })
+    }
+}
+
+trait EntryFor {
+    fn entry_for(&mut self, fixed: &[u32], k: usize) -> &mut Table;
+}
+
+impl EntryFor for Vec<(Vec<u32>, Table)> {
+    fn entry_for(&mut self, fixed: &[u32], k: usize) -> &mut Table {
+        let i = match self.iter().position(|(f, _)| f == fixed) {
+            Some(i) => i,
+            None => {
+                self.push((
+                    fixed.to_vec(),
+                    Table {
+                        bits: vec![0; k],
+                        code: vec![UNKNOWN],
+                    },
+                ));
+                self.len() - 1
+            }
+        };
+        &mut self[i].1
+    }
+}

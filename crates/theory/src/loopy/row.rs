@@ -1,0 +1,279 @@
+//! γ of a dense row's graph ([`loony_graph::row`]): the same labelling as any position graph's
+//! (components sinks first, [`Labeller`] on each), read straight from the row's flat arrays.
+//!
+//! An option that is a sum of positions is valued from its parts by Table 1 once they are
+//! labelled, and the labeller sees it as a vertex outside the component with that value. A
+//! part in the component of the position that moves to the sum (a sum on a cycle) is not
+//! something γ of one graph can say: [`label`] answers [`RowLabel::Open`] and the caller
+//! values the game another way.
+
+use super::gamma::{INF, Labeller, LoopyView, Outside};
+use loony_core::class::{self, Class};
+use loony_graph::row::{RowGraph, SUM};
+use rustc_hash::FxHashMap;
+
+/// A label that is ∞(A): the low bits are the index of A in [`RowGamma::sets`].
+pub const SET: u32 = 1 << 31;
+const UNSET: u32 = u32::MAX;
+
+/// γ of every position of a row: a nimber, or [`SET`] | the index of A for ∞(A).
+#[derive(Debug, Default)]
+pub struct RowGamma {
+    pub label: Vec<u32>,
+    /// The distinct A-sets, sorted.
+    pub sets: Vec<Vec<u32>>,
+}
+
+impl RowGamma {
+    /// The class of a position.
+    pub fn class(&self, u: u32) -> Class {
+        match self.label[u as usize] {
+            l if l & SET != 0 => Class::Loopy(self.sets[(l & !SET) as usize].as_slice().into()),
+            k => Class::Nimber(k),
+        }
+    }
+}
+
+pub enum RowLabel {
+    Done(RowGamma),
+    /// A sum option has a part on a cycle through the position that moves to it (or a known
+    /// class is neither a nimber nor loopy): the row gives no values.
+    Open,
+    Interrupted,
+}
+
+struct Sets {
+    sets: Vec<Vec<u32>>,
+    index: FxHashMap<Vec<u32>, u32>,
+}
+
+impl Sets {
+    fn intern(&mut self, a: &[u32]) -> u32 {
+        if let Some(&i) = self.index.get(a) {
+            return SET | i;
+        }
+        let i = self.sets.len() as u32;
+        self.sets.push(a.to_vec());
+        self.index.insert(a.to_vec(), i);
+        SET | i
+    }
+}
+
+struct View<'a> {
+    g: &'a RowGraph,
+    label: &'a [u32],
+    sum_label: &'a [u32],
+    sets: &'a [Vec<u32>],
+}
+
+impl LoopyView for View<'_> {
+    fn options(&self, u: u32) -> &[u32] {
+        self.g.options(u)
+    }
+    fn outside(&self, v: u32) -> Outside<'_> {
+        let l = if v & SUM != 0 {
+            self.sum_label[(v & !SUM) as usize]
+        } else {
+            self.label[v as usize]
+        };
+        if l & SET != 0 {
+            Outside::Infinite(&self.sets[(l & !SET) as usize])
+        } else {
+            Outside::Finite(l)
+        }
+    }
+}
+
+/// Labels every position of `g`; `known` gives the class of a memo code of
+/// [`RowGraph::known`]. `poll` returning `true` stops it.
+pub fn label(
+    g: &RowGraph,
+    known: &dyn Fn(u32) -> Class,
+    poll: &mut dyn FnMut() -> bool,
+) -> RowLabel {
+    let n = g.len();
+    let sccs = if g.has_sums() {
+        loony_graph::sccs(&g.edges(), poll)
+    } else {
+        loony_graph::sccs(g, poll)
+    };
+    let Some(sccs) = sccs else {
+        return RowLabel::Interrupted;
+    };
+    let mut label = vec![UNSET; n];
+    let mut sum_label = vec![UNSET; g.sum_start.len().saturating_sub(1)];
+    let mut sets = Sets {
+        sets: Vec::new(),
+        index: FxHashMap::default(),
+    };
+    let mut lab = Labeller::new();
+    let mut classes: Vec<Class> = Vec::new();
+    for &(u, code) in &g.known {
+        label[u as usize] = match known(code) {
+            Class::Nimber(k) => k,
+            Class::Loopy(a) => sets.intern(&a),
+            // Only nimbers and loopy values are kept for row positions.
+            _ => return RowLabel::Open,
+        };
+    }
+    for c in 0..sccs.count() {
+        let members = sccs.component(c);
+        if let [u] = *members
+            && label[u as usize] != UNSET
+        {
+            continue;
+        }
+        // The sums among the members' options, from their parts (labelled before, unless on
+        // this component's cycle).
+        if g.has_sums() {
+            for &u in members {
+                for &o in g.options(u) {
+                    if o & SUM == 0 || sum_label[(o & !SUM) as usize] != UNSET {
+                        continue;
+                    }
+                    let parts = g.sum(o & !SUM);
+                    if parts.iter().any(|&p| label[p as usize] == UNSET) {
+                        return RowLabel::Open;
+                    }
+                    let mut k = 0;
+                    let l = if parts.iter().all(|&p| {
+                        k ^= label[p as usize];
+                        label[p as usize] & SET == 0
+                    }) {
+                        k
+                    } else {
+                        classes.clear();
+                        classes.extend(parts.iter().map(|&p| match label[p as usize] {
+                            l if l & SET != 0 => {
+                                Class::Loopy(sets.sets[(l & !SET) as usize].as_slice().into())
+                            }
+                            k => Class::Nimber(k),
+                        }));
+                        match class::sum(classes.iter()) {
+                            Class::Nimber(k) => k,
+                            Class::Loopy(a) => sets.intern(&a),
+                            _ => unreachable!("nimbers and loopy values sum to one of them"),
+                        }
+                    };
+                    sum_label[(o & !SUM) as usize] = l;
+                }
+            }
+        }
+        // A position on no cycle whose options are all finite (most of an acyclic row): the
+        // mex, without the labeller's tables.
+        if let [u] = *members {
+            let mut seen = 0u64;
+            let plain = g.options(u).iter().all(|&o| {
+                let l = if o & SUM != 0 {
+                    sum_label[(o & !SUM) as usize]
+                } else {
+                    label[o as usize]
+                };
+                seen |= 1u64.checked_shl(l).unwrap_or(0);
+                l < 64 && o != u
+            });
+            if plain {
+                label[u as usize] = (!seen).trailing_zeros();
+                continue;
+            }
+        }
+        let view = View {
+            g,
+            label: &label,
+            sum_label: &sum_label,
+            sets: &sets.sets,
+        };
+        if !lab.label(&view, members, poll) {
+            return RowLabel::Interrupted;
+        }
+        for (i, &u) in members.iter().enumerate() {
+            let r = lab.result(i);
+            label[u as usize] = if r.label == INF {
+                sets.intern(lab.set(r.a))
+            } else {
+                r.label
+            };
+        }
+    }
+    RowLabel::Done(RowGamma {
+        label,
+        sets: sets.sets,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loony_graph::row::{RowOptions, RowSource, explore};
+
+    /// WindUp on a circle of `n` with moves {1, 3, 4}, or Kayles (sums), listed by hand.
+    struct Game {
+        n: i64,
+        kayles: bool,
+    }
+
+    impl RowSource for Game {
+        fn list(&mut self, at: &[i64], out: &mut RowOptions) -> bool {
+            let i = at[0];
+            if self.kayles {
+                for t in 1..=2 {
+                    for a in 0..=i - t {
+                        out.words.extend([2, a, i - t - a]);
+                    }
+                }
+            } else if i != 0 {
+                for m in [1, 3, 4] {
+                    out.words.extend([1, (i - m + self.n) % self.n]);
+                }
+            }
+            true
+        }
+        fn interrupted(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn kayles_by_sums_is_its_nim_sequence() {
+        // Kayles' nim-sequence (Guy and Smith), heaps 0..=17.
+        let want = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4];
+        let g = explore(&mut Game { n: 0, kayles: true }, &[17], 1000, 1 << 10).unwrap();
+        let RowLabel::Done(gm) = label(&g, &|_| unreachable!(), &mut || false) else {
+            panic!("Kayles is acyclic");
+        };
+        for u in 0..g.len() as u32 {
+            let i = g.coords(u)[0] as usize;
+            assert_eq!(gm.class(u), Class::Nimber(want[i]), "kayles({i})");
+        }
+    }
+
+    #[test]
+    fn windup_agrees_with_the_labelling_of_the_explicit_graph() {
+        for n in [5, 12, 100] {
+            let g = explore(&mut Game { n, kayles: false }, &[1], 1000, 1 << 10).unwrap();
+            let RowLabel::Done(gm) = label(&g, &|_| unreachable!(), &mut || false) else {
+                panic!("no sums");
+            };
+            // The explicit graph by hand, labelled by the generic γ.
+            let lists: Vec<Vec<u32>> = (0..n)
+                .map(|i| {
+                    if i == 0 {
+                        vec![]
+                    } else {
+                        [1, 3, 4].iter().map(|m| ((i - m + n) % n) as u32).collect()
+                    }
+                })
+                .collect();
+            let want =
+                super::super::gamma(&loony_graph::Csr::from_lists(&lists), &mut || false).unwrap();
+            for u in 0..g.len() as u32 {
+                let i = g.coords(u)[0] as u32;
+                let expect = match want.label[i as usize] {
+                    INF => Class::loopy(want.a(i).to_vec()),
+                    k => Class::Nimber(k),
+                };
+                assert_eq!(gm.class(u), expect, "WindUp({n}) at {i}");
+            }
+        }
+    }
+}
