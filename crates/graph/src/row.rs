@@ -46,6 +46,19 @@ pub trait RowSource {
     fn interrupted(&self) -> bool;
 }
 
+/// A row listed by a function of the coordinates (games written in Rust: tests, benchmarks).
+pub struct ListedBy<F>(pub F);
+
+impl<F: FnMut(&[i64], &mut RowOptions)> RowSource for ListedBy<F> {
+    fn list(&mut self, at: &[i64], out: &mut RowOptions) -> bool {
+        (self.0)(at, out);
+        true
+    }
+    fn interrupted(&self) -> bool {
+        false
+    }
+}
+
 /// Why a walk ended without a graph.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RowEnd {
@@ -132,71 +145,83 @@ impl Digraph for RowGraph {
     }
 }
 
-/// The box the coordinates met so far fit in: a power of two per side, and the node of each
-/// cell (`u32::MAX` for none).
-struct Cells {
+/// A box of coordinates, a power of two per side, holding a word per cell ([`Grid::NONE`]
+/// for none): the row's nodes while it is walked, and the classes of a row once labelled.
+#[derive(Clone, Debug)]
+pub struct Grid {
     /// log2 of each side.
     bits: Vec<u32>,
-    node: Vec<u32>,
-    /// The most cells allowed.
-    most: usize,
+    pub cells: Vec<u32>,
 }
 
-const NONE: u32 = u32::MAX;
+impl Grid {
+    pub const NONE: u32 = u32::MAX;
 
-impl Cells {
-    fn cell(&self, at: &[i64]) -> usize {
+    /// A box of one cell, for `k` coordinates.
+    pub fn new(k: usize) -> Self {
+        Grid {
+            bits: vec![0; k],
+            cells: vec![Self::NONE],
+        }
+    }
+
+    /// The cell of `at`, if it lies in the box.
+    #[inline]
+    pub fn cell(&self, at: &[i64]) -> Option<usize> {
         let mut c = 0usize;
         for (&x, &b) in at.iter().zip(&self.bits) {
+            if x < 0 || x >> b != 0 {
+                return None;
+            }
             c = (c << b) | x as usize;
         }
-        c
+        Some(c)
     }
 
-    /// Whether `at` fits the box (growing it if it may), given the coordinates of every node.
-    #[inline]
-    fn fit(&mut self, at: &[i64], coords: &[i32]) -> Result<(), RowEnd> {
-        if at
-            .iter()
-            .zip(&self.bits)
-            .all(|(&x, &b)| x >= 0 && x >> b == 0)
-        {
-            return Ok(());
-        }
-        self.grow(at, coords)
+    /// The word at `at`, if it lies in the box and has one.
+    pub fn get(&self, at: &[i64]) -> Option<u32> {
+        let w = self.cells[self.cell(at)?];
+        (w != Self::NONE).then_some(w)
     }
 
-    fn grow(&mut self, at: &[i64], coords: &[i32]) -> Result<(), RowEnd> {
-        let mut grow = false;
+    /// Doubles sides until `at` lies in the box, keeping every cell's word; `false` (the box
+    /// unchanged) for a coordinate below zero or past `i32`, or a box of more than `most`
+    /// cells.
+    pub fn grow_to(&mut self, at: &[i64], most: usize) -> bool {
         let mut bits = self.bits.clone();
         for (&x, b) in at.iter().zip(bits.iter_mut()) {
             if !(0..=i32::MAX as i64).contains(&x) {
-                return Err(RowEnd::Outside);
+                return false;
             }
             while x >> *b != 0 {
                 *b += 1;
-                grow = true;
             }
         }
-        if !grow {
-            return Ok(());
+        if bits == self.bits {
+            return true;
         }
         let total: u32 = bits.iter().sum();
-        if total >= usize::BITS - 1 || 1usize << total > self.most {
-            return Err(RowEnd::Outside);
+        if total >= usize::BITS - 1 || 1usize << total > most {
+            return false;
+        }
+        let mut cells = vec![Self::NONE; 1 << total];
+        let k = bits.len();
+        let mut at = vec![0usize; k];
+        for (c, &w) in self.cells.iter().enumerate() {
+            if w == Self::NONE {
+                continue;
+            }
+            let mut rest = c;
+            for j in (0..k).rev() {
+                at[j] = rest & ((1 << self.bits[j]) - 1);
+                rest >>= self.bits[j];
+            }
+            let d = at.iter().zip(&bits).fold(0, |d, (&x, &b)| (d << b) | x);
+            cells[d] = w;
         }
         self.bits = bits;
-        self.node = vec![NONE; 1 << total];
-        let k = self.bits.len();
-        let mut at = vec![0i64; k];
-        for (u, c) in coords.chunks_exact(k).enumerate() {
-            for (a, &x) in at.iter_mut().zip(c) {
-                *a = x as i64;
-            }
-            let cell = self.cell(&at);
-            self.node[cell] = u as u32;
-        }
-        Ok(())
+        self.cells = cells;
+        true
     }
 }
 
@@ -218,23 +243,22 @@ pub fn explore(
         sum_start: vec![0],
         ..RowGraph::default()
     };
-    let mut cells = Cells {
-        bits: vec![0; k],
-        node: vec![NONE],
-        most: most_cells.max(1),
-    };
+    let mut cells = Grid::new(k);
     let mut out = RowOptions::default();
     let mut at = vec![0i64; k];
     // A new node: its coordinates kept, its cell set.
     let node = |g: &mut RowGraph,
-                cells: &mut Cells,
+                cells: &mut Grid,
                 src: &mut dyn RowSource,
                 c: &[i64]|
      -> Result<u32, RowEnd> {
-        cells.fit(c, &g.coords)?;
-        let cell = cells.cell(c);
-        let u = cells.node[cell];
-        if u != NONE {
+        let cell = match cells.cell(c) {
+            Some(cell) => cell,
+            None if cells.grow_to(c, most_cells) => cells.cell(c).expect("grown to hold it"),
+            None => return Err(RowEnd::Outside),
+        };
+        let u = cells.cells[cell];
+        if u != Grid::NONE {
             return Ok(u);
         }
         let u = (g.coords.len() / k) as u32;
@@ -242,7 +266,7 @@ pub fn explore(
             return Err(RowEnd::Budget(c.to_vec()));
         }
         g.coords.extend(c.iter().map(|&x| x as i32));
-        cells.node[cell] = u;
+        cells.cells[cell] = u;
         if let Some(code) = src.known(c) {
             g.known.push((u, code));
         }
@@ -301,40 +325,31 @@ pub fn explore(
 mod tests {
     use super::*;
 
-    /// A subtraction game {1, 3, 4} on a circle of `n` (WindUp), or Kayles as sums.
-    struct Game {
-        n: i64,
-        kayles: bool,
-    }
-
-    impl RowSource for Game {
-        fn list(&mut self, at: &[i64], out: &mut RowOptions) -> bool {
-            let i = at[0];
-            if self.kayles {
-                for t in 1..=2 {
-                    for a in 0..=i - t {
-                        out.words.extend([2, a, i - t - a]);
-                    }
-                }
-            } else if i != 0 {
+    /// WindUp: a subtraction game {1, 3, 4} on a circle of `n`.
+    fn windup(n: i64) -> ListedBy<impl FnMut(&[i64], &mut RowOptions)> {
+        ListedBy(move |at: &[i64], out: &mut RowOptions| {
+            if at[0] != 0 {
                 for m in [1, 3, 4] {
-                    out.words.extend([1, (i - m + self.n) % self.n]);
+                    out.words.extend([1, (at[0] - m + n) % n]);
                 }
             }
-            true
-        }
-        fn interrupted(&self) -> bool {
-            false
-        }
+        })
+    }
+
+    /// Kayles, its options sums of two rows of pins.
+    fn kayles() -> ListedBy<impl FnMut(&[i64], &mut RowOptions)> {
+        ListedBy(|at: &[i64], out: &mut RowOptions| {
+            for t in 1..=2 {
+                for a in 0..=at[0] - t {
+                    out.words.extend([2, a, at[0] - t - a]);
+                }
+            }
+        })
     }
 
     #[test]
     fn a_circle_is_met_whole_and_its_box_grows() {
-        let mut src = Game {
-            n: 1000,
-            kayles: false,
-        };
-        let g = explore(&mut src, &[1], 10_000, 1 << 20).unwrap();
+        let g = explore(&mut windup(1000), &[1], 10_000, 1 << 20).unwrap();
         assert_eq!(g.len(), 1000);
         for u in 0..g.len() as u32 {
             let i = g.coords(u)[0] as i64;
@@ -354,7 +369,7 @@ mod tests {
 
     #[test]
     fn sums_keep_their_parts_and_limits_hold() {
-        let mut src = Game { n: 0, kayles: true };
+        let mut src = kayles();
         let g = explore(&mut src, &[10], 100, 1 << 10).unwrap();
         assert_eq!(g.len(), 11);
         // kayles(10): 10 splits taking one, 9 taking two.
@@ -375,13 +390,28 @@ mod tests {
             explore(&mut src, &[100], 1000, 64).err(),
             Some(RowEnd::Outside)
         );
-        let mut circle = Game {
-            n: 7,
-            kayles: false,
-        };
         assert_eq!(
-            explore(&mut circle, &[-1], 10, 64).err(),
+            explore(&mut windup(7), &[-1], 10, 64).err(),
             Some(RowEnd::Outside)
         );
+    }
+
+    #[test]
+    fn a_grid_keeps_its_words_as_it_grows() {
+        let mut grid = Grid::new(2);
+        let points = [[0i64, 0], [1, 0], [0, 5], [3, 2], [9, 1], [2, 17]];
+        for (w, p) in points.iter().enumerate() {
+            assert!(grid.grow_to(p, 1 << 12));
+            let c = grid.cell(p).unwrap();
+            grid.cells[c] = w as u32;
+        }
+        for (w, p) in points.iter().enumerate() {
+            assert_eq!(grid.get(p), Some(w as u32), "{p:?}");
+        }
+        assert_eq!(grid.get(&[1, 1]), None);
+        assert_eq!(grid.get(&[-1, 0]), None);
+        assert!(!grid.grow_to(&[-1, 0], 1 << 12));
+        assert!(!grid.grow_to(&[1 << 10, 0], 1 << 12));
+        assert_eq!(grid.get(&[2, 17]), Some(5));
     }
 }

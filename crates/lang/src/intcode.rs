@@ -133,6 +133,44 @@ pub struct Regs {
     items: Vec<i64>,
 }
 
+impl Regs {
+    /// `n` registers, all integers 0.
+    fn reset(&mut self, n: usize) {
+        self.ints.clear();
+        self.ints.resize(n, 0);
+        self.lists.clear();
+        self.lists.resize(n, INT);
+    }
+
+    /// A parameter's key word into register `reg`: an integer, or a list's word; `false` for
+    /// any other compound (a list register holds lists only: another ruleset may keep a tuple
+    /// in place).
+    fn load(&mut self, store: &Store, reg: u16, w: u32) -> bool {
+        if w & 1 == 0 {
+            self.ints[reg as usize] = ((w as i32) >> 1) as i64;
+        } else if matches!(store.positions.compound_of(w), Value::List(_)) {
+            self.lists[reg as usize] = w;
+        } else {
+            return false;
+        }
+        true
+    }
+}
+
+impl IntCode {
+    /// Once the parameters are loaded: `false` if one read as an integer holds a list, else
+    /// the constants set.
+    fn ready(&self, r: &mut Regs) -> bool {
+        if self.int_params.iter().any(|&p| r.lists[p as usize] != INT) {
+            return false;
+        }
+        for &(reg, n) in &self.consts {
+            r.ints[reg as usize] = n;
+        }
+        true
+    }
+}
+
 /// The listing was abandoned: the tree lists the position instead.
 struct Abandon;
 
@@ -183,29 +221,18 @@ impl IntCode {
         // The registers and the interrupt flag, borrowed side by side from the session.
         let r = &mut cx.rules.int_regs;
         let stop: &AtomicBool = &cx.limits.interrupt;
-        r.ints.clear();
-        r.ints.resize(self.regs, 0);
-        r.lists.clear();
-        r.lists.resize(self.regs, INT);
+        r.reset(self.regs);
         // Tuples are the tree's (the register code holds integers and lists).
         if store.positions.plain_arity(pos) != Some(self.params.len()) {
             return false;
         }
         for (&reg, w) in self.params.iter().zip(store.positions.arg_words(pos)) {
-            if w & 1 == 0 {
-                r.ints[reg as usize] = ((w as i32) >> 1) as i64;
-            } else if matches!(store.positions.compound_of(w), Value::List(_)) {
-                r.lists[reg as usize] = w;
-            } else {
-                // A list register holds lists only: another ruleset may keep a tuple in place.
+            if !r.load(store, reg, w) {
                 return false;
             }
         }
-        if self.int_params.iter().any(|&p| r.lists[p as usize] != INT) {
+        if !self.ready(r) {
             return false;
-        }
-        for &(reg, n) in &self.consts {
-            r.ints[reg as usize] = n;
         }
         self.rules
             .iter()
@@ -601,33 +628,22 @@ impl IntCode {
         at: &[i64],
         out: &mut RowOptions,
     ) -> bool {
-        r.ints.clear();
-        r.ints.resize(self.regs, 0);
-        r.lists.clear();
-        r.lists.resize(self.regs, INT);
+        r.reset(self.regs);
         let mut fixed = fixed.iter();
         for (j, &reg) in self.params.iter().enumerate() {
-            match shape.coord[j] {
-                Some(c) => r.ints[reg as usize] = at[c],
-                None => {
-                    let Some(&w) = fixed.next() else {
-                        return false;
-                    };
-                    if w & 1 == 0 {
-                        r.ints[reg as usize] = ((w as i32) >> 1) as i64;
-                    } else if matches!(store.positions.compound_of(w), Value::List(_)) {
-                        r.lists[reg as usize] = w;
-                    } else {
-                        return false;
-                    }
+            let loaded = match shape.coord[j] {
+                Some(c) => {
+                    r.ints[reg as usize] = at[c];
+                    true
                 }
+                None => fixed.next().is_some_and(|&w| r.load(store, reg, w)),
+            };
+            if !loaded {
+                return false;
             }
         }
-        if self.int_params.iter().any(|&p| r.lists[p as usize] != INT) {
+        if !self.ready(r) {
             return false;
-        }
-        for &(reg, n) in &self.consts {
-            r.ints[reg as usize] = n;
         }
         let mut sink = RowSink { shape, out };
         self.rules

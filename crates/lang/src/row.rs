@@ -17,72 +17,16 @@ use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
 use loony_core::positions::{PosId, PosTable};
-use loony_graph::row::{self, RowEnd, RowOptions, RowSource};
+use loony_graph::row::{self, Grid, RowEnd, RowOptions, RowSource};
 use loony_theory::loopy::row::{RowLabel, SET};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// No class in this cell yet.
-const UNKNOWN: u32 = u32::MAX;
-
-/// The classes found in each row, by key header, then by the fixed arguments' key words.
+/// The classes found in each row, by key header, then by the fixed arguments' key words: memo
+/// codes by coordinates.
 #[derive(Default)]
 pub struct RowTables {
-    rows: FxHashMap<u32, Vec<(Vec<u32>, Table)>>,
-}
-
-/// The classes of one row's positions, as memo codes in a box of coordinates (a power of two
-/// per side).
-struct Table {
-    bits: Vec<u32>,
-    code: Vec<u32>,
-}
-
-impl Table {
-    fn cell(&self, at: &[i64]) -> Option<usize> {
-        let mut c = 0usize;
-        for (&x, &b) in at.iter().zip(&self.bits) {
-            if x >> b != 0 {
-                return None;
-            }
-            c = (c << b) | x as usize;
-        }
-        Some(c)
-    }
-
-    /// Room for coordinates up to `top` on each side, the known cells kept.
-    fn grow(&mut self, top: &[i64]) {
-        let bits: Vec<u32> = self
-            .bits
-            .iter()
-            .zip(top)
-            .map(|(&b, &t)| b.max(u64::BITS - (t as u64).leading_zeros()))
-            .collect();
-        if bits == self.bits {
-            return;
-        }
-        let total: u32 = bits.iter().sum();
-        let mut code = vec![UNKNOWN; 1 << total];
-        let k = bits.len();
-        let mut at = vec![0i64; k];
-        for (c, &v) in self.code.iter().enumerate() {
-            if v == UNKNOWN {
-                continue;
-            }
-            let mut rest = c;
-            for j in (0..k).rev() {
-                at[j] = (rest & ((1 << self.bits[j]) - 1)) as i64;
-                rest >>= self.bits[j];
-            }
-            let mut d = 0usize;
-            for (&x, &b) in at.iter().zip(&bits) {
-                d = (d << b) | x as usize;
-            }
-            code[d] = v;
-        }
-        self.bits = bits;
-        self.code = code;
-    }
+    rows: FxHashMap<u32, Vec<(Vec<u32>, Grid)>>,
 }
 
 /// A row position taken apart: its fixed arguments' words and its coordinates.
@@ -119,7 +63,7 @@ struct Lister<'a> {
     regs: &'a mut super::intcode::Regs,
     fixed: &'a [u32],
     /// What the row knows already.
-    table: Option<&'a Table>,
+    table: Option<&'a Grid>,
 }
 
 impl RowSource for Lister<'_> {
@@ -129,9 +73,7 @@ impl RowSource for Lister<'_> {
             .list_row(row, self.stop, self.store, self.regs, at, out)
     }
     fn known(&mut self, at: &[i64]) -> Option<u32> {
-        let t = self.table?;
-        let code = *t.code.get(t.cell(at)?)?;
-        (code != UNKNOWN).then_some(code)
+        self.table?.get(at)
     }
     fn interrupted(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
@@ -205,7 +147,7 @@ impl Cx {
         let sets: Vec<u32> = gamma
             .sets
             .iter()
-            .map(|a| codec.encode(&Class::loopy(a.clone())).unwrap_or(UNKNOWN))
+            .map(|a| codec.encode(&Class::loopy(a.clone())).unwrap_or(Grid::NONE))
             .collect();
         let k = shape.coords;
         let mut top = vec![0i64; k];
@@ -220,7 +162,8 @@ impl Cx {
             .entry(header)
             .or_default()
             .entry_for(&s.fixed, k);
-        entries.grow(&top);
+        // The row's own box held these coordinates.
+        entries.grow_to(&top, usize::MAX);
         let mut at = vec![0i64; k];
         for (u, c) in g.coords.chunks_exact(k).enumerate() {
             for (a, &x) in at.iter_mut().zip(c) {
@@ -230,10 +173,10 @@ impl Cx {
             let v = if l & SET != 0 {
                 sets[(l & !SET) as usize]
             } else {
-                codec.encode(&Class::Nimber(l)).unwrap_or(UNKNOWN)
+                codec.encode(&Class::Nimber(l)).unwrap_or(Grid::NONE)
             };
             let cell = entries.cell(&at).expect("the table was grown to the row");
-            entries.code[cell] = v;
+            entries.cells[cell] = v;
         }
         Ok(Some(gamma.class(0)))
     }
@@ -246,8 +189,7 @@ impl Cx {
             .get(&header)?
             .iter()
             .find(|(f, _)| *f == s.fixed)?;
-        let code = *t.code.get(t.cell(&s.at)?)?;
-        (code != UNKNOWN).then(|| self.engines.memo.codec.decode(code))
+        Some(self.engines.memo.codec.decode(t.get(&s.at)?))
     }
 
     /// The budget error of a row, naming the position that passed it as the explorer would.
@@ -280,21 +222,15 @@ impl Cx {
 }
 
 trait EntryFor {
-    fn entry_for(&mut self, fixed: &[u32], k: usize) -> &mut Table;
+    fn entry_for(&mut self, fixed: &[u32], k: usize) -> &mut Grid;
 }
 
-impl EntryFor for Vec<(Vec<u32>, Table)> {
-    fn entry_for(&mut self, fixed: &[u32], k: usize) -> &mut Table {
+impl EntryFor for Vec<(Vec<u32>, Grid)> {
+    fn entry_for(&mut self, fixed: &[u32], k: usize) -> &mut Grid {
         let i = match self.iter().position(|(f, _)| f == fixed) {
             Some(i) => i,
             None => {
-                self.push((
-                    fixed.to_vec(),
-                    Table {
-                        bits: vec![0; k],
-                        code: vec![UNKNOWN],
-                    },
-                ));
+                self.push((fixed.to_vec(), Grid::new(k)));
                 self.len() - 1
             }
         };

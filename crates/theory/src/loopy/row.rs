@@ -204,40 +204,21 @@ pub fn label(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use loony_graph::row::{RowOptions, RowSource, explore};
-
-    /// WindUp on a circle of `n` with moves {1, 3, 4}, or Kayles (sums), listed by hand.
-    struct Game {
-        n: i64,
-        kayles: bool,
-    }
-
-    impl RowSource for Game {
-        fn list(&mut self, at: &[i64], out: &mut RowOptions) -> bool {
-            let i = at[0];
-            if self.kayles {
-                for t in 1..=2 {
-                    for a in 0..=i - t {
-                        out.words.extend([2, a, i - t - a]);
-                    }
-                }
-            } else if i != 0 {
-                for m in [1, 3, 4] {
-                    out.words.extend([1, (i - m + self.n) % self.n]);
-                }
-            }
-            true
-        }
-        fn interrupted(&self) -> bool {
-            false
-        }
-    }
+    use loony_graph::row::{ListedBy, RowOptions, explore};
 
     #[test]
     fn kayles_by_sums_is_its_nim_sequence() {
         // Kayles' nim-sequence (Guy and Smith), heaps 0..=17.
         let want = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4];
-        let g = explore(&mut Game { n: 0, kayles: true }, &[17], 1000, 1 << 10).unwrap();
+        // Take one or two pins, leaving two rows.
+        let mut kayles = ListedBy(|at: &[i64], out: &mut RowOptions| {
+            for t in 1..=2 {
+                for a in 0..=at[0] - t {
+                    out.words.extend([2, a, at[0] - t - a]);
+                }
+            }
+        });
+        let g = explore(&mut kayles, &[17], 1000, 1 << 10).unwrap();
         let RowLabel::Done(gm) = label(&g, &|_| unreachable!(), &mut || false) else {
             panic!("Kayles is acyclic");
         };
@@ -250,7 +231,14 @@ mod tests {
     #[test]
     fn windup_agrees_with_the_labelling_of_the_explicit_graph() {
         for n in [5, 12, 100] {
-            let g = explore(&mut Game { n, kayles: false }, &[1], 1000, 1 << 10).unwrap();
+            // WindUp: from i ≠ 0 to (i − m) mod n, m ∈ {1, 3, 4}.
+            let mut windup = ListedBy(|at: &[i64], out: &mut RowOptions| {
+                if at[0] != 0 {
+                    out.words
+                        .extend([1, 3, 4].iter().flat_map(|m| [1, (at[0] - m + n) % n]));
+                }
+            });
+            let g = explore(&mut windup, &[1], 1000, 1 << 10).unwrap();
             let RowLabel::Done(gm) = label(&g, &|_| unreachable!(), &mut || false) else {
                 panic!("no sums");
             };
