@@ -338,6 +338,9 @@ pub enum WarningKind {
     /// A sequence file marked partial (a `write_sequence` that was stopped): it reads as the
     /// `heaps` it holds.
     PartialFile { path: String, heaps: u64 },
+    /// `periodicity(g)` stopped its default search early: every heap of `game` is common, so
+    /// its kernel is quadratic.
+    DenseStop { game: String, heaps: u64 },
 }
 
 /// Where a front end shows warnings as they come.
@@ -355,6 +358,7 @@ impl Warning {
             WarningKind::ShadowsBuiltin { .. } => "W0001",
             WarningKind::Replaces { .. } => "W0002",
             WarningKind::PartialFile { .. } => "W0003",
+            WarningKind::DenseStop { .. } => "W0004",
         }
     }
 
@@ -368,6 +372,9 @@ impl Warning {
             }
             WarningKind::PartialFile { path, .. } => {
                 format!("`{path}` is marked partial: its writing was stopped")
+            }
+            WarningKind::DenseStop { game, heaps } => {
+                format!("the default search of {game} for a period stopped at heap {heaps}")
             }
         }
     }
@@ -388,6 +395,13 @@ impl Warning {
             WarningKind::PartialFile { heaps, .. } => (
                 "read here",
                 format!("it holds {heaps} heaps, fewer than were asked of `write_sequence`"),
+            ),
+            WarningKind::DenseStop { .. } => (
+                "searched here",
+                "no heap of this game is rare, so each value scans every pair of smaller heaps \
+                 and each doubling of the search takes four times as long; \
+                 `periodicity(g, heaps)` searches as far as you ask"
+                    .to_string(),
             ),
         };
         Diagnostic::warning()
@@ -605,5 +619,15 @@ const WARNING_CODES: &[Code] = &[
          or a write failed): a text file's last line says `# partial`, a binary file's header \
          has its complete flag clear. It reads as the heaps it holds.\n\n\
          Write it again to have every heap.",
+    ),
+    Code(
+        "W0004",
+        "`periodicity(g)` without a bound searches up to 1 000 000 heaps, but stops at \
+         131 071 for a game none of whose heaps is rare (0.106, 0.007): its kernel scans every \
+         pair of smaller heaps, so the search to 262 143 would take four times as long as \
+         the one to 131 071, and the default would run for many minutes. The record's \
+         `checked_up_to` says how far it went.\n\n\
+         Give the number of heaps to search (`periodicity(heap(\"0.106\"), 500000)`) to go \
+         further.",
     ),
 ];

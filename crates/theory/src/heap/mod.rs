@@ -30,7 +30,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use code::{Code, CodeError, Constraint, Digit, MAX_COUNT};
-pub use periodicity::{Period, Periodicity, apparent_periodicity};
+pub use periodicity::{Bound, Period, Periodicity, apparent_periodicity};
 pub use plot::{DEFAULT_SIZE, FONT_FAMILY, Layout, MAX_SIZE, MIN_SIZE, Plot, escape};
 pub use record::RecordRun;
 pub use rules::HeapRules;
@@ -280,12 +280,13 @@ impl HeapRules {
         solver.extend_to(n_max, ctl).map_err(|()| Stopped)
     }
 
-    /// Computes values up to heap `budget` at most, stopping as soon as periodicity is
-    /// certified (Guy–Smith for octal codes, the linear bound for pure take-away games);
-    /// otherwise reports the apparent period, if any. A cancel stops early, with
-    /// `interrupted` set and what was found so far.
-    pub fn periodicity(&self, budget: usize, ctl: &Control) -> Periodicity {
-        periodicity::search(&rules::Moves::new(self), budget, ctl)
+    /// Computes values up to heap `bound.heaps` at most (or `bound.dense_heaps` for a
+    /// sequence whose heaps are all common), stopping as soon as periodicity is certified
+    /// (Guy–Smith for octal codes, the linear bound for pure take-away games); otherwise
+    /// reports the apparent period, if any. A cancel stops early, with `interrupted` set and
+    /// what was found so far.
+    pub fn periodicity(&self, bound: impl Into<Bound>, ctl: &Control) -> Periodicity {
+        periodicity::search(&rules::Moves::new(self), bound.into(), ctl)
     }
 
     /// The period that a theorem certifies from the nim-values of heaps `0..values.len()`
