@@ -1029,7 +1029,19 @@ pub static BUILTINS: &[Builtin] = &[
 
 /// The entry for a built-in name.
 pub fn find(name: &str) -> Option<&'static Builtin> {
-    BUILTINS.iter().find(|b| b.name == name)
+    // Every global name a program reads that it did not define lands here (`outcome`, `D`
+    // in a loop's body), so the table is indexed once rather than scanned each time.
+    static INDEX: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, u16>> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        BUILTINS
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, b)| (b.name, i as u16))
+            .collect()
+    });
+    index.get(name).map(|&i| &BUILTINS[usize::from(i)])
 }
 
 /// The entry a `Value::Builtin` holds.
