@@ -44,6 +44,34 @@ pub(crate) fn prefetch<T>(x: &T) {
 /// it returns `true` the search stops and `None` is returned.
 pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Option<Sccs> {
     let n = g.node_count();
+    let mut out = Sccs {
+        members: Vec::with_capacity(n),
+        start: vec![0],
+        comp: vec![UNSEEN; n],
+    };
+    let done = each_component(g, poll, &mut |members| {
+        let c = out.count() as u32;
+        for &w in members {
+            out.comp[w as usize] = c;
+        }
+        out.members.extend_from_slice(members);
+        out.start.push(out.members.len() as u32);
+        true
+    });
+    done.then_some(out)
+}
+
+/// Tarjan's algorithm over every node of `g`, handing each component to `visit` as soon as it
+/// is complete (sinks first), without keeping the components: an analysis that values each
+/// component at once needs no table of them. `false` from `visit`, or `true` from `poll`
+/// (called every few thousand steps), stops the search; the answer is whether it ran to the
+/// end.
+pub fn each_component<G: Digraph + ?Sized>(
+    g: &G,
+    poll: &mut dyn FnMut() -> bool,
+    visit: &mut dyn FnMut(&[u32]) -> bool,
+) -> bool {
+    let n = g.node_count();
     // Index and lowlink side by side (one cache line per visit of a random node); a node that
     // has its component is marked by the top bit of its lowlink, so "on the stack" is "seen and
     // not yet done".
@@ -52,11 +80,6 @@ pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Optio
     let mut stack: Vec<u32> = Vec::new();
     // Call stack: node, which successor list, position in it.
     let mut calls: Vec<(u32, u32, u32)> = Vec::new();
-    let mut out = Sccs {
-        members: Vec::with_capacity(n),
-        start: vec![0],
-        comp: vec![UNSEEN; n],
-    };
     let mut next = 0u32;
     let mut steps = 0u32;
     for root in 0..n as u32 {
@@ -70,7 +93,7 @@ pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Optio
         while let Some(top) = calls.last_mut() {
             steps = steps.wrapping_add(1);
             if steps.is_multiple_of(1 << 16) && poll() {
-                return None;
+                return false;
             }
             let u = top.0;
             let (a, b) = g.successors(u);
@@ -106,21 +129,29 @@ pub fn sccs<G: Digraph + ?Sized>(g: &G, poll: &mut dyn FnMut() -> bool) -> Optio
                 sp[1] = sp[1].min(su[1]);
             }
             if su[1] == su[0] {
-                let c = out.count() as u32;
-                loop {
-                    let w = stack.pop().expect("u is on the stack");
+                // The component is the stack from u up, handed over in the order it is
+                // popped (the top first).
+                let at = stack
+                    .iter()
+                    .rposition(|&w| w == u)
+                    .expect("u is on the stack");
+                stack[at..].reverse();
+                for &w in &stack[at..] {
                     st[w as usize][1] |= DONE;
-                    out.comp[w as usize] = c;
-                    out.members.push(w);
-                    if w == u {
-                        break;
-                    }
                 }
-                out.start.push(out.members.len() as u32);
+                if stack.len() - at > 1 << 16 {
+                    // A large component is labelled with tables of its own, while the search
+                    // is at its shallowest: give back the deep search's call stack first.
+                    calls.shrink_to_fit();
+                }
+                if !visit(&stack[at..]) {
+                    return false;
+                }
+                stack.truncate(at);
             }
         }
     }
-    Some(out)
+    true
 }
 
 #[cfg(test)]

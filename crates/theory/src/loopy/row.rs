@@ -91,37 +91,81 @@ pub fn label(
     known: &dyn Fn(u32) -> Class,
     poll: &mut dyn FnMut() -> bool,
 ) -> RowLabel {
-    let n = g.len();
-    let sccs = if g.has_sums() {
-        loony_graph::sccs(&g.edges(), poll)
-    } else {
-        loony_graph::sccs(g, poll)
+    let mut st = State {
+        label: vec![UNSET; g.len()],
+        sum_label: vec![UNSET; g.sum_start.len().saturating_sub(1)],
+        sets: Sets {
+            sets: Vec::new(),
+            index: FxHashMap::default(),
+        },
+        lab: Labeller::new(),
+        classes: Vec::new(),
     };
-    let Some(sccs) = sccs else {
-        return RowLabel::Interrupted;
-    };
-    let mut label = vec![UNSET; n];
-    let mut sum_label = vec![UNSET; g.sum_start.len().saturating_sub(1)];
-    let mut sets = Sets {
-        sets: Vec::new(),
-        index: FxHashMap::default(),
-    };
-    let mut lab = Labeller::new();
-    let mut classes: Vec<Class> = Vec::new();
     for &(u, code) in &g.known {
-        label[u as usize] = match known(code) {
+        st.label[u as usize] = match known(code) {
             Class::Nimber(k) => k,
-            Class::Loopy(a) => sets.intern(&a),
+            Class::Loopy(a) => st.sets.intern(&a),
             // Only nimbers and loopy values are kept for row positions.
             _ => return RowLabel::Open,
         };
     }
-    for c in 0..sccs.count() {
-        let members = sccs.component(c);
+    // Each component is labelled as Tarjan's search completes it (sinks first), so no table
+    // of components is kept; the search and the labeller poll the same flag.
+    let poll = std::cell::RefCell::new(poll);
+    let mut end = None;
+    let mut visit = |members: &[u32]| match st.component(g, members, &mut || (poll.borrow_mut())())
+    {
+        Ok(()) => true,
+        Err(e) => {
+            end = Some(e);
+            false
+        }
+    };
+    let edges;
+    let finished = if g.has_sums() {
+        edges = g.edges();
+        loony_graph::scc::each_component(&edges, &mut || (poll.borrow_mut())(), &mut visit)
+    } else {
+        loony_graph::scc::each_component(g, &mut || (poll.borrow_mut())(), &mut visit)
+    };
+    match (finished, end) {
+        (true, _) => RowLabel::Done(RowGamma {
+            label: st.label,
+            sets: st.sets.sets,
+        }),
+        (false, Some(e)) => e,
+        (false, None) => RowLabel::Interrupted,
+    }
+}
+
+/// What labelling a row keeps from component to component.
+struct State {
+    label: Vec<u32>,
+    sum_label: Vec<u32>,
+    sets: Sets,
+    lab: Labeller,
+    classes: Vec<Class>,
+}
+
+impl State {
+    /// Labels one component, every option outside it labelled already.
+    fn component(
+        &mut self,
+        g: &RowGraph,
+        members: &[u32],
+        poll: &mut dyn FnMut() -> bool,
+    ) -> Result<(), RowLabel> {
+        let State {
+            label,
+            sum_label,
+            sets,
+            lab,
+            classes,
+        } = self;
         if let [u] = *members
             && label[u as usize] != UNSET
         {
-            continue;
+            return Ok(());
         }
         // The sums among the members' options, from their parts (labelled before, unless on
         // this component's cycle).
@@ -133,7 +177,7 @@ pub fn label(
                     }
                     let parts = g.sum(o & !SUM);
                     if parts.iter().any(|&p| label[p as usize] == UNSET) {
-                        return RowLabel::Open;
+                        return Err(RowLabel::Open);
                     }
                     let mut k = 0;
                     let l = if parts.iter().all(|&p| {
@@ -174,17 +218,17 @@ pub fn label(
             });
             if plain {
                 label[u as usize] = (!seen).trailing_zeros();
-                continue;
+                return Ok(());
             }
         }
         let view = View {
             g,
-            label: &label,
-            sum_label: &sum_label,
+            label,
+            sum_label,
             sets: &sets.sets,
         };
         if !lab.label(&view, members, poll) {
-            return RowLabel::Interrupted;
+            return Err(RowLabel::Interrupted);
         }
         for (i, &u) in members.iter().enumerate() {
             let r = lab.result(i);
@@ -194,11 +238,8 @@ pub fn label(
                 r.label
             };
         }
+        Ok(())
     }
-    RowLabel::Done(RowGamma {
-        label,
-        sets: sets.sets,
-    })
 }
 
 #[cfg(test)]
