@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const INT: u32 = u32::MAX;
 
 /// The most arguments a position made by register code may have.
-const ARGS: usize = 15;
+pub(super) const ARGS: usize = 15;
 
 /// The register code of a ruleset.
 pub struct IntCode {

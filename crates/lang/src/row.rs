@@ -11,7 +11,7 @@
 //! given, and the game is then valued by the explorer as every other game is.
 
 use super::Cx;
-use super::intcode::RowShape;
+use super::intcode::{ARGS, RowShape};
 use crate::error::EvalError;
 use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error};
@@ -29,25 +29,44 @@ pub struct RowTables {
     rows: FxHashMap<u32, Vec<(Vec<u32>, Grid)>>,
 }
 
-/// A row position taken apart: its fixed arguments' words and its coordinates.
+/// A row position taken apart: its fixed arguments' words and its coordinates (on the stack:
+/// every element of `[wu(n, s, i) for i in 0..n]` is taken apart once).
 struct Split {
-    fixed: Vec<u32>,
-    at: Vec<i64>,
+    words: [u32; ARGS],
+    fixed_len: usize,
+    coords: [i64; ARGS],
+    coords_len: usize,
+}
+
+impl Split {
+    fn fixed(&self) -> &[u32] {
+        &self.words[..self.fixed_len]
+    }
+
+    fn at(&self) -> &[i64] {
+        &self.coords[..self.coords_len]
+    }
 }
 
 fn split(store: &Store, shape: &RowShape, pos: PosId) -> Option<Split> {
-    if store.positions.plain_arity(pos) != Some(shape.coord.len()) {
+    // A ruleset of more arguments has no register code, so no row.
+    if store.positions.plain_arity(pos) != Some(shape.coord.len()) || shape.coord.len() > ARGS {
         return None;
     }
     let mut s = Split {
-        fixed: Vec::new(),
-        at: vec![0; shape.coords],
+        words: [0; ARGS],
+        fixed_len: 0,
+        coords: [0; ARGS],
+        coords_len: shape.coords,
     };
     for (w, c) in store.positions.arg_words(pos).zip(&shape.coord) {
         match c {
-            None => s.fixed.push(w),
+            None => {
+                s.words[s.fixed_len] = w;
+                s.fixed_len += 1;
+            }
             // A coordinate is a small integer, at least zero.
-            Some(c) if w & 1 == 0 && (w as i32) >= 0 => s.at[*c] = ((w as i32) >> 1) as i64,
+            Some(c) if w & 1 == 0 && (w as i32) >= 0 => s.coords[*c] = ((w as i32) >> 1) as i64,
             Some(_) => return None,
         }
     }
@@ -111,7 +130,7 @@ impl Cx {
                 .rows
                 .rows
                 .get(&header)
-                .and_then(|v| v.iter().find(|(f, _)| *f == s.fixed))
+                .and_then(|v| v.iter().find(|(f, _)| f == s.fixed()))
                 .map(|(_, t)| t);
             let mut lister = Lister {
                 table,
@@ -120,9 +139,9 @@ impl Cx {
                 stop: &self.limits.interrupt,
                 store,
                 regs: &mut self.rules.int_regs,
-                fixed: &s.fixed,
+                fixed: s.fixed(),
             };
-            row::explore(&mut lister, &s.at, budget, most_cells)
+            row::explore(&mut lister, s.at(), budget, most_cells)
         };
         let g = match walked {
             Ok(g) => g,
@@ -161,7 +180,7 @@ impl Cx {
             .rows
             .entry(header)
             .or_default()
-            .entry_for(&s.fixed, k);
+            .entry_for(s.fixed(), k);
         // The row's own box held these coordinates.
         entries.grow_to(&top, usize::MAX);
         let mut at = vec![0i64; k];
@@ -188,8 +207,8 @@ impl Cx {
             .rows
             .get(&header)?
             .iter()
-            .find(|(f, _)| *f == s.fixed)?;
-        Some(self.engines.memo.codec.decode(t.get(&s.at)?))
+            .find(|(f, _)| f == s.fixed())?;
+        Some(self.engines.memo.codec.decode(t.get(s.at())?))
     }
 
     /// The budget error of a row, naming the position that passed it as the explorer would.
@@ -202,7 +221,7 @@ impl Cx {
         at: &[i64],
     ) -> Error {
         let mut key = vec![PosTable::header(rid, shape.coord.len())];
-        let mut fixed = s.fixed.iter();
+        let mut fixed = s.fixed().iter();
         for c in &shape.coord {
             key.push(match c {
                 Some(c) => PosTable::int_word(at[*c]).unwrap_or(0),
