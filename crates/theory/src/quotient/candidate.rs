@@ -211,6 +211,8 @@ pub struct Fresh {
     pub heap: usize,
     pub index: u32,
     pub period: u32,
+    /// The heap forgets its base value and acts by its component alone.
+    pub reset: bool,
 }
 
 impl Fresh {
@@ -235,6 +237,8 @@ struct Product<'a> {
     base: &'a Acts,
     nb: u64,
     fresh_of: Vec<u32>,
+    /// Whether component `j`'s heap forgets its base value.
+    reset: Vec<bool>,
     /// `next[j][k]`: the component index `k` after one more copy of component `j`'s heap.
     next: Vec<Vec<u32>>,
     size: u64,
@@ -274,6 +278,7 @@ impl<'a> Product<'a> {
             base,
             nb,
             fresh_of,
+            reset: fresh.iter().map(|f| f.reset).collect(),
             next,
             size: nb * count as u64,
         })
@@ -282,12 +287,12 @@ impl<'a> Product<'a> {
     #[inline]
     fn act(&self, h: usize, x: u64) -> u64 {
         let (c, k) = (x % self.nb, x / self.nb);
-        let c2 = if h < self.base.gen_of.len() {
+        let f = self.fresh_of[h];
+        let c2 = if h < self.base.gen_of.len() && (f == NONE || !self.reset[f as usize]) {
             self.base.act(h, c as u32) as u64
         } else {
             c
         };
-        let f = self.fresh_of[h];
         let k2 = if f == NONE {
             k
         } else {

@@ -10,9 +10,17 @@
 //!    where (i, p) come from iterating the layers `F_k = {x : Φ(G) = x ⇒ G + k·H_n ∈ P}` until
 //!    one repeats; it is marked, reduced and checked.
 //! 4. **Recalibration.** While the candidate has a failure G (the lex-least wrong position),
-//!    multiply it by fresh cyclic components for some heaps of G and re-mark. Keeping the old
-//!    candidate as a factor keeps every position below G right (the new candidate maps onto
-//!    the old one), so failures strictly increase once G itself is fixed; G is fixed for sure
+//!    first as MisereSolver does: one heap of G (then two) forgets its value for a fresh
+//!    cyclic component alone. That can shrink the candidate (the old values of those heaps
+//!    drop out), where keeping them can only grow it: 0.142 then reaches Q_40 (order 1 324)
+//!    instead of stopping at heap 37 on a candidate of 179 528 elements. A reset may break a
+//!    position below G; a screen (the lex-least words of both candidates' elements) catches
+//!    most such cases before marking is trusted, and a verification whose least failure is not
+//!    past G catches the rest: the step is then redone the old way, below.
+//!
+//!    The old way multiplies the candidate by fresh cyclic components for some heaps of G
+//!    and re-marks. Keeping the old candidate as a factor keeps every position below G right
+//!    (the new candidate maps onto the old one), so failures strictly increase once G itself is fixed; G is fixed for sure
 //!    when every heap of G gets a component with index above its count in G (then G is the
 //!    lex-least word of its element, and marking is exact there). Smaller choices are tried
 //!    first: one heap whose count differs between G and the word it was confused with, then
@@ -282,11 +290,16 @@ impl<'g> Solver<'g> {
             heap: n,
             index,
             period,
+            reset: false,
         }];
         let marked = candidate::product(&self.cand, n, &fresh, &self.opts, &ceiling, cancel)?;
         self.note_product(&marked);
         let mut c = candidate::reduce(&marked, &ceiling, cancel)?;
         drop(marked);
+        // The candidate before a recalibration that reset heaps, with the failure it fixed:
+        // a reset may break positions below that failure, and then the step is redone
+        // keeping the old values as a factor (which cannot).
+        let mut guard: Option<(Cand, Word)> = None;
         loop {
             self.stats.candidates += 1;
             self.stats.largest_candidate = self.stats.largest_candidate.max(c.size());
@@ -314,12 +327,26 @@ impl<'g> Solver<'g> {
                             cand: &c,
                         });
                     }
+                    if let Some((old, g)) = guard.take()
+                        && words[0] <= g
+                    {
+                        c = self.recalibrate(&old, n, &g, false, cancel)?.0;
+                        continue;
+                    }
                     // The least failure first; then the others that the new candidate still
                     // gets wrong locally (their prediction disagrees with their options').
-                    c = self.recalibrate(&c, n, &words[0], cancel)?;
+                    let (next, how) = self.recalibrate(&c, n, &words[0], true, cancel)?;
+                    if how == How::Reset {
+                        guard = Some((std::mem::replace(&mut c, next), words[0].clone()));
+                        continue;
+                    }
+                    c = next;
+                    if how == How::Screened {
+                        continue;
+                    }
                     for w in &words[1..] {
                         if locally_wrong(&c, &self.opts, w) {
-                            c = self.recalibrate(&c, n, w, cancel)?;
+                            c = self.recalibrate(&c, n, w, false, cancel)?.0;
                         }
                     }
                 }
@@ -331,14 +358,15 @@ impl<'g> Solver<'g> {
         self.stats.largest_product = self.stats.largest_product.max(marked.acts.m);
     }
 
-    /// Step 4: a candidate that no longer fails at `g`.
+    /// Step 4: a candidate that no longer fails at `g`, and whether it reset heaps.
     fn recalibrate(
         &mut self,
         c: &Cand,
         n: usize,
         g: &Word,
+        allow_reset: bool,
         cancel: &dyn Fn() -> bool,
-    ) -> Result<Cand, Stop> {
+    ) -> Result<(Cand, How), Stop> {
         let ceiling = self.ceiling();
         let e = c.acts.apply(g, 0);
         let u = c.words.heaps(e);
@@ -361,7 +389,55 @@ impl<'g> Solver<'g> {
             heap: h as usize,
             index,
             period: 2,
+            reset: false,
         };
+        let mut screened = false;
+        if allow_reset {
+            // MisereSolver's recalibration: heaps of g forget their values for a fresh
+            // component alone, one heap and then two, smaller indices first.
+            let mut distinct: Vec<u32> = g.clone();
+            distinct.dedup();
+            let reset = |h: u32, index: u32| Fresh {
+                heap: h as usize,
+                index,
+                period: 2,
+                reset: true,
+            };
+            let mut tries: Vec<Vec<Fresh>> = Vec::new();
+            for &h in &distinct {
+                let a = count(g, h);
+                for index in [a.saturating_sub(1), a, a + 1] {
+                    tries.push(vec![reset(h, index)]);
+                }
+            }
+            for (i, &a) in distinct.iter().enumerate() {
+                for &b in &distinct[i + 1..] {
+                    tries.push(vec![reset(a, count(g, a) + 1), reset(b, count(g, b) + 1)]);
+                }
+            }
+            for fresh in tries {
+                let marked = match candidate::product(c, n, &fresh, &self.opts, &ceiling, cancel) {
+                    Ok(m) => m,
+                    Err(Stop::TooLarge { .. }) => continue,
+                    Err(e) => return Err(e),
+                };
+                self.note_product(&marked);
+                if fixed(&marked, &self.opts, g) {
+                    // The first reset that fixes g decides: if it breaks a position below g,
+                    // the old values are kept (later resets, tried on, grew candidates of
+                    // 10^5 elements for 4.7).
+                    if !agrees_below(&marked, c, g) {
+                        screened = true;
+                        break;
+                    }
+                    let r = candidate::reduce(&marked, &ceiling, cancel)?;
+                    // A reset that doubles the candidate is passed over for the next one.
+                    if r.size() <= c.size() * 2 {
+                        return Ok((r, How::Reset));
+                    }
+                }
+            }
+        }
         for &(h, lo, _) in &diff {
             trials.push(vec![fresh(h, lo)]);
         }
@@ -388,7 +464,10 @@ impl<'g> Solver<'g> {
             };
             self.note_product(&marked);
             if fixed(&marked, &self.opts, g) {
-                return candidate::reduce(&marked, &ceiling, cancel);
+                return Ok((
+                    candidate::reduce(&marked, &ceiling, cancel)?,
+                    if screened { How::Screened } else { How::Kept },
+                ));
             }
         }
         // Every heap of g with an exact count: always fixes g.
@@ -399,6 +478,7 @@ impl<'g> Solver<'g> {
                     heap: h as usize,
                     index: count(g, h) + 1,
                     period: 2,
+                    reset: false,
                 });
             }
         }
@@ -416,7 +496,7 @@ impl<'g> Solver<'g> {
             let ok = fixed(&marked, &self.opts, g);
             let r = candidate::reduce(&marked, &ceiling, cancel)?;
             if ok {
-                return Ok(r);
+                return Ok((r, if screened { How::Screened } else { How::Kept }));
             }
             cur = Some(r);
         }
@@ -424,8 +504,37 @@ impl<'g> Solver<'g> {
         let marked = candidate::product(c, n, &sure, &self.opts, &ceiling, cancel)?;
         self.note_product(&marked);
         debug_assert!(fixed(&marked, &self.opts, g));
-        candidate::reduce(&marked, &ceiling, cancel)
+        Ok((
+            candidate::reduce(&marked, &ceiling, cancel)?,
+            if screened { How::Screened } else { How::Kept },
+        ))
     }
+}
+
+/// How a recalibration fixed its failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum How {
+    /// Some heaps forgot their values for fresh components.
+    Reset,
+    /// The old candidate stayed a factor.
+    Kept,
+    /// As `Kept`, after a reset that fixed the failure broke a position below it.
+    Screened,
+}
+
+/// Whether a marked candidate predicts every position below `g` that is the lex-least word of
+/// one of its elements or of `c`'s as `c` does (`c` is right below `g`): a cheap screen for a
+/// reset that broke what `c` had right, before a verification.
+fn agrees_below(marked: &Marked, c: &Cand, g: &Word) -> bool {
+    let old = |w: &[u32]| c.p[c.acts.apply(w, 0) as usize];
+    let new = |w: &[u32]| marked.p[marked.acts.apply(w, 0) as usize];
+    (0..c.size() as u32).all(|e| {
+        let w = c.words.heaps(e);
+        w.as_slice() >= g.as_slice() || new(&w) == c.p[e as usize]
+    }) && (0..marked.acts.m as u32).all(|x| {
+        let w = marked.words.heaps(x);
+        w.as_slice() >= g.as_slice() || old(&w) == marked.p[x as usize]
+    })
 }
 
 /// Whether the marked candidate predicts position `g` right, given that it predicts every
