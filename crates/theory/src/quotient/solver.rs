@@ -300,6 +300,9 @@ impl<'g> Solver<'g> {
         // a reset may break positions below that failure, and then the step is redone
         // keeping the old values as a factor (which cannot).
         let mut guard: Option<(Cand, Word)> = None;
+        // Positions that broke a reset: the screen looks at them too (a family of failures
+        // tends to try the same reset, which breaks the same position each time).
+        let mut broke: Vec<Word> = Vec::new();
         loop {
             self.stats.candidates += 1;
             self.stats.largest_candidate = self.stats.largest_candidate.max(c.size());
@@ -330,12 +333,13 @@ impl<'g> Solver<'g> {
                     if let Some((old, g)) = guard.take()
                         && words[0] <= g
                     {
-                        c = self.recalibrate(&old, n, &g, false, cancel)?.0;
+                        broke.push(words[0].clone());
+                        c = self.recalibrate(&old, n, &g, None, cancel)?.0;
                         continue;
                     }
                     // The least failure first; then the others that the new candidate still
                     // gets wrong locally (their prediction disagrees with their options').
-                    let (next, how) = self.recalibrate(&c, n, &words[0], true, cancel)?;
+                    let (next, how) = self.recalibrate(&c, n, &words[0], Some(&broke), cancel)?;
                     if how == How::Reset {
                         guard = Some((std::mem::replace(&mut c, next), words[0].clone()));
                         continue;
@@ -346,7 +350,7 @@ impl<'g> Solver<'g> {
                     }
                     for w in &words[1..] {
                         if locally_wrong(&c, &self.opts, w) {
-                            c = self.recalibrate(&c, n, w, false, cancel)?.0;
+                            c = self.recalibrate(&c, n, w, None, cancel)?.0;
                         }
                     }
                 }
@@ -358,13 +362,14 @@ impl<'g> Solver<'g> {
         self.stats.largest_product = self.stats.largest_product.max(marked.acts.m);
     }
 
-    /// Step 4: a candidate that no longer fails at `g`, and whether it reset heaps.
+    /// Step 4: a candidate that no longer fails at `g`, and how. Resets are tried when
+    /// `broke` is given: the positions that broke earlier resets, for the screen.
     fn recalibrate(
         &mut self,
         c: &Cand,
         n: usize,
         g: &Word,
-        allow_reset: bool,
+        broke: Option<&[Word]>,
         cancel: &dyn Fn() -> bool,
     ) -> Result<(Cand, How), Stop> {
         let ceiling = self.ceiling();
@@ -392,7 +397,7 @@ impl<'g> Solver<'g> {
             reset: false,
         };
         let mut screened = false;
-        if allow_reset {
+        if let Some(broke) = broke {
             // MisereSolver's recalibration: heaps of g forget their values for a fresh
             // component alone, one heap and then two, smaller indices first.
             let mut distinct: Vec<u32> = g.clone();
@@ -426,7 +431,7 @@ impl<'g> Solver<'g> {
                     // The first reset that fixes g decides: if it breaks a position below g,
                     // the old values are kept (later resets, tried on, grew candidates of
                     // 10^5 elements for 4.7).
-                    if !agrees_below(&marked, c, g) {
+                    if !agrees_below(&marked, c, g, broke) {
                         screened = true;
                         break;
                     }
@@ -523,11 +528,17 @@ enum How {
 }
 
 /// Whether a marked candidate predicts every position below `g` that is the lex-least word of
-/// one of its elements or of `c`'s as `c` does (`c` is right below `g`): a cheap screen for a
-/// reset that broke what `c` had right, before a verification.
-fn agrees_below(marked: &Marked, c: &Cand, g: &Word) -> bool {
+/// one of its elements or of `c`'s, or in `broke`, as `c` does (`c` is right below `g`): a
+/// cheap screen for a reset that broke what `c` had right, before a verification.
+fn agrees_below(marked: &Marked, c: &Cand, g: &Word, broke: &[Word]) -> bool {
     let old = |w: &[u32]| c.p[c.acts.apply(w, 0) as usize];
     let new = |w: &[u32]| marked.p[marked.acts.apply(w, 0) as usize];
+    if broke
+        .iter()
+        .any(|w| w.as_slice() < g.as_slice() && new(w) != old(w))
+    {
+        return false;
+    }
     (0..c.size() as u32).all(|e| {
         let w = c.words.heaps(e);
         w.as_slice() >= g.as_slice() || new(&w) == c.p[e as usize]
