@@ -14,19 +14,21 @@
 //!    cyclic component alone. That can shrink the candidate (the old values of those heaps
 //!    drop out), where keeping them can only grow it: 0.142 then reaches Q_40 (order 1 324)
 //!    instead of stopping at heap 37 on a candidate of 179 528 elements. A reset may break a
-//!    position below G; a screen (the lex-least words of both candidates' elements) catches
-//!    most such cases before marking is trusted, and a verification whose least failure is not
-//!    past G catches the rest: the step is then redone the old way, below.
+//!    position below G; a screen (the lex-least words of both candidates' elements, and the
+//!    positions that broke earlier resets) catches most such cases before marking is
+//!    trusted, and a verification whose least failure is not past G catches the rest: the
+//!    step is then redone the old way, below.
 //!
 //!    The old way multiplies the candidate by fresh cyclic components for some heaps of G
 //!    and re-marks. Keeping the old candidate as a factor keeps every position below G right
-//!    (the new candidate maps onto the old one), so failures strictly increase once G itself is fixed; G is fixed for sure
-//!    when every heap of G gets a component with index above its count in G (then G is the
-//!    lex-least word of its element, and marking is exact there). Smaller choices are tried
-//!    first: one heap whose count differs between G and the word it was confused with, then
-//!    two. A verification reports up to [`BATCH`] failures in lex order; after the least one,
-//!    the others are fixed too while the new candidate still gets them wrong locally, which
-//!    saves most verifications (failures come in families, e.g. G + H_k + H_k for many k).
+//!    (the new candidate maps onto the old one), so failures strictly increase once G itself
+//!    is fixed; G is fixed for sure when every heap of G gets a component with index above its
+//!    count in G (then G is the lex-least word of its element, and marking is exact there).
+//!    Smaller choices are tried first: one heap whose count differs between G and the word it
+//!    was confused with, then two. A verification reports up to [`BATCH`] failures in lex
+//!    order; after the least one, the others are fixed too while the new candidate still gets
+//!    them wrong locally, which saves most verifications (failures come in families, e.g.
+//!    G + H_k + H_k for many k).
 
 use super::Stop;
 use super::bitset::{self, Rows};
@@ -113,6 +115,9 @@ pub struct Solver<'g> {
     /// How many times the candidate was replaced (step 3): only then can the values of heaps
     /// already covered change names.
     renamed: usize,
+    /// In the current presentation change, the index each heap's last one-heap component
+    /// had: a heap recalibrated again one index higher is on a climb (see `recalibrate`).
+    climbs: Vec<(u32, u32)>,
     pub stats: Stats,
     observer: Option<Observer<'g>>,
 }
@@ -155,6 +160,7 @@ impl<'g> Solver<'g> {
             limits,
             orders: vec![1],
             renamed: 0,
+            climbs: Vec::new(),
             stats: Stats::default(),
             observer: None,
         }
@@ -285,6 +291,7 @@ impl<'g> Solver<'g> {
     /// Steps 3 and 4.
     fn change(&mut self, n: usize, cancel: &dyn Fn() -> bool) -> Result<(), Stop> {
         let ceiling = self.ceiling();
+        self.climbs.clear();
         let (index, period) = layers(&self.cand, &self.opts, n, cancel)?;
         let fresh = [Fresh {
             heap: n,
@@ -444,6 +451,12 @@ impl<'g> Solver<'g> {
             }
         }
         for &(h, lo, _) in &diff {
+            // A heap whose last component had index lo − 1 fails again one copy further
+            // (0.57 at heap 77 climbed heap 12's index from 1 to 9, a verification a step):
+            // doubling the index first takes the climb in a few steps.
+            if self.climbs.contains(&(h, lo - 1)) {
+                trials.push(vec![fresh(h, 2 * lo)]);
+            }
             trials.push(vec![fresh(h, lo)]);
         }
         for &(h, lo, hi) in &diff {
@@ -469,6 +482,10 @@ impl<'g> Solver<'g> {
             };
             self.note_product(&marked);
             if fixed(&marked, &self.opts, g) {
+                if let [f] = fresh[..] {
+                    self.climbs.retain(|&(h, _)| h as usize != f.heap);
+                    self.climbs.push((f.heap as u32, f.index));
+                }
                 return Ok((
                     candidate::reduce(&marked, &ceiling, cancel)?,
                     if screened { How::Screened } else { How::Kept },
