@@ -13,8 +13,8 @@
 //! MisereSolver's frontier on wild games once each, in a child process of its own for its
 //! peak memory, under the ceilings a 4 GiB budget gives: Q_114(0.54) (order 646), Q_44(4.7)
 //! (770), Q_79(0.57) (622), Q_40(0.142) (1 324); `QUOTIENT_BENCH_WILD_CASES=0.54,4.7` picks.
-//! 2026-12-04 (one 2 GHz core), every order agreeing: 0.54 27 s and 9 MB, 4.7 166 s and
-//! 383 MB, 0.57 573 s and 952 MB, 0.142 28 s and 306 MB (0.142 and 0.57 stopped at heaps 37
+//! 2026-12-04 (one 2 GHz core), every order agreeing: 0.54 27 s and 8 MB, 4.7 135 s and
+//! 384 MB, 0.57 308 s and 341 MB, 0.142 11 s and 55 MB (0.142 and 0.57 stopped at heaps 37
 //! and 69 before recalibration reset heaps first).
 
 /// Allocations are counted as in the `loony` binary, so timings include what it pays.
