@@ -369,6 +369,24 @@ impl<'g> Solver<'g> {
         self.stats.largest_product = self.stats.largest_product.max(marked.acts.m);
     }
 
+    /// The candidate `c × fresh`, marked, if it is within the ceilings and predicts `g` right.
+    fn trial(
+        &mut self,
+        c: &Cand,
+        n: usize,
+        fresh: &[Fresh],
+        g: &Word,
+        cancel: &dyn Fn() -> bool,
+    ) -> Result<Option<Marked>, Stop> {
+        let marked = match candidate::product(c, n, fresh, &self.opts, &self.ceiling(), cancel) {
+            Ok(m) => m,
+            Err(Stop::TooLarge { .. }) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        self.note_product(&marked);
+        Ok(fixed(&marked, &self.opts, g).then_some(marked))
+    }
+
     /// Step 4: a candidate that no longer fails at `g`, and how. Resets are tried when
     /// `broke` is given: the positions that broke earlier resets, for the screen.
     fn recalibrate(
@@ -428,25 +446,20 @@ impl<'g> Solver<'g> {
                 }
             }
             for fresh in tries {
-                let marked = match candidate::product(c, n, &fresh, &self.opts, &ceiling, cancel) {
-                    Ok(m) => m,
-                    Err(Stop::TooLarge { .. }) => continue,
-                    Err(e) => return Err(e),
+                let Some(marked) = self.trial(c, n, &fresh, g, cancel)? else {
+                    continue;
                 };
-                self.note_product(&marked);
-                if fixed(&marked, &self.opts, g) {
-                    // The first reset that fixes g decides: if it breaks a position below g,
-                    // the old values are kept (later resets, tried on, grew candidates of
-                    // 10^5 elements for 4.7).
-                    if !agrees_below(&marked, c, g, broke) {
-                        screened = true;
-                        break;
-                    }
-                    let r = candidate::reduce(&marked, &ceiling, cancel)?;
-                    // A reset that doubles the candidate is passed over for the next one.
-                    if r.size() <= c.size() * 2 {
-                        return Ok((r, How::Reset));
-                    }
+                // The first reset that fixes g decides: if it breaks a position below g, the
+                // old values are kept (later resets, tried on, grew candidates of 10^5
+                // elements for 4.7).
+                if !agrees_below(&marked, c, g, broke) {
+                    screened = true;
+                    break;
+                }
+                let r = candidate::reduce(&marked, &ceiling, cancel)?;
+                // A reset that doubles the candidate is passed over for the next one.
+                if r.size() <= c.size() * 2 {
+                    return Ok((r, How::Reset));
                 }
             }
         }
@@ -475,13 +488,7 @@ impl<'g> Solver<'g> {
             trials.push(diff.iter().map(|&(h, _, hi)| fresh(h, hi)).collect());
         }
         for fresh in trials {
-            let marked = match candidate::product(c, n, &fresh, &self.opts, &ceiling, cancel) {
-                Ok(m) => m,
-                Err(Stop::TooLarge { .. }) => continue,
-                Err(e) => return Err(e),
-            };
-            self.note_product(&marked);
-            if fixed(&marked, &self.opts, g) {
+            if let Some(marked) = self.trial(c, n, &fresh, g, cancel)? {
                 if let [f] = fresh[..] {
                     self.climbs.retain(|&(h, _)| h as usize != f.heap);
                     self.climbs.push((f.heap as u32, f.index));
