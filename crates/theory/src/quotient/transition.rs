@@ -389,6 +389,30 @@ impl Antichain {
                 }
                 let (seen, mark) = (&mut self.seen, self.mark);
                 gens.retain(|&s| std::mem::replace(&mut seen[s as usize], mark) != mark);
+                // The identity is in the new set iff some translate's element is P
+                // (`1 ∈ P_s ⇔ s ∈ P`): the failure test needs no row.
+                if !cand.p[y as usize] && !gens.iter().any(|&s| cand.p[s as usize]) {
+                    found.push(NFailure {
+                        from: e,
+                        heap: pair.heap,
+                    });
+                    if found.len() >= want {
+                        return Ok(());
+                    }
+                }
+                // An entry of the same element whose translates are all among these has a
+                // smaller set: the new pair is dominated, and its row need not be made (the
+                // unions were most of the search's time). Otherwise the rows decide.
+                let seen = &self.seen;
+                let (all_gens, gen_at) = (&self.gens, &self.gen_at);
+                if self.by_elem[y as usize].iter().any(|&d| {
+                    let (lo, hi) = (gen_at[d as usize], gen_at[d as usize + 1]);
+                    all_gens[lo as usize..hi as usize]
+                        .iter()
+                        .all(|&s| seen[s as usize] == mark)
+                }) {
+                    continue;
+                }
                 if gens.len() * w <= WORDS_PER_ELEMENT * m {
                     buf.fill(0);
                     for &s in &gens {
@@ -405,15 +429,10 @@ impl Antichain {
                         bitset::union(&mut buf, translates.row(s as usize));
                     }
                 }
-                if !cand.p[y as usize] && !bitset::get(&buf, 0) {
-                    found.push(NFailure {
-                        from: e,
-                        heap: pair.heap,
-                    });
-                    if found.len() >= want {
-                        return Ok(());
-                    }
-                }
+                debug_assert_eq!(
+                    bitset::get(&buf, 0),
+                    gens.iter().any(|&s| cand.p[s as usize])
+                );
                 if self.subsumed(y, &buf) {
                     continue;
                 }
