@@ -433,10 +433,14 @@ impl<'g> Solver<'g> {
                 period: 2,
                 reset: true,
             };
+            // Index by index, each heap in turn: on 4.7 and 0.57 the first reset that fixes
+            // a failure is nearly always one index below the heap's count (the new heap's,
+            // else the next heap's), and trying the new heap's larger indices before the
+            // next heap was four tenths of the products built.
             let mut tries: Vec<Vec<Fresh>> = Vec::new();
-            for &h in &distinct {
-                let a = count(g, h);
-                for index in [a.saturating_sub(1), a, a + 1] {
+            for delta in [-1, 0, 1] {
+                for &h in &distinct {
+                    let index = count(g, h).saturating_add_signed(delta);
                     tries.push(vec![reset(h, index)]);
                 }
             }
