@@ -13,9 +13,10 @@
 //! MisereSolver's frontier on wild games once each, in a child process of its own for its
 //! peak memory, under the ceilings a 4 GiB budget gives: Q_114(0.54) (order 646), Q_44(4.7)
 //! (770), Q_79(0.57) (622), Q_40(0.142) (1 324); `QUOTIENT_BENCH_WILD_CASES=0.54,4.7` picks.
-//! 2026-12-04 (one 2 GHz core), every order agreeing: 0.54 27 s and 8 MB, 4.7 135 s and
-//! 384 MB, 0.57 308 s and 341 MB, 0.142 11 s and 55 MB (0.142 and 0.57 stopped at heaps 37
-//! and 69 before recalibration reset heaps first).
+//! 2026-12-04 (one 2 GHz core), every order agreeing: 0.54 19 s and 10 MB, 4.7 100 s and
+//! 384 MB, 0.57 242 s and 343 MB, 0.142 8.5 s and 56 MB (0.142 and 0.57 stopped at heaps 37
+//! and 69 before recalibration reset heaps first; earlier the same day 27 s, 135 s, 308 s,
+//! 11 s).
 
 /// Allocations are counted as in the `loony` binary, so timings include what it pays.
 #[global_allocator]
