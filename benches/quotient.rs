@@ -12,11 +12,13 @@
 //! `QUOTIENT_BENCH_WILD=1` (alone, outside criterion's sampling: a run takes minutes) runs
 //! MisereSolver's frontier on wild games once each, in a child process of its own for its
 //! peak memory, under the ceilings a 4 GiB budget gives: Q_114(0.54) (order 646), Q_44(4.7)
-//! (770), Q_79(0.57) (622), Q_40(0.142) (1 324); `QUOTIENT_BENCH_WILD_CASES=0.54,4.7` picks.
+//! (770), Q_79(0.57) (622), Q_40(0.142) (1 324), and the deepest 0.07 run within 4 GiB
+//! (Q_34, which stops at a ceiling, saying which); `QUOTIENT_BENCH_WILD_CASES=0.54,4.7` picks.
 //! 2026-12-04 (one 2 GHz core), every order agreeing: 0.54 19 s and 10 MB, 4.7 100 s and
 //! 384 MB, 0.57 242 s and 343 MB, 0.142 8.5 s and 56 MB (0.142 and 0.57 stopped at heaps 37
 //! and 69 before recalibration reset heaps first; earlier the same day 27 s, 135 s, 308 s,
-//! 11 s).
+//! 11 s). The deepest 0.07 run: Q_33, then at heap 34 the N-side search passed its 1 GiB
+//! ceiling at 67 179 pairs after 89 s, 1.26 GB peak.
 
 /// Allocations are counted as in the `loony` binary, so timings include what it pays.
 #[global_allocator]
@@ -27,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group};
 use loony::theory::heap::{Code, HeapRules};
-use loony::theory::quotient::{Control, Limits, Quotient, solve};
+use loony::theory::quotient::{Control, Limits, Quotient, Stop, solve};
 
 fn quotient(code: &str, bound: Option<usize>) -> Quotient {
     let mut g = HeapRules::from(Code::parse(code).expect("valid code"));
@@ -45,12 +47,14 @@ const CASES: [(&str, &str, Option<usize>, usize, f64); 4] = [
 const CHILD: &str = "LOONY_QUOTIENT_BENCH_CHILD";
 const WILD_CHILD: &str = "LOONY_QUOTIENT_BENCH_WILD_CHILD";
 
-/// MisereSolver's frontier: (code, heap, order it publishes).
-const WILD: [(&str, usize, usize); 4] = [
+/// MisereSolver's frontier: (code, heap, order it publishes); and the deepest 0.07 run within
+/// 4 GiB (order 0: Q_34(0.07) is unknown, and the run is expected to stop, saying where).
+const WILD: [(&str, usize, usize); 5] = [
     ("0.54", 114, 646),
     ("4.7", 44, 770),
     ("0.57", 79, 622),
     ("0.142", 40, 1324),
+    ("0.07", 34, 0),
 ];
 
 /// One wild case in this (child) process: order, |P|, seconds, peak RSS in kB.
@@ -71,12 +75,18 @@ fn wild_child(code: &str, heap: usize) {
             q.bipartite.p.iter().filter(|&&p| p).count(),
             vm_hwm_kb().unwrap_or(0)
         ),
-        Err(h) => println!(
-            "stopped {} {} {secs} {}",
-            h.heap,
-            h.stop,
-            vm_hwm_kb().unwrap_or(0)
-        ),
+        Err(h) => {
+            let what = match h.stop {
+                Stop::TooLarge { elements, grew } => format!("{grew:?} {elements}"),
+                other => format!("{other}"),
+            };
+            println!(
+                "stopped {} {} {secs} {} {what}",
+                h.heap,
+                h.order,
+                vm_hwm_kb().unwrap_or(0)
+            )
+        }
     }
 }
 
@@ -106,6 +116,17 @@ fn wild_runs() {
                     ", agrees"
                 } else {
                     ", DIFFERS"
+                },
+                kb.parse::<f64>().unwrap_or(0.0) / 1024.0
+            ),
+            ["stopped", at, below, secs, kb, ref what @ ..] => println!(
+                "Q_{heap}({code}): stopped at heap {at} (Q_{} of order {below} computed): {}, \
+                 {secs:.5} s, peak RSS {:.0} MB",
+                at.parse::<usize>().unwrap_or(1) - 1,
+                match what {
+                    [grew, elements] =>
+                        format!("the {grew} grew past its ceiling at {elements} elements"),
+                    _ => what.join(" "),
                 },
                 kb.parse::<f64>().unwrap_or(0.0) / 1024.0
             ),
