@@ -807,9 +807,10 @@ pub fn call(
                         "periodicity of {}",
                         cx.engines.heaps.rules(h)
                     ));
-                    let report = |done: usize, _target: usize| {
+                    // `most`: the budget, or less once the search knows it will stop early.
+                    let report = |done: usize, most: usize| {
                         if !show {
-                            log.line(|| format!("{done} of {budget} heaps searched"));
+                            log.line(|| format!("{done} of {most} heaps searched"));
                             return;
                         }
                         if started.elapsed().as_secs_f64() < 1.0 {
@@ -817,8 +818,9 @@ pub fn call(
                         }
                         let mut bar = bar.borrow_mut();
                         let b = bar.get_or_insert_with(|| {
-                            super::progress::bar(budget as u64, super::progress::PERIODICITY)
+                            super::progress::bar(most as u64, super::progress::PERIODICITY)
                         });
+                        b.set_length(most as u64);
                         b.set_position(done as u64);
                     };
                     let ctl = Control::default()

@@ -190,7 +190,23 @@ pub(super) fn search(moves: &Moves, bound: Bound, ctl: &Control) -> Periodicity 
     let mut target = budget.min(255);
     let mut interrupted = false;
     let mut dense_stop = false;
+    // Progress is reported against the most heaps the search will compute: the budget, until
+    // the sequence shows it has no rare heap and the search will stop at `dense_heaps`.
+    let most = std::cell::Cell::new(budget.saturating_add(1));
+    let report = |done: usize, _: usize| ctl.report(done, most.get());
+    let inner = Control {
+        cancel: ctl.cancel,
+        progress: Some(&report),
+        sink: ctl.sink,
+    };
+    let ctl = &inner;
     loop {
+        most.set(match bound.dense_heaps {
+            Some(dense) if solver.sparse().is_some_and(|(mask, _)| mask == 0) => {
+                last_target(target, budget, dense).saturating_add(1)
+            }
+            _ => budget.saturating_add(1),
+        });
         if solver.extend_to(target, ctl).is_err() {
             interrupted = true;
             break;
@@ -212,7 +228,7 @@ pub(super) fn search(moves: &Moves, bound: Bound, ctl: &Control) -> Periodicity 
         if target >= budget {
             break;
         }
-        let next = budget.min(target.saturating_mul(2).saturating_add(1));
+        let next = next_target(target, budget);
         // Every heap common: the kernel scans every pair, so each doubling costs four times
         // the last.
         if let Some(most) = bound.dense_heaps
@@ -234,6 +250,24 @@ pub(super) fn search(moves: &Moves, bound: Bound, ctl: &Control) -> Periodicity 
         interrupted,
         dense_stop,
     }
+}
+
+/// The search's next bound after `target`: twice as many heaps, within the budget.
+fn next_target(target: usize, budget: usize) -> usize {
+    budget.min(target.saturating_mul(2).saturating_add(1))
+}
+
+/// The last bound a search from `target` reaches when it stops before passing `dense` heaps
+/// (or at the budget).
+fn last_target(mut target: usize, budget: usize, dense: usize) -> usize {
+    while target < budget {
+        let next = next_target(target, budget);
+        if next > dense {
+            break;
+        }
+        target = next;
+    }
+    target
 }
 
 /// For each heap, how many heaps up to it (itself included) hold its value in a row: a scan
@@ -379,6 +413,46 @@ fn apparent(g: &[u32]) -> Option<Period> {
 
 #[cfg(test)]
 mod tests {
+    /// A game with no rare heap stops at its dense bound, and once the search knows it, its
+    /// progress counts to there (it said "of 1000000 heaps" and stopped at 131 071); a game
+    /// whose rare heaps show (Grundy's game, after 4 095 heaps) counts to its budget from then.
+    #[test]
+    fn progress_counts_to_where_the_search_stops() {
+        use super::super::{Code, Control, HeapRules};
+        // Grundy's game shows its rare heaps after 4 095 heaps, before 32 767.
+        let bound = super::Bound {
+            heaps: 1 << 17,
+            dense_heaps: Some(32767),
+        };
+        for code in ["0.106", "4!.0"] {
+            let seen = std::cell::RefCell::new(Vec::new());
+            let record = |done: usize, total: usize| seen.borrow_mut().push((done, total));
+            let rules = HeapRules::from(Code::parse(code).expect("a code"));
+            let p = rules.periodicity(bound, &Control::default().with_progress(&record));
+            let seen = seen.into_inner();
+            // Values counted, heap 0 included.
+            let most = if code == "0.106" {
+                32768
+            } else {
+                (1 << 17) + 1
+            };
+            assert_eq!(p.dense_stop, code == "0.106", "{code}: {p:?}");
+            assert_eq!(
+                p.checked_up_to + 1,
+                seen.last().expect("reports").0,
+                "{code}"
+            );
+            assert_eq!(seen.last().expect("reports").1, most, "{code}");
+            if code == "0.106" {
+                // Only the first heaps are reported before the sequence shows it is dense.
+                assert!(
+                    seen[1..].iter().all(|&(_, t)| t == most),
+                    "{code}: {seen:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_run_skipping_scan_agrees_with_comparing_every_pair() {
         let mut x = 7u64;
