@@ -656,3 +656,25 @@ fn positions_of_a_replaced_ruleset_are_primed() {
     let (out, _, _) = loony(&["--ascii", "-e", src], None);
     assert_eq!(out, "[r'(4)]\n[r(1)]\n[r''(4)]\n");
 }
+
+/// Off a terminal, a statement that runs long says now and then that it is still running (its
+/// file and line); a quick one says nothing. `LOONY_LOG_EVERY` sets how often (10 s unless
+/// set): a game whose graph takes minutes to build printed nothing until its error.
+#[test]
+fn a_long_statement_says_it_is_still_running() {
+    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .env("LOONY_LOG_EVERY", "0.05")
+        .args(["-e", "*2 + *3\nlen([i for i in 0..2000000 if i % 7 == 0])"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run loony");
+    let (stdout, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(stdout, "*\n285715\n");
+    assert!(err.contains("<-e>:2: still running ("), "{err}");
+    assert!(err.contains("Ctrl-C stops it)"), "{err}");
+    assert!(!err.contains("<-e>:1:"), "{err}");
+    assert!(out.status.success());
+}

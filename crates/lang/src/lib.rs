@@ -56,6 +56,8 @@ pub const DEFAULT_BUDGET: usize = 5_000_000;
 pub struct Interp {
     pub store: Store,
     pub cx: Cx,
+    /// Off a terminal, says now and then that a long statement is still running.
+    watch: progress::Watch,
 }
 
 /// The evaluation context, separate from the store so that engines can hold `&mut Store` while
@@ -198,6 +200,7 @@ impl Interp {
                 out: Output::default(),
                 engines: builtins::Engines::default(),
             },
+            watch: progress::Watch::default(),
         }
     }
 
@@ -271,6 +274,15 @@ impl Interp {
             self.cx.rules.expanding.clear();
             self.cx.rules.expanding_deep.clear();
             let flag = self.cx.limits.interrupt.clone();
+            // A terminal shows bars where there are any; off one, a long statement says it is
+            // still running (the position of its first line, as diagnostics give it).
+            if !self.cx.engines.heaps.progress {
+                let at = stmt_span(stmt).start.min(src.len());
+                let line = 1 + src.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
+                let name = self.cx.files.get(file).map(|f| f.name().clone());
+                self.watch
+                    .begin(format!("{}:{line}", name.unwrap_or_default()));
+            }
             let armed = loony_core::memory::arm(self.cx.limits.memory, &flag);
             // A panic in the statement (a bug) becomes a diagnostic at the statement.
             let shown = guard::catch(|| {
@@ -301,6 +313,7 @@ impl Interp {
                     .or_at(file, stmt_span(stmt))
             });
             drop(armed);
+            self.watch.end();
             if shown.is_err() {
                 // What the failed statement built is freed; hand it back to the system, so a
                 // REPL session does not keep gigabytes after an error or Ctrl-C.

@@ -2,6 +2,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Where a front end without a terminal shows bars (the notebook kernel): called with a bar's
@@ -98,14 +99,40 @@ pub(super) fn bar(len: u64, template: &str) -> ProgressBar {
 }
 
 /// Off a terminal, where no bar is drawn, a long run writes a line to stderr now and then
-/// (at most every [`LOG_EVERY`]), so a log never sits silent for minutes.
+/// (at most every [`log_every`]), so a log never sits silent for minutes.
 pub(super) struct Log {
     what: String,
     started: std::time::Instant,
     last: std::cell::Cell<std::time::Instant>,
 }
 
-pub(super) const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+/// How often a long run writes a line off a terminal: 10 s, or `LOONY_LOG_EVERY` seconds
+/// (a log that wants more, or a test that cannot wait).
+pub(super) fn log_every() -> std::time::Duration {
+    static EVERY: OnceLock<std::time::Duration> = OnceLock::new();
+    *EVERY.get_or_init(|| {
+        std::env::var("LOONY_LOG_EVERY")
+            .ok()
+            .and_then(|s| s.trim().parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
+            .map_or(std::time::Duration::from_secs(10), |s| {
+                std::time::Duration::from_secs_f64(s)
+            })
+    })
+}
+
+/// Milliseconds since the first call, the clock the lines of this process share.
+fn now_ms() -> u64 {
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_millis() as u64
+}
+
+/// When any progress line was last written ([`now_ms`]): the watch of a statement stays
+/// quiet while a run's own log speaks.
+static LAST_LINE: AtomicU64 = AtomicU64::new(0);
 
 impl Log {
     /// A log for a run of `what` (`"quotient of 0.07"`), starting now.
@@ -118,13 +145,14 @@ impl Log {
         }
     }
 
-    /// Writes `what: at (N s)` if [`LOG_EVERY`] has passed since the last line (or the start).
+    /// Writes `what: at (N s)` if [`log_every`] has passed since the last line (or the start).
     pub(super) fn line(&self, at: impl FnOnce() -> String) {
         let now = std::time::Instant::now();
-        if now.duration_since(self.last.get()) < LOG_EVERY {
+        if now.duration_since(self.last.get()) < log_every() {
             return;
         }
         self.last.set(now);
+        LAST_LINE.store(now_ms(), Ordering::Relaxed);
         // Best effort: a closed stderr must not stop the computation.
         let _ = writeln!(
             std::io::stderr(),
@@ -134,6 +162,105 @@ impl Log {
             self.started.elapsed().as_secs()
         );
     }
+}
+
+/// The watch over the statement being run, off a terminal: one that runs one and a half
+/// times [`log_every`] with no other progress line (a large game's graph, a long loop) writes
+/// `file:line: still running (N s, M MB resident; Ctrl-C stops it)` now and then, so a
+/// script's log never sits silent. A thread of its own sees every kind of work, including
+/// loops that poll no context.
+pub struct Watch {
+    state: Arc<WatchState>,
+    started: bool,
+}
+
+struct WatchState {
+    /// When the statement began ([`now_ms`] + 1), or 0 while none runs.
+    began: AtomicU64,
+    place: Mutex<String>,
+    quit: AtomicBool,
+}
+
+impl Default for Watch {
+    fn default() -> Self {
+        Watch {
+            state: Arc::new(WatchState {
+                began: AtomicU64::new(0),
+                place: Mutex::new(String::new()),
+                quit: AtomicBool::new(false),
+            }),
+            started: false,
+        }
+    }
+}
+
+impl Watch {
+    /// A statement at `place` (`script.cgt:3`) begins.
+    pub fn begin(&mut self, place: String) {
+        *self.state.place.lock().unwrap_or_else(|e| e.into_inner()) = place;
+        self.state.began.store(now_ms() + 1, Ordering::Relaxed);
+        if !self.started {
+            self.started = true;
+            let state = self.state.clone();
+            // Without the thread, only the lines stop: the statement runs as before.
+            let _ = std::thread::Builder::new()
+                .name("loony-watch".into())
+                .spawn(move || watch(&state));
+        }
+    }
+
+    /// The statement ended.
+    pub fn end(&self) {
+        self.state.began.store(0, Ordering::Relaxed);
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.state.quit.store(true, Ordering::Relaxed);
+    }
+}
+
+fn watch(state: &WatchState) {
+    let every = log_every();
+    let nap = (every / 4).min(std::time::Duration::from_secs(1));
+    while !state.quit.load(Ordering::Relaxed) {
+        std::thread::sleep(nap);
+        let began = state.began.load(Ordering::Relaxed);
+        let now = now_ms();
+        // Half a period more than a run's own log waits, so the two do not take turns.
+        let quiet = every.as_millis() as u64 * 3 / 2;
+        if began == 0 || now + 1 < began + quiet || now < LAST_LINE.load(Ordering::Relaxed) + quiet
+        {
+            continue;
+        }
+        LAST_LINE.store(now, Ordering::Relaxed);
+        let place = state
+            .place
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let resident = resident_mb().map_or(String::new(), |mb| format!(", {mb} MB resident"));
+        // Best effort, as every progress line.
+        let ms = now + 1 - began;
+        let secs = if ms < 10_000 {
+            format!("{:.1}", ms as f64 / 1000.0)
+        } else {
+            (ms / 1000).to_string()
+        };
+        let _ = writeln!(
+            std::io::stderr(),
+            "{place}: still running ({secs} s{resident}; Ctrl-C stops it)"
+        );
+    }
+}
+
+/// The process's resident memory in MB, where `/proc` says (Linux).
+fn resident_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
 }
 
 /// How a heap kernel's run shows how far it is: a bar on a terminal, else (for a run long
