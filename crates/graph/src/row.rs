@@ -87,6 +87,11 @@ pub struct RowGraph {
     pub parts: Vec<u32>,
     /// The positions known before (leaves, not listed) and their memo codes, by node.
     pub known: Vec<(u32, u32)>,
+    /// Every node in the lexicographic order of its coordinates, when every option (and every
+    /// part of a sum) is lexicographically smaller than its position: then the graph has no
+    /// cycle and this order puts options first (the three-heap game: each move lowers one
+    /// coordinate), so it can be labelled without a search for components.
+    pub descending: Option<Vec<u32>>,
 }
 
 impl RowGraph {
@@ -276,6 +281,8 @@ pub fn explore(
     // Nodes are listed in the order they were met: the list is the queue.
     let mut u = 0usize;
     let mut next_known = 0;
+    // Whether every option so far is lexicographically smaller than its position.
+    let mut descending = true;
     while u < g.coords.len() / k {
         if g.known
             .get(next_known)
@@ -301,12 +308,15 @@ pub fn explore(
             let n = out.words[i] as usize;
             i += 1;
             if n == 1 {
-                let v = node(&mut g, &mut cells, src, &out.words[i..i + k])?;
+                let p = &out.words[i..i + k];
+                descending = descending && p < &at[..];
+                let v = node(&mut g, &mut cells, src, p)?;
                 g.opts.push(v);
             } else {
                 let s = (g.sum_start.len() - 1) as u32;
                 for j in 0..n {
                     let p = &out.words[i + j * k..i + (j + 1) * k];
+                    descending = descending && p < &at[..];
                     let v = node(&mut g, &mut cells, src, p)?;
                     g.parts.push(v);
                 }
@@ -317,6 +327,18 @@ pub fn explore(
         }
         g.start.push(g.opts.len() as u32);
         u += 1;
+    }
+    // A cell's index orders coordinates lexicographically (the first most significant), so
+    // the box read in order is the nodes in that order.
+    if descending {
+        g.descending = Some(
+            cells
+                .cells
+                .iter()
+                .copied()
+                .filter(|&w| w != Grid::NONE)
+                .collect(),
+        );
     }
     Ok(g)
 }

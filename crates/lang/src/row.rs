@@ -160,6 +160,11 @@ impl Cx {
             RowLabel::Interrupted => return Err(Error::new(CoreError::Interrupted)),
         };
         self.limits.explored += g.len();
+        // Only the coordinates are read from here on: the options go before the row's table
+        // grows.
+        let mut g = g;
+        let coords = std::mem::take(&mut g.coords);
+        drop(g);
         // Memo codes: one per distinct A-set, nimbers as they are.
         let eng = &mut self.engines;
         let codec = &mut eng.memo.codec;
@@ -170,7 +175,7 @@ impl Cx {
             .collect();
         let k = shape.coords;
         let mut top = vec![0i64; k];
-        for c in g.coords.chunks_exact(k) {
+        for c in coords.chunks_exact(k) {
             for (t, &x) in top.iter_mut().zip(c) {
                 *t = (*t).max(x as i64);
             }
@@ -184,7 +189,7 @@ impl Cx {
         // The row's own box held these coordinates.
         entries.grow_to(&top, usize::MAX);
         let mut at = vec![0i64; k];
-        for (u, c) in g.coords.chunks_exact(k).enumerate() {
+        for (u, c) in coords.chunks_exact(k).enumerate() {
             for (a, &x) in at.iter_mut().zip(c) {
                 *a = x as i64;
             }

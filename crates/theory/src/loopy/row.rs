@@ -109,6 +109,22 @@ pub fn label(
             _ => return RowLabel::Open,
         };
     }
+    // A row whose moves all lower its coordinates lexicographically has no cycle: each
+    // position is its own component, and the lexicographic order has options first.
+    if let Some(order) = &g.descending {
+        for (i, &u) in order.iter().enumerate() {
+            if i % 4096 == 4095 && poll() {
+                return RowLabel::Interrupted;
+            }
+            if let Err(e) = st.component(g, &[u], poll) {
+                return e;
+            }
+        }
+        return RowLabel::Done(RowGamma {
+            label: st.label,
+            sets: st.sets.sets,
+        });
+    }
     // Each component is labelled as Tarjan's search completes it (sinks first), so no table
     // of components is kept; the search and the labeller poll the same flag.
     let poll = std::cell::RefCell::new(poll);
