@@ -679,3 +679,266 @@ impl Sink for RowSink<'_> {
         Ok(())
     }
 }
+
+/// What a register holds while a row's rules are unrolled into moves: an affine form in the
+/// coordinates, a passed-on list of integers, or something the moves cannot say.
+#[derive(Clone)]
+enum Sym {
+    Unknown,
+    Aff(Aff),
+    List(Vec<i64>),
+}
+
+/// `coef·x + c` over the row's coordinates.
+#[derive(Clone)]
+struct Aff {
+    coef: Vec<i64>,
+    c: i64,
+}
+
+impl Aff {
+    fn constant(k: usize, c: i64) -> Aff {
+        Aff {
+            coef: vec![0; k],
+            c,
+        }
+    }
+
+    fn as_constant(&self) -> Option<i64> {
+        self.coef.iter().all(|&a| a == 0).then_some(self.c)
+    }
+
+    fn combine(&self, other: &Aff, f: impl Fn(i64, i64) -> Option<i64>) -> Option<Aff> {
+        Some(Aff {
+            coef: self
+                .coef
+                .iter()
+                .zip(&other.coef)
+                .map(|(&a, &b)| f(a, b))
+                .collect::<Option<Vec<i64>>>()?,
+            c: f(self.c, other.c)?,
+        })
+    }
+
+    fn scale(&self, by: i64) -> Option<Aff> {
+        Some(Aff {
+            coef: self
+                .coef
+                .iter()
+                .map(|&a| a.checked_mul(by))
+                .collect::<Option<Vec<i64>>>()?,
+            c: self.c.checked_mul(by)?,
+        })
+    }
+}
+
+/// More moves than this and the register code lists the row as before.
+const MOST_MOVES: usize = 1 << 12;
+
+impl IntCode {
+    /// The moves of the row `(shape, fixed)` ([`super::moves`]), if its rules have them: every
+    /// loop over constants or a passed-on list, every guard a conjunction of comparisons of
+    /// affine forms, every coordinate of an option an affine form. `None` leaves the row to
+    /// the register code, which lists it exactly as before.
+    pub(super) fn moves(
+        &self,
+        (shape, fixed): (&RowShape, &[u32]),
+        store: &Store,
+    ) -> Option<super::moves::Moves> {
+        let k = shape.coords;
+        let mut sym = vec![Sym::Unknown; self.regs];
+        let mut fixed = fixed.iter();
+        for (j, &reg) in self.params.iter().enumerate() {
+            sym[reg as usize] = match shape.coord[j] {
+                Some(c) => {
+                    let mut a = Aff::constant(k, 0);
+                    a.coef[c] = 1;
+                    Sym::Aff(a)
+                }
+                None => {
+                    let w = *fixed.next()?;
+                    if w & 1 == 0 {
+                        Sym::Aff(Aff::constant(k, ((w as i32) >> 1) as i64))
+                    } else {
+                        let Value::List(xs) = store.positions.compound_of(w) else {
+                            return None;
+                        };
+                        let ints = xs.iter().map(|x| match x {
+                            Value::Int(n) => Some(*n),
+                            _ => None,
+                        });
+                        Sym::List(ints.collect::<Option<Vec<i64>>>()?)
+                    }
+                }
+            };
+        }
+        for &(reg, n) in &self.consts {
+            sym[reg as usize] = Sym::Aff(Aff::constant(k, n));
+        }
+        let mut out = super::moves::Moves::default();
+        for rule in &self.rules {
+            unroll(rule, 0, &mut sym, &mut Vec::new(), shape, &mut out)?;
+        }
+        Some(out)
+    }
+}
+
+fn aff(s: &Sym) -> Option<&Aff> {
+    match s {
+        Sym::Aff(a) => Some(a),
+        _ => None,
+    }
+}
+
+/// An integer expression as an affine form, its temporaries written as the code writes them.
+fn sym_expr(sym: &mut [Sym], e: &IExpr) -> Option<Aff> {
+    for ins in &e.code {
+        let a = aff(&sym[ins.a as usize])?.clone();
+        let r = if let Arith::Neg = ins.op {
+            a.scale(-1)?
+        } else {
+            let b = aff(&sym[ins.b as usize])?;
+            match ins.op {
+                Arith::Add => a.combine(b, i64::checked_add)?,
+                Arith::Sub => a.combine(b, i64::checked_sub)?,
+                Arith::Mul => match (a.as_constant(), b.as_constant()) {
+                    (Some(x), _) => b.scale(x)?,
+                    (_, Some(y)) => a.scale(y)?,
+                    _ => return None,
+                },
+                // Division and remainder of constants only (the code's Euclidean results).
+                Arith::Div | Arith::Rem => {
+                    let (x, y) = (a.as_constant()?, b.as_constant()?);
+                    let v = match ins.op {
+                        Arith::Div => x.checked_div_euclid(y)?,
+                        _ => x.checked_rem_euclid(y)?,
+                    };
+                    Aff::constant(a.coef.len(), v)
+                }
+                Arith::Neg => unreachable!("handled above"),
+            }
+        };
+        sym[ins.dst as usize] = Sym::Aff(r);
+    }
+    aff(&sym[e.out as usize]).cloned()
+}
+
+/// The guards of a condition, pushed onto `guards`; `Some(false)` if it never holds.
+fn guards_of(sym: &mut [Sym], b: &IBool, guards: &mut Vec<super::moves::Guard>) -> Option<bool> {
+    use super::moves::{Guard, Sign};
+    match b {
+        IBool::Const(v) => Some(*v),
+        IBool::Cmp(op, x, y) => {
+            let (x, y) = (sym_expr(sym, x)?, sym_expr(sym, y)?);
+            // `x − y` (or `y − x`) compared with zero.
+            let (form, sign) = match op {
+                BinOp::Lt => (y.combine(&x, i64::checked_sub)?, Sign::Positive),
+                BinOp::Le => (y.combine(&x, i64::checked_sub)?, Sign::NonNegative),
+                BinOp::Gt => (x.combine(&y, i64::checked_sub)?, Sign::Positive),
+                BinOp::Ge => (x.combine(&y, i64::checked_sub)?, Sign::NonNegative),
+                BinOp::Eq => (x.combine(&y, i64::checked_sub)?, Sign::Zero),
+                _ => (x.combine(&y, i64::checked_sub)?, Sign::NonZero),
+            };
+            let guard = Guard {
+                coef: form.coef,
+                c: form.c,
+                op: sign,
+            };
+            if guard.coef.iter().all(|&a| a == 0) {
+                return Some(guard.holds(&[]));
+            }
+            guards.push(guard);
+            Some(true)
+        }
+        IBool::And(x, y) => Some(guards_of(sym, x, guards)? && guards_of(sym, y, guards)?),
+        IBool::Or(..) | IBool::Not(_) => None,
+    }
+}
+
+/// The moves of clauses `i..` of `rule` under `guards`.
+fn unroll(
+    rule: &IRule,
+    i: usize,
+    sym: &mut Vec<Sym>,
+    guards: &mut Vec<super::moves::Guard>,
+    shape: &RowShape,
+    out: &mut super::moves::Moves,
+) -> Option<()> {
+    if out.moves.len() > MOST_MOVES {
+        return None;
+    }
+    let Some(c) = rule.clauses.get(i) else {
+        // The row's shape has one part per option, the fixed arguments passed on.
+        let [part] = &rule.parts[..] else {
+            return None;
+        };
+        let k = shape.coords;
+        let (mut to, mut shift) = (vec![0; k * k], vec![0; k]);
+        for (j, a) in part.args.iter().enumerate() {
+            let Some(cj) = shape.coord[j] else {
+                continue;
+            };
+            let f = match a {
+                IArg::Reg(s) => aff(&sym[*s as usize])?.clone(),
+                IArg::Int(e) => sym_expr(sym, e)?,
+            };
+            to[cj * k..(cj + 1) * k].copy_from_slice(&f.coef);
+            shift[cj] = f.c;
+        }
+        let shifts = (0..k * k).all(|i| to[i] == i64::from(i / k == i % k));
+        out.moves.push(super::moves::Move {
+            guards: guards.clone(),
+            to,
+            shift,
+            shifts,
+        });
+        return Some(());
+    };
+    let mut each = |sym: &mut Vec<Sym>, guards: &mut Vec<_>, reg: u16, items: &[i64]| {
+        if items.len() > MOST_MOVES {
+            return None;
+        }
+        let saved = sym[reg as usize].clone();
+        for &x in items {
+            sym[reg as usize] = Sym::Aff(Aff::constant(shape.coords, x));
+            unroll(rule, i + 1, sym, guards, shape, out)?;
+        }
+        sym[reg as usize] = saved;
+        Some(())
+    };
+    match c {
+        IClause::If(b) => {
+            let n = guards.len();
+            if guards_of(sym, b, guards)? {
+                unroll(rule, i + 1, sym, guards, shape, out)?;
+            }
+            guards.truncate(n);
+            Some(())
+        }
+        IClause::Range {
+            reg,
+            lo,
+            hi,
+            inclusive,
+        } => {
+            let a = sym_expr(sym, lo)?.as_constant()?;
+            let mut b = sym_expr(sym, hi)?.as_constant()?;
+            if *inclusive {
+                b = b.checked_add(1)?;
+            }
+            if b.saturating_sub(a) > MOST_MOVES as i64 {
+                return None;
+            }
+            let items: Vec<i64> = (a..b).collect();
+            each(sym, guards, *reg, &items)
+        }
+        IClause::EachConst { reg, items } => each(sym, guards, *reg, items),
+        IClause::EachReg { reg, list } => {
+            let Sym::List(items) = &sym[*list as usize] else {
+                return None;
+            };
+            let items = items.clone();
+            each(sym, guards, *reg, &items)
+        }
+    }
+}

@@ -14,6 +14,7 @@ mod intcode;
 pub mod literal;
 pub mod misere;
 pub mod modules;
+mod moves;
 pub mod plot;
 pub mod progress;
 pub mod query;

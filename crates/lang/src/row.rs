@@ -83,10 +83,15 @@ struct Lister<'a> {
     fixed: &'a [u32],
     /// What the row knows already.
     table: Option<&'a Grid>,
+    /// The rules as moves, when they have them: then the register code is not run.
+    moves: Option<super::moves::Moves>,
 }
 
 impl RowSource for Lister<'_> {
     fn list(&mut self, at: &[i64], out: &mut RowOptions) -> bool {
+        if let Some(m) = &self.moves {
+            return m.list(at, out);
+        }
         let row = (self.shape, self.fixed);
         self.code
             .list_row(row, self.stop, self.store, self.regs, at, out)
@@ -132,7 +137,9 @@ impl Cx {
                 .get(&header)
                 .and_then(|v| v.iter().find(|(f, _)| f == s.fixed()))
                 .map(|(_, t)| t);
+            let moves = code.moves((shape, s.fixed()), store);
             let mut lister = Lister {
+                moves,
                 table,
                 code,
                 shape,
