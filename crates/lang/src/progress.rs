@@ -2,7 +2,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Where a front end without a terminal shows bars (the notebook kernel): called with a bar's
@@ -171,14 +171,15 @@ impl Log {
 /// loops that poll no context.
 pub struct Watch {
     state: Arc<WatchState>,
-    started: bool,
+    /// The thread's line: dropping it (with the session) ends the thread at once, not after
+    /// its nap (the language server makes a session per hover).
+    quit: Option<std::sync::mpsc::Sender<()>>,
 }
 
 struct WatchState {
     /// When the statement began ([`now_ms`] + 1), or 0 while none runs.
     began: AtomicU64,
     place: Mutex<String>,
-    quit: AtomicBool,
 }
 
 impl Default for Watch {
@@ -187,9 +188,8 @@ impl Default for Watch {
             state: Arc::new(WatchState {
                 began: AtomicU64::new(0),
                 place: Mutex::new(String::new()),
-                quit: AtomicBool::new(false),
             }),
-            started: false,
+            quit: None,
         }
     }
 }
@@ -199,13 +199,14 @@ impl Watch {
     pub fn begin(&mut self, place: String) {
         *self.state.place.lock().unwrap_or_else(|e| e.into_inner()) = place;
         self.state.began.store(now_ms() + 1, Ordering::Relaxed);
-        if !self.started {
-            self.started = true;
+        if self.quit.is_none() {
+            let (quit, wait) = std::sync::mpsc::channel();
+            self.quit = Some(quit);
             let state = self.state.clone();
             // Without the thread, only the lines stop: the statement runs as before.
             let _ = std::thread::Builder::new()
                 .name("loony-watch".into())
-                .spawn(move || watch(&state));
+                .spawn(move || watch(&state, &wait));
         }
     }
 
@@ -215,17 +216,11 @@ impl Watch {
     }
 }
 
-impl Drop for Watch {
-    fn drop(&mut self) {
-        self.state.quit.store(true, Ordering::Relaxed);
-    }
-}
-
-fn watch(state: &WatchState) {
+fn watch(state: &WatchState, quit: &std::sync::mpsc::Receiver<()>) {
     let every = log_every();
     let nap = (every / 4).min(std::time::Duration::from_secs(1));
-    while !state.quit.load(Ordering::Relaxed) {
-        std::thread::sleep(nap);
+    // Ends when the session drops its sender.
+    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = quit.recv_timeout(nap) {
         let began = state.began.load(Ordering::Relaxed);
         let now = now_ms();
         // Half a period more than a run's own log waits, so the two do not take turns.
