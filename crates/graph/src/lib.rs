@@ -13,8 +13,10 @@ pub mod demand;
 pub mod error;
 pub mod explore;
 pub mod memo;
+pub mod moves;
 pub mod options;
 pub mod row;
+pub mod row_box;
 pub mod scc;
 pub mod source;
 

@@ -44,6 +44,11 @@ pub trait RowSource {
     }
     /// True once the user asked to stop (Ctrl-C).
     fn interrupted(&self) -> bool;
+    /// The row's rules as moves, when it has them: the walk then computes the options itself
+    /// (by cell arithmetic, mostly) and [`RowSource::list`] is not called.
+    fn moves(&self) -> Option<&crate::moves::Moves> {
+        None
+    }
 }
 
 /// A row listed by a function of the coordinates (games written in Rust: tests, benchmarks).
@@ -183,6 +188,28 @@ impl Grid {
         Some(c)
     }
 
+    /// How far a cell moves when its coordinates shift by `shift` (valid for a shift that
+    /// stays in the box: the arithmetic wraps otherwise).
+    pub fn delta(&self, shift: &[i64]) -> isize {
+        let mut off = 0;
+        let mut d = 0isize;
+        for (&s, &b) in shift.iter().zip(&self.bits).rev() {
+            d = d.wrapping_add((s as isize).wrapping_shl(off));
+            off += b;
+        }
+        d
+    }
+
+    /// Whether `at` shifted by `shift` lies in the box (`at` in `0..2^31`, `shift` within
+    /// [`crate::moves::MOST_CONST`]).
+    #[inline]
+    pub fn holds_shifted(&self, at: &[i64], shift: &[i64]) -> bool {
+        at.iter()
+            .zip(shift)
+            .zip(&self.bits)
+            .all(|((&x, &d), &b)| (x + d) as u64 >> b == 0)
+    }
+
     /// The word at `at`, if it lies in the box and has one.
     pub fn get(&self, at: &[i64]) -> Option<u32> {
         let w = self.cells[self.cell(at)?];
@@ -251,6 +278,15 @@ pub fn explore(
     let mut cells = Grid::new(k);
     let mut out = RowOptions::default();
     let mut at = vec![0i64; k];
+    // With moves: an option's coordinates, each move's cell step for a box of `delta_for`
+    // cells, and whether it always lowers its position.
+    let moves = src.moves().cloned();
+    let mut p = vec![0i64; k];
+    let (mut delta, mut delta_for) = (Vec::new(), 0);
+    let lowers: Vec<bool> = moves
+        .iter()
+        .flat_map(|m| m.moves.iter().map(|mv| mv.lowers()))
+        .collect();
     // A new node: its coordinates kept, its cell set.
     let node = |g: &mut RowGraph,
                 cells: &mut Grid,
@@ -298,6 +334,46 @@ pub fn explore(
         }
         for (a, &x) in at.iter_mut().zip(&g.coords[k * u..k * (u + 1)]) {
             *a = x as i64;
+        }
+        if let Some(m) = &moves {
+            // The cell of `u`, and how far each shift moves it, for the box as it is now.
+            let mut boxed = cells.cells.len();
+            if boxed != delta_for {
+                delta.clear();
+                delta.extend(m.moves.iter().map(|mv| cells.delta(&mv.shift)));
+                delta_for = boxed;
+            }
+            let mut cu = cells.cell(&at).expect("a node lies in the box") as isize;
+            for (i, mv) in m.moves.iter().enumerate() {
+                if !mv.allowed(&at) {
+                    continue;
+                }
+                if mv.shifts && cells.holds_shifted(&at, &mv.shift) {
+                    let v = cells.cells[cu.wrapping_add(delta[i]) as usize];
+                    if v != Grid::NONE {
+                        descending &= lowers[i];
+                        g.opts.push(v);
+                        continue;
+                    }
+                }
+                if !mv.apply(&at, &mut p) {
+                    return Err(RowEnd::Declined);
+                }
+                descending = descending && p < at;
+                let v = node(&mut g, &mut cells, src, &p)?;
+                g.opts.push(v);
+                if cells.cells.len() != boxed {
+                    // The box grew: cells moved.
+                    boxed = cells.cells.len();
+                    delta.clear();
+                    delta.extend(m.moves.iter().map(|mv| cells.delta(&mv.shift)));
+                    delta_for = boxed;
+                    cu = cells.cell(&at).expect("a node lies in the box") as isize;
+                }
+            }
+            g.start.push(g.opts.len() as u32);
+            u += 1;
+            continue;
         }
         out.clear();
         if !src.list(&at, &mut out) {

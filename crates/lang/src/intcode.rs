@@ -736,7 +736,7 @@ impl Aff {
 const MOST_MOVES: usize = 1 << 12;
 
 impl IntCode {
-    /// The moves of the row `(shape, fixed)` ([`super::moves`]), if its rules have them: every
+    /// The moves of the row `(shape, fixed)` ([`loony_graph::moves`]), if its rules have them: every
     /// loop over constants or a passed-on list, every guard a conjunction of comparisons of
     /// affine forms, every coordinate of an option an affine form. `None` leaves the row to
     /// the register code, which lists it exactly as before.
@@ -744,7 +744,7 @@ impl IntCode {
         &self,
         (shape, fixed): (&RowShape, &[u32]),
         store: &Store,
-    ) -> Option<super::moves::Moves> {
+    ) -> Option<loony_graph::moves::Moves> {
         let k = shape.coords;
         let mut sym = vec![Sym::Unknown; self.regs];
         let mut fixed = fixed.iter();
@@ -775,11 +775,12 @@ impl IntCode {
         for &(reg, n) in &self.consts {
             sym[reg as usize] = Sym::Aff(Aff::constant(k, n));
         }
-        let mut out = super::moves::Moves::default();
+        let mut out = loony_graph::moves::Moves::default();
         for rule in &self.rules {
             unroll(rule, 0, &mut sym, &mut Vec::new(), shape, &mut out)?;
         }
-        Some(out)
+        // Forms too large for `i64` arithmetic stay with the register code.
+        out.small().then_some(out)
     }
 }
 
@@ -824,8 +825,12 @@ fn sym_expr(sym: &mut [Sym], e: &IExpr) -> Option<Aff> {
 }
 
 /// The guards of a condition, pushed onto `guards`; `Some(false)` if it never holds.
-fn guards_of(sym: &mut [Sym], b: &IBool, guards: &mut Vec<super::moves::Guard>) -> Option<bool> {
-    use super::moves::{Guard, Sign};
+fn guards_of(
+    sym: &mut [Sym],
+    b: &IBool,
+    guards: &mut Vec<loony_graph::moves::Guard>,
+) -> Option<bool> {
+    use loony_graph::moves::{Guard, Sign};
     match b {
         IBool::Const(v) => Some(*v),
         IBool::Cmp(op, x, y) => {
@@ -860,9 +865,9 @@ fn unroll(
     rule: &IRule,
     i: usize,
     sym: &mut Vec<Sym>,
-    guards: &mut Vec<super::moves::Guard>,
+    guards: &mut Vec<loony_graph::moves::Guard>,
     shape: &RowShape,
-    out: &mut super::moves::Moves,
+    out: &mut loony_graph::moves::Moves,
 ) -> Option<()> {
     if out.moves.len() > MOST_MOVES {
         return None;
@@ -886,7 +891,7 @@ fn unroll(
             shift[cj] = f.c;
         }
         let shifts = (0..k * k).all(|i| to[i] == i64::from(i / k == i % k));
-        out.moves.push(super::moves::Move {
+        out.moves.push(loony_graph::moves::Move {
             guards: guards.clone(),
             to,
             shift,

@@ -14,7 +14,6 @@ mod intcode;
 pub mod literal;
 pub mod misere;
 pub mod modules;
-mod moves;
 pub mod plot;
 pub mod progress;
 pub mod query;

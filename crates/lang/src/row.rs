@@ -18,7 +18,8 @@ use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
 use loony_core::positions::{PosId, PosTable};
 use loony_graph::row::{self, Grid, RowEnd, RowOptions, RowSource};
-use loony_theory::loopy::row::{RowLabel, SET};
+use loony_graph::row_box::RowBox;
+use loony_theory::loopy::row::{RowLabel, SET, label_box};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -84,7 +85,7 @@ struct Lister<'a> {
     /// What the row knows already.
     table: Option<&'a Grid>,
     /// The rules as moves, when they have them: then the register code is not run.
-    moves: Option<super::moves::Moves>,
+    moves: Option<loony_graph::moves::Moves>,
 }
 
 impl RowSource for Lister<'_> {
@@ -98,6 +99,9 @@ impl RowSource for Lister<'_> {
     }
     fn known(&mut self, at: &[i64]) -> Option<u32> {
         self.table?.get(at)
+    }
+    fn moves(&self) -> Option<&loony_graph::moves::Moves> {
+        self.moves.as_ref()
     }
     fn interrupted(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
@@ -129,6 +133,22 @@ impl Cx {
         // The box may hold a few cells for each position the budget allows.
         let most_cells = budget.saturating_mul(4).max(1 << 16);
         let _what = loony_core::memory::building("the graph of this game's positions");
+        let moves = code.moves((shape, s.fixed()), store);
+        // A row whose moves all step down is valued over the box below the position, with no
+        // graph built; anything the box cannot hold (a heap going negative) is walked instead.
+        if let Some(m) = &moves
+            && let Some(mut b) = RowBox::new(m, s.at(), budget, most_cells)
+        {
+            let stop = self.limits.interrupt.clone();
+            match label_box(&mut b, &mut || stop.load(Ordering::Relaxed)) {
+                Ok(()) => {
+                    self.limits.explored += b.len();
+                    return Ok(Some(self.keep_box(header, &s, b)));
+                }
+                Err(RowEnd::Interrupted) => return Err(Error::new(CoreError::Interrupted)),
+                Err(_) => {}
+            }
+        }
         let walked = {
             let table = self
                 .engines
@@ -137,7 +157,6 @@ impl Cx {
                 .get(&header)
                 .and_then(|v| v.iter().find(|(f, _)| f == s.fixed()))
                 .map(|(_, t)| t);
-            let moves = code.moves((shape, s.fixed()), store);
             let mut lister = Lister {
                 moves,
                 table,
@@ -210,6 +229,36 @@ impl Cx {
             entries.cells[cell] = v;
         }
         Ok(Some(gamma.class(0)))
+    }
+
+    /// Keeps the nimbers of a labelled box in the row's table; the class of its top position.
+    fn keep_box(&mut self, header: u32, s: &Split, mut b: RowBox) -> Class {
+        let root = b.grid.cell(s.at()).expect("the box holds its top");
+        let top = Class::Nimber(b.grid.cells[root]);
+        let codec = &mut self.engines.memo.codec;
+        // Memo codes by nimber (a box's nimbers are few and small).
+        let mut codes: Vec<Option<u32>> = Vec::new();
+        for w in b.grid.cells.iter_mut().filter(|w| **w != Grid::NONE) {
+            let v = *w as usize;
+            if v >= codes.len() {
+                codes.resize(v + 1, None);
+            }
+            *w = *codes[v].get_or_insert_with(|| {
+                codec.encode(&Class::Nimber(v as u32)).unwrap_or(Grid::NONE)
+            });
+        }
+        let rows = self.engines.rows.rows.entry(header).or_default();
+        match rows.iter_mut().find(|(f, _)| f == s.fixed()) {
+            None => rows.push((s.fixed().to_vec(), b.grid)),
+            Some((_, t)) => {
+                t.grow_to(&b.hi, usize::MAX);
+                b.each(|at, cell| {
+                    let c = t.cell(at).expect("the table was grown to the box");
+                    t.cells[c] = b.grid.cells[cell];
+                });
+            }
+        }
+        top
     }
 
     fn row_known(&self, header: u32, s: &Split) -> Option<Class> {

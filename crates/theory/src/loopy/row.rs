@@ -9,7 +9,8 @@
 
 use super::gamma::{INF, Labeller, LoopyView, Outside};
 use loony_core::class::{self, Class};
-use loony_graph::row::{RowGraph, SUM};
+use loony_graph::row::{RowEnd, RowGraph, SUM};
+use loony_graph::row_box::RowBox;
 use rustc_hash::FxHashMap;
 
 /// A label that is ∞(A): the low bits are the index of A in [`RowGamma::sets`].
@@ -152,6 +153,31 @@ pub fn label(
         (false, Some(e)) => e,
         (false, None) => RowLabel::Interrupted,
     }
+}
+
+/// The nimber of every position of a stepping-down row's box ([`RowBox`]), written into its
+/// grid's cells: the box has no cycle and its cell order puts options first, so each position
+/// is the mex of its options, read as it is met.
+pub fn label_box(b: &mut RowBox, poll: &mut dyn FnMut() -> bool) -> Result<(), RowEnd> {
+    let mut cells = std::mem::take(&mut b.grid.cells);
+    let mut values = Vec::new();
+    let mut scratch = Vec::new();
+    let walked = b.walk(poll, |cell, opts| {
+        // A word of small values, the general mex past them.
+        let mut small = 0u64;
+        for &o in opts {
+            small |= 1u64.checked_shl(cells[o]).unwrap_or(0);
+        }
+        cells[cell] = if small != u64::MAX {
+            (!small).trailing_zeros()
+        } else {
+            values.clear();
+            values.extend(opts.iter().map(|&o| cells[o]));
+            crate::normal::mex(&values, &mut scratch)
+        };
+    });
+    b.grid.cells = cells;
+    walked
 }
 
 /// What labelling a row keeps from component to component.
