@@ -358,6 +358,117 @@ fn stepping_down_rows_are_valued_over_their_box() {
     assert!(got[1].starts_with("[0, *, 0, *, "), "{got:?}");
 }
 
+/// Options that are sums, or that a loop over a range of the coordinates lists, are read as
+/// families over the box: Kayles (two spellings, one halving the loop by a guard in the loop
+/// variable) against its nim-sequence computed here, asked top first, one heap at a time
+/// upwards (the box grows by doubling and keeps what it knew) and out of order; Nim as
+/// `for k in 1..=n` (values past 63) and as a long constant range; a two-coordinate row with
+/// sums of two and three parts against the same game on tuples; and rows the box must give up
+/// (a part below zero, a part that is not earlier, a move up) against brute force or tuples.
+#[test]
+fn families_of_sums_are_valued_over_their_box() {
+    // Kayles and a split game with a part below zero, by hand: g(n) is the mex of the nim-sums
+    // of its options' parts.
+    fn mex(xs: Vec<u32>) -> u32 {
+        let mut seen: Vec<bool> = Vec::new();
+        for x in xs {
+            let x = x as usize;
+            if x >= seen.len() {
+                seen.resize(x + 1, false);
+            }
+            seen[x] = true;
+        }
+        seen.iter().position(|s| !s).unwrap_or(seen.len()) as u32
+    }
+    let mut kayles: Vec<u32> = Vec::new();
+    for n in 0..=200usize {
+        let mut opts = Vec::new();
+        for t in [1, 2].into_iter().filter(|&t| t <= n) {
+            opts.extend((0..=n - t).map(|a| kayles[a] ^ kayles[n - t - a]));
+        }
+        kayles.push(mex(opts));
+    }
+    // Kayles with one heap at most a third of what is left (`lo` keeps the first, `hi` the
+    // second).
+    let third = || {
+        let mut g: Vec<u32> = Vec::new();
+        for n in 0..=120usize {
+            let mut opts = Vec::new();
+            for t in [1, 2].into_iter().filter(|&t| t <= n) {
+                opts.extend(
+                    (0..=n - t)
+                        .filter(|&a| 3 * a <= n - t)
+                        .map(|a| g[a] ^ g[n - t - a]),
+                );
+            }
+            g.push(mex(opts));
+        }
+        g
+    };
+    // below(n): for a in 0..=n, below(a - 1) + below(n - a - 1), with below(-1) = 0.
+    let mut below: Vec<u32> = Vec::new();
+    for n in 0..=40i64 {
+        let at = |b: &[u32], i: i64| if i < 0 { 0 } else { b[i as usize] };
+        let v = mex((0..=n)
+            .map(|a| at(&below, a - 1) ^ at(&below, n - a - 1))
+            .collect());
+        below.push(v);
+    }
+    let nim = |n: u32| match n {
+        0 => "0".to_string(),
+        1 => "*".to_string(),
+        n => format!("*{n}"),
+    };
+    let list = |xs: &mut dyn Iterator<Item = u32>| {
+        format!("[{}]", xs.map(nim).collect::<Vec<_>>().join(", "))
+    };
+    let src = "ruleset k(n) {\n  for t in [1, 2] if t <= n for a in 0..=(n - t) => k(a) + k(n - t - a)\n}\n\
+               ruleset lo(n) {\n  for t in [1, 2] if t <= n for a in 0..=(n - t) if 3 * a < n - t + 1 => lo(a) + lo(n - t - a)\n}\n\
+               ruleset hi(n) {\n  for t in [1, 2] if t <= n for a in 0..=(n - t) if 3 * a >= 2 * (n - t) => hi(a) + hi(n - t - a)\n}\n\
+               ruleset nim(n) {\n  for k in 1..=n => nim(n - k)\n}\n\
+               ruleset s(n) {\n  for k in 1..=100000 if k <= n => s(n - k)\n}\n\
+               ruleset below(n) {\n  for a in 0..=n => below(a - 1) + below(n - a - 1)\n}\n\
+               k(200)\n[k(n) for n in 0..=200]\n[k(n) for n in [199, 7, 150, 31]]\n\
+               [lo(n) for n in 0..=120]\n[hi(n) for n in 0..=120]\n\
+               [nim(n) for n in [130, 64, 63, 0]]\n[s(n) for n in [1500, 70]]\n\
+               [below(n) for n in 0..=40]\n";
+    let got = lines(src);
+    let want = [
+        nim(kayles[200]),
+        list(&mut kayles.iter().copied()),
+        list(&mut [199, 7, 150, 31].iter().map(|&n| kayles[n])),
+        list(&mut third().into_iter()),
+        list(&mut third().into_iter()),
+        list(&mut [130, 64, 63, 0].into_iter()),
+        list(&mut [1500, 70].into_iter()),
+        list(&mut below.iter().copied()),
+    ];
+    assert_eq!(got, want);
+    // Two coordinates, sums of two and three parts, against tuples (the explorer); then a part
+    // that is not earlier than its position and a move up, which the box gives up.
+    let row = "ruleset d(x, y) {\n  for a in 0..x => d(a, y) + d(x - 1 - a, y)\n  \
+               for a in 1..y if x >= 1 => d(0, a) + d(0, y - a) + d(x - 1, 0)\n  \
+               if y >= 2 => d(x, y - 2)\n}\n\
+               ruleset f(x, y) {\n  for a in 0..y if x < 3 => f(x + 1, a) + f(x, a)\n}\n\
+               ruleset m(x, y) {\n  if x >= 1 => m(x - 1, y + 1) + m(0, 0)\n  if x >= 1 => m(x - 1, y)\n  if y >= 2 => m(x, y - 2)\n}\n\
+               ruleset c(n) {\n  for k in 1..=n => c(n - k)\n  if n < 5 => c(n + 1)\n}\n\
+               [m(x, y) for x in [3, 2, 1] for y in [2, 1, 0]]\n[d(x, y) for x in 0..9 for y in 0..8]\n[f(x, y) for x in [3, 1] for y in [4, 6, 0]]\n\
+               [c(n) for n in 0..8]\n";
+    let tuple = "ruleset d(p) {\n  for a in 0..p[0] => d((a, p[1])) + d((p[0] - 1 - a, p[1]))\n  \
+                 for a in 1..p[1] if p[0] >= 1 => d((0, a)) + d((0, p[1] - a)) + d((p[0] - 1, 0))\n  \
+                 if p[1] >= 2 => d((p[0], p[1] - 2))\n}\n\
+                 ruleset f(p) {\n  for a in 0..p[1] if p[0] < 3 => f((p[0] + 1, a)) + f((p[0], a))\n}\n\
+                 ruleset m(p) {\n  if p[0] >= 1 => m((p[0] - 1, p[1] + 1)) + m((0, 0))\n  \
+                 if p[0] >= 1 => m((p[0] - 1, p[1]))\n  if p[1] >= 2 => m((p[0], p[1] - 2))\n}\n\
+                 ruleset c(p) {\n  for k in 1..=p[0] => c((p[0] - k,))\n  if p[0] < 5 => c((p[0] + 1,))\n}\n\
+                 [m((x, y)) for x in [3, 2, 1] for y in [2, 1, 0]]\n[d((x, y)) for x in 0..9 for y in 0..8]\n[f((x, y)) for x in [3, 1] for y in [4, 6, 0]]\n\
+                 [c((n,)) for n in 0..8]\n";
+    let (got, want) = (lines(row), lines(tuple));
+    assert_eq!(got.len(), 4);
+    assert_eq!(got, want);
+    assert!(got[1].contains("*4") && got[3].contains("∞"), "{got:?}");
+}
+
 /// Rules whose loops run over constants or passed-on lists, with affine guards and constant
 /// shifts, are listed as moves rather than by the register code: loops over a list argument
 /// and a literal list, `and`, `==`, `!=`, a product by a constant, a fixed integer in the

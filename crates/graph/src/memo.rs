@@ -101,6 +101,11 @@ impl Codec {
         })
     }
 
+    /// The nimber a code stands for, if it stands for one (nimbers are their own codes).
+    pub fn nimber(code: u32) -> Option<u32> {
+        (code >> 28 == 0).then_some(code)
+    }
+
     pub fn decode(&self, code: u32) -> Class {
         let p = code & PAYLOAD;
         match code >> 28 {

@@ -43,10 +43,97 @@ pub struct Move {
     pub shifts: bool,
 }
 
+/// `Σ coef·x + c`, an affine form in the coordinates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    pub coef: Vec<i64>,
+    pub c: i64,
+}
+
+impl Form {
+    #[inline]
+    pub fn at(&self, at: &[i64]) -> i64 {
+        form(&self.coef, self.c, at)
+    }
+}
+
+/// A family of options, one for each value of a loop variable `v` whose range depends on the
+/// coordinates, each option a sum of parts of the same row
+/// (`for a in 0..=(n - t) => kayles(a) + kayles(n - t - a)`); a sum of parts with no such
+/// loop is a family of one (`lo = hi = 0`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Family {
+    /// Guards on the coordinates alone.
+    pub guards: Vec<Guard>,
+    /// `v` runs over `lo..=hi`…
+    pub lo: Form,
+    pub hi: Form,
+    /// …where each `a·v + form ≥ 0` (`a ≠ 0`) holds.
+    pub bounds: Vec<(i64, Form)>,
+    pub parts: Vec<Part>,
+}
+
+/// One part of a family's option: coordinate `j` is `Σ_t to[j][t]·x_t + step[j]·v + shift[j]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Row-major, `k × k`.
+    pub to: Vec<i64>,
+    pub step: Vec<i64>,
+    pub shift: Vec<i64>,
+}
+
+impl Part {
+    /// Coordinate `j` at `at` with `v = 0`.
+    #[inline]
+    pub fn base(&self, j: usize, at: &[i64]) -> i64 {
+        let k = at.len();
+        form(&self.to[j * k..(j + 1) * k], self.shift[j], at)
+    }
+}
+
+impl Family {
+    /// The values of `v` at `at`, as `lo..=hi` (empty when `lo > hi`); `None` for a range
+    /// past `±2^31`, whose options a key could not hold.
+    #[inline]
+    pub fn range(&self, at: &[i64]) -> Option<(i64, i64)> {
+        let (mut lo, mut hi) = (self.lo.at(at), self.hi.at(at));
+        for (a, f) in &self.bounds {
+            // a·v + b ≥ 0.
+            let b = f.at(at);
+            if *a > 0 {
+                lo = lo.max((-b).div_euclid(*a) + i64::from((-b).rem_euclid(*a) != 0));
+            } else {
+                hi = hi.min(b.div_euclid(-*a));
+            }
+        }
+        const MOST: i64 = 1 << 31;
+        (lo > hi || (-MOST..=MOST).contains(&lo) && (-MOST..=MOST).contains(&hi))
+            .then_some((lo, hi))
+    }
+
+    fn small(&self) -> bool {
+        let k = self.lo.coef.len();
+        self.guards.iter().all(Guard::small)
+            && small(&self.lo.coef, self.lo.c)
+            && small(&self.hi.coef, self.hi.c)
+            && self
+                .bounds
+                .iter()
+                .all(|(a, f)| a.abs() <= MOST_COEF && small(&f.coef, f.c))
+            && self.parts.iter().all(|p| {
+                (0..k).all(|j| small(&p.to[j * k..(j + 1) * k], p.shift[j]))
+                    && p.step.iter().all(|s| s.abs() <= MOST_COEF)
+            })
+    }
+}
+
 /// The moves of one row (its fixed arguments bound).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Moves {
     pub moves: Vec<Move>,
+    /// Options that are sums, or that a loop over a range of the coordinates lists: only a
+    /// box ([`crate::row_box`]) reads them; a row with any is walked by its register code.
+    pub families: Vec<Family>,
 }
 
 fn form(coef: &[i64], c: i64, at: &[i64]) -> i64 {
@@ -117,12 +204,20 @@ impl Move {
 impl Moves {
     /// Every move evaluable in `i64`: the only moves a row takes.
     pub fn small(&self) -> bool {
-        self.moves.iter().all(Move::small)
+        self.moves.iter().all(Move::small) && self.families.iter().all(Family::small)
+    }
+
+    /// No families: every option is one move, as the row's walk reads them.
+    pub fn plain(&self) -> bool {
+        self.families.is_empty()
     }
 
     /// The options of the position at `at`, as the register code writes them (one part
     /// each); `false`, as there, for a coordinate a key cannot hold.
     pub fn list(&self, at: &[i64], out: &mut RowOptions) -> bool {
+        if !self.plain() {
+            return false;
+        }
         let mut y = vec![0; at.len()];
         for m in &self.moves {
             if !m.allowed(at) {

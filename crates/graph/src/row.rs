@@ -280,7 +280,7 @@ pub fn explore(
     let mut at = vec![0i64; k];
     // With moves: an option's coordinates, each move's cell step for a box of `delta_for`
     // cells, and whether it always lowers its position.
-    let moves = src.moves().cloned();
+    let moves = src.moves().filter(|m| m.plain()).cloned();
     let mut p = vec![0i64; k];
     let (mut delta, mut delta_for) = (Vec::new(), 0);
     let lowers: Vec<bool> = moves

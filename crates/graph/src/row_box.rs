@@ -7,8 +7,15 @@
 //! the box that `root` does not reach are valued too (they are positions of the same game); a
 //! box much larger than the positions wanted is prevented by the caller's budget, and
 //! coordinates that no move changes are held at their value instead of spanning a side.
+//!
+//! A family of options ([`crate::moves::Family`]: sums, loops over ranges of the
+//! coordinates) is read the same way: each part of its options moves by a fixed number of cells
+//! per value of its loop variable, so an option is a few cell reads. Whether its parts step
+//! down cannot be seen from the rules; the walk checks, per position, that the first and last
+//! option's parts lie in the box and before the position (so, the cells being linear in the
+//! variable, every option's parts do), and ends with [`RowEnd::Outside`] otherwise.
 
-use crate::moves::{Guard, Move, Moves, Sign};
+use crate::moves::{Family, Guard, Move, Moves, Part, Sign};
 use crate::row::{Grid, RowEnd};
 
 /// The box below one position of a stepping-down row.
@@ -22,26 +29,35 @@ pub struct RowBox {
     pub grid: Grid,
     /// Each move, as the walk reads it.
     steps: Vec<Step>,
+    /// Each family, as the walk reads it.
+    families: Vec<FamilyStep>,
 }
 
-/// One move of a box: most guards bound one coordinate from below (`k <= a`), read as such.
-struct Step {
-    /// How far back the option lies, in cells.
-    back: usize,
-    /// `at[j] >= min` for each `(j, min)`: the move's guards of that kind.
+/// The options of one position of a box, as [`RowBox::walk`] gives them.
+#[derive(Default)]
+pub struct BoxOptions {
+    /// The cells of the plain moves' options.
+    pub cells: Vec<usize>,
+    /// Each family's options: their number and the end of their parts in `parts`.
+    pub families: Vec<(usize, usize)>,
+    /// Each part of a family: the cell of its first option's part, and how far it moves from
+    /// one option to the next.
+    pub parts: Vec<(usize, isize)>,
+}
+
+/// Guards on the coordinates, most of them bounds on one coordinate (`k <= a`).
+struct Cond {
+    /// `at[j] >= min` for each `(j, min)`.
     bounds: Vec<(usize, i64)>,
-    /// Its other guards.
+    /// The others.
     guards: Vec<Guard>,
-    /// `at[j] >= min` needed for the option to have no negative coordinate, where the guards
-    /// do not already say so: a position failing one ends the walk.
-    keeps: Vec<(usize, i64)>,
 }
 
-impl Step {
-    fn of(m: &Move, back: usize) -> Step {
+impl Cond {
+    fn of(gs: &[Guard]) -> Cond {
         let mut bounds: Vec<(usize, i64)> = Vec::new();
         let mut guards = Vec::new();
-        for g in &m.guards {
+        for g in gs {
             let mut terms = g.coef.iter().enumerate().filter(|(_, a)| **a != 0);
             match (terms.next(), terms.next(), g.op) {
                 // x_j + c >= 0, x_j + c > 0.
@@ -50,24 +66,44 @@ impl Step {
                 _ => guards.push(g.clone()),
             }
         }
+        Cond { bounds, guards }
+    }
+
+    #[inline]
+    fn holds(&self, at: &[i64]) -> bool {
+        self.bounds.iter().all(|&(j, min)| at[j] >= min) && self.guards.iter().all(|g| g.holds(at))
+    }
+}
+
+/// One family of a box.
+struct FamilyStep {
+    cond: Cond,
+    family: Family,
+    /// How far each part moves, in cells, per value of the loop variable.
+    per_v: Vec<isize>,
+}
+
+/// One move of a box.
+struct Step {
+    /// How far back the option lies, in cells.
+    back: usize,
+    cond: Cond,
+    /// `at[j] >= min` needed for the option to have no negative coordinate, where the guards
+    /// do not already say so: a position failing one ends the walk.
+    keeps: Vec<(usize, i64)>,
+}
+
+impl Step {
+    fn of(m: &Move, back: usize) -> Step {
+        let cond = Cond::of(&m.guards);
         let keeps = m
             .shift
             .iter()
             .enumerate()
-            .filter(|&(j, &d)| d < 0 && !bounds.iter().any(|&(i, min)| i == j && min >= -d))
+            .filter(|&(j, &d)| d < 0 && !cond.bounds.iter().any(|&(i, min)| i == j && min >= -d))
             .map(|(j, &d)| (j, -d))
             .collect();
-        Step {
-            back,
-            bounds,
-            guards,
-            keeps,
-        }
-    }
-
-    #[inline]
-    fn allowed(&self, at: &[i64]) -> bool {
-        self.bounds.iter().all(|&(j, min)| at[j] >= min) && self.guards.iter().all(|g| g.holds(at))
+        Step { back, cond, keeps }
     }
 }
 
@@ -76,18 +112,27 @@ impl RowBox {
     /// would have more than `most` positions or cells.
     pub fn new(moves: &Moves, root: &[i64], most: usize, most_cells: usize) -> Option<RowBox> {
         let steps_down = |s: &[i64]| s.iter().all(|&d| d <= 0) && s.iter().any(|&d| d < 0);
-        if moves.moves.is_empty() || !moves.moves.iter().all(|m| m.shifts && steps_down(&m.shift)) {
+        if moves.moves.is_empty() && moves.families.is_empty()
+            || !moves.moves.iter().all(|m| m.shifts && steps_down(&m.shift))
+        {
             return None;
         }
         let k = root.len();
         let hi = root.to_vec();
+        // A part keeps coordinate `j` when it is `x_j`, whatever `v`.
+        let keeps_j = |p: &Part, j: usize| {
+            p.shift[j] == 0
+                && p.step[j] == 0
+                && (0..k).all(|t| p.to[j * k + t] == i64::from(t == j))
+        };
         let lo: Vec<i64> = (0..k)
             .map(|j| {
-                if moves.moves.iter().any(|m| m.shift[j] != 0) {
-                    0
-                } else {
-                    root[j]
-                }
+                let changed = moves.moves.iter().any(|m| m.shift[j] != 0)
+                    || moves
+                        .families
+                        .iter()
+                        .any(|f| f.parts.iter().any(|p| !keeps_j(p, j)));
+                if changed { 0 } else { root[j] }
             })
             .collect();
         let positions = lo
@@ -103,12 +148,33 @@ impl RowBox {
             .iter()
             .map(|m| Step::of(m, grid.delta(&m.shift).unsigned_abs()))
             .collect();
+        let families = moves
+            .families
+            .iter()
+            .map(|f| FamilyStep {
+                cond: Cond::of(&f.guards),
+                per_v: f.parts.iter().map(|p| grid.delta(&p.step)).collect(),
+                family: f.clone(),
+            })
+            .collect();
         Some(RowBox {
             lo,
             hi,
             grid,
             steps,
+            families,
         })
+    }
+
+    /// The cell of a family's part at `v`, if it lies in the box before `cell`.
+    fn part_cell(&self, p: &Part, at: &[i64], v: i64, cell: usize, y: &mut [i64]) -> Option<usize> {
+        for (j, y) in y.iter_mut().enumerate() {
+            *y = p.base(j, at) + p.step[j] * v;
+            if *y < self.lo[j] || *y > self.hi[j] {
+                return None;
+            }
+        }
+        self.grid.cell(y).filter(|&c| c < cell)
     }
 
     /// The number of positions in the box.
@@ -125,17 +191,21 @@ impl RowBox {
     }
 
     /// Visits every position of the box in cell order (options before their positions) as
-    /// `visit(cell, option cells)`; `stop` is polled every few thousand positions. A move to a
-    /// coordinate below zero (a guard that lets a heap go negative) ends the walk with
-    /// [`RowEnd::Outside`], as the row's walk would.
+    /// `visit(cells, cell, options)`, skipping each whose cell in `cells` holds a word already
+    /// (known before); `stop` is polled every few thousand positions. A move to a coordinate
+    /// below zero (a guard that lets a heap go negative), or a family's option with a part
+    /// outside the box or not before its position, ends the walk with [`RowEnd::Outside`], as
+    /// the row's walk would end.
     pub fn walk(
         &self,
+        cells: &mut [u32],
         stop: &mut dyn FnMut() -> bool,
-        mut visit: impl FnMut(usize, &[usize]),
+        mut visit: impl FnMut(&mut [u32], usize, &BoxOptions),
     ) -> Result<(), RowEnd> {
         let k = self.lo.len();
         let mut at = self.lo.clone();
-        let mut opts = Vec::with_capacity(self.steps.len());
+        let mut y = vec![0i64; k];
+        let mut opts = BoxOptions::default();
         let mut n = 0usize;
         let mut cell = self.grid.cell(&at).expect("the box lies in its grid");
         loop {
@@ -143,17 +213,40 @@ impl RowBox {
                 return Err(RowEnd::Interrupted);
             }
             n += 1;
-            opts.clear();
-            for st in &self.steps {
-                if !st.allowed(&at) {
-                    continue;
+            if cells[cell] == Grid::NONE {
+                opts.cells.clear();
+                opts.families.clear();
+                opts.parts.clear();
+                for st in &self.steps {
+                    if !st.cond.holds(&at) {
+                        continue;
+                    }
+                    if st.keeps.iter().any(|&(j, min)| at[j] < min) {
+                        return Err(RowEnd::Outside);
+                    }
+                    opts.cells.push(cell - st.back);
                 }
-                if st.keeps.iter().any(|&(j, min)| at[j] < min) {
-                    return Err(RowEnd::Outside);
+                for f in &self.families {
+                    if !f.cond.holds(&at) {
+                        continue;
+                    }
+                    let (lo, hi) = f.family.range(&at).ok_or(RowEnd::Outside)?;
+                    if lo > hi {
+                        continue;
+                    }
+                    for (p, &d) in f.family.parts.iter().zip(&f.per_v) {
+                        let first = self.part_cell(p, &at, lo, cell, &mut y);
+                        let last = self.part_cell(p, &at, hi, cell, &mut y);
+                        let (Some(first), Some(_)) = (first, last) else {
+                            return Err(RowEnd::Outside);
+                        };
+                        opts.parts.push((first, d));
+                    }
+                    opts.families
+                        .push(((hi - lo + 1) as usize, opts.parts.len()));
                 }
-                opts.push(cell - st.back);
+                visit(cells, cell, &opts);
             }
-            visit(cell, &opts);
             // The next position in cell order: the last coordinate fastest (the next cell,
             // unless a coordinate carries).
             if at[k - 1] < self.hi[k - 1] {

@@ -577,6 +577,8 @@ pub struct RowShape {
     /// The coordinate index of each parameter, or `None` for one passed on unchanged.
     pub coord: Vec<Option<usize>>,
     pub coords: usize,
+    /// Some option is a sum: the row is valued over its box or not at all.
+    pub sums: bool,
 }
 
 impl IntCode {
@@ -585,13 +587,16 @@ impl IntCode {
         let n = self.params.len();
         let header = PosTable::header(rid, n);
         let mut fixed = vec![true; n];
+        let mut sums = false;
         for rule in &self.rules {
-            // Sums stay with the explorer, which folds an option whose parts it knows into one
-            // value leaf: for Kayles that is faster and far smaller than the row's table of
-            // every sum (kayles(3000): 0.7 s and 7 MB against 0.9 s and 225 MB).
-            if rule.kind != OptionKind::Plain || rule.parts.len() != 1 {
+            if rule.kind != OptionKind::Plain {
                 return None;
             }
+            // Sums are valued over a box, or by the explorer, which folds an option whose
+            // parts it knows into one value leaf: for Kayles that is faster and far smaller
+            // than a walked row's table of every sum (kayles(3000): 0.7 s and 7 MB against
+            // 0.9 s and 225 MB).
+            sums |= rule.parts.len() != 1;
             for part in &rule.parts {
                 if part.header != header || part.args.len() != n {
                     return None;
@@ -613,7 +618,11 @@ impl IntCode {
                 })
             })
             .collect();
-        (coords > 0).then_some(RowShape { coord, coords })
+        (coords > 0).then_some(RowShape {
+            coord,
+            coords,
+            sums,
+        })
     }
 
     /// Lists the options of the position of row `(shape, fixed)` (`fixed`: the key words of
@@ -745,7 +754,8 @@ impl IntCode {
         (shape, fixed): (&RowShape, &[u32]),
         store: &Store,
     ) -> Option<loony_graph::moves::Moves> {
-        let k = shape.coords;
+        // Forms over the coordinates and, last, a family's loop variable.
+        let k = shape.coords + 1;
         let mut sym = vec![Sym::Unknown; self.regs];
         let mut fixed = fixed.iter();
         for (j, &reg) in self.params.iter().enumerate() {
@@ -777,7 +787,13 @@ impl IntCode {
         }
         let mut out = loony_graph::moves::Moves::default();
         for rule in &self.rules {
-            unroll(rule, 0, &mut sym, &mut Vec::new(), shape, &mut out)?;
+            let mut u = Unroll {
+                rule,
+                shape,
+                guards: Vec::new(),
+                var: None,
+            };
+            u.clauses(0, &mut sym, &mut out)?;
         }
         // Forms too large for `i64` arithmetic stay with the register code.
         out.small().then_some(out)
@@ -860,90 +876,172 @@ fn guards_of(
     }
 }
 
-/// The moves of clauses `i..` of `rule` under `guards`.
-fn unroll(
-    rule: &IRule,
-    i: usize,
-    sym: &mut Vec<Sym>,
-    guards: &mut Vec<loony_graph::moves::Guard>,
-    shape: &RowShape,
-    out: &mut loony_graph::moves::Moves,
-) -> Option<()> {
-    if out.moves.len() > MOST_MOVES {
-        return None;
-    }
-    let Some(c) = rule.clauses.get(i) else {
-        // The row's shape has one part per option, the fixed arguments passed on.
-        let [part] = &rule.parts[..] else {
+/// A rule being unrolled into moves: the guards in force, and the range of the loop variable
+/// when a loop over a range of the coordinates has begun (its options are then a family).
+struct Unroll<'a> {
+    rule: &'a IRule,
+    shape: &'a RowShape,
+    guards: Vec<loony_graph::moves::Guard>,
+    var: Option<(Aff, Aff)>,
+}
+
+impl Unroll<'_> {
+    /// The moves of clauses `i..`.
+    fn clauses(
+        &mut self,
+        i: usize,
+        sym: &mut Vec<Sym>,
+        out: &mut loony_graph::moves::Moves,
+    ) -> Option<()> {
+        if out.moves.len() + out.families.len() > MOST_MOVES {
             return None;
+        }
+        let Some(c) = self.rule.clauses.get(i) else {
+            return self.emit(sym, out);
         };
-        let k = shape.coords;
-        let (mut to, mut shift) = (vec![0; k * k], vec![0; k]);
-        for (j, a) in part.args.iter().enumerate() {
-            let Some(cj) = shape.coord[j] else {
-                continue;
-            };
-            let f = match a {
-                IArg::Reg(s) => aff(&sym[*s as usize])?.clone(),
-                IArg::Int(e) => sym_expr(sym, e)?,
-            };
-            to[cj * k..(cj + 1) * k].copy_from_slice(&f.coef);
-            shift[cj] = f.c;
-        }
-        let shifts = (0..k * k).all(|i| to[i] == i64::from(i / k == i % k));
-        out.moves.push(loony_graph::moves::Move {
-            guards: guards.clone(),
-            to,
-            shift,
-            shifts,
-        });
-        return Some(());
-    };
-    let mut each = |sym: &mut Vec<Sym>, guards: &mut Vec<_>, reg: u16, items: &[i64]| {
-        if items.len() > MOST_MOVES {
-            return None;
-        }
-        let saved = sym[reg as usize].clone();
-        for &x in items {
-            sym[reg as usize] = Sym::Aff(Aff::constant(shape.coords, x));
-            unroll(rule, i + 1, sym, guards, shape, out)?;
-        }
-        sym[reg as usize] = saved;
-        Some(())
-    };
-    match c {
-        IClause::If(b) => {
-            let n = guards.len();
-            if guards_of(sym, b, guards)? {
-                unroll(rule, i + 1, sym, guards, shape, out)?;
+        let k = self.shape.coords;
+        let mut each = |u: &mut Self, sym: &mut Vec<Sym>, reg: u16, items: &[i64]| {
+            if items.len() > MOST_MOVES {
+                return None;
             }
-            guards.truncate(n);
+            let saved = sym[reg as usize].clone();
+            for &x in items {
+                sym[reg as usize] = Sym::Aff(Aff::constant(k + 1, x));
+                u.clauses(i + 1, sym, out)?;
+            }
+            sym[reg as usize] = saved;
             Some(())
-        }
-        IClause::Range {
-            reg,
-            lo,
-            hi,
-            inclusive,
-        } => {
-            let a = sym_expr(sym, lo)?.as_constant()?;
-            let mut b = sym_expr(sym, hi)?.as_constant()?;
-            if *inclusive {
-                b = b.checked_add(1)?;
+        };
+        match c {
+            IClause::If(b) => {
+                let n = self.guards.len();
+                if guards_of(sym, b, &mut self.guards)? {
+                    self.clauses(i + 1, sym, out)?;
+                }
+                self.guards.truncate(n);
+                Some(())
             }
-            if b.saturating_sub(a) > MOST_MOVES as i64 {
-                return None;
+            IClause::Range {
+                reg,
+                lo,
+                hi,
+                inclusive,
+            } => {
+                let a = sym_expr(sym, lo)?;
+                let mut b = sym_expr(sym, hi)?;
+                if !*inclusive {
+                    b.c = b.c.checked_sub(1)?;
+                }
+                if let (Some(x), Some(y)) = (a.as_constant(), b.as_constant())
+                    && y.saturating_sub(x) < MOST_MOVES as i64
+                {
+                    let items: Vec<i64> = (x..=y).collect();
+                    return each(self, sym, *reg, &items);
+                }
+                // A range of the coordinates (or a long one): the loop variable of a family;
+                // one a rule.
+                if self.var.is_some() || a.coef[k] != 0 || b.coef[k] != 0 {
+                    return None;
+                }
+                self.var = Some((a, b));
+                let saved = sym[*reg as usize].clone();
+                let mut v = Aff::constant(k + 1, 0);
+                v.coef[k] = 1;
+                sym[*reg as usize] = Sym::Aff(v);
+                let done = self.clauses(i + 1, sym, out);
+                sym[*reg as usize] = saved;
+                self.var = None;
+                done
             }
-            let items: Vec<i64> = (a..b).collect();
-            each(sym, guards, *reg, &items)
+            IClause::EachConst { reg, items } => each(self, sym, *reg, items),
+            IClause::EachReg { reg, list } => {
+                let Sym::List(items) = &sym[*list as usize] else {
+                    return None;
+                };
+                let items = items.clone();
+                each(self, sym, *reg, &items)
+            }
         }
-        IClause::EachConst { reg, items } => each(sym, guards, *reg, items),
-        IClause::EachReg { reg, list } => {
-            let Sym::List(items) = &sym[*list as usize] else {
-                return None;
+    }
+
+    /// The option of a rule whose clauses all hold: a move, or a family when it is a sum or
+    /// within a loop over a range of the coordinates.
+    fn emit(&self, sym: &mut [Sym], out: &mut loony_graph::moves::Moves) -> Option<()> {
+        use loony_graph::moves::{Family, Form, Guard, Move, Part, Sign};
+        let k = self.shape.coords;
+        let mut guards = Vec::new();
+        let mut bounds = Vec::new();
+        for g in &self.guards {
+            let a = g.coef[k];
+            let mut coord = Guard {
+                coef: g.coef[..k].to_vec(),
+                c: g.c,
+                op: g.op,
             };
-            let items = items.clone();
-            each(sym, guards, *reg, &items)
+            if a == 0 {
+                guards.push(coord);
+                continue;
+            }
+            // a·v + form ≥ 0 (> 0 is ≥ 1); an (in)equality in `v` stays with the register code.
+            match g.op {
+                Sign::NonNegative => {}
+                Sign::Positive => coord.c = coord.c.checked_sub(1)?,
+                Sign::Zero | Sign::NonZero => return None,
+            }
+            let f = Form {
+                coef: coord.coef,
+                c: coord.c,
+            };
+            bounds.push((a, f));
         }
+        let mut parts = Vec::with_capacity(self.rule.parts.len());
+        for part in &self.rule.parts {
+            let (mut to, mut step, mut shift) = (vec![0; k * k], vec![0; k], vec![0; k]);
+            for (j, a) in part.args.iter().enumerate() {
+                let Some(cj) = self.shape.coord[j] else {
+                    continue;
+                };
+                let f = match a {
+                    IArg::Reg(s) => aff(&sym[*s as usize])?.clone(),
+                    IArg::Int(e) => sym_expr(sym, e)?,
+                };
+                to[cj * k..(cj + 1) * k].copy_from_slice(&f.coef[..k]);
+                step[cj] = f.coef[k];
+                shift[cj] = f.c;
+            }
+            parts.push(Part { to, step, shift });
+        }
+        match (&self.var, &parts[..]) {
+            (None, [p]) if bounds.is_empty() => {
+                let shifts = (0..k * k).all(|i| p.to[i] == i64::from(i / k == i % k));
+                out.moves.push(Move {
+                    guards,
+                    to: p.to.clone(),
+                    shift: p.shift.clone(),
+                    shifts,
+                });
+            }
+            _ => {
+                let form = |a: &Aff| Form {
+                    coef: a.coef[..k].to_vec(),
+                    c: a.c,
+                };
+                let (lo, hi) = match &self.var {
+                    Some((a, b)) => (form(a), form(b)),
+                    None => (
+                        form(&Aff::constant(k + 1, 0)),
+                        form(&Aff::constant(k + 1, 0)),
+                    ),
+                };
+                out.families.push(Family {
+                    guards,
+                    lo,
+                    hi,
+                    bounds,
+                    parts,
+                });
+            }
+        }
+        Some(())
     }
 }

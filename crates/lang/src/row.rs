@@ -5,6 +5,11 @@
 //! ruleset and its fixed arguments) in a table indexed by coordinates, so every later position
 //! of the row (`[wu(n, s, i) for i in 0..n]`) is one look-up.
 //!
+//! A row whose moves all step down (`s(a - k, b, c)`, and sums such as Kayles'
+//! `kayles(a) + kayles(n - t - a)`) is valued over the box below the position instead
+//! ([`loony_graph::row_box`], [`loony_theory::loopy::row::label_box`]), reading what the row's
+//! table knows; a row of sums that the box cannot hold is left to the explorer.
+//!
 //! The row is chosen from the ruleset's shape alone. What the row cannot hold exactly (a
 //! coordinate below zero or too large for the box, an argument or a computation the register
 //! code leaves to the tree, a sum on a cycle) is found while walking it, before any value is
@@ -135,19 +140,45 @@ impl Cx {
         let _what = loony_core::memory::building("the graph of this game's positions");
         let moves = code.moves((shape, s.fixed()), store);
         // A row whose moves all step down is valued over the box below the position, with no
-        // graph built; anything the box cannot hold (a heap going negative) is walked instead.
-        if let Some(m) = &moves
-            && let Some(mut b) = RowBox::new(m, s.at(), budget, most_cells)
-        {
-            let stop = self.limits.interrupt.clone();
-            match label_box(&mut b, &mut || stop.load(Ordering::Relaxed)) {
-                Ok(()) => {
-                    self.limits.explored += b.len();
-                    return Ok(Some(self.keep_box(header, &s, b)));
-                }
-                Err(RowEnd::Interrupted) => return Err(Error::new(CoreError::Interrupted)),
-                Err(_) => {}
+        // graph built; anything the box cannot hold (a heap going negative) is walked instead,
+        // and a row of sums is left to the explorer.
+        if let Some(m) = &moves {
+            // A one-heap row read upwards (`[kayles(n) for n in 0..=3000]`) grows its box by
+            // doubling, not one heap a time.
+            let mut tops = vec![s.at().to_vec()];
+            if let [n] = *s.at()
+                && n > 0
+                && self
+                    .row_known(
+                        header,
+                        &Split {
+                            coords: [n - 1; ARGS],
+                            coords_len: 1,
+                            ..s
+                        },
+                    )
+                    .is_some()
+            {
+                tops.insert(0, vec![n.saturating_mul(2)]);
             }
+            for top in &tops {
+                let Some(mut b) = RowBox::new(m, top, budget, most_cells) else {
+                    continue;
+                };
+                self.known_into(header, &s, &mut b);
+                let stop = self.limits.interrupt.clone();
+                match label_box(&mut b, &mut || stop.load(Ordering::Relaxed)) {
+                    Ok(labelled) => {
+                        self.limits.explored += labelled;
+                        return Ok(Some(self.keep_box(header, &s, b)));
+                    }
+                    Err(RowEnd::Interrupted) => return Err(Error::new(CoreError::Interrupted)),
+                    Err(_) => {}
+                }
+            }
+        }
+        if shape.sums {
+            return Ok(None);
         }
         let walked = {
             let table = self
@@ -158,7 +189,7 @@ impl Cx {
                 .and_then(|v| v.iter().find(|(f, _)| f == s.fixed()))
                 .map(|(_, t)| t);
             let mut lister = Lister {
-                moves,
+                moves: moves.filter(|m| m.plain()),
                 table,
                 code,
                 shape,
@@ -229,6 +260,26 @@ impl Cx {
             entries.cells[cell] = v;
         }
         Ok(Some(gamma.class(0)))
+    }
+
+    /// Writes the nimbers the row's table knows into box `b`, which then labels only the rest.
+    fn known_into(&self, header: u32, s: &Split, b: &mut RowBox) {
+        let Some((_, t)) = self
+            .engines
+            .rows
+            .rows
+            .get(&header)
+            .and_then(|v| v.iter().find(|(f, _)| f == s.fixed()))
+        else {
+            return;
+        };
+        let mut cells = std::mem::take(&mut b.grid.cells);
+        b.each(|at, cell| {
+            if let Some(v) = t.get(at).and_then(loony_graph::memo::Codec::nimber) {
+                cells[cell] = v;
+            }
+        });
+        b.grid.cells = cells;
     }
 
     /// Keeps the nimbers of a labelled box in the row's table; the class of its top position.

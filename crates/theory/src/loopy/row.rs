@@ -157,27 +157,69 @@ pub fn label(
 
 /// The nimber of every position of a stepping-down row's box ([`RowBox`]), written into its
 /// grid's cells: the box has no cycle and its cell order puts options first, so each position
-/// is the mex of its options, read as it is met.
-pub fn label_box(b: &mut RowBox, poll: &mut dyn FnMut() -> bool) -> Result<(), RowEnd> {
+/// is the mex of its options, read as it is met. Cells holding a nimber already are kept; the
+/// number of positions labelled is returned.
+pub fn label_box(b: &mut RowBox, poll: &mut dyn FnMut() -> bool) -> Result<usize, RowEnd> {
     let mut cells = std::mem::take(&mut b.grid.cells);
-    let mut values = Vec::new();
+    let mut labelled = 0;
+    let mut big = Vec::new();
     let mut scratch = Vec::new();
-    let walked = b.walk(poll, |cell, opts| {
-        // A word of small values, the general mex past them.
+    let walked = b.walk(&mut cells, poll, |cells, cell, o| {
+        labelled += 1;
+        // A word of small values, the rest kept for the general mex past them.
         let mut small = 0u64;
-        for &o in opts {
-            small |= 1u64.checked_shl(cells[o]).unwrap_or(0);
+        big.clear();
+        let mut mark = |v: u32| {
+            if v < 64 {
+                small |= 1 << v;
+            } else {
+                big.push(v);
+            }
+        };
+        for &c in &o.cells {
+            mark(cells[c]);
         }
-        cells[cell] = if small != u64::MAX {
+        let mut from = 0;
+        for &(count, to) in &o.families {
+            let parts = &o.parts[from..to];
+            from = to;
+            // A family's options are sums: the nim-sum of their parts.
+            match *parts {
+                [(c, d)] => {
+                    let mut c = c;
+                    for _ in 0..count {
+                        mark(cells[c]);
+                        c = c.wrapping_add_signed(d);
+                    }
+                }
+                [(c, d), (e, f)] => {
+                    let (mut c, mut e) = (c, e);
+                    for _ in 0..count {
+                        mark(cells[c] ^ cells[e]);
+                        c = c.wrapping_add_signed(d);
+                        e = e.wrapping_add_signed(f);
+                    }
+                }
+                _ => {
+                    for i in 0..count as isize {
+                        mark(
+                            parts
+                                .iter()
+                                .fold(0, |x, &(c, d)| x ^ cells[c.wrapping_add_signed(i * d)]),
+                        );
+                    }
+                }
+            }
+        }
+        cells[cell] = if small != u64::MAX || big.is_empty() {
             (!small).trailing_zeros()
         } else {
-            values.clear();
-            values.extend(opts.iter().map(|&o| cells[o]));
-            crate::normal::mex(&values, &mut scratch)
+            big.extend(0..64);
+            crate::normal::mex(&big, &mut scratch)
         };
     });
     b.grid.cells = cells;
-    walked
+    walked.map(|()| labelled)
 }
 
 /// What labelling a row keeps from component to component.
