@@ -469,6 +469,31 @@ fn families_of_sums_are_valued_over_their_box() {
     assert!(got[1].contains("*4") && got[3].contains("∞"), "{got:?}");
 }
 
+/// A move whose coordinate is an affine form taken modulo a fixed argument (WindUp's
+/// `(i - m + n) % n`) is made by arithmetic, not the register code: forms that go below zero,
+/// a product, and two coordinates, against the same games on tuples (the explorer).
+#[test]
+fn reduced_moves_agree_with_the_explorer() {
+    let row = "ruleset r(n, x, y) {\n  if x > 0 => r(n, x - 1, (y + 3) % n)\n  \
+               if y != 0 => r(n, x, (2 * y - 5) % n)\n  for m in [1, 2] if y >= m => r(n, (x - m) % 4, y - m)\n}\n\
+               ruleset q(n, x, y) {\n  if x > 0 => q(n, x - 1, (y + 3) % n)\n  \
+               for m in [1, 2] if y >= m => q(n, x, y - m)\n  if y == n - 1 => q(n, (x + 1) % 4, (2 * y - 5) % n)\n}\n\
+               [r(n, x, y) for n in [5, 7] for x in 0..4 for y in 0..n]\n\
+               [q(n, x, y) for n in [5, 7] for x in 0..4 for y in 0..n]\n";
+    let tuple = "ruleset r(n, p) {\n  if p[0] > 0 => r(n, (p[0] - 1, (p[1] + 3) % n))\n  \
+                 if p[1] != 0 => r(n, (p[0], (2 * p[1] - 5) % n))\n  \
+                 for m in [1, 2] if p[1] >= m => r(n, ((p[0] - m) % 4, p[1] - m))\n}\n\
+                 ruleset q(n, p) {\n  if p[0] > 0 => q(n, (p[0] - 1, (p[1] + 3) % n))\n  \
+                 for m in [1, 2] if p[1] >= m => q(n, (p[0], p[1] - m))\n  \
+                 if p[1] == n - 1 => q(n, ((p[0] + 1) % 4, (2 * p[1] - 5) % n))\n}\n\
+                 [r(n, (x, y)) for n in [5, 7] for x in 0..4 for y in 0..n]\n\
+                 [q(n, (x, y)) for n in [5, 7] for x in 0..4 for y in 0..n]\n";
+    let (got, want) = (lines(row), lines(tuple));
+    assert_eq!(got.len(), 2);
+    assert_eq!(got, want);
+    assert!(got[0].contains("∞(0)") && got[1].contains("*3"), "{got:?}");
+}
+
 /// Rules whose loops run over constants or passed-on lists, with affine guards and constant
 /// shifts, are listed as moves rather than by the register code: loops over a list argument
 /// and a literal list, `and`, `==`, `!=`, a product by a constant, a fixed integer in the

@@ -36,10 +36,14 @@ pub enum Sign {
 pub struct Move {
     pub guards: Vec<Guard>,
     /// Coordinate `j` of the option is `Σ_t to[j][t]·x_t + shift[j]` (`to` row-major, `k × k`;
-    /// most moves shift: `to` is the identity).
+    /// most moves shift: `to` is the identity)…
     pub to: Vec<i64>,
     pub shift: Vec<i64>,
-    /// `to` is the identity: the option is the position shifted (no products to form).
+    /// …taken modulo `modulus[j]` (Euclidean, as the language's `%`) where that is not zero:
+    /// WindUp's `(i - m + n) % n` with `n` fixed for the row.
+    pub modulus: Vec<i64>,
+    /// `to` is the identity and no coordinate is reduced: the option is the position shifted
+    /// (no products to form).
     pub shifts: bool,
 }
 
@@ -170,6 +174,7 @@ impl Move {
         let k = self.shift.len();
         self.guards.iter().all(Guard::small)
             && (0..k).all(|j| small(&self.to[j * k..(j + 1) * k], self.shift[j]))
+            && self.modulus.iter().all(|&m| (0..=MOST_CONST).contains(&m))
     }
 
     /// Whether the position at `at` has this move.
@@ -191,7 +196,11 @@ impl Move {
             *y = if self.shifts {
                 at[j] + d
             } else {
-                form(&self.to[j * k..(j + 1) * k], d, at)
+                let y = form(&self.to[j * k..(j + 1) * k], d, at);
+                match self.modulus[j] {
+                    0 => y,
+                    m => y.rem_euclid(m),
+                }
             };
             if PosTable::int_word(*y).is_none() {
                 return false;

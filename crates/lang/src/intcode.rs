@@ -840,6 +840,26 @@ fn sym_expr(sym: &mut [Sym], e: &IExpr) -> Option<Aff> {
     aff(&sym[e.out as usize]).cloned()
 }
 
+/// An option's coordinate: an affine form, or one taken modulo a positive constant (its last
+/// step), as `(form, modulus)` with modulus 0 for none.
+fn sym_coord(sym: &mut [Sym], e: &IExpr) -> Option<(Aff, i64)> {
+    if let Some((last, code)) = e.code.split_last()
+        && let Arith::Rem = last.op
+        && last.dst == e.out
+    {
+        let head = IExpr {
+            code: code.to_vec(),
+            out: last.a,
+        };
+        let a = sym_expr(sym, &head)?;
+        let m = aff(&sym[last.b as usize])?.as_constant()?;
+        if a.as_constant().is_none() && m > 0 {
+            return Some((a, m));
+        }
+    }
+    Some((sym_expr(sym, e)?, 0))
+}
+
 /// The guards of a condition, pushed onto `guards`; `Some(false)` if it never holds.
 fn guards_of(
     sym: &mut [Sym],
@@ -995,32 +1015,38 @@ impl Unroll<'_> {
             bounds.push((a, f));
         }
         let mut parts = Vec::with_capacity(self.rule.parts.len());
+        let mut modulus = vec![0; k];
         for part in &self.rule.parts {
             let (mut to, mut step, mut shift) = (vec![0; k * k], vec![0; k], vec![0; k]);
             for (j, a) in part.args.iter().enumerate() {
                 let Some(cj) = self.shape.coord[j] else {
                     continue;
                 };
-                let f = match a {
-                    IArg::Reg(s) => aff(&sym[*s as usize])?.clone(),
-                    IArg::Int(e) => sym_expr(sym, e)?,
+                let (f, m) = match a {
+                    IArg::Reg(s) => (aff(&sym[*s as usize])?.clone(), 0),
+                    IArg::Int(e) => sym_coord(sym, e)?,
                 };
                 to[cj * k..(cj + 1) * k].copy_from_slice(&f.coef[..k]);
                 step[cj] = f.coef[k];
                 shift[cj] = f.c;
+                modulus[cj] = m;
             }
             parts.push(Part { to, step, shift });
         }
+        let reduced = modulus.iter().any(|&m| m != 0);
         match (&self.var, &parts[..]) {
             (None, [p]) if bounds.is_empty() => {
-                let shifts = (0..k * k).all(|i| p.to[i] == i64::from(i / k == i % k));
+                let shifts = !reduced && (0..k * k).all(|i| p.to[i] == i64::from(i / k == i % k));
                 out.moves.push(Move {
                     guards,
                     to: p.to.clone(),
                     shift: p.shift.clone(),
+                    modulus,
                     shifts,
                 });
             }
+            // A family's parts are not reduced.
+            _ if reduced => return None,
             _ => {
                 let form = |a: &Aff| Form {
                     coef: a.coef[..k].to_vec(),

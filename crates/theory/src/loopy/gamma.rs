@@ -219,6 +219,13 @@ impl Labeller {
         ] {
             v.clear();
         }
+        // Room for every row at once: a component can be most of a large graph, and arrays
+        // grown by doubling would copy it several times over.
+        let options: usize = members.iter().map(|&u| view.options(u).len()).sum();
+        self.edges.int_start.reserve(s + 1);
+        self.edges.ext_start.reserve(s + 1);
+        self.edges.inf_start.reserve(s + 1);
+        self.edges.int_succ.reserve(options);
         let mut finite = std::mem::take(&mut self.scratch);
         for &u in members {
             self.edges.int_start.push(self.edges.int_succ.len() as u32);

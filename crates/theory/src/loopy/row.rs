@@ -46,16 +46,28 @@ pub enum RowLabel {
 struct Sets {
     sets: Vec<Vec<u32>>,
     index: FxHashMap<Vec<u32>, u32>,
+    /// The set interned last: most positions of a long cycle repeat it, and need no hash.
+    last: u32,
 }
 
 impl Sets {
     fn intern(&mut self, a: &[u32]) -> u32 {
-        if let Some(&i) = self.index.get(a) {
-            return SET | i;
+        if let Some(l) = self.sets.get(self.last as usize)
+            && l.len() == a.len()
+            && l.iter().zip(a).all(|(x, y)| x == y)
+        {
+            return SET | self.last;
         }
-        let i = self.sets.len() as u32;
-        self.sets.push(a.to_vec());
-        self.index.insert(a.to_vec(), i);
+        let i = match self.index.get(a) {
+            Some(&i) => i,
+            None => {
+                let i = self.sets.len() as u32;
+                self.sets.push(a.to_vec());
+                self.index.insert(a.to_vec(), i);
+                i
+            }
+        };
+        self.last = i;
         SET | i
     }
 }
@@ -98,6 +110,7 @@ pub fn label(
         sets: Sets {
             sets: Vec::new(),
             index: FxHashMap::default(),
+            last: 0,
         },
         lab: Labeller::new(),
         classes: Vec::new(),
