@@ -52,6 +52,19 @@ fn ctrl_c_stops_exploring_a_large_loopy_ruleset() {
     assert_eq!(after, "∞(0)");
 }
 
+#[test]
+fn ctrl_c_stops_a_box_of_long_families() {
+    // 101 positions with 10^7·x options each (5·10^10 in all, about a minute): the box polls
+    // by options read, not only by positions, so it stops within a position or two.
+    let setup = "ruleset w(n, i) { if i != 0 for m in [1, 2] => w(n, (i - m + n) % n) }\n\
+                 ruleset big(x) { for a in 0..(10000000 * x) => big(0) }";
+    let t = std::time::Instant::now();
+    let (err, after) = interrupted_after(setup, "big(100)", 300);
+    assert!(err.contains("E0501"), "{err}");
+    assert_eq!(after, "∞(0)");
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+}
+
 /// Ctrl-C during plain evaluation (no engine involved), and the session goes on.
 fn interrupted_plain(long: &str, millis: u64) -> (String, String) {
     let long = long.to_string();

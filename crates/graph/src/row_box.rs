@@ -206,13 +206,18 @@ impl RowBox {
         let mut at = self.lo.clone();
         let mut y = vec![0i64; k];
         let mut opts = BoxOptions::default();
-        let mut n = 0usize;
+        // Work done (positions and options), and when to poll next: a family can give one
+        // position millions of options.
+        let (mut work, mut poll_at) = (0usize, 4096usize);
         let mut cell = self.grid.cell(&at).expect("the box lies in its grid");
         loop {
-            if n % 4096 == 4095 && stop() {
-                return Err(RowEnd::Interrupted);
+            if work >= poll_at {
+                poll_at = work + 4096;
+                if stop() {
+                    return Err(RowEnd::Interrupted);
+                }
             }
-            n += 1;
+            work += 1;
             if cells[cell] == Grid::NONE {
                 opts.cells.clear();
                 opts.families.clear();
@@ -242,8 +247,9 @@ impl RowBox {
                         };
                         opts.parts.push((first, d));
                     }
-                    opts.families
-                        .push(((hi - lo + 1) as usize, opts.parts.len()));
+                    let count = (hi - lo + 1) as usize;
+                    work = work.saturating_add(count);
+                    opts.families.push((count, opts.parts.len()));
                 }
                 visit(cells, cell, &opts);
             }

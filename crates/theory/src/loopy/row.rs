@@ -215,11 +215,9 @@ pub fn label_box(b: &mut RowBox, poll: &mut dyn FnMut() -> bool) -> Result<usize
                 }
                 _ => {
                     for i in 0..count as isize {
-                        mark(
-                            parts
-                                .iter()
-                                .fold(0, |x, &(c, d)| x ^ cells[c.wrapping_add_signed(i * d)]),
-                        );
+                        mark(parts.iter().fold(0, |x, &(c, d)| {
+                            x ^ cells[c.wrapping_add_signed(i.wrapping_mul(d))]
+                        }));
                     }
                 }
             }
