@@ -359,8 +359,9 @@ fn stepping_down_rows_are_valued_over_their_box() {
 }
 
 /// Options that are sums, or that a loop over a range of the coordinates lists, are read as
-/// families over the box: Kayles (two spellings, one halving the loop by a guard in the loop
-/// variable) against its nim-sequence computed here, asked top first, one heap at a time
+/// families over the box: Kayles, and Kayles with one heap at most a third of the rest (bounded
+/// by guards in the loop variable, strict and not, and by ranges ending at a quotient, closed
+/// and open), against nim-sequences computed here, asked top first, one heap at a time
 /// upwards (the box grows by doubling and keeps what it knew) and out of order; Nim as
 /// `for k in 1..=n` (values past 63) and as a long constant range; a two-coordinate row with
 /// sums of two and three parts against the same game on tuples; and rows the box must give up
@@ -425,10 +426,13 @@ fn families_of_sums_are_valued_over_their_box() {
     let src = "ruleset k(n) {\n  for t in [1, 2] if t <= n for a in 0..=(n - t) => k(a) + k(n - t - a)\n}\n\
                ruleset lo(n) {\n  for t in [1, 2] if t <= n for a in 0..=(n - t) if 3 * a < n - t + 1 => lo(a) + lo(n - t - a)\n}\n\
                ruleset hi(n) {\n  for t in [1, 2] if t <= n for a in 0..=(n - t) if 3 * a >= 2 * (n - t) => hi(a) + hi(n - t - a)\n}\n\
+               ruleset half(n) {\n  for t in [1, 2] if t <= n for a in 0..=(n - t) / 3 => half(a) + half(n - t - a)\n}\n\
+               ruleset open(n) {\n  for t in [1, 2] if t <= n for a in 0..(n - t + 3) / 3 => open(a) + open(n - t - a)\n}\n\
                ruleset nim(n) {\n  for k in 1..=n => nim(n - k)\n}\n\
                ruleset s(n) {\n  for k in 1..=100000 if k <= n => s(n - k)\n}\n\
                ruleset below(n) {\n  for a in 0..=n => below(a - 1) + below(n - a - 1)\n}\n\
                k(200)\n[k(n) for n in 0..=200]\n[k(n) for n in [199, 7, 150, 31]]\n\
+               [half(n) for n in 0..=120]\n[open(n) for n in 0..=120]\n\
                [lo(n) for n in 0..=120]\n[hi(n) for n in 0..=120]\n\
                [nim(n) for n in [130, 64, 63, 0]]\n[s(n) for n in [1500, 70]]\n\
                [below(n) for n in 0..=40]\n";
@@ -437,6 +441,8 @@ fn families_of_sums_are_valued_over_their_box() {
         nim(kayles[200]),
         list(&mut kayles.iter().copied()),
         list(&mut [199, 7, 150, 31].iter().map(|&n| kayles[n])),
+        list(&mut third().into_iter()),
+        list(&mut third().into_iter()),
         list(&mut third().into_iter()),
         list(&mut third().into_iter()),
         list(&mut [130, 64, 63, 0].into_iter()),

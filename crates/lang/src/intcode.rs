@@ -860,6 +860,22 @@ fn sym_coord(sym: &mut [Sym], e: &IExpr) -> Option<(Aff, i64)> {
     Some((sym_expr(sym, e)?, 0))
 }
 
+/// An expression whose last step divides an affine form by a positive constant, as
+/// `(form, divisor)`.
+fn sym_floor(sym: &mut [Sym], e: &IExpr) -> Option<(Aff, i64)> {
+    let (last, code) = e.code.split_last()?;
+    if !matches!(last.op, Arith::Div) || last.dst != e.out {
+        return None;
+    }
+    let head = IExpr {
+        code: code.to_vec(),
+        out: last.a,
+    };
+    let f = sym_expr(sym, &head)?;
+    let d = aff(&sym[last.b as usize])?.as_constant()?;
+    (d > 0 && d <= loony_graph::moves::MOST_COEF).then_some((f, d))
+}
+
 /// The guards of a condition, pushed onto `guards`; `Some(false)` if it never holds.
 fn guards_of(
     sym: &mut [Sym],
@@ -948,11 +964,31 @@ impl Unroll<'_> {
                 inclusive,
             } => {
                 let a = sym_expr(sym, lo)?;
-                let mut b = sym_expr(sym, hi)?;
-                if !*inclusive {
+                // An end `F / d` (Kayles' `0..=(n - t) / 2`) is the bound `d·v ≤ F` (`< F`
+                // rounded down for an open end), the range itself left unbounded above.
+                let mut end = None;
+                let mut b = match sym_expr(sym, hi) {
+                    Some(b) => b,
+                    None => {
+                        let (f, d) = sym_floor(sym, hi)?;
+                        let mut g = f;
+                        g.coef[k] = -d;
+                        if !*inclusive {
+                            g.c = g.c.checked_sub(d)?;
+                        }
+                        end = Some(loony_graph::moves::Guard {
+                            coef: g.coef,
+                            c: g.c,
+                            op: loony_graph::moves::Sign::NonNegative,
+                        });
+                        Aff::constant(k + 1, i64::from(i32::MAX))
+                    }
+                };
+                if !*inclusive && end.is_none() {
                     b.c = b.c.checked_sub(1)?;
                 }
-                if let (Some(x), Some(y)) = (a.as_constant(), b.as_constant())
+                if end.is_none()
+                    && let (Some(x), Some(y)) = (a.as_constant(), b.as_constant())
                     && y.saturating_sub(x) < MOST_MOVES as i64
                 {
                     let items: Vec<i64> = (x..=y).collect();
@@ -964,12 +1000,15 @@ impl Unroll<'_> {
                     return None;
                 }
                 self.var = Some((a, b));
+                let n = self.guards.len();
+                self.guards.extend(end);
                 let saved = sym[*reg as usize].clone();
                 let mut v = Aff::constant(k + 1, 0);
                 v.coef[k] = 1;
                 sym[*reg as usize] = Sym::Aff(v);
                 let done = self.clauses(i + 1, sym, out);
                 sym[*reg as usize] = saved;
+                self.guards.truncate(n);
                 self.var = None;
                 done
             }
