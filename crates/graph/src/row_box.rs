@@ -157,12 +157,36 @@ impl RowBox {
                 family: f.clone(),
             })
             .collect();
-        Some(RowBox {
+        let b = RowBox {
             lo,
             hi,
             grid,
             steps,
             families,
+        };
+        // The top position's families are the widest as a rule: one the box cannot read there
+        // is found before the box is labelled, not after.
+        b.families_fit(root).then_some(b)
+    }
+
+    /// Whether every family's options at `at` (a position of the box) lie in the box before it.
+    fn families_fit(&self, at: &[i64]) -> bool {
+        let Some(cell) = self.grid.cell(at) else {
+            return false;
+        };
+        let mut y = vec![0i64; at.len()];
+        self.families.iter().all(|f| {
+            if !f.cond.holds(at) {
+                return true;
+            }
+            match f.family.range(at) {
+                None => false,
+                Some((lo, hi)) if lo <= hi => f.family.parts.iter().all(|p| {
+                    self.part_cell(p, at, lo, cell, &mut y).is_some()
+                        && self.part_cell(p, at, hi, cell, &mut y).is_some()
+                }),
+                Some(_) => true,
+            }
         })
     }
 
