@@ -396,6 +396,7 @@ impl Labeller {
         if ok {
             // A-sets of the ∞ vertices: the finite labels of their options.
             let mut a = std::mem::take(&mut self.scratch);
+            let mut last: Option<usize> = None;
             for &u in &infinite {
                 let u = u as usize;
                 a.clear();
@@ -411,9 +412,18 @@ impl Labeller {
                 }
                 a.sort_unstable();
                 a.dedup();
-                self.bad[u] = self.sets.len() as u32;
-                self.sets.push(a.len() as u32);
-                self.sets.extend_from_slice(&a);
+                // Most ∞ vertices of a large component share their A with the one before
+                // (WindUp: ∅ or {0}): one copy of it serves them all.
+                let same = last.is_some_and(|at: usize| {
+                    let len = self.sets[at] as usize;
+                    self.sets[at + 1..at + 1 + len] == a[..]
+                });
+                if !same {
+                    last = Some(self.sets.len());
+                    self.sets.push(a.len() as u32);
+                    self.sets.extend_from_slice(&a);
+                }
+                self.bad[u] = last.expect("set just above") as u32;
                 self.labelled(u);
             }
             self.scratch = a;
