@@ -54,17 +54,15 @@ impl Split {
     }
 }
 
-fn split(store: &Store, shape: &RowShape, pos: PosId) -> Option<Split> {
+/// Takes `pos` apart into `s` (written in place: the struct is a few hundred bytes, and this runs
+/// for every element of a printed table); `false` if it is not a position of the row.
+fn split(store: &Store, shape: &RowShape, pos: PosId, s: &mut Split) -> bool {
     // A ruleset of more arguments has no register code, so no row.
     if store.positions.plain_arity(pos) != Some(shape.coord.len()) || shape.coord.len() > ARGS {
-        return None;
+        return false;
     }
-    let mut s = Split {
-        words: [0; ARGS],
-        fixed_len: 0,
-        coords: [0; ARGS],
-        coords_len: shape.coords,
-    };
+    s.fixed_len = 0;
+    s.coords_len = shape.coords;
     for (w, c) in store.positions.arg_words(pos).zip(&shape.coord) {
         match c {
             None => {
@@ -73,10 +71,10 @@ fn split(store: &Store, shape: &RowShape, pos: PosId) -> Option<Split> {
             }
             // A coordinate is a small integer, at least zero.
             Some(c) if w & 1 == 0 && (w as i32) >= 0 => s.coords[*c] = ((w as i32) >> 1) as i64,
-            Some(_) => return None,
+            Some(_) => return false,
         }
     }
-    Some(s)
+    true
 }
 
 /// The register code listing a row's positions.
@@ -126,9 +124,15 @@ impl Cx {
         let (Some(shape), Some(code)) = (&comp.row, &comp.fast) else {
             return Ok(None);
         };
-        let Some(s) = split(store, shape, pos) else {
-            return Ok(None);
+        let mut s = Split {
+            words: [0; ARGS],
+            fixed_len: 0,
+            coords: [0; ARGS],
+            coords_len: 0,
         };
+        if !split(store, shape, pos, &mut s) {
+            return Ok(None);
+        }
         let header = PosTable::header(rid, shape.coord.len());
         if let Some(c) = self.row_known(header, &s) {
             return Ok(Some(c));
