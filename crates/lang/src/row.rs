@@ -323,7 +323,7 @@ impl Cx {
             .rows
             .get(&header)?
             .iter()
-            .find(|(f, _)| f == s.fixed())?;
+            .find(|(f, _)| same_words(f, s.fixed()))?;
         Some(self.engines.memo.codec.decode(t.get(s.at())?))
     }
 
@@ -354,6 +354,12 @@ impl Cx {
             heavy: 0,
         })
     }
+}
+
+/// Two rows' fixed words are equal (a few words: compared in place, where slice equality
+/// calls `memcmp` once per element of a printed table).
+fn same_words(a: &[u32], b: &[u32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 trait EntryFor {
