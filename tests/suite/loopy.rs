@@ -12,6 +12,15 @@ fn lines(src: &str) -> Vec<String> {
         .collect()
 }
 
+/// The lines a row's program prints, checked to be `n` and the same as the same game's on
+/// tuples (which the explorer values).
+fn agrees_on_tuples(row: &str, tuple: &str, n: usize) -> Vec<String> {
+    let (got, want) = (lines(row), lines(tuple));
+    assert_eq!(got.len(), n, "{got:?}");
+    assert_eq!(got, want);
+    got
+}
+
 fn show_vertex(v: &cgt::loopy::impartial::vertex::Vertex) -> String {
     use cgt::loopy::impartial::vertex::Vertex;
     let nim = |n: u32| match n {
@@ -307,9 +316,7 @@ fn descending_rows_agree_with_nim_sums_and_the_explorer() {
                  if p[1] > 0 => t((p[0], p[1] - 1))\n  \
                  if p[1] > 1 and p[0] > 0 => t((p[0] - 1, p[1] - 2))\n}\n\
                  t((12, 3))\n[t((x, y)) for x in 0..13 for y in 0..9]\n";
-    let (a, b) = (lines(row), lines(tuple));
-    assert_eq!(a.len(), 2);
-    assert_eq!(a, b);
+    let a = agrees_on_tuples(row, tuple, 2);
     assert!(a[1].contains("*3"), "{a:?}");
 }
 
@@ -351,9 +358,7 @@ fn stepping_down_rows_are_valued_over_their_box() {
                  if p[0] >= 2 => n((p[0] - 2, p[1]))\n}\n\
                  [v((x, y, z)) for x in 0..8 for y in 0..7 for z in [0, 4, 9]]\n\
                  [n((x, y)) for x in 0..6 for y in 0..4]\n";
-    let (got, want) = (lines(row), lines(tuple));
-    assert_eq!(got.len(), 2);
-    assert_eq!(got, want);
+    let got = agrees_on_tuples(row, tuple, 2);
     // `n(0, 1)` moves to `n(-1, 0)`, a position the box does not hold, which has no move.
     assert!(got[1].starts_with("[0, *, 0, *, "), "{got:?}");
 }
@@ -469,9 +474,7 @@ fn families_of_sums_are_valued_over_their_box() {
                  ruleset c(p) {\n  for k in 1..=p[0] => c((p[0] - k,))\n  if p[0] < 5 => c((p[0] + 1,))\n}\n\
                  [m((x, y)) for x in [3, 2, 1] for y in [2, 1, 0]]\n[d((x, y)) for x in 0..9 for y in 0..8]\n[f((x, y)) for x in [3, 1] for y in [4, 6, 0]]\n\
                  [c((n,)) for n in 0..8]\n";
-    let (got, want) = (lines(row), lines(tuple));
-    assert_eq!(got.len(), 4);
-    assert_eq!(got, want);
+    let got = agrees_on_tuples(row, tuple, 4);
     assert!(got[1].contains("*4") && got[3].contains("∞"), "{got:?}");
 }
 
@@ -494,9 +497,7 @@ fn reduced_moves_agree_with_the_explorer() {
                  if p[1] == n - 1 => q(n, ((p[0] + 1) % 4, (2 * p[1] - 5) % n))\n}\n\
                  [r(n, (x, y)) for n in [5, 7] for x in 0..4 for y in 0..n]\n\
                  [q(n, (x, y)) for n in [5, 7] for x in 0..4 for y in 0..n]\n";
-    let (got, want) = (lines(row), lines(tuple));
-    assert_eq!(got.len(), 2);
-    assert_eq!(got, want);
+    let got = agrees_on_tuples(row, tuple, 2);
     assert!(got[0].contains("∞(0)") && got[1].contains("*3"), "{got:?}");
 }
 
@@ -536,9 +537,7 @@ fn rows_listed_as_moves_agree_with_the_explorer() {
     }
     a.push_str("[c(x, y) for x in 0..9 for y in 0..6]\n");
     b.push_str("[c((x, y)) for x in 0..9 for y in 0..6]\n");
-    let (got, want) = (lines(&a), lines(&b));
-    assert_eq!(got.len(), 3);
-    assert_eq!(got, want);
+    let got = agrees_on_tuples(&a, &b, 3);
     // Draws, a loopy value that is not a draw, and nimbers: guards that let one move too
     // many through change some of them.
     for v in ["∞(∅)", "∞(0)", " *,"] {
@@ -582,9 +581,7 @@ fn dense_rows_agree_with_the_explorer() {
         a.push_str(&format!("[d(x, {s}) for x in 0..12]\n"));
         b.push_str(&format!("[d((x, 0), {s}) for x in 0..12]\n"));
     }
-    let (got, want) = (lines(&a), lines(&b));
-    assert_eq!(got.len(), 10);
-    assert_eq!(got, want);
+    let got = agrees_on_tuples(&a, &b, 10);
     // Something loopy was met (the rows are not all nimbers).
     assert!(got.iter().any(|l| l.contains('∞')), "{got:?}");
 }
