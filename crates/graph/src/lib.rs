@@ -19,6 +19,7 @@ pub mod row;
 pub mod row_box;
 pub mod scc;
 pub mod source;
+pub mod torus;
 
 pub use error::GraphError;
 pub use explore::{Explorer, Groups, Kind, PosGraph, Reach, Side};

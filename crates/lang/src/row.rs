@@ -24,7 +24,9 @@ use loony_core::game::Store;
 use loony_core::positions::{PosId, PosTable};
 use loony_graph::row::{self, Grid, RowEnd, RowOptions, RowSource};
 use loony_graph::row_box::RowBox;
-use loony_theory::loopy::row::{RowLabel, SET, label_box};
+use loony_graph::torus::Torus;
+use loony_theory::loopy::row::{RowLabel, SET, label_box, label_torus};
+use loony_theory::loopy::{INF, Labeller};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -184,6 +186,28 @@ impl Cx {
         if shape.sums {
             return Ok(None);
         }
+        // A row on a torus (every coordinate a move changes is reduced modulo a fixed
+        // argument, or only shifted) is labelled from its rules, with no graph stored, when its
+        // root fills a good part of the box.
+        if let Some(m) = moves.as_ref().filter(|m| m.plain())
+            && let Some(mut t) = Torus::new(m, s.at(), most_cells)
+        {
+            let stop = self.limits.interrupt.clone();
+            match t.reach(budget, &mut || stop.load(Ordering::Relaxed)) {
+                Ok(()) if t.members.len() * 4 >= t.cells() || t.cells() <= 1 << 16 => {
+                    let Some(lab) = label_torus(&t, &mut || stop.load(Ordering::Relaxed)) else {
+                        return Err(Error::new(CoreError::Interrupted));
+                    };
+                    self.limits.explored += t.members.len();
+                    return Ok(Some(self.keep_torus(header, &s, &t, &lab)));
+                }
+                Ok(()) | Err(RowEnd::Outside | RowEnd::Declined) => {}
+                Err(RowEnd::Interrupted) => return Err(Error::new(CoreError::Interrupted)),
+                Err(RowEnd::Budget(at)) => {
+                    return Err(self.row_runaway(store, rid, shape, &s, &at));
+                }
+            }
+        }
         let walked = {
             let table = self
                 .engines
@@ -264,6 +288,52 @@ impl Cx {
             entries.cells[cell] = v;
         }
         Ok(Some(gamma.class(0)))
+    }
+
+    /// Keeps the classes of a labelled torus's members in the row's table; the class of its
+    /// root.
+    fn keep_torus(&mut self, header: u32, s: &Split, t: &Torus, lab: &Labeller) -> Class {
+        let eng = &mut self.engines;
+        let codec = &mut eng.memo.codec;
+        let k = s.coords_len;
+        let entries = eng
+            .rows
+            .rows
+            .entry(header)
+            .or_default()
+            .entry_for(s.fixed(), k);
+        let top: Vec<i64> = t.side.iter().map(|x| x - 1).collect();
+        entries.grow_to(&top, usize::MAX);
+        // Memo codes by nimber, and for the A-set met last (consecutive ∞ cells share it).
+        let mut nimbers: Vec<u32> = Vec::new();
+        let mut last_set = ((u32::MAX, 0), Grid::NONE);
+        let mut at = vec![0i64; k];
+        for &u in &t.members {
+            let r = lab.result(u as usize);
+            let v = if r.label == INF {
+                if r.a != last_set.0 {
+                    let a = Class::loopy(lab.set(r.a).to_vec());
+                    last_set = (r.a, codec.encode(&a).unwrap_or(Grid::NONE));
+                }
+                last_set.1
+            } else {
+                let n = r.label as usize;
+                while nimbers.len() <= n {
+                    let c = Class::Nimber(nimbers.len() as u32);
+                    nimbers.push(codec.encode(&c).unwrap_or(Grid::NONE));
+                }
+                nimbers[n]
+            };
+            t.coords(u, &mut at);
+            let cell = entries.cell(&at).expect("the table was grown to the torus");
+            entries.cells[cell] = v;
+        }
+        let root = lab.result(t.members[0] as usize);
+        if root.label == INF {
+            Class::loopy(lab.set(root.a).to_vec())
+        } else {
+            Class::Nimber(root.label)
+        }
     }
 
     /// Writes the nimbers the row's table knows into box `b`, which then labels only the rest.

@@ -18,6 +18,8 @@
 /// `γ = ∞`.
 pub const INF: u32 = u32::MAX;
 const UNLABELLED: u32 = u32::MAX - 1;
+/// A cell of a box that is not being labelled ([`Labeller::label_all`]).
+const ABSENT: u32 = u32::MAX - 2;
 
 /// The final γ of a vertex outside the component being labelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,7 +145,11 @@ impl Labeller {
             return true;
         }
         self.prepare(view, members);
-        let ok = self.stages(view, members, poll);
+        self.remaining.clear();
+        self.remaining.extend(0..members.len() as u32);
+        let edges = std::mem::take(&mut self.edges);
+        let ok = self.stages(&Local { e: &edges, view }, poll);
+        self.edges = edges;
         for &u in members {
             self.local[u as usize] = u32::MAX;
         }
@@ -152,8 +158,12 @@ impl Labeller {
 
     /// Room for `s` local vertices' results, all unlabelled.
     fn results(&mut self, s: usize) {
+        self.results_as(s, UNLABELLED);
+    }
+
+    fn results_as(&mut self, s: usize, label: u32) {
         self.label.clear();
-        self.label.resize(s, UNLABELLED);
+        self.label.resize(s, label);
         self.bad.clear();
         self.bad.resize(s, 0);
         self.order.clear();
@@ -284,28 +294,34 @@ impl Labeller {
         self.blocks.resize(s, 0);
     }
 
-    fn ext_has(&self, u: usize, i: u32) -> bool {
-        let f = &self.edges.ext_finite
-            [self.edges.ext_start[u] as usize..self.edges.ext_start[u + 1] as usize];
-        f.binary_search(&i).is_ok()
-    }
-
-    fn preds(&self, u: usize) -> std::ops::Range<usize> {
-        self.edges.pred_start[u] as usize..self.edges.pred_start[u + 1] as usize
-    }
-
-    fn stages<V: LoopyView + ?Sized>(
+    /// Labels every member of `adj` (cells of a box read from its rules, [`Adjacency`]):
+    /// the labeller's arrays are indexed by cell, and cells that are not members are never
+    /// labelled. [`Labeller::result`] then reads each cell's γ.
+    pub fn label_all<A: Adjacency>(
         &mut self,
-        view: &V,
+        adj: &A,
+        cells: usize,
         members: &[u32],
         poll: &mut dyn FnMut() -> bool,
     ) -> bool {
-        let s = members.len();
+        self.sets.clear();
+        self.results_as(cells, ABSENT);
+        for &u in members {
+            self.label[u as usize] = UNLABELLED;
+        }
+        self.has.clear();
+        self.has.resize(cells, 0);
+        self.blocks.clear();
+        self.blocks.resize(cells, 0);
+        self.remaining.clear();
+        self.remaining.extend_from_slice(members);
+        self.stages(adj, poll)
+    }
+
+    fn stages<A: Adjacency>(&mut self, adj: &A, poll: &mut dyn FnMut() -> bool) -> bool {
         let mut remaining = std::mem::take(&mut self.remaining);
         let mut infinite = std::mem::take(&mut self.infinite);
         let mut queue = std::mem::take(&mut self.queue);
-        remaining.clear();
-        remaining.extend(0..s as u32);
         infinite.clear();
         let mut work = 0u64;
         let mut i = 0u32;
@@ -313,29 +329,24 @@ impl Labeller {
         while !remaining.is_empty() {
             // Who has an option labelled i (only outside ones, so far).
             for &u in remaining.iter().chain(infinite.iter()) {
-                let has = self.ext_has(u as usize, i);
+                let has = adj.outside_has(u, i);
                 self.has[u as usize] = has as u8;
                 // Open, so it blocks unless it can answer with a move to i.
                 self.blocks[u as usize] = !has as u8;
             }
             queue.clear();
             for &u in &remaining {
+                let mut bad = adj.outside_blocking(u, i);
+                adj.succ(u, |v| {
+                    bad += self.blocks[v as usize] as u32;
+                    work += 1;
+                });
                 let u = u as usize;
-                let mut bad = 0;
-                for k in self.edges.int_start[u]..self.edges.int_start[u + 1] {
-                    let v = self.edges.int_succ[k as usize] as usize;
-                    bad += self.blocks[v] as u32;
-                }
-                for k in self.edges.inf_start[u]..self.edges.inf_start[u + 1] {
-                    if let Outside::Infinite(a) = view.outside(self.edges.ext_inf[k as usize]) {
-                        bad += a.binary_search(&i).is_err() as u32;
-                    }
-                }
                 self.bad[u] = bad;
                 if bad == 0 && self.has[u] == 0 {
                     queue.push(u as u32);
                 }
-                work += (self.edges.int_start[u + 1] - self.edges.int_start[u]) as u64 + 1;
+                work += 1;
             }
             while let Some(u) = queue.pop() {
                 let u = u as usize;
@@ -346,23 +357,24 @@ impl Labeller {
                 // Labelled finite: never open again.
                 self.blocks[u] = 0;
                 self.labelled(u);
-                for k in self.preds(u) {
-                    let p = self.edges.pred[k] as usize;
-                    self.has[p] = self.has[p].saturating_add(1);
-                    if self.has[p] == 1 && matches!(self.label[p], UNLABELLED | INF) {
+                let (label, has, bad) = (&self.label, &mut self.has, &mut self.bad);
+                adj.pred(u as u32, |p| {
+                    let p = p as usize;
+                    has[p] = has[p].saturating_add(1);
+                    if has[p] == 1 && matches!(label[p], UNLABELLED | INF) {
                         // p can now answer a move into it with a move to i.
-                        for k2 in self.preds(p) {
-                            let q = self.edges.pred[k2] as usize;
-                            if self.label[q] == UNLABELLED {
-                                self.bad[q] -= 1;
-                                if self.bad[q] == 0 && self.has[q] == 0 {
+                        adj.pred(p as u32, |q| {
+                            let q = q as usize;
+                            if label[q] == UNLABELLED {
+                                bad[q] -= 1;
+                                if bad[q] == 0 && has[q] == 0 {
                                     queue.push(q as u32);
                                 }
                             }
-                        }
+                        });
                     }
                     work += 1;
-                }
+                });
                 if work > 1 << 20 {
                     work = 0;
                     if poll() {
@@ -398,33 +410,34 @@ impl Labeller {
             let mut a = std::mem::take(&mut self.scratch);
             let mut last: Option<usize> = None;
             for &u in &infinite {
-                let u = u as usize;
                 a.clear();
-                a.extend_from_slice(
-                    &self.edges.ext_finite
-                        [self.edges.ext_start[u] as usize..self.edges.ext_start[u + 1] as usize],
-                );
-                for k in self.edges.int_start[u]..self.edges.int_start[u + 1] {
-                    let l = self.label[self.edges.int_succ[k as usize] as usize];
+                a.extend_from_slice(adj.outside_finite(u));
+                adj.succ(u, |v| {
+                    let l = self.label[v as usize];
                     if l != INF {
                         a.push(l);
                     }
-                }
+                });
                 a.sort_unstable();
                 a.dedup();
                 // Most ∞ vertices of a large component share their A with the one before
                 // (WindUp: ∅ or {0}): one copy of it serves them all.
+                // (Compared in place: slice equality calls `memcmp` once per vertex.)
                 let same = last.is_some_and(|at: usize| {
                     let len = self.sets[at] as usize;
-                    self.sets[at + 1..at + 1 + len] == a[..]
+                    len == a.len()
+                        && self.sets[at + 1..at + 1 + len]
+                            .iter()
+                            .zip(&a)
+                            .all(|(x, y)| x == y)
                 });
                 if !same {
                     last = Some(self.sets.len());
                     self.sets.push(a.len() as u32);
                     self.sets.extend_from_slice(&a);
                 }
-                self.bad[u] = last.expect("set just above") as u32;
-                self.labelled(u);
+                self.bad[u as usize] = last.expect("set just above") as u32;
+                self.labelled(u as usize);
             }
             self.scratch = a;
         }
@@ -432,6 +445,68 @@ impl Labeller {
         self.infinite = infinite;
         self.queue = queue;
         ok
+    }
+}
+
+/// What the stages read of the vertices being labelled (local ids): options inside and
+/// predecessors inside, with the same multiplicities, and what is known of options outside.
+pub trait Adjacency {
+    /// Each option of `u` among the vertices being labelled.
+    fn succ(&self, u: u32, f: impl FnMut(u32));
+    /// Each vertex with a move to `u`, once per such move; vertices that are not being
+    /// labelled may be among them (they keep a label that is neither a value nor open).
+    fn pred(&self, u: u32, f: impl FnMut(u32));
+    /// Whether an option of `u` outside has the value `i`.
+    fn outside_has(&self, _u: u32, _i: u32) -> bool {
+        false
+    }
+    /// How many options of `u` outside are ∞(A) with `i` not in A.
+    fn outside_blocking(&self, _u: u32, _i: u32) -> u32 {
+        0
+    }
+    /// The finite values of the options of `u` outside, sorted and distinct.
+    fn outside_finite(&self, _u: u32) -> &[u32] {
+        &[]
+    }
+}
+
+/// A component copied into [`Edges`], outside options read through the view.
+struct Local<'a, V: ?Sized> {
+    e: &'a Edges,
+    view: &'a V,
+}
+
+impl<V: LoopyView + ?Sized> Adjacency for Local<'_, V> {
+    #[inline]
+    fn succ(&self, u: u32, mut f: impl FnMut(u32)) {
+        let u = u as usize;
+        for &v in &self.e.int_succ[self.e.int_start[u] as usize..self.e.int_start[u + 1] as usize] {
+            f(v);
+        }
+    }
+    #[inline]
+    fn pred(&self, u: u32, mut f: impl FnMut(u32)) {
+        let u = u as usize;
+        for &p in &self.e.pred[self.e.pred_start[u] as usize..self.e.pred_start[u + 1] as usize] {
+            f(p);
+        }
+    }
+    fn outside_has(&self, u: u32, i: u32) -> bool {
+        self.outside_finite(u).binary_search(&i).is_ok()
+    }
+    fn outside_blocking(&self, u: u32, i: u32) -> u32 {
+        let u = u as usize;
+        let mut bad = 0;
+        for &v in &self.e.ext_inf[self.e.inf_start[u] as usize..self.e.inf_start[u + 1] as usize] {
+            if let Outside::Infinite(a) = self.view.outside(v) {
+                bad += a.binary_search(&i).is_err() as u32;
+            }
+        }
+        bad
+    }
+    fn outside_finite(&self, u: u32) -> &[u32] {
+        let u = u as usize;
+        &self.e.ext_finite[self.e.ext_start[u] as usize..self.e.ext_start[u + 1] as usize]
     }
 }
 

@@ -4,7 +4,7 @@
 pub mod gamma;
 pub mod row;
 
-pub use gamma::{Gamma, INF, Labeller, LoopyView, Outside, gamma, mex_sorted};
+pub use gamma::{Adjacency, Gamma, INF, Labeller, LoopyView, Outside, gamma, mex_sorted};
 
 #[cfg(test)]
 mod tests;

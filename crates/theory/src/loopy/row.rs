@@ -7,10 +7,11 @@
 //! something γ of one graph can say: [`label`] answers [`RowLabel::Open`] and the caller
 //! values the game another way.
 
-use super::gamma::{INF, Labeller, LoopyView, Outside};
+use super::gamma::{Adjacency, INF, Labeller, LoopyView, Outside};
 use loony_core::class::{self, Class};
 use loony_graph::row::{RowEnd, RowGraph, SUM};
 use loony_graph::row_box::RowBox;
+use loony_graph::torus::Torus;
 use rustc_hash::FxHashMap;
 
 /// A label that is ∞(A): the low bits are the index of A in [`RowGamma::sets`].
@@ -231,6 +232,29 @@ pub fn label_box(b: &mut RowBox, poll: &mut dyn FnMut() -> bool) -> Result<usize
     });
     b.grid.cells = cells;
     walked.map(|()| labelled)
+}
+
+/// The torus's rules as the labeller reads them: options and predecessors by cell arithmetic.
+struct OnTorus<'a>(&'a Torus);
+
+impl Adjacency for OnTorus<'_> {
+    #[inline]
+    fn succ(&self, u: u32, f: impl FnMut(u32)) {
+        self.0.options(u, f);
+    }
+    #[inline]
+    fn pred(&self, u: u32, f: impl FnMut(u32)) {
+        self.0.preds(u, f);
+    }
+}
+
+/// γ of every position the torus's root reaches ([`Torus::reach`] first), labelled as one
+/// set (the stages need no strongly connected components) with no graph stored: read each
+/// member cell's γ with [`Labeller::result`]. `None` if `poll` stopped it.
+pub fn label_torus(t: &Torus, poll: &mut dyn FnMut() -> bool) -> Option<Labeller> {
+    let mut lab = Labeller::new();
+    lab.label_all(&OnTorus(t), t.cells(), &t.members, poll)
+        .then_some(lab)
 }
 
 /// What labelling a row keeps from component to component.
