@@ -234,6 +234,25 @@ fn bench(c: &mut Criterion) {
              values), cgt {theirs:.2?} ({n} values), ratio {:.1}",
             ours.as_secs_f64() / theirs.as_secs_f64()
         );
+        // A first run pays for fresh pages and cold caches, and one run of 60 ms varies by a
+        // third on a shared host: the best of three of each, alternating.
+        let (mut ours, mut theirs) = (ours, theirs);
+        for _ in 0..3 {
+            let t = Instant::now();
+            black_box(run(
+                &format!("{WINDUP}[wu(1000000, [1, 3, 4], i) for i in 0..1000000]"),
+                5_000_000,
+            ));
+            ours = ours.min(t.elapsed());
+            let t = Instant::now();
+            black_box(windup_cgt(1_000_000));
+            theirs = theirs.min(t.elapsed());
+        }
+        println!(
+            "best of four: WindUp(10^6, {{1,3,4}}), all values printed: Loony ruleset {ours:.2?}, \
+             cgt {theirs:.2?}, ratio {:.1} (target <= 3)",
+            ours.as_secs_f64() / theirs.as_secs_f64()
+        );
         // The top of the scale the loopy engine is for: one value over 10^7 positions, whose
         // first moves jump from one end of the row of positions to the other.
         let reset = reset_peak_rss();
@@ -249,6 +268,23 @@ fn bench(c: &mut Criterion) {
                 base / (1 << 20),
                 peak.saturating_sub(base) / 10_000_000
             );
+            // cgt's solver on the same game, its peak measured the same way.
+            let ours_peak = peak.saturating_sub(base);
+            let reset = reset_peak_rss();
+            let base = rss().unwrap_or(0);
+            let t = Instant::now();
+            let n = windup_cgt(10_000_000);
+            let theirs = t.elapsed();
+            if reset && let Some(peak) = peak_rss() {
+                let theirs_peak = peak.saturating_sub(base);
+                println!(
+                    "one-shot: WindUp(10^7, {{1,3,4}}): cgt {theirs:.2?} ({n} values), peak RSS \
+                     {} MB; ratio {:.1} in time (target <= 3), {:.2} in memory (target <= 1.5)",
+                    theirs_peak / (1 << 20),
+                    took.as_secs_f64() / theirs.as_secs_f64(),
+                    ours_peak as f64 / theirs_peak.max(1) as f64
+                );
+            }
         }
         // The same game with its heaps in one tuple, or one list, made anew at every move (the
         // tree path: indexing and building them), kept in place in the keys.

@@ -114,6 +114,23 @@ impl RowSource for Lister<'_> {
 }
 
 impl Cx {
+    /// The class of ruleset position `pos` if its row's table holds it.
+    pub(crate) fn row_table_class(&mut self, store: &Store, pos: PosId) -> Option<Class> {
+        let rid = store.positions.ruleset(pos);
+        let comp = self.compiled(rid);
+        let shape = comp.row.as_ref()?;
+        let mut s = Split {
+            words: [0; ARGS],
+            fixed_len: 0,
+            coords: [0; ARGS],
+            coords_len: 0,
+        };
+        if !split(store, shape, pos, &mut s) {
+            return None;
+        }
+        self.row_known(PosTable::header(rid, shape.coord.len()), &s)
+    }
+
     /// The class of ruleset position `pos` through its row, or `None` when it is not in one
     /// (or its row cannot be held exactly: the caller explores it).
     pub(crate) fn row_class(
