@@ -269,3 +269,132 @@ fn back(y: i64, d: i64, m: i64, side: i64) -> Option<i64> {
         x.rem_euclid(m)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::{Move, Sign};
+
+    /// A move of two coordinates: `x + dx` reduced modulo `mx` (0: not), the same for `y`,
+    /// allowed where `gx·x + gy·y + c` compares with zero as `op`.
+    fn mv(d: [i64; 2], m: [i64; 2], guard: Option<([i64; 2], i64, Sign)>) -> Move {
+        Move {
+            guards: guard
+                .map(|(coef, c, op)| Guard {
+                    coef: coef.to_vec(),
+                    c,
+                    op,
+                })
+                .into_iter()
+                .collect(),
+            to: vec![1, 0, 0, 1],
+            shift: d.to_vec(),
+            modulus: m.to_vec(),
+            shifts: m == [0, 0],
+        }
+    }
+
+    /// Options by the moves' own arithmetic (`Move::apply`), the brute force.
+    fn brute(moves: &Moves, at: &[i64]) -> Vec<Vec<i64>> {
+        let mut y = vec![0; at.len()];
+        let mut out = Vec::new();
+        for m in moves.moves.iter().filter(|m| m.allowed(at)) {
+            assert!(m.apply(at, &mut y));
+            out.push(y.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn options_and_predecessors_are_the_moves_both_ways() {
+        let games = [
+            // Two circles, a guard, a shift longer than the circle.
+            Moves {
+                moves: vec![
+                    mv([2, 0], [5, 3], Some(([1, 0], 0, Sign::NonZero))),
+                    mv([-1, 5], [5, 3], Some(([0, 1], -1, Sign::NonZero))),
+                    mv([-13, -4], [5, 3], None),
+                ],
+                families: vec![],
+            },
+            // A circle beside a coordinate that only steps down (and one move leaving it).
+            Moves {
+                moves: vec![
+                    mv([1, 0], [7, 0], Some(([0, 1], 0, Sign::Positive))),
+                    mv([0, -2], [0, 0], Some(([0, 1], -2, Sign::NonNegative))),
+                    mv([3, -1], [7, 0], Some(([1, -1], 0, Sign::NonNegative))),
+                ],
+                families: vec![],
+            },
+        ];
+        for (n, moves) in games.iter().enumerate() {
+            let root = [1, 2];
+            let t = Torus::new(moves, &root, 1 << 10).expect("shifts with reductions");
+            let mut seen = vec![Vec::new(); t.cells()];
+            let mut at = [0i64; 2];
+            for u in 0..t.cells() as u32 {
+                t.coords(u, &mut at);
+                let want = brute(moves, &at);
+                let mut got = Vec::new();
+                t.each_option(&at, |v| got.push(v));
+                assert_eq!(got.len(), want.len(), "game {n} at {at:?}");
+                for (v, w) in got.iter().zip(&want) {
+                    let inside = w.iter().zip(&t.side).all(|(x, s)| (0..*s).contains(x));
+                    assert_eq!(v.is_some(), inside, "game {n} at {at:?} to {w:?}");
+                    if let Some(v) = *v {
+                        let mut c = [0i64; 2];
+                        t.coords(v, &mut c);
+                        assert_eq!(&c[..], &w[..], "game {n} at {at:?}");
+                        seen[v as usize].push(u);
+                    }
+                }
+            }
+            // Each cell's predecessors: every cell with a move to it, as often.
+            for v in 0..t.cells() as u32 {
+                let mut got = Vec::new();
+                t.preds(v, |u| got.push(u));
+                got.sort_unstable();
+                seen[v as usize].sort_unstable();
+                assert_eq!(got, seen[v as usize], "game {n}: predecessors of cell {v}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_torus_reaches_what_the_moves_reach_or_says_why_not() {
+        // WindUp on a circle of 10 with {4, 6}: from 1, the odd cells and 0 is not among them.
+        let w = |root: i64| {
+            let moves = Moves {
+                moves: [4, 6]
+                    .iter()
+                    .map(|&m| {
+                        let mut g = mv([10 - m, 0], [10, 0], Some(([1, 0], 0, Sign::NonZero)));
+                        g.shift.truncate(1);
+                        g.modulus.truncate(1);
+                        g.guards[0].coef.truncate(1);
+                        g.to = vec![1];
+                        g
+                    })
+                    .collect(),
+                families: vec![],
+            };
+            Torus::new(&moves, &[root], 1 << 10)
+        };
+        let mut t = w(1).unwrap();
+        t.reach(100, &mut || false).unwrap();
+        let mut m = t.members.clone();
+        m.sort_unstable();
+        assert_eq!(m, vec![1, 3, 5, 7, 9]);
+        let mut t = w(1).unwrap();
+        assert_eq!(t.reach(3, &mut || false), Err(RowEnd::Budget(vec![3])));
+        // A root off the circle is not on the torus.
+        assert!(w(12).is_none());
+        // A coordinate that only steps up leaves its box.
+        let up = Moves {
+            moves: vec![mv([1, 1], [5, 0], None)],
+            families: vec![],
+        };
+        let mut t = Torus::new(&up, &[0, 0], 1 << 10).unwrap();
+        assert_eq!(t.reach(100, &mut || false), Err(RowEnd::Outside));
+    }
+}
