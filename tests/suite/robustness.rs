@@ -193,6 +193,30 @@ fn the_memory_budget_stops_large_builds() {
 }
 
 #[test]
+fn a_row_on_a_torus_is_taken_when_its_arrays_fit_the_memory_budget() {
+    // WindUp's circle of 5·10^7 needs about 1.5 GB to label at once: it is walked instead, and
+    // the walk stops at the budget; a circle of 4·10^6 fits and is labelled.
+    let out = session(&[
+        ":memory 200M",
+        ":budget 100000000",
+        "ruleset w(n, i) { if i != 0 for m in [1, 2] => w(n, (i - m + n) % n) }",
+        "w(50000000, 5)",
+        "w(4000000, 5)",
+        "w(1000, 5)",
+    ]);
+    // (A definition prints nothing.)
+    let e = error(&out[2]);
+    assert!(
+        e.contains("error[E0213]") && e.contains("budget of 200 MiB"),
+        "{e}"
+    );
+    // 5 on a long circle with moves {1, 2} is *2, as in the subtraction game (WindUp against
+    // cgt for every circle up to 60: `loopy::windup_agrees_with_cgt_tools`).
+    assert_eq!(value(&out[3]), "*2");
+    assert_eq!(value(&out[4]), "*2");
+}
+
+#[test]
 fn a_chain_of_sums_is_one_sum() {
     // 60 000 terms once held every prefix sum (4.3 GB); 100 MiB is plenty for one sum.
     let even = vec!["*1"; 60_000].join(" + ");

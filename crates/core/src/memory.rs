@@ -193,6 +193,13 @@ pub fn would_exceed(bytes: usize) -> bool {
     over
 }
 
+/// Would `bytes` more still fit in the armed budget? (Asked by a path that has another way to
+/// go when it would not; nothing is marked.)
+pub fn room_for(bytes: usize) -> bool {
+    let limit = LIMIT.with(Cell::get);
+    (LIVE.with(Cell::get).max(0) as usize).saturating_add(bytes) <= limit as usize
+}
+
 /// The diagnostic for passing the armed budget while building `what`.
 pub fn exceeded(what: &str) -> crate::diag::CoreError {
     crate::diag::CoreError::MemoryBudget {

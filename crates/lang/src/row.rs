@@ -206,12 +206,19 @@ impl Cx {
         // A row on a torus (every coordinate a move changes is reduced modulo a fixed
         // argument, or only shifted) is labelled from its rules, with no graph stored, when its
         // root fills a good part of the box.
+        // The labeller's arrays (10 bytes a cell, 12 a member) and the row's table (a
+        // power-of-two box of words) come at once: a torus is taken when they fit the memory
+        // budget (the walk grows its arrays as it goes, and stops at the budget).
         if let Some(m) = moves.as_ref().filter(|m| m.plain())
             && let Some(mut t) = Torus::new(m, s.at(), most_cells)
+            && loony_core::memory::room_for(t.cells() * 18)
         {
             let stop = self.limits.interrupt.clone();
             match t.reach(budget, &mut || stop.load(Ordering::Relaxed)) {
-                Ok(()) if t.members.len() * 4 >= t.cells() || t.cells() <= 1 << 16 => {
+                Ok(())
+                    if (t.members.len() * 4 >= t.cells() || t.cells() <= 1 << 16)
+                        && loony_core::memory::room_for(t.cells() * 18 + t.members.len() * 12) =>
+                {
                     let Some(lab) = label_torus(&t, &mut || stop.load(Ordering::Relaxed)) else {
                         return Err(Error::new(CoreError::Interrupted));
                     };
