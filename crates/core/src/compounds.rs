@@ -48,6 +48,10 @@ pub struct Compounds {
     by_ptr: FxHashMap<usize, u32>,
     /// The allocation and id of the compound looked up last (address 0: none).
     last: (usize, u32),
+    /// That allocation kept alive when it is not one of `values` (a list found by its words:
+    /// `[1, 3, 4]` written in a loop is one allocation met at every turn), so its address
+    /// cannot be reused while it is remembered.
+    last_alive: Option<Value>,
 }
 
 impl Compounds {
@@ -85,11 +89,18 @@ impl Compounds {
             }
             if by_address && let Some(&id) = self.by_ptr.get(&p) {
                 self.last = (p, id);
+                self.last_alive = None;
                 return Some(id);
             }
         }
         let id = match self.flat(v, heavy) {
-            Some((id, false)) => return Some(id),
+            Some((id, false)) => {
+                if let Some(p) = ptr {
+                    self.last = (p, id);
+                    self.last_alive = Some(v.clone());
+                }
+                return Some(id);
+            }
             Some((id, true)) => id,
             None => {
                 let arg = to_arg(v)?;
@@ -106,6 +117,7 @@ impl Compounds {
         // New, so its allocation is kept alive here.
         if let Some(p) = ptr {
             self.last = (p, id);
+            self.last_alive = None;
             if by_address {
                 self.by_ptr.insert(p, id);
             }
@@ -155,5 +167,49 @@ impl Compounds {
         });
         self.scratch = w;
         Some((id, true))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(xs: &[i64]) -> Value {
+        Value::List(Rc::new(xs.iter().map(|&x| Value::Int(x)).collect()))
+    }
+
+    fn ints(v: &Value) -> Vec<i64> {
+        match v {
+            Value::List(xs) => xs
+                .iter()
+                .map(|x| match x {
+                    Value::Int(n) => *n,
+                    _ => panic!("a list of integers"),
+                })
+                .collect(),
+            _ => panic!("a list"),
+        }
+    }
+
+    #[test]
+    fn a_list_found_by_its_words_is_remembered_by_address_safely() {
+        let mut c = Compounds::default();
+        let mut heavy = 0;
+        let a = c.intern(&list(&[1, 3, 4]), &mut heavy).unwrap();
+        // Another allocation of the same list: found by its words, then by its address.
+        let b = list(&[1, 3, 4]);
+        assert_eq!(c.intern(&b, &mut heavy), Some(a));
+        assert_eq!(c.intern(&b, &mut heavy), Some(a));
+        // Freed by its owner, its address is not reused while it is remembered: lists of
+        // the same size made now are told apart by what they hold (each compared with the
+        // list made the same way and interned on its own).
+        drop(b);
+        for k in 0..64 {
+            let other = list(&[k, 7, 9]);
+            let id = c.intern(&other, &mut heavy).unwrap();
+            assert_ne!(id, a, "[{k}, 7, 9]");
+            assert_eq!(ints(c.get(id)), vec![k, 7, 9]);
+            assert_eq!(c.intern(&list(&[k, 7, 9]), &mut heavy), Some(id));
+        }
     }
 }
