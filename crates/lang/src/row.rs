@@ -47,6 +47,13 @@ struct Split {
 }
 
 impl Split {
+    const EMPTY: Split = Split {
+        words: [0; ARGS],
+        fixed_len: 0,
+        coords: [0; ARGS],
+        coords_len: 0,
+    };
+
     fn fixed(&self) -> &[u32] {
         &self.words[..self.fixed_len]
     }
@@ -119,12 +126,7 @@ impl Cx {
         let rid = store.positions.ruleset(pos);
         let comp = self.compiled(rid);
         let shape = comp.row.as_ref()?;
-        let mut s = Split {
-            words: [0; ARGS],
-            fixed_len: 0,
-            coords: [0; ARGS],
-            coords_len: 0,
-        };
+        let mut s = Split::EMPTY;
         if !split(store, shape, pos, &mut s) {
             return None;
         }
@@ -143,12 +145,7 @@ impl Cx {
         let (Some(shape), Some(code)) = (&comp.row, &comp.fast) else {
             return Ok(None);
         };
-        let mut s = Split {
-            words: [0; ARGS],
-            fixed_len: 0,
-            coords: [0; ARGS],
-            coords_len: 0,
-        };
+        let mut s = Split::EMPTY;
         if !split(store, shape, pos, &mut s) {
             return Ok(None);
         }
