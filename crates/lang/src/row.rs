@@ -200,12 +200,12 @@ impl Cx {
         if shape.sums {
             return Ok(None);
         }
-        // A row on a torus (every coordinate a move changes is reduced modulo a fixed
-        // argument, or only shifted) is labelled from its rules, with no graph stored, when its
-        // root fills a good part of the box.
-        // The labeller's arrays (10 bytes a cell, 12 a member) and the row's table (a
-        // power-of-two box of words) come at once: a torus is taken when they fit the memory
-        // budget (the walk grows its arrays as it goes, and stops at the budget).
+        // A row on a torus (every move shifts the coordinates, some reduced modulo fixed
+        // arguments) is labelled from its rules, with no graph stored, when its root fills a
+        // good part of the box and the labeller's arrays (10 bytes a cell, 12 a member) and
+        // the row's table (a power-of-two box of words), which come at once, fit the memory
+        // budget; otherwise it is walked (the walk grows its arrays as it goes, and stops at
+        // the budget).
         if let Some(m) = moves.as_ref().filter(|m| m.plain())
             && let Some(mut t) = Torus::new(m, s.at(), most_cells)
             && loony_core::memory::room_for(t.cells() * 18)
