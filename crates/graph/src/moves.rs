@@ -32,6 +32,19 @@ pub enum Sign {
     NonZero,
 }
 
+impl Sign {
+    /// Whether `v` compares with zero this way.
+    #[inline]
+    pub fn holds(self, v: i64) -> bool {
+        match self {
+            Sign::NonNegative => v >= 0,
+            Sign::Positive => v > 0,
+            Sign::Zero => v == 0,
+            Sign::NonZero => v != 0,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
     pub guards: Vec<Guard>,
@@ -158,13 +171,7 @@ impl Guard {
     /// Whether the guard holds at `at` (coordinates in `0..2^31`).
     #[inline]
     pub fn holds(&self, at: &[i64]) -> bool {
-        let v = form(&self.coef, self.c, at);
-        match self.op {
-            Sign::NonNegative => v >= 0,
-            Sign::Positive => v > 0,
-            Sign::Zero => v == 0,
-            Sign::NonZero => v != 0,
-        }
+        self.op.holds(form(&self.coef, self.c, at))
     }
 }
 

@@ -12,7 +12,7 @@
 //! and an option so shifted out of the box (below zero, say) ends the walk with
 //! [`RowEnd::Outside`]: the caller walks the row instead, as for a root outside the box.
 
-use crate::moves::{Guard, Moves};
+use crate::moves::{Guard, Moves, Sign};
 use crate::row::RowEnd;
 
 /// Most coordinates a torus holds (a move's forms have at most 15).
@@ -21,6 +21,9 @@ const MOST_K: usize = 16;
 /// One move: its guards, and the shift of each coordinate.
 struct Shift {
     guards: Vec<Guard>,
+    /// On a circle (one coordinate), each guard as `a·x + c` and its sign: read without the
+    /// guard's vectors.
+    line: Vec<(i64, i64, Sign)>,
     /// Coordinate `j` of the option is `x_j + d[j]`, reduced modulo `modulus[j]` where that
     /// is not zero (then it is the side of the box).
     d: Vec<i64>,
@@ -88,6 +91,7 @@ impl Torus {
             .iter()
             .map(|mv| Shift {
                 guards: mv.guards.clone(),
+                line: mv.guards.iter().map(|g| (g.coef[0], g.c, g.op)).collect(),
                 d: mv.shift.clone(),
                 modulus: mv.modulus.clone(),
             })
@@ -173,13 +177,17 @@ impl Torus {
     /// The cell of each option of the position at `at` (`None` for one outside the box).
     #[inline]
     fn each_option(&self, at: &[i64], mut f: impl FnMut(Option<u32>)) {
+        // One coordinate (a circle) is most rows on a torus: no strides to sum.
+        if let ([x], [side]) = (at, &self.side[..]) {
+            for s in &self.shifts {
+                if s.line.iter().all(|&(a, c, op)| op.holds(a * x + c)) {
+                    f(step(*x, s.d[0], s.modulus[0], *side).map(|y| y as u32));
+                }
+            }
+            return;
+        }
         for s in &self.shifts {
             if !s.guards.iter().all(|g| g.holds(at)) {
-                continue;
-            }
-            // One coordinate (a circle) is most rows on a torus: no strides to sum.
-            if let ([x], [d], [m], [side]) = (at, &s.d[..], &s.modulus[..], &self.side[..]) {
-                f(step(*x, *d, *m, *side).map(|y| y as u32));
                 continue;
             }
             let mut cell = Some(0i64);
@@ -216,7 +224,7 @@ impl Torus {
         'moves: for s in &self.shifts {
             if let ([y], [d], [m], [side]) = (&y[..k], &s.d[..], &s.modulus[..], &self.side[..]) {
                 if let Some(x) = back(*y, *d, *m, *side)
-                    && s.guards.iter().all(|g| g.holds(&[x]))
+                    && s.line.iter().all(|&(a, c, op)| op.holds(a * x + c))
                 {
                     f(x as u32);
                 }
@@ -357,6 +365,53 @@ mod tests {
                 seen[v as usize].sort_unstable();
                 assert_eq!(got, seen[v as usize], "game {n}: predecessors of cell {v}");
             }
+        }
+    }
+
+    #[test]
+    fn a_circle_reads_its_guards_and_moves_both_ways() {
+        // One coordinate on a circle of 11: guards with coefficients other than one.
+        let one = |d: i64, m: i64, g: Option<(i64, i64, Sign)>| Move {
+            guards: g
+                .map(|(a, c, op)| Guard {
+                    coef: vec![a],
+                    c,
+                    op,
+                })
+                .into_iter()
+                .collect(),
+            to: vec![1],
+            shift: vec![d],
+            modulus: vec![m],
+            shifts: m == 0,
+        };
+        let moves = Moves {
+            moves: vec![
+                one(4, 11, Some((2, -7, Sign::NonNegative))),
+                one(-3, 11, Some((-3, 20, Sign::Positive))),
+                one(-2, 0, Some((1, -2, Sign::NonNegative))),
+                one(25, 11, Some((5, -15, Sign::NonZero))),
+            ],
+            families: vec![],
+        };
+        let t = Torus::new(&moves, &[3], 1 << 10).expect("a circle");
+        let mut seen = vec![Vec::new(); t.cells()];
+        for x in 0..t.cells() as u32 {
+            let want = brute(&moves, &[x as i64]);
+            let mut got = Vec::new();
+            t.each_option(&[x as i64], |v| got.push(v.map(i64::from)));
+            let want: Vec<Option<i64>> = want.iter().map(|w| Some(w[0])).collect();
+            assert_eq!(got, want, "options of {x}");
+            for v in got.into_iter().flatten() {
+                seen[v as usize].push(x);
+            }
+        }
+        for v in 0..t.cells() as u32 {
+            let mut got = Vec::new();
+            t.preds(v, |u| got.push(u));
+            got.sort_unstable();
+            seen[v as usize].sort_unstable();
+            assert_eq!(got, seen[v as usize], "predecessors of {v}");
         }
     }
 
