@@ -313,6 +313,17 @@ mod tests {
         out
     }
 
+    /// Each cell's predecessors are every cell with a move to it (`seen`, by cell), as often.
+    fn predecessors_are_the_options_reversed(t: &Torus, mut seen: Vec<Vec<u32>>, what: &str) {
+        for v in 0..t.cells() as u32 {
+            let mut got = Vec::new();
+            t.preds(v, |u| got.push(u));
+            got.sort_unstable();
+            seen[v as usize].sort_unstable();
+            assert_eq!(got, seen[v as usize], "{what}: predecessors of cell {v}");
+        }
+    }
+
     #[test]
     fn options_and_predecessors_are_the_moves_both_ways() {
         let games = [
@@ -357,14 +368,7 @@ mod tests {
                     }
                 }
             }
-            // Each cell's predecessors: every cell with a move to it, as often.
-            for v in 0..t.cells() as u32 {
-                let mut got = Vec::new();
-                t.preds(v, |u| got.push(u));
-                got.sort_unstable();
-                seen[v as usize].sort_unstable();
-                assert_eq!(got, seen[v as usize], "game {n}: predecessors of cell {v}");
-            }
+            predecessors_are_the_options_reversed(&t, seen, &format!("game {n}"));
         }
     }
 
@@ -406,13 +410,7 @@ mod tests {
                 seen[v as usize].push(x);
             }
         }
-        for v in 0..t.cells() as u32 {
-            let mut got = Vec::new();
-            t.preds(v, |u| got.push(u));
-            got.sort_unstable();
-            seen[v as usize].sort_unstable();
-            assert_eq!(got, seen[v as usize], "predecessors of {v}");
-        }
+        predecessors_are_the_options_reversed(&t, seen, "the circle");
     }
 
     #[test]

@@ -37,6 +37,20 @@ pub struct RowTables {
     rows: FxHashMap<u32, Vec<(Vec<u32>, Grid)>>,
 }
 
+impl RowTables {
+    /// The table of the row with key header `header` and fixed words `fixed`, made if new
+    /// and grown to hold the coordinates `top`.
+    fn grown(&mut self, header: u32, fixed: &[u32], top: &[i64]) -> &mut Grid {
+        let t = self
+            .rows
+            .entry(header)
+            .or_default()
+            .entry_for(fixed, top.len());
+        t.grow_to(top, usize::MAX);
+        t
+    }
+}
+
 /// A row position taken apart: its fixed arguments' words and its coordinates (on the stack:
 /// every element of `[wu(n, s, i) for i in 0..n]` is taken apart once).
 struct Split {
@@ -286,14 +300,8 @@ impl Cx {
                 *t = (*t).max(x as i64);
             }
         }
-        let entries = eng
-            .rows
-            .rows
-            .entry(header)
-            .or_default()
-            .entry_for(s.fixed(), k);
         // The row's own box held these coordinates.
-        entries.grow_to(&top, usize::MAX);
+        let entries = eng.rows.grown(header, s.fixed(), &top);
         let mut at = vec![0i64; k];
         for (u, c) in coords.chunks_exact(k).enumerate() {
             for (a, &x) in at.iter_mut().zip(c) {
@@ -317,14 +325,8 @@ impl Cx {
         let eng = &mut self.engines;
         let codec = &mut eng.memo.codec;
         let k = s.coords_len;
-        let entries = eng
-            .rows
-            .rows
-            .entry(header)
-            .or_default()
-            .entry_for(s.fixed(), k);
         let top: Vec<i64> = t.side.iter().map(|x| x - 1).collect();
-        entries.grow_to(&top, usize::MAX);
+        let entries = eng.rows.grown(header, s.fixed(), &top);
         // Memo codes by nimber, and for the A-set met last (consecutive ∞ cells share it).
         let mut nimbers: Vec<u32> = Vec::new();
         let mut last_set = ((u32::MAX, 0), Grid::NONE);
