@@ -667,7 +667,7 @@ fn positions_of_a_replaced_ruleset_are_primed() {
 fn a_long_statement_says_it_is_still_running() {
     let out = Command::new(env!("CARGO_BIN_EXE_loony"))
         .env("LOONY_LOG_EVERY", "0.05")
-        .args(["-e", "*2 + *3\nlen([i for i in 0..2000000 if i % 7 == 0])"])
+        .args(["-e", "*2 + *3\nlen([i for i in 0..20000000 if i % 7 == 0])"])
         .stdin(Stdio::null())
         .output()
         .expect("run loony");
@@ -675,7 +675,7 @@ fn a_long_statement_says_it_is_still_running() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
     );
-    assert_eq!(stdout, "*\n285715\n");
+    assert_eq!(stdout, "*\n2857143\n");
     assert!(err.contains("<-e>:2: still running ("), "{err}");
     assert!(err.contains("Ctrl-C stops it)"), "{err}");
     assert!(!err.contains("<-e>:1:"), "{err}");

@@ -436,3 +436,100 @@ fn register_code_arithmetic_is_euclidean() {
     }
     assert_eq!(common::run_named("arith.cgt", &src), want);
 }
+
+/// A comprehension where only globals are visible is compiled (names to slots, ruleset calls
+/// to keys, a comparison with a row's position read from the row's table); inside a function
+/// the interpreter evaluates the same text. Both must print the same value, or the same
+/// diagnostic at the same place, for each expression (the expression sits on the same line
+/// and column in both programs).
+#[test]
+fn compiled_comprehensions_agree_with_the_interpreter() {
+    let prelude = "\
+        ruleset wu(n, s, i) { if i != 0 for m in s => wu(n, s, (i - m + n) % n) }\n\
+        ruleset k(n) { for a in 0..n if a <= n - 1 - a => k(a) + k(n - 1 - a)\n\
+        for a in 0..n if a <= n - 2 - a => k(a) + k(n - 2 - a) }\n\
+        ruleset t(x) { if x > 0 => t(x - 1)\n if x > 1 => entail t(x - 2) }\n\
+        ruleset pair(p) { for a in 0..p[0] => pair((a, p[1])) }\n\
+        fn twice(x) = 2 * x\n\
+        let m = 7\n\
+        let g = *3\n";
+    let values = [
+        // A row's positions compared with games, both ways round, before and after the row
+        // is valued (the first element values it).
+        "[i for i in 0..30 if wu(30, [1, 3, 4], i) == 0]",
+        "[i for i in 0..30 if wu(30, [1, 3, 4], i) != 0]",
+        "[i for i in 0..30 if 0 == wu(30, [1, 3, 4], i)]",
+        "[i for i in 0..30 if *2 == wu(30, [1, 2, 5], i)]",
+        "[wu(30, [1, 3, 4], i) == wu(30, [1, 3, 4], (i + 1) % 30) for i in 0..30]",
+        "[wu(12, [2, 5], i) == g for i in 0..12]",
+        "[(i, wu(12, [2, 5], i)) for i in 0..12 if wu(12, [2, 5], i) != wu(12, [5, 2], i)]",
+        "[i for i in 0..10 if wu(10, [1, 3], i) == ∞(∅)]",
+        "[wu(10, [1, 3], i + 2) for i in 0..3]",
+        // Other rulesets: sums, entailing moves, tuples, a row of kayles.
+        "[k(n) for n in 0..20]",
+        "len([n for n in 0..40 if k(n) == 0])",
+        "[n for n in 0..8 if t(n) == ☾]",
+        "[t(n) == t(n + 2) for n in 0..6]",
+        "[pair((a, b)) for a in 0..3 for b in 0..2 if a != b]",
+        "[pair((a, 1)) == *a for a in 0..4]",
+        // The language around them: clauses, patterns, guards, let, built-ins, functions,
+        // nested comprehensions, globals.
+        "[(a, b) for a in 0..=3 for b in [a, m] if (a + b) % 2 == 1]",
+        "[a * b for (a, b) in [(1, 2), (3, 4), (5, 6)]]",
+        "[let y = x * x in y - m for x in 0..5]",
+        "[twice(x) + max([x, m]) for x in 0..10 if x % 3 != 0]",
+        "[[j for j in 0..i] for i in 0..4]",
+        "[x for x in [i * i for i in 0..6] if x > m]",
+        "sum([n for n in 0..1000 if n % 7 == 0])",
+        "[*n for n in 0..4]",
+        "[-x for x in [1, *2, 3]]",
+    ];
+    // Errors, each where the interpreter puts it.
+    let errors = [
+        "[i for i in 0..10 if wu(10, [1, 3], i) == [1]]",
+        "[i for i in 0..10 if wu(10, [1, 3], i) == *[0]]",
+        "[pair((a, 1)) == a for a in 0..4]",
+        "[x for x in \"abc\"]",
+        "[i for i in 0..10 if wu(10, [1, 3], i) == \"a\"]",
+        "[i for i in 0..10 if \"a\" == wu(10, [1, 3], i)]",
+        "[i for i in 0..10 if wu(10, [1, 3], i) == {1 | 0}]",
+        "[i for i in 0..10 if wu(10, [1, 3], i) == nosuch]",
+        "[i for i in 0..10 if wu(10, \"s\", i) == 0]",
+        "[i for i in 0..10 if wu(10, [1, 3], i, 4) == 0]",
+        "[i for i in \"a\"..3]",
+        "[i for i in 0..\"b\"]",
+        "[i for i in 0..=9223372036854775807]",
+        "[i for i in 0..3 if i]",
+        "[x for (a, b) in [1, 2]]",
+        "[zzz for i in 0..3]",
+        "[i * 9223372036854775807 for i in 0..3]",
+        "[i / 0 for i in 0..3]",
+        "[*(-i) for i in 0..3]",
+        "[k(n, 1) for n in 0..3]",
+        "[k(\"n\") for n in 0..3]",
+        "[t(n) + 1 for n in 0..3]",
+    ];
+    let mut failures = Vec::new();
+    for (case, error) in values
+        .iter()
+        .map(|c| (c, false))
+        .chain(errors.iter().map(|c| (c, true)))
+    {
+        let compiled = common::run_named("c.cgt", &format!("{prelude}\n{case}\n"));
+        let interpreted = common::run_named(
+            "c.cgt",
+            &format!("{prelude}fn via(unused_) =\n{case}\nvia(0)\n"),
+        );
+        if compiled != interpreted {
+            failures.push(format!(
+                "{case}\ncompiled:\n{compiled}interpreted:\n{interpreted}"
+            ));
+        } else if compiled.contains("error[") != error {
+            failures.push(format!(
+                "{case}: an error was {}expected:\n{compiled}",
+                if error { "" } else { "not " }
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

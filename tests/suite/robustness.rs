@@ -123,6 +123,25 @@ fn deep_ruleset_queries_stop_before_the_stack_ends() {
 }
 
 #[test]
+fn a_deep_comprehension_stops_before_the_stack_ends() {
+    // A comprehension where only globals are visible is compiled; its code nests only so
+    // deep before leaving the rest to the interpreter, which checks the stack. Without that
+    // bound the compiled element ran unchecked: here past the depth where the check stops
+    // it, and a few times deeper past the end of the stack.
+    let deep = format!(
+        "[{}i{} for i in 0..2]",
+        "-(".repeat(20000),
+        ")".repeat(20000)
+    );
+    let shallow = format!("[{}i{} for i in 0..2]", "-(".repeat(150), ")".repeat(150));
+    let out = session_on(16 << 20, &[&deep, &shallow, "*3"]);
+    let e = error(&out[0]);
+    assert!(e.contains("error[E0206]"), "{e}");
+    assert_eq!(value(&out[1]), "[0, 1]");
+    assert_eq!(value(&out[2]), "*3");
+}
+
+#[test]
 fn endless_descent_through_options_is_too_deep() {
     let out = session_on(
         16 << 20,

@@ -12,6 +12,7 @@
 
 use super::{Cx, Value, builtins, catalog};
 use crate::error::{EvalError, Operation, TypeError};
+use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error, FileId};
 use loony_core::game::Store;
 use loony_core::positions::PosTable;
@@ -81,6 +82,7 @@ pub(super) enum CClause {
         hi: CExpr,
         inclusive: bool,
         span: Span,
+        lo_span: Span,
         hi_span: Span,
     },
     Each {
@@ -121,14 +123,39 @@ pub(super) enum CExpr {
     Nimber(Box<CExpr>, Span, Span),
     Let(u16, Box<CExpr>, Box<CExpr>),
     Builtin(&'static catalog::Builtin, Vec<CExpr>, Rc<[Expr]>, Span),
+    /// `r(args…)` of a ruleset as a value: its key made in place when every argument has
+    /// words without evaluating anything, else the whole call is the interpreter's.
+    Pos(Box<PosCall>),
     /// Evaluated by the interpreter, with these frame names bound.
     Interp(Rc<Expr>, Rc<[(Rc<str>, u16)]>),
 }
 
-/// Compile-time scope: the names visible and their slots.
+pub(super) struct PosCall {
+    rid: u32,
+    args: Vec<CExpr>,
+    /// The call itself, for the interpreter when a key cannot be made in place.
+    expr: Rc<Expr>,
+    names: Rc<[(Rc<str>, u16)]>,
+}
+
+/// A comprehension compiled where it is evaluated: its clauses and element over a frame of
+/// slots, so a loop of a million turns neither binds nor looks up names by string.
+pub(super) struct Comprehension {
+    slots: usize,
+    clauses: Vec<CClause>,
+    elem: CExpr,
+}
+
+/// How deeply compiled expressions nest: deeper parts are left to the interpreter, whose
+/// recursion checks the stack left (and counts it against the memory budget), so compiled code
+/// adds at most this many of its own frames between two checks.
+const MAX_DEPTH: usize = 200;
+
+/// Compile-time scope: the names visible and their slots, and the nesting reached.
 struct Scope {
     names: Vec<(Rc<str>, u16)>,
     slots: usize,
+    depth: usize,
 }
 
 impl Scope {
@@ -167,39 +194,13 @@ impl Cx {
         let mut scope = Scope {
             names: Vec::new(),
             slots: 0,
+            depth: 0,
         };
         let params: Vec<Pat> = rs.def.params.iter().map(|p| scope.pattern(p)).collect();
         let mut rules = Vec::with_capacity(rs.def.rules.len());
         for rule in &rs.def.rules {
             let mark = scope.names.len();
-            let mut clauses = Vec::with_capacity(rule.clauses.len());
-            for c in &rule.clauses {
-                clauses.push(match c {
-                    Clause::If(e) => CClause::If(self.cexpr(&mut scope, e), e.span.clone()),
-                    Clause::For { pat, iter } => match (&iter.kind, pat) {
-                        (ExprKind::Range { lo, hi, inclusive }, Pattern::Name(id)) => {
-                            let (lo_c, hi_c) =
-                                (self.cexpr(&mut scope, lo), self.cexpr(&mut scope, hi));
-                            CClause::Range {
-                                slot: scope.bind(&id.name),
-                                lo: lo_c,
-                                hi: hi_c,
-                                inclusive: *inclusive,
-                                span: iter.span.clone(),
-                                hi_span: hi.span.clone(),
-                            }
-                        }
-                        _ => {
-                            let it = self.cexpr(&mut scope, iter);
-                            CClause::Each {
-                                pat: scope.pattern(pat),
-                                iter: it,
-                                span: iter.span.clone(),
-                            }
-                        }
-                    },
-                });
-            }
+            let clauses = self.cclauses(&mut scope, &rule.clauses);
             let option = self.copt(&mut scope, &rule.option);
             scope.names.truncate(mark);
             rules.push(CRule {
@@ -226,6 +227,56 @@ impl Cx {
         c
     }
 
+    /// `[elem for clauses]` compiled, for a place where no local name is visible (a name the
+    /// compiler does not bind is a global, or the interpreter's).
+    pub(super) fn comprehension(&mut self, elem: &Expr, clauses: &[Clause]) -> Comprehension {
+        let mut scope = Scope {
+            names: Vec::new(),
+            slots: 0,
+            depth: 0,
+        };
+        let clauses = self.cclauses(&mut scope, clauses);
+        let elem = self.cexpr(&mut scope, elem);
+        Comprehension {
+            slots: scope.slots,
+            clauses,
+            elem,
+        }
+    }
+
+    /// Clauses in order, each binding its names for the ones after it.
+    fn cclauses(&mut self, scope: &mut Scope, clauses: &[Clause]) -> Vec<CClause> {
+        let mut out = Vec::with_capacity(clauses.len());
+        for c in clauses {
+            out.push(match c {
+                Clause::If(e) => CClause::If(self.cexpr(scope, e), e.span.clone()),
+                Clause::For { pat, iter } => match (&iter.kind, pat) {
+                    (ExprKind::Range { lo, hi, inclusive }, Pattern::Name(id)) => {
+                        let (lo_c, hi_c) = (self.cexpr(scope, lo), self.cexpr(scope, hi));
+                        CClause::Range {
+                            slot: scope.bind(&id.name),
+                            lo: lo_c,
+                            hi: hi_c,
+                            inclusive: *inclusive,
+                            span: iter.span.clone(),
+                            lo_span: lo.span.clone(),
+                            hi_span: hi.span.clone(),
+                        }
+                    }
+                    _ => {
+                        let it = self.cexpr(scope, iter);
+                        CClause::Each {
+                            pat: scope.pattern(pat),
+                            iter: it,
+                            span: iter.span.clone(),
+                        }
+                    }
+                },
+            });
+        }
+        out
+    }
+
     /// A global the compiled code may bind now: a ruleset, a built-in, or a plain value.
     fn global(&self, name: &str) -> Option<Value> {
         match self.globals.get(name) {
@@ -235,6 +286,16 @@ impl Cx {
     }
 
     fn copt(&mut self, scope: &mut Scope, e: &Expr) -> COpt {
+        if scope.depth >= MAX_DEPTH {
+            return COpt::Expr(self.interp(scope, e), e.span.clone());
+        }
+        scope.depth += 1;
+        let o = self.copt_node(scope, e);
+        scope.depth -= 1;
+        o
+    }
+
+    fn copt_node(&mut self, scope: &mut Scope, e: &Expr) -> COpt {
         match &e.kind {
             ExprKind::Call { callee, args } => {
                 if let ExprKind::Var(name) = &callee.kind
@@ -256,7 +317,9 @@ impl Cx {
                 op: BinOp::Add,
                 lhs,
                 rhs,
-            } if self.game_shaped(scope, lhs) && self.game_shaped(scope, rhs) => {
+            } if self.game_shaped(scope, lhs, scope.depth)
+                && self.game_shaped(scope, rhs, scope.depth) =>
+            {
                 let mut parts = Vec::new();
                 for side in [lhs, rhs] {
                     match self.copt(scope, side) {
@@ -270,8 +333,12 @@ impl Cx {
         }
     }
 
-    /// Syntactically a game that a sum may hold part by part: a ruleset call or a sum of them.
-    fn game_shaped(&self, scope: &Scope, e: &Expr) -> bool {
+    /// Syntactically a game that a sum may hold part by part: a ruleset call or a sum of them
+    /// (within the depth compiled code may nest, starting at `depth`).
+    fn game_shaped(&self, scope: &Scope, e: &Expr, depth: usize) -> bool {
+        if depth >= MAX_DEPTH {
+            return false;
+        }
         match &e.kind {
             ExprKind::Call { callee, .. } => matches!(&callee.kind,
                 ExprKind::Var(name) if scope.find(name).is_none()
@@ -280,13 +347,23 @@ impl Cx {
                 op: BinOp::Add,
                 lhs,
                 rhs,
-            } => self.game_shaped(scope, lhs) && self.game_shaped(scope, rhs),
+            } => self.game_shaped(scope, lhs, depth + 1) && self.game_shaped(scope, rhs, depth + 1),
             ExprKind::Nimber(_) => true,
             _ => false,
         }
     }
 
     fn cexpr(&mut self, scope: &mut Scope, e: &Expr) -> CExpr {
+        if scope.depth >= MAX_DEPTH {
+            return self.interp(scope, e);
+        }
+        scope.depth += 1;
+        let c = self.cexpr_node(scope, e);
+        scope.depth -= 1;
+        c
+    }
+
+    fn cexpr_node(&mut self, scope: &mut Scope, e: &Expr) -> CExpr {
         let b = |x: CExpr| Box::new(x);
         match &e.kind {
             ExprKind::Int(n) => CExpr::Const(Value::Int(*n)),
@@ -374,10 +451,45 @@ impl Cx {
                         e.span.clone(),
                     );
                 }
+                if let ExprKind::Var(name) = &callee.kind
+                    && scope.find(name).is_none()
+                    && let Some(Value::Ruleset(r)) = self.global(name)
+                    && r.def.params.len() == args.len()
+                {
+                    let args = args.iter().map(|a| self.pos_arg(scope, a)).collect();
+                    let CExpr::Interp(expr, names) = self.interp(scope, e) else {
+                        unreachable!("interp makes an Interp")
+                    };
+                    return CExpr::Pos(Box::new(PosCall {
+                        rid: r.id,
+                        args,
+                        expr,
+                        names,
+                    }));
+                }
                 self.interp(scope, e)
             }
             _ => self.interp(scope, e),
         }
+    }
+
+    /// An argument of a ruleset call made as a value: a list of integer literals is one
+    /// constant (one value for every turn of a loop, which the position table also finds by
+    /// its address instead of hashing its words again).
+    fn pos_arg(&mut self, scope: &mut Scope, a: &Expr) -> CExpr {
+        if let ExprKind::List(items) = &a.kind
+            && !items.is_empty()
+            && let Some(ints) = items
+                .iter()
+                .map(|x| match x.kind {
+                    ExprKind::Int(n) => Some(Value::Int(n)),
+                    _ => None,
+                })
+                .collect::<Option<Vec<Value>>>()
+        {
+            return CExpr::Const(Value::List(Rc::new(ints)));
+        }
+        self.cexpr(scope, a)
     }
 
     fn interp(&mut self, scope: &Scope, e: &Expr) -> CExpr {
@@ -400,95 +512,114 @@ impl Compiled {
         args: &mut Vec<Value>,
         out: &mut OptBuf,
     ) -> Result<(), Error> {
-        // Frames are reused (a pool, as rules may expand other positions while running).
-        let mut slots = cx.rules.frames.pop().unwrap_or_default();
-        slots.resize(self.slots, Value::Int(0));
-        let mut f = Frame { slots };
-        let r = self.run(cx, store, &mut f, args, out);
-        f.slots.clear();
-        cx.rules.frames.push(f.slots);
-        r
+        with_frame(cx, self.slots, |cx, f| {
+            for (p, a) in self.params.iter().zip(args.drain(..)) {
+                bind(cx, f, p, a)?;
+            }
+            for rule in &self.rules {
+                walk(cx, store, f, &rule.clauses, &mut |cx, store, f| {
+                    let start = out.atoms.len() as u32;
+                    emit(cx, store, f, &rule.option, out)?;
+                    out.opts.push(OptRec {
+                        kind: rule.kind,
+                        start,
+                        len: out.atoms.len() as u32 - start,
+                    });
+                    Ok(())
+                })?;
+            }
+            Ok(())
+        })
     }
+}
 
-    fn run(
-        &self,
-        cx: &mut Cx,
-        store: &mut Store,
-        f: &mut Frame,
-        args: &mut Vec<Value>,
-        out: &mut OptBuf,
-    ) -> Result<(), Error> {
-        for (p, a) in self.params.iter().zip(args.drain(..)) {
-            bind(cx, f, p, a)?;
-        }
-        for rule in &self.rules {
-            self.clauses(cx, store, f, rule, 0, out)?;
-        }
-        Ok(())
+impl Comprehension {
+    /// The list's elements, in the order the clauses bind them.
+    pub(super) fn run(&self, cx: &mut Cx, store: &mut Store) -> Result<Vec<Value>, Error> {
+        with_frame(cx, self.slots, |cx, f| {
+            let mut out = Vec::new();
+            walk(cx, store, f, &self.clauses, &mut |cx, store, f| {
+                out.push(eval(cx, store, f, &self.elem)?);
+                Ok(())
+            })?;
+            Ok(out)
+        })
     }
+}
 
-    fn clauses(
-        &self,
-        cx: &mut Cx,
-        store: &mut Store,
-        f: &mut Frame,
-        rule: &CRule,
-        i: usize,
-        out: &mut OptBuf,
-    ) -> Result<(), Error> {
-        let Some(c) = rule.clauses.get(i) else {
-            let start = out.atoms.len() as u32;
-            emit(cx, store, f, &rule.option, out)?;
-            out.opts.push(OptRec {
-                kind: rule.kind,
-                start,
-                len: out.atoms.len() as u32 - start,
-            });
-            return Ok(());
-        };
-        match c {
-            CClause::If(cond, span) => {
-                if truth(cx, store, f, cond, span)? {
-                    self.clauses(cx, store, f, rule, i + 1, out)?;
-                }
-            }
-            CClause::Range {
-                slot,
-                lo,
-                hi,
-                inclusive,
-                span,
-                hi_span,
-            } => {
-                let a = int(cx, store, f, lo, span)?;
-                let mut b = int(cx, store, f, hi, span)?;
-                if *inclusive {
-                    b = b
-                        .checked_add(1)
-                        .ok_or_else(|| cx.err(EvalError::Overflow { op: "..=".into() }, hi_span))?;
-                }
-                for k in a..b {
-                    if k % 1024 == 0 && cx.interrupted() {
-                        return Err(cx.err(CoreError::Interrupted, span));
-                    }
-                    f.slots[*slot as usize] = Value::Int(k);
-                    self.clauses(cx, store, f, rule, i + 1, out)?;
-                }
-            }
-            CClause::Each { pat, iter, span } => {
-                let v = eval(cx, store, f, iter)?;
-                let items = cx.items_of(v, span)?;
-                for k in 0..items.len() {
-                    if k % 1024 == 1023 && cx.interrupted() {
-                        return Err(cx.err(CoreError::Interrupted, span));
-                    }
-                    bind(cx, f, pat, items.get(k))?;
-                    self.clauses(cx, store, f, rule, i + 1, out)?;
-                }
+/// Runs `body` in a frame of `slots` slots. Frames are reused (a pool, as rules may expand
+/// other positions, and comprehensions call rules, while running).
+fn with_frame<T>(
+    cx: &mut Cx,
+    slots: usize,
+    body: impl FnOnce(&mut Cx, &mut Frame) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let mut v = cx.rules.frames.pop().unwrap_or_default();
+    v.resize(slots, Value::Int(0));
+    let mut f = Frame { slots: v };
+    let r = body(cx, &mut f);
+    f.slots.clear();
+    cx.rules.frames.push(f.slots);
+    r
+}
+
+/// Calls `body` once per binding of `clauses` that passes every guard.
+fn walk<B>(
+    cx: &mut Cx,
+    store: &mut Store,
+    f: &mut Frame,
+    clauses: &[CClause],
+    body: &mut B,
+) -> Result<(), Error>
+where
+    B: FnMut(&mut Cx, &mut Store, &mut Frame) -> Result<(), Error>,
+{
+    let Some((c, rest)) = clauses.split_first() else {
+        return body(cx, store, f);
+    };
+    match c {
+        CClause::If(cond, span) => {
+            if truth(cx, store, f, cond, span)? {
+                walk(cx, store, f, rest, body)?;
             }
         }
-        Ok(())
+        CClause::Range {
+            slot,
+            lo,
+            hi,
+            inclusive,
+            span,
+            lo_span,
+            hi_span,
+        } => {
+            let a = int(cx, store, f, lo, lo_span)?;
+            let mut b = int(cx, store, f, hi, hi_span)?;
+            if *inclusive {
+                b = b
+                    .checked_add(1)
+                    .ok_or_else(|| cx.err(EvalError::Overflow { op: "..=".into() }, hi_span))?;
+            }
+            for k in a..b {
+                if k % 1024 == 0 && cx.interrupted() {
+                    return Err(cx.err(CoreError::Interrupted, span));
+                }
+                f.slots[*slot as usize] = Value::Int(k);
+                walk(cx, store, f, rest, body)?;
+            }
+        }
+        CClause::Each { pat, iter, span } => {
+            let v = eval(cx, store, f, iter)?;
+            let items = cx.items_of(v, span)?;
+            for k in 0..items.len() {
+                if k % 1024 == 1023 && cx.interrupted() {
+                    return Err(cx.err(CoreError::Interrupted, span));
+                }
+                bind(cx, f, pat, items.get(k))?;
+                walk(cx, store, f, rest, body)?;
+            }
+        }
     }
+    Ok(())
 }
 
 fn bind(cx: &Cx, f: &mut Frame, p: &Pat, v: Value) -> Result<(), Error> {
@@ -548,40 +679,7 @@ fn emit(
             // error in a later argument is reported first, as when all are evaluated first.
             let mut bad = None;
             for (i, a) in args.iter().enumerate() {
-                if let Some(w) = int_of(a, &f.slots).and_then(PosTable::int_word) {
-                    key.push(w);
-                    continue;
-                }
-                // A tuple (or a list) of integers (`t((a - k, b))`): its words in place,
-                // without building it, as `push_arg` would keep it.
-                if let CExpr::Tuple(items) | CExpr::List(items) = a
-                    && let list = matches!(a, CExpr::List(_))
-                    && store.positions.in_place(*rid, n, list, items.len())
-                {
-                    let at = key.len();
-                    key.push(PosTable::marker(list, items.len()));
-                    let mut whole = true;
-                    for x in items {
-                        match int_of(x, &f.slots).and_then(PosTable::int_word) {
-                            Some(w) => key.push(w),
-                            None => {
-                                whole = false;
-                                break;
-                            }
-                        }
-                    }
-                    if whole {
-                        continue;
-                    }
-                    key.truncate(at);
-                }
-                // A list or tuple passed on from a slot (`wu(n, s, …)`'s `s`): its words from
-                // the slot itself, without a copy of the value.
-                if let CExpr::Slot(s) = a
-                    && store
-                        .positions
-                        .push_arg(&mut key, *rid, n, &f.slots[*s as usize])
-                {
+                if push_word(store, &mut key, *rid, n, a, &f.slots) {
                     continue;
                 }
                 let v = match eval(cx, store, f, a) {
@@ -622,6 +720,47 @@ fn emit(
         }
     }
     Ok(())
+}
+
+/// Appends argument `a` of a position of ruleset `rid` (of `n` arguments) to `key`, when its
+/// words need no evaluation: an integer, a tuple or list of integers kept in place (written
+/// word by word without building it, as `push_arg` would keep it), or a value already made
+/// (a slot's, passed on without a copy, or a constant). False leaves `key` as it was; the
+/// general path then evaluates the argument (and reports any error).
+fn push_word(
+    store: &mut Store,
+    key: &mut Vec<u32>,
+    rid: u32,
+    n: usize,
+    a: &CExpr,
+    slots: &[Value],
+) -> bool {
+    if let Some(w) = int_of(a, slots).and_then(PosTable::int_word) {
+        key.push(w);
+        return true;
+    }
+    if let CExpr::Tuple(items) | CExpr::List(items) = a
+        && let list = matches!(a, CExpr::List(_))
+        && store.positions.in_place(rid, n, list, items.len())
+    {
+        let at = key.len();
+        key.push(PosTable::marker(list, items.len()));
+        for x in items {
+            match int_of(x, slots).and_then(PosTable::int_word) {
+                Some(w) => key.push(w),
+                None => {
+                    key.truncate(at);
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+    match a {
+        CExpr::Slot(s) => store.positions.push_arg(key, rid, n, &slots[*s as usize]),
+        CExpr::Const(v) => store.positions.push_arg(key, rid, n, v),
+        _ => false,
+    }
 }
 
 /// An integer expression evaluated without building values, when every leaf is an integer and
@@ -726,6 +865,33 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
     Ok(match e {
         CExpr::Const(v) => v.clone(),
         CExpr::Slot(s) => f.slots[*s as usize].clone(),
+        CExpr::Bin(op @ (BinOp::Eq | BinOp::Ne), l, r, ls, rs, span)
+            if matches!(**l, CExpr::Pos(_)) || matches!(**r, CExpr::Pos(_)) =>
+        {
+            // A position compared with a game, its row valued already: its class from the
+            // row's table, with no position made (`[i for i in 0..n if wu(n, s, i) == 0]`).
+            // Anything else goes the general way. A known position cannot fail to evaluate,
+            // so the operands' errors come in the general order.
+            let (a, b) = match known_class(cx, store, f, l) {
+                Some(c) => {
+                    let b = eval(cx, store, f, r)?;
+                    if let Some(same) = same_as(cx, store, c, &b, rs)? {
+                        return Ok(Value::Bool(same == (*op == BinOp::Eq)));
+                    }
+                    (eval(cx, store, f, l)?, b)
+                }
+                None => {
+                    let a = eval(cx, store, f, l)?;
+                    if let Some(c) = known_class(cx, store, f, r)
+                        && let Some(same) = same_as(cx, store, c, &a, ls)?
+                    {
+                        return Ok(Value::Bool(same == (*op == BinOp::Eq)));
+                    }
+                    (a, eval(cx, store, f, r)?)
+                }
+            };
+            cx.binary_values(store, *op, a, b, (ls, rs), span)?
+        }
         CExpr::Bin(op, l, r, ls, rs, span) => {
             let a = eval(cx, store, f, l)?;
             let b = eval(cx, store, f, r)?;
@@ -841,18 +1007,91 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             }
             builtins::call(cx, store, entry, vals, exprs, span)?
         }
-        CExpr::Interp(expr, names) => {
-            let base = cx.scope.locals.len();
-            for (n, s) in names.iter() {
-                cx.scope
-                    .locals
-                    .push((n.clone(), f.slots[*s as usize].clone()));
+        CExpr::Pos(call) => {
+            let mut key = std::mem::take(&mut cx.rules.key_buf);
+            key.clear();
+            key.push(0);
+            let n = call.args.len();
+            let whole = call
+                .args
+                .iter()
+                .all(|a| push_word(store, &mut key, call.rid, n, a, &f.slots));
+            let p = whole.then(|| {
+                key[0] = PosTable::header(call.rid, key.len() - 1);
+                store.positions.intern_words(&key)
+            });
+            cx.rules.key_buf = key;
+            match p {
+                Some(p) => Value::Game(store.position(p)),
+                None => interpret(cx, store, f, &call.expr, &call.names)?,
             }
-            let r = cx.eval(store, expr);
-            cx.scope.locals.truncate(base);
-            r?
         }
+        CExpr::Interp(expr, names) => interpret(cx, store, f, expr, names)?,
     })
+}
+
+/// The class of `e` when it is a ruleset position whose row's table holds it already (and
+/// its class is a value): found from its key, without making the position.
+fn known_class(cx: &mut Cx, store: &mut Store, f: &Frame, e: &CExpr) -> Option<Class> {
+    let CExpr::Pos(call) = e else {
+        return None;
+    };
+    let mut key = std::mem::take(&mut cx.rules.key_buf);
+    key.clear();
+    key.push(0);
+    let n = call.args.len();
+    let whole = call
+        .args
+        .iter()
+        .all(|a| push_word(store, &mut key, call.rid, n, a, &f.slots));
+    let c = whole
+        .then(|| {
+            key[0] = PosTable::header(call.rid, key.len() - 1);
+            cx.row_key_class(&key)
+        })
+        .flatten()
+        .filter(Class::is_determined);
+    cx.rules.key_buf = key;
+    c
+}
+
+/// Whether a game of value `c` equals `v`, as `==` says, when `v` is a game or an integer
+/// (`None` for any other value, which `==` treats otherwise).
+fn same_as(
+    cx: &mut Cx,
+    store: &mut Store,
+    c: Class,
+    v: &Value,
+    span: &Span,
+) -> Result<Option<bool>, Error> {
+    if !matches!(v, Value::Int(_) | Value::Game(_)) {
+        return Ok(None);
+    }
+    let g = cx.as_game(store, v, span)?;
+    let w = cx
+        .game_value(store, g)
+        .map_err(|e| e.or_at(cx.scope.file, span.clone()))?;
+    Ok(Some(super::same_value(c, w)))
+}
+
+/// `expr` evaluated by the interpreter, with the frame's `names` bound (in order: later names
+/// shadow earlier ones).
+fn interpret(
+    cx: &mut Cx,
+    store: &mut Store,
+    f: &Frame,
+    expr: &Expr,
+    names: &[(Rc<str>, u16)],
+) -> Result<Value, Error> {
+    let base = cx.scope.locals.len();
+    for (n, s) in names {
+        cx.scope
+            .locals
+            .push((n.clone(), f.slots[*s as usize].clone()));
+    }
+    let r = cx.eval(store, expr);
+    cx.scope.locals.truncate(base);
+    r
 }
 
 #[cfg(test)]

@@ -653,6 +653,12 @@ impl Cx {
                 if let Some(v) = self.position_table(store, elem, clauses)? {
                     return Ok(v);
                 }
+                // Where only globals are visible (a script's or the REPL's lines), the
+                // comprehension is compiled: names become slots, ruleset calls keys.
+                if self.scope.locals.len() == self.scope.frame {
+                    let c = self.comprehension(elem, clauses);
+                    return Ok(Value::List(Rc::new(c.run(self, store)?)));
+                }
                 let mut out = Vec::new();
                 let base = self.scope.locals.len();
                 let r = self.clauses(store, clauses, &mut |cx, store| {
@@ -1135,14 +1141,7 @@ impl Cx {
                 let vb = self
                     .game_value(store, gb)
                     .map_err(|e| e.or_at(self.scope.file, rhs_span.clone()))?;
-                // Every game of value ☾ among entailing games is ☾ (seed 000), whether or not
-                // it is the literal moon; special moons stay apart (they differ beside loopy
-                // games, seed 001), as their printed values say.
-                let moonlike = |c: loony_core::class::Class| match c {
-                    loony_core::class::Class::EntailingMoon => loony_core::class::Class::Moon,
-                    c => c,
-                };
-                moonlike(va) == moonlike(vb)
+                same_value(va, vb)
             }
             _ => {
                 return Err(self.err(
@@ -1790,6 +1789,17 @@ fn is_sum_chain(e: &Expr) -> bool {
             ..
         }
     )
+}
+
+/// Two games' values are equal. Every game of value ☾ among entailing games is ☾ (seed 000),
+/// whether or not it is the literal moon; special moons stay apart (they differ beside loopy
+/// games, seed 001), as their printed values say.
+pub(crate) fn same_value(a: loony_core::class::Class, b: loony_core::class::Class) -> bool {
+    let moonlike = |c: loony_core::class::Class| match c {
+        loony_core::class::Class::EntailingMoon => loony_core::class::Class::Moon,
+        c => c,
+    };
+    moonlike(a) == moonlike(b)
 }
 
 fn is_gamey(v: &Value) -> bool {

@@ -84,9 +84,14 @@ fn split(store: &Store, shape: &RowShape, pos: PosId, s: &mut Split) -> bool {
     if store.positions.plain_arity(pos) != Some(shape.coord.len()) || shape.coord.len() > ARGS {
         return false;
     }
+    split_words(shape, store.positions.arg_words(pos), s)
+}
+
+/// As [`split`], from a plain key's argument words in argument order.
+fn split_words(shape: &RowShape, words: impl Iterator<Item = u32>, s: &mut Split) -> bool {
     s.fixed_len = 0;
     s.coords_len = shape.coords;
-    for (w, c) in store.positions.arg_words(pos).zip(&shape.coord) {
+    for (w, c) in words.zip(&shape.coord) {
         match c {
             None => {
                 s.words[s.fixed_len] = w;
@@ -145,6 +150,29 @@ impl Cx {
             return None;
         }
         self.row_known(PosTable::header(rid, shape.coord.len()), &s)
+    }
+
+    /// The class of the position whose key is `key` (a header and argument words in argument
+    /// order, as [`PosTable::intern_words`] takes them) from its row's table, without
+    /// interning it: a comparison over a row (`wu(n, s, i) == 0` for every `i`) needs no
+    /// position made once the row is valued.
+    pub(crate) fn row_key_class(&self, key: &[u32]) -> Option<Class> {
+        let comp = self.rules.compiled.get((key[0] >> 8) as usize)?.as_ref()?;
+        let shape = comp.row.as_ref()?;
+        if (key[0] & 0xFF) as usize != shape.coord.len()
+            || key.len() != shape.coord.len() + 1
+            || shape.coord.len() > ARGS
+            || key[1..]
+                .iter()
+                .any(|&w| loony_core::positions::is_inline(w))
+        {
+            return None;
+        }
+        let mut s = Split::EMPTY;
+        if !split_words(shape, key[1..].iter().copied(), &mut s) {
+            return None;
+        }
+        self.row_known(key[0], &s)
     }
 
     /// The class of ruleset position `pos` through its row, or `None` when it is not in one
