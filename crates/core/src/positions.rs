@@ -210,6 +210,17 @@ impl PosTable {
         (!inline).then_some((w[0] & 0xFF) as usize)
     }
 
+    /// The number of arguments of a position and their key words in order, when each is one
+    /// word ([`PosTable::plain_arity`] and [`PosTable::arg_words`] from one read of the key).
+    #[inline]
+    pub fn plain_words(&self, p: PosId) -> Option<(usize, impl Iterator<Item = u32> + '_)> {
+        let (w, last) = self.key(p);
+        if w[1..].iter().any(|&x| is_inline(x)) || last.is_some_and(is_inline) {
+            return None;
+        }
+        Some(((w[0] & 0xFF) as usize, self.in_order(w, last)))
+    }
+
     /// The value of a compound argument by its key word.
     pub fn compound_of(&self, word: u32) -> &Value {
         self.compounds.get(word >> 2)
@@ -220,11 +231,16 @@ impl PosTable {
     /// read by [`PosTable::compound_of`].
     pub fn arg_words(&self, p: PosId) -> impl Iterator<Item = u32> + '_ {
         let (w, last) = self.key(p);
-        let n = (w[0] & 0xFF) as usize;
         debug_assert!(
             !self.has_inline(p),
             "arg_words of a key with a tuple in place"
         );
+        self.in_order(w, last)
+    }
+
+    /// A plain key's argument words (`w` and the row's `last`) in written order.
+    fn in_order<'a>(&self, w: &'a [u32], last: Option<u32>) -> impl Iterator<Item = u32> + 'a {
+        let n = (w[0] & 0xFF) as usize;
         let k = self.lead_of(w[0]).filter(|&k| k < n).unwrap_or(n);
         (0..n).map(move |j| {
             let s = kept_at(j, k, n);

@@ -18,6 +18,7 @@ use loony_core::game::Store;
 use loony_core::positions::PosTable;
 use loony_graph::options::{Atom, OptBuf, OptRec};
 use loony_syntax::ast::*;
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 /// A compiled ruleset.
@@ -133,6 +134,9 @@ pub(super) enum CExpr {
 pub(super) struct PosCall {
     rid: u32,
     args: Vec<CExpr>,
+    /// The words of each constant argument once made (a list literal's compound is looked
+    /// up by its address once, not at every turn of a loop).
+    words: Vec<OnceCell<Box<[u32]>>>,
     /// The call itself, for the interpreter when a key cannot be made in place.
     expr: Rc<Expr>,
     names: Rc<[(Rc<str>, u16)]>,
@@ -463,6 +467,7 @@ impl Cx {
                     return CExpr::Pos(Box::new(PosCall {
                         rid: r.id,
                         args,
+                        words: (0..r.def.params.len()).map(|_| OnceCell::new()).collect(),
                         expr,
                         names,
                     }));
@@ -720,6 +725,31 @@ fn emit(
         }
     }
     Ok(())
+}
+
+impl PosCall {
+    /// The call's key (its header, then its arguments' words) into `key`, when every
+    /// argument has words without evaluating anything (see [`push_word`]).
+    fn key(&self, store: &mut Store, slots: &[Value], key: &mut Vec<u32>) -> bool {
+        key.clear();
+        key.push(0);
+        let n = self.args.len();
+        for (a, made) in self.args.iter().zip(&self.words) {
+            if let Some(w) = made.get() {
+                key.extend_from_slice(w);
+                continue;
+            }
+            let at = key.len();
+            if !push_word(store, key, self.rid, n, a, slots) {
+                return false;
+            }
+            if matches!(a, CExpr::Const(_)) {
+                let _ = made.set(key[at..].into());
+            }
+        }
+        key[0] = PosTable::header(self.rid, key.len() - 1);
+        true
+    }
 }
 
 /// Appends argument `a` of a position of ruleset `rid` (of `n` arguments) to `key`, when its
@@ -1009,17 +1039,9 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
         }
         CExpr::Pos(call) => {
             let mut key = std::mem::take(&mut cx.rules.key_buf);
-            key.clear();
-            key.push(0);
-            let n = call.args.len();
-            let whole = call
-                .args
-                .iter()
-                .all(|a| push_word(store, &mut key, call.rid, n, a, &f.slots));
-            let p = whole.then(|| {
-                key[0] = PosTable::header(call.rid, key.len() - 1);
-                store.positions.intern_words(&key)
-            });
+            let p = call
+                .key(store, &f.slots, &mut key)
+                .then(|| store.positions.intern_words(&key));
             cx.rules.key_buf = key;
             match p {
                 Some(p) => Value::Game(store.position(p)),
@@ -1037,18 +1059,9 @@ fn known_class(cx: &mut Cx, store: &mut Store, f: &Frame, e: &CExpr) -> Option<C
         return None;
     };
     let mut key = std::mem::take(&mut cx.rules.key_buf);
-    key.clear();
-    key.push(0);
-    let n = call.args.len();
-    let whole = call
-        .args
-        .iter()
-        .all(|a| push_word(store, &mut key, call.rid, n, a, &f.slots));
-    let c = whole
-        .then(|| {
-            key[0] = PosTable::header(call.rid, key.len() - 1);
-            cx.row_key_class(&key)
-        })
+    let c = call
+        .key(store, &f.slots, &mut key)
+        .then(|| cx.row_key_class(&key))
         .flatten()
         .filter(Class::is_determined);
     cx.rules.key_buf = key;

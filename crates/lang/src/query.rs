@@ -39,15 +39,15 @@ impl Cx {
             Node::Nimber(n) => return Ok(Class::Nimber(n)),
             Node::LeftWin => return Ok(Class::LeftWin),
             Node::RightWin => return Ok(Class::RightWin),
-            _ => {}
-        }
-        // A position of a row valued already (every element of `[wu(n, s, i) for i in 0..n]`
-        // after the first): one look-up in the row's table, before the memo's two misses.
-        if let Node::Position { .. } = store.node(g) {
-            let p = loony_graph::Source::pos_of(self, store, g);
-            if let Some(c) = self.row_table_class(store, p) {
-                return Ok(c);
+            // A position of a row valued already (every element of `[wu(n, s, i) for i in
+            // 0..n]` after the first): one look-up in the row's table, before the memo's two
+            // misses.
+            Node::Position { pos, .. } => {
+                if let Some(c) = self.row_table_class(store, pos) {
+                    return Ok(c);
+                }
             }
+            _ => {}
         }
         if let Some((c, _)) = self.engines.memo.get(Key::Game(g)) {
             return Ok(c);

@@ -81,10 +81,10 @@ impl Split {
 /// for every element of a printed table); `false` if it is not a position of the row.
 fn split(store: &Store, shape: &RowShape, pos: PosId, s: &mut Split) -> bool {
     // A ruleset of more arguments has no register code, so no row.
-    if store.positions.plain_arity(pos) != Some(shape.coord.len()) || shape.coord.len() > ARGS {
-        return false;
+    match store.positions.plain_words(pos) {
+        Some((n, words)) if n == shape.coord.len() && n <= ARGS => split_words(shape, words, s),
+        _ => false,
     }
-    split_words(shape, store.positions.arg_words(pos), s)
 }
 
 /// As [`split`], from a plain key's argument words in argument order.
@@ -141,9 +141,10 @@ impl RowSource for Lister<'_> {
 
 impl Cx {
     /// The class of ruleset position `pos` if its row's table holds it.
-    pub(crate) fn row_table_class(&mut self, store: &Store, pos: PosId) -> Option<Class> {
+    pub(crate) fn row_table_class(&self, store: &Store, pos: PosId) -> Option<Class> {
         let rid = store.positions.ruleset(pos);
-        let comp = self.compiled(rid);
+        // A ruleset not compiled yet has no row valued (and a borrow spares a count per look-up).
+        let comp = self.rules.compiled.get(rid as usize)?.as_ref()?;
         let shape = comp.row.as_ref()?;
         let mut s = Split::EMPTY;
         if !split(store, shape, pos, &mut s) {
