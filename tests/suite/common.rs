@@ -17,9 +17,16 @@ pub fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -
 /// What a script prints: one line per result, then any warnings and the diagnostic of an
 /// error.
 pub fn run_named(name: &str, src: &str) -> String {
+    run_compiling(name, src, true)
+}
+
+/// As [`run_named`], with comprehensions compiled where it pays (`true`, as always outside
+/// tests) or all left to the interpreter.
+pub fn run_compiling(name: &str, src: &str, compile: bool) -> String {
     let (name, src) = (name.to_string(), src.to_string());
     on_big_stack(move || {
         let mut interp = Interp::new();
+        interp.set_compile_comprehensions(compile);
         let mut out = String::new();
         let r = interp.run(&name, &src, &mut |s| {
             out.push_str(&s);

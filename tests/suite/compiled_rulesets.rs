@@ -437,11 +437,10 @@ fn register_code_arithmetic_is_euclidean() {
     assert_eq!(common::run_named("arith.cgt", &src), want);
 }
 
-/// A comprehension where only globals are visible is compiled (names to slots, ruleset calls
-/// to keys, a comparison with a row's position read from the row's table); inside a function
-/// the interpreter evaluates the same text. Both must print the same value, or the same
-/// diagnostic at the same place, for each expression (the expression sits on the same line
-/// and column in both programs).
+/// A comprehension is compiled where it pays (a statement's own, or one walking a long range
+/// inside a function: names to slots, ruleset calls to keys, a comparison with a row's
+/// position read from the row's table); the interpreter alone evaluates the same program as
+/// the reference. Both must print the same values, or the same diagnostic, for each case.
 #[test]
 fn compiled_comprehensions_agree_with_the_interpreter() {
     let prelude = "\
@@ -451,6 +450,13 @@ fn compiled_comprehensions_agree_with_the_interpreter() {
         ruleset t(x) { if x > 0 => t(x - 1)\n if x > 1 => entail t(x - 2) }\n\
         ruleset pair(p) { for a in 0..p[0] => pair((a, p[1])) }\n\
         fn twice(x) = 2 * x\n\
+        fn zeros(n, s) = [i for i in 0..n if wu(n, s, i) == 0]\n\
+        fn kays(n, c) = len([j for j in 0..=n if k(j) == *c])\n\
+        fn shift(n, d) = [let d = d + 1 in i * d for i in 0..n if i % 97 == 0]\n\
+        fn nested(n) = [[j for j in 0..n if j % 101 == i] for i in 0..3]\n\
+        fn short(n) = [i for i in 0..n if wu(n, [1, 2], i) != 0]\n\
+        fn bad(n, e) = [i for i in 0..n if i == n - 1 and 1 / e == 0]\n\
+        fn odd(n) = [i for i in 0..n if i]\n\
         let m = 7\n\
         let g = *3\n";
     let values = [
@@ -480,12 +486,24 @@ fn compiled_comprehensions_agree_with_the_interpreter() {
         "[twice(x) + max([x, m]) for x in 0..10 if x % 3 != 0]",
         "[[j for j in 0..i] for i in 0..4]",
         "[x for x in [i * i for i in 0..6] if x > m]",
+        // Inside functions: long ranges are compiled with the function's names in slots,
+        // short ones interpreted.
+        "zeros(300, [1, 3, 4])",
+        "[len(zeros(n, [2, 5])) for n in 290..293]",
+        "kays(400, 1)",
+        "shift(500, 3)",
+        "nested(300)",
+        "short(5)",
+        "short(300)[0..5]",
         "sum([n for n in 0..1000 if n % 7 == 0])",
         "[*n for n in 0..4]",
         "[-x for x in [1, *2, 3]]",
     ];
     // Errors, each where the interpreter puts it.
     let errors = [
+        "bad(300, 0)",
+        "odd(300)",
+        "zeros(300, \"s\")",
         "[i for i in 0..10 if wu(10, [1, 3], i) == [1]]",
         "[i for i in 0..10 if wu(10, [1, 3], i) == *[0]]",
         "[pair((a, 1)) == a for a in 0..4]",
@@ -515,11 +533,9 @@ fn compiled_comprehensions_agree_with_the_interpreter() {
         .map(|c| (c, false))
         .chain(errors.iter().map(|c| (c, true)))
     {
-        let compiled = common::run_named("c.cgt", &format!("{prelude}\n{case}\n"));
-        let interpreted = common::run_named(
-            "c.cgt",
-            &format!("{prelude}fn via(unused_) =\n{case}\nvia(0)\n"),
-        );
+        let src = format!("{prelude}{case}\n");
+        let compiled = common::run_compiling("c.cgt", &src, true);
+        let interpreted = common::run_compiling("c.cgt", &src, false);
         if compiled != interpreted {
             failures.push(format!(
                 "{case}\ncompiled:\n{compiled}interpreted:\n{interpreted}"

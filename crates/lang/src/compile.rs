@@ -145,6 +145,8 @@ pub(super) struct PosCall {
 /// A comprehension compiled where it is evaluated: its clauses and element over a frame of
 /// slots, so a loop of a million turns neither binds nor looks up names by string.
 pub(super) struct Comprehension {
+    /// The values of the local names visible where it is written, in their first slots.
+    seeds: Vec<Value>,
     slots: usize,
     clauses: Vec<CClause>,
     elem: CExpr,
@@ -231,17 +233,24 @@ impl Cx {
         c
     }
 
-    /// `[elem for clauses]` compiled, for a place where no local name is visible (a name the
-    /// compiler does not bind is a global, or the interpreter's).
+    /// `[elem for clauses]` compiled where it is evaluated: the local names visible there are
+    /// its first slots, holding their values now (a name the compiler does not bind is a
+    /// global, or the interpreter's).
     pub(super) fn comprehension(&mut self, elem: &Expr, clauses: &[Clause]) -> Comprehension {
         let mut scope = Scope {
             names: Vec::new(),
             slots: 0,
             depth: 0,
         };
+        let mut seeds = Vec::new();
+        for (name, v) in &self.scope.locals[self.scope.frame..] {
+            scope.bind(name);
+            seeds.push(v.clone());
+        }
         let clauses = self.cclauses(&mut scope, clauses);
         let elem = self.cexpr(&mut scope, elem);
         Comprehension {
+            seeds,
             slots: scope.slots,
             clauses,
             elem,
@@ -542,6 +551,7 @@ impl Comprehension {
     /// The list's elements, in the order the clauses bind them.
     pub(super) fn run(&self, cx: &mut Cx, store: &mut Store) -> Result<Vec<Value>, Error> {
         with_frame(cx, self.slots, |cx, f| {
+            f.slots[..self.seeds.len()].clone_from_slice(&self.seeds);
             let mut out = Vec::new();
             walk(cx, store, f, &self.clauses, &mut |cx, store, f| {
                 out.push(eval(cx, store, f, &self.elem)?);

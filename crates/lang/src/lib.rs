@@ -131,6 +131,9 @@ pub(crate) struct Rules {
     pub(crate) literal_lists: FxHashMap<usize, Rc<Vec<Value>>>,
     /// Registers of the rules' register code (reused from position to position).
     pub(crate) int_regs: intcode::Regs,
+    /// Comprehensions left to the interpreter (the reference the compiled ones are tested
+    /// against; see [`Interp::set_compile_comprehensions`]).
+    pub(crate) interpret_comprehensions: bool,
 }
 
 /// The module loader: what is being imported, what was, and where definitions came from.
@@ -173,6 +176,12 @@ impl Default for Interp {
 }
 
 impl Interp {
+    /// Whether comprehensions may be compiled (on by default). Off, the interpreter evaluates
+    /// them all: the same values and diagnostics, more slowly; tests compare the two.
+    pub fn set_compile_comprehensions(&mut self, on: bool) {
+        self.cx.rules.interpret_comprehensions = !on;
+    }
+
     pub fn new() -> Self {
         loony_core::memory::keep_freed();
         let interrupt = Arc::new(AtomicBool::new(false));
@@ -653,9 +662,8 @@ impl Cx {
                 if let Some(v) = self.position_table(store, elem, clauses)? {
                     return Ok(v);
                 }
-                // Where only globals are visible (a script's or the REPL's lines), the
-                // comprehension is compiled: names become slots, ruleset calls keys.
-                if self.scope.locals.len() == self.scope.frame {
+                // Compiled where it pays: names become slots, ruleset calls keys.
+                if self.worth_compiling(clauses) {
                     let c = self.comprehension(elem, clauses);
                     return Ok(Value::List(Rc::new(c.run(self, store)?)));
                 }
@@ -1440,6 +1448,47 @@ impl Cx {
                 EvalError::cannot(Operation::Call, other.type_name()),
                 &callee.span,
             )),
+        }
+    }
+
+    /// Whether a comprehension is compiled: a statement's own (outside any call, compiled
+    /// once per statement), or one whose first clause walks a range of at least
+    /// `MIN_TURNS` integers with bounds written as names or integers. Compiling costs about
+    /// a microsecond, which a function called often with short loops would pay each time.
+    fn worth_compiling(&self, clauses: &[Clause]) -> bool {
+        const MIN_TURNS: i64 = 256;
+        if self.rules.interpret_comprehensions {
+            return false;
+        }
+        if self.scope.calls == 0 && self.scope.locals.len() == self.scope.frame {
+            return true;
+        }
+        let [
+            Clause::For {
+                pat: Pattern::Name(_),
+                iter,
+            },
+            ..,
+        ] = clauses
+        else {
+            return false;
+        };
+        let ExprKind::Range { lo, hi, inclusive } = &iter.kind else {
+            return false;
+        };
+        let bound = |e: &Expr| match &e.kind {
+            ExprKind::Int(n) => Some(*n),
+            ExprKind::Var(x) => match self.lookup(x) {
+                Some(Value::Int(n)) => Some(n),
+                _ => None,
+            },
+            _ => None,
+        };
+        match (bound(lo), bound(hi)) {
+            (Some(a), Some(b)) => {
+                (b as i128 - a as i128 + i128::from(*inclusive)) >= MIN_TURNS.into()
+            }
+            _ => false,
         }
     }
 
