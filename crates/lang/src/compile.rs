@@ -1068,6 +1068,12 @@ fn known_class(cx: &mut Cx, store: &mut Store, f: &Frame, e: &CExpr) -> Option<C
     let CExpr::Pos(call) = e else {
         return None;
     };
+    // A ruleset without a row has no table to read: its key would be made here for nothing
+    // and again by the general path, at every turn.
+    let compiled = cx.rules.compiled.get(call.rid as usize);
+    if compiled.is_none_or(|c| c.as_ref().is_none_or(|c| c.row.is_none())) {
+        return None;
+    }
     let mut key = std::mem::take(&mut cx.rules.key_buf);
     let c = call
         .key(store, &f.slots, &mut key)
