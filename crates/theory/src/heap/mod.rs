@@ -18,6 +18,7 @@
 mod code;
 mod general;
 mod kernel;
+mod needed;
 mod periodicity;
 mod plot;
 mod positions;

@@ -22,6 +22,7 @@
 use rayon::prelude::*;
 
 use super::Control;
+use super::needed::Needed;
 use super::rules::Moves;
 use super::sparse::{SparseSpace, augmented, is_common};
 
@@ -142,7 +143,9 @@ fn rare_lanes(g: &[u16], rare: &[usize], s0: usize, rows: &mut [[u8; LANES]]) {
             *x = v ^ h;
         }
         for (k, &x) in xs.iter().enumerate() {
-            rows[usize::from(x) & wrap][k] = 1;
+            // SAFETY: `x & wrap < rows.len()`, a power of two (asserted above). With the
+            // bounds checks the compiler keeps, this loop did a third more instructions.
+            unsafe { rows.get_unchecked_mut(usize::from(x) & wrap)[k] = 1 };
         }
     }
 }
@@ -237,6 +240,21 @@ impl Kernel<'_> {
         let mut c = m;
         while (c as usize) < bound && (marks.is_marked(c) || !self.beyond(c, s)) {
             c += 1;
+        }
+        if Needed::vectorised()
+            && let Some(mut needed) = Needed::new(m, c, |v| !marks.is_marked(v))
+        {
+            let i = needed.scan(self.g, s, from, to);
+            for v in m..c {
+                if !marks.is_marked(v) && !needed.contains(v) {
+                    marks.rows[v as usize][lane] = 1;
+                }
+            }
+            return Left {
+                mex: marks.mex_from(m),
+                candidate: c,
+                complete: i >= to,
+            };
         }
         let mut count = 0usize;
         for v in m..c {
