@@ -33,11 +33,10 @@ impl Needed {
             count: 0,
         };
         for v in m..c {
-            if needed(v) {
-                let slot = (v - base) as usize;
-                set.bits[slot / 64] |= 1 << (slot % 64);
-                set.count += 1;
-            }
+            // Branch-free: whether a value is needed is a coin toss.
+            let (slot, wanted) = ((v - base) as usize, needed(v));
+            set.bits[slot / 64] |= u64::from(wanted) << (slot % 64);
+            set.count += usize::from(wanted);
         }
         Some(set)
     }

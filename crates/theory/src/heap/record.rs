@@ -238,17 +238,18 @@ impl Kernel<'_> {
         let lane = marks.lane % L;
         let m = marks.mex_from(0);
         let mut c = m;
-        while (c as usize) < bound && (marks.is_marked(c) || !self.beyond(c, s)) {
+        // `|`, not `||`: whether a value is marked is a coin toss, one branch fewer a value.
+        while (c as usize) < bound && (marks.is_marked(c) | !self.beyond(c, s)) {
             c += 1;
         }
         if Needed::vectorised()
             && let Some(mut needed) = Needed::new(m, c, |v| !marks.is_marked(v))
         {
             let i = needed.scan(self.g, s, from, to);
+            // Every unmarked value was needed: mark those no longer needed (a store whose
+            // value varies, not a branch).
             for v in m..c {
-                if !marks.is_marked(v) && !needed.contains(v) {
-                    marks.rows[v as usize][lane] = 1;
-                }
+                marks.rows[v as usize][lane] |= u8::from(!needed.contains(v));
             }
             return Left {
                 mex: marks.mex_from(m),
