@@ -186,6 +186,34 @@ fn memory_flag_sets_the_budget() {
     assert_eq!(code, 2);
 }
 
+/// `rare_values` and `write_sequence` reserve what their kernel holds: two bytes a heap where
+/// the record kernel takes the game (Grundy's game), four where it cannot (0.77 has two
+/// splitting moves). Four for every game refused Grundy's game at 2^32 under the default
+/// budget (11.8 GiB on a 24 GB machine), which two bytes a heap (8 GiB) fits.
+#[test]
+fn a_record_run_reserves_two_bytes_a_heap() {
+    // 2^21 heaps: 4 MiB at two bytes a heap, 8 MiB at four, over the budget (the session
+    // itself holds one to two).
+    let budget = ["--memory", "7M", "-e"];
+    let run = |src: &str| loony(&[&budget[..], &[src]].concat(), None);
+    let (out, err, code) = run("rare_values(heap(\"4!.0\"), 2^21).count");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.trim().parse::<u32>().is_ok_and(|n| n > 1000), "{out}");
+    let (_, err, code) = run("rare_values(heap(\"0.77\"), 2^21)");
+    assert!(err.contains("error[E0213]"), "{err}");
+    assert_eq!(code, 1);
+    let dir = std::env::temp_dir().join(format!("loony-reserve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("grundy.u16");
+    let src = format!(
+        "write_sequence(heap(\"4!.0\"), 2^21, {:?}).heaps",
+        file.to_str().unwrap()
+    );
+    let (out, err, code) = run(&src);
+    assert_eq!((out.as_str(), code), ("2097153\n", 0), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn source_may_start_with_a_dash() {
     assert_eq!(

@@ -233,7 +233,9 @@ impl HeapTable {
         }
         let n = n as usize;
         // Two bytes a heap in the record kernel; the other kernels keep a word and tables.
-        loony_core::memory::reserve(n.saturating_mul(4), "the values behind rare_values")?;
+        // (Four for every game refused Grundy's game at 2^32 under the default budget.)
+        let bytes = self.entries[rules as usize].rules.bytes_per_heap();
+        loony_core::memory::reserve(n.saturating_mul(bytes), "the values behind rare_values")?;
         let _what = loony_core::memory::building("the values behind rare_values");
         let meter = Meter::heaps(self.progress, n as u64 + 1, || {
             format!("rare_values of {}", self.entries[rules as usize].rules)
@@ -302,7 +304,8 @@ impl HeapTable {
             return Ok(());
         }
         // The kernel's array is all that is held: two bytes a heap for the record kernel.
-        loony_core::memory::reserve((end as usize).saturating_mul(4), "a nim-sequence")?;
+        let bytes = self.entries[rules as usize].rules.bytes_per_heap();
+        loony_core::memory::reserve((end as usize).saturating_mul(bytes), "a nim-sequence")?;
         let _what = loony_core::memory::building("a nim-sequence");
         let w = std::cell::RefCell::new(w);
         let report = |done: usize, _total: usize| {

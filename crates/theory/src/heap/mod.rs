@@ -6,7 +6,8 @@
 //! Modules: `code` (CGSuite take-and-break codes), `rules` (the game on one heap and its
 //! options), `kernel` (nim-sequences of hexadecimal codes and subtraction games), `general`
 //! (every other code: periods, added tokens, many heaps), `record` (the parallel two-byte
-//! kernel for one splitting move, at record scale), `sparse` (rare/common value split),
+//! kernel for one splitting move, at record scale), `needed` (its scan of pairs for the values
+//! a heap still needs, 32 pairs at a time), `sparse` (rare/common value split),
 //! `positions` (bit-parallel splits for games with few values), `periodicity`, `plot`.
 //!
 //! ```text
@@ -224,26 +225,34 @@ impl HeapRules {
     /// Flammenkamp) and their values, with the mask that defines the class: `None` when the
     /// sparse argument does not apply (no move splits into two heaps, a move leaves three, or a
     /// code beyond the fast kernels). The record kernel's two bytes a heap are all it holds, and
-    /// they are dropped before returning.
+    /// they are dropped before returning; an interrupted run gives back no values.
     pub fn rare_values(
         &self,
         n_max: usize,
         ctl: &Control,
     ) -> Option<Result<RareValues, Interrupted>> {
-        if let Some(run) = self.record_sequence(n_max, ctl) {
-            return Some(run.map(|run| {
-                RareValues {
-                    mask: run.mask,
-                    heaps: run
-                        .rare_heaps
-                        .iter()
-                        .map(|&n| (n, u32::from(run.values[n])))
-                        .collect(),
-                    largest: run.values.iter().copied().max().map_or(0, u32::from),
-                }
-            }));
-        }
         let moves = rules::Moves::new(self);
+        if let Some(shape) = record::Shape::of(&moves) {
+            match record::nim_sequence(&shape, n_max, ctl) {
+                Ok(run) => {
+                    return Some(Ok(RareValues {
+                        mask: run.mask,
+                        heaps: run
+                            .rare_heaps
+                            .iter()
+                            .map(|&n| (n, u32::from(run.values[n])))
+                            .collect(),
+                        largest: run.values.iter().copied().max().map_or(0, u32::from),
+                    }));
+                }
+                // The heaps done are dropped, not widened to words: at 2^31 heaps that would
+                // be 8 GB more at the moment of stopping.
+                Err(record::Stop::Cancelled(_)) => {
+                    return Some(Err(Interrupted { values: Vec::new() }));
+                }
+                Err(record::Stop::TooLarge) => {}
+            }
+        }
         let mut solver = kernel::Solver::new(&moves);
         solver.sparse()?;
         if solver.extend_to(n_max, ctl).is_err() {
@@ -258,6 +267,17 @@ impl HeapRules {
             heaps: rare.iter().map(|&n| (n, values[n])).collect(),
             largest: values.iter().copied().max().unwrap_or(0),
         }))
+    }
+
+    /// The bytes a heap that a long run (`rare_values`, `stream_sequence`) holds: two where
+    /// the record kernel can take it (one move that splits a heap in two), else four. (The
+    /// record kernel hands over to the four-byte kernels if a value reaches 2^14.)
+    pub fn bytes_per_heap(&self) -> usize {
+        if record::Shape::of(&rules::Moves::new(self)).is_some() {
+            2
+        } else {
+            4
+        }
     }
 
     /// Computes heaps `0..=n_max` for the sink of `ctl` and keeps none of them: the kernel's
