@@ -18,7 +18,10 @@
 //!   8 595 MB peak (2.00 bytes a heap); mask 0x3fc, 1 286 rare heaps (none new past 2^26),
 //!   largest value 287. On 2026-12-03's host (2 GHz EPYC, two idle cores), after the scan
 //!   became look-ups against the values still needed: 2^23 19.4 s (30.5 s before), 2^28
-//!   602 s wall, 1 104 CPU-s, 531 MB (from `rare_values` in the language).
+//!   602 s wall, 1 104 CPU-s, 531 MB (from `rare_values` in the language). 2026-12-05, after
+//!   the scan became a 32-pair vector test (AVX2): from the language,
+//!   `rare_values(heap("4!.0"), 2^32)` in 3 989 s wall, 7 846 CPU-s, 8.4 GB, ×1.98–2.02 a
+//!   doubling from 2^24 (15 s) to 2^32; 1 286 rare heaps, largest value 287.
 
 /// Allocations are counted as in the `loony` binary, so timings include what it pays.
 #[global_allocator]
