@@ -17,7 +17,8 @@
 //!
 //! Phase 1 runs on groups of `LANES` consecutive heaps whose marks are interleaved, so a
 //! rare heap's pairs with the whole group are one contiguous load and fixed-offset stores;
-//! scans xor a run of pairs at a time in vector code before looking them up.
+//! scans test a run of 32 pairs at a time against the values still needed (see `needed`;
+//! without AVX2, they xor a run in vector code and look the pairs up one by one).
 
 use rayon::prelude::*;
 
