@@ -17,8 +17,8 @@
 //!
 //! Phase 1 runs on groups of `LANES` consecutive heaps whose marks are interleaved, so a
 //! rare heap's pairs with the whole group are one contiguous load and fixed-offset stores;
-//! scans test a run of 32 pairs at a time against the values still needed (see `needed`;
-//! without AVX2, they xor a run in vector code and look the pairs up one by one).
+//! scans test runs of pairs against the values still needed, the first runs scattered (see
+//! `needed`; without AVX2, they xor a run in vector code and look the pairs up one by one).
 
 use rayon::prelude::*;
 
@@ -246,7 +246,7 @@ impl Kernel<'_> {
         if Needed::vectorised()
             && let Some(mut needed) = Needed::new(m, c, |v| !marks.is_marked(v))
         {
-            let i = needed.scan(self.g, s, from, to);
+            let complete = needed.scan(self.g, s, from, to);
             // Every unmarked value was needed: mark those no longer needed (a store whose
             // value varies, not a branch).
             for v in m..c {
@@ -255,7 +255,7 @@ impl Kernel<'_> {
             return Left {
                 mex: marks.mex_from(m),
                 candidate: c,
-                complete: i >= to,
+                complete,
             };
         }
         let mut count = 0usize;
