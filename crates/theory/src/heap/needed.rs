@@ -60,6 +60,22 @@ impl Needed {
         Some(set)
     }
 
+    /// The set of slots `bits` above `base` (slot 255, every value above the window, must be
+    /// clear; slot 0 may be set only for value 0, with `base` 0).
+    pub fn from_bits(base: u32, bits: [u64; 4]) -> Needed {
+        debug_assert!(bits[3] >> 63 == 0 && (base == 0 || bits[0] & 1 == 0));
+        Needed {
+            base,
+            bits,
+            count: bits.iter().map(|w| w.count_ones() as usize).sum(),
+        }
+    }
+
+    /// The slots still needed.
+    pub fn bits(&self) -> [u64; 4] {
+        self.bits
+    }
+
     #[cfg(test)]
     fn count(&self) -> usize {
         self.count

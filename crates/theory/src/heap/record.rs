@@ -151,6 +151,100 @@ fn rare_lanes(g: &[u16], rare: &[usize], s0: usize, rows: &mut [[u8; LANES]]) {
     }
 }
 
+/// The marks of a lane group as one bit set per lane (value `v` is bit `v % 64` of word
+/// `v / 64`), transposed from the rows a word (64 values) at a time as the lanes' searches
+/// reach them: the mex, the candidate and the needed values are then found a word at a time,
+/// where walking the rows took a load, a test and a branch a value for each of them.
+struct Columns {
+    /// Lane `k`'s word `w` at `k * per_lane + w`.
+    words: Vec<u64>,
+    per_lane: usize,
+    /// Words done in every lane.
+    filled: usize,
+}
+
+// A row of the lane group's marks is read as one little-endian word.
+const _: () = assert!(LANES == 8);
+
+impl Columns {
+    fn new(bound: usize) -> Columns {
+        let per_lane = bound.div_ceil(64);
+        Columns {
+            words: vec![0; LANES * per_lane],
+            per_lane,
+            filled: 0,
+        }
+    }
+
+    /// Lane `lane`'s word `w` (`w < per_lane`), transposing the rows up to it first.
+    fn word(&mut self, rows: &[[u8; LANES]], lane: usize, w: usize) -> u64 {
+        while self.filled <= w {
+            let f = self.filled;
+            let mut lanes = [0u64; LANES];
+            for b in 0..8 {
+                // Marks are 0 or 1, so bit `t` of each byte is value `8b + t`'s mark.
+                let mut eight = 0u64;
+                for t in 0..8 {
+                    let row = rows.get(64 * f + 8 * b + t).copied().unwrap_or([0; LANES]);
+                    eight |= u64::from_le_bytes(row) << t;
+                }
+                for (k, word) in lanes.iter_mut().enumerate() {
+                    *word |= (eight >> (8 * k) & 0xff) << (8 * b);
+                }
+            }
+            for (k, word) in lanes.into_iter().enumerate() {
+                self.words[k * self.per_lane + f] = word;
+            }
+            self.filled += 1;
+        }
+        self.words[lane * self.per_lane + w]
+    }
+
+    /// The least unmarked value `>= from` of lane `lane` whose bit is also set in `also`
+    /// (all ones if `None`), or `bound` if there is none below it.
+    fn first_unmarked(
+        &mut self,
+        rows: &[[u8; LANES]],
+        lane: usize,
+        from: usize,
+        also: Option<&[u64]>,
+    ) -> usize {
+        let bound = rows.len();
+        let mut w = from / 64;
+        while w < self.per_lane {
+            let mut free = !self.word(rows, lane, w) & also.map_or(u64::MAX, |a| a[w]);
+            if w == from / 64 {
+                free &= u64::MAX << (from % 64);
+            }
+            if free != 0 {
+                return (64 * w + free.trailing_zeros() as usize).min(bound);
+            }
+            w += 1;
+        }
+        bound
+    }
+
+    /// The 256 bits of lane `lane` from bit `start` (`start + 256` within the filled words
+    /// or past the bound, where the bits are 0).
+    fn window(&self, lane: usize, start: usize) -> [u64; 4] {
+        let lane_words = &self.words[lane * self.per_lane..][..self.filled];
+        let at = |w: usize| lane_words.get(w).copied().unwrap_or(0);
+        let (w, shift) = (start / 64, start % 64);
+        std::array::from_fn(|q| {
+            let low = at(w + q) >> shift;
+            if shift == 0 {
+                low
+            } else {
+                low | at(w + q + 1) << (64 - shift)
+            }
+        })
+    }
+
+    fn mark(&mut self, lane: usize, v: usize) {
+        self.words[lane * self.per_lane + v / 64] |= 1 << (v % 64);
+    }
+}
+
 /// Where phase 1 left a heap: every value below `mex` is marked; `complete` if its scan
 /// looked at every pair below `n₀` for the values below `candidate` (so those it left
 /// unmarked are made by none of them).
@@ -165,6 +259,9 @@ struct Kernel<'a> {
     shape: &'a Shape,
     g: &'a [u16],
     sparse: &'a SparseSpace,
+    /// For a heap of parity `p`, the values below the bound beyond two common heaps, as a bit
+    /// set (see `Columns`) at `common[p]`.
+    common: &'a [Vec<u64>; 2],
 }
 
 impl Kernel<'_> {
@@ -393,14 +490,80 @@ impl Kernel<'_> {
             (0, 0)
         };
         rare_lanes(g, &rare[a..b], s0, data.as_chunks_mut().0);
-        let mut need = vec![0u8; data.len() / LANES];
-        for (k, left) in lefts.iter_mut().enumerate() {
+        for k in 0..lefts.len() {
             let n = nc + k;
             let mut marks = Marks::<LANES>::new(&mut *data, k);
             self.rare_pairs(n, n0, &rare[..a], &mut marks);
             self.rare_pairs(n, n0, &rare[b..], &mut marks);
-            *left = self.scan_below(n, n0, &mut marks, &mut need);
         }
+        let mut need = vec![0u8; data.len() / LANES];
+        let mut columns = Needed::vectorised().then(|| Columns::new(data.len() / LANES));
+        for (k, left) in lefts.iter_mut().enumerate() {
+            let n = nc + k;
+            let mut marks = Marks::<LANES>::new(&mut *data, k);
+            let s = n - self.shape.d;
+            let first = (s + 1).saturating_sub(n0).max(1);
+            let to = self.half(s) + 1;
+            *left = match columns
+                .as_mut()
+                .and_then(|columns| self.settle_columns(s, first, to, &mut marks, columns))
+            {
+                Some(left) => left,
+                None => self.settle(s, first, to, &mut marks, &mut need),
+            };
+        }
+    }
+
+    /// `settle` for lane `marks.lane` of a lane group, a word at a time over its `columns`,
+    /// if the needed values fit the window of `Needed` (otherwise `None`, nothing changed).
+    fn settle_columns(
+        &self,
+        s: usize,
+        from: usize,
+        to: usize,
+        marks: &mut Marks<LANES>,
+        columns: &mut Columns,
+    ) -> Option<Left> {
+        let lane = marks.lane;
+        let rows = &*marks.rows;
+        let m = columns.first_unmarked(rows, lane, 0, None);
+        let c = columns.first_unmarked(rows, lane, m, Some(&self.common[s & 1]));
+        let base = m.saturating_sub(1);
+        if c > base + 255 {
+            return None;
+        }
+        // The needed values: those unmarked in `m..c`, as slots above `base`.
+        let unmarked = columns.window(lane, base).map(|w| !w);
+        let mut wanted = [0u64; 4];
+        for (q, word) in wanted.iter_mut().enumerate() {
+            let clamp = |slot: usize| slot.clamp(64 * q, 64 * q + 64);
+            let (lo, hi) = (clamp(m - base), clamp(c - base));
+            let span = if hi > lo {
+                (u64::MAX >> (64 - (hi - lo))) << (lo - 64 * q)
+            } else {
+                0
+            };
+            *word = unmarked[q] & span;
+        }
+        let mut needed = Needed::from_bits(base as u32, wanted);
+        let complete = needed.scan(self.g, s, from, to);
+        // The needed values made are marked now, in the rows and the columns.
+        let left = needed.bits();
+        for (q, (&w, &l)) in wanted.iter().zip(&left).enumerate() {
+            let mut made = w & !l;
+            while made != 0 {
+                let v = base + 64 * q + made.trailing_zeros() as usize;
+                made &= made - 1;
+                marks.rows[v][lane] = 1;
+                columns.mark(lane, v);
+            }
+        }
+        let mex = columns.first_unmarked(&*marks.rows, lane, m, None);
+        Some(Left {
+            mex: mex as u32,
+            candidate: c as u32,
+            complete,
+        })
     }
 
     /// Phase 2: the value of heap `n`, the heaps below it known.
@@ -492,6 +655,9 @@ struct Run<'a> {
     arena: Vec<u8>,
     lefts: Vec<Left>,
     max_value: u32,
+    /// `Kernel::common`, for the mask generation and value bound in the pair.
+    common: [Vec<u64>; 2],
+    common_of: (u32, usize),
 }
 
 impl Run<'_> {
@@ -513,6 +679,18 @@ impl Run<'_> {
                 n0 + 1
             };
             let generation = self.sparse.generation;
+            if self.common_of != (generation, bound) {
+                self.common = [0, 1].map(|p| {
+                    let mut words = vec![0u64; bound.div_ceil(64)];
+                    for v in 0..bound as u32 {
+                        let beyond =
+                            self.sparse.mask != 0 && is_common(augmented(p, v), self.sparse.mask);
+                        words[v as usize / 64] |= u64::from(beyond) << (v % 64);
+                    }
+                    words
+                });
+                self.common_of = (generation, bound);
+            }
             // Each lane group's marks are zeroed by its own task, in parallel.
             let group = LANES * bound;
             let size = (n1 - n0).div_ceil(LANES) * group;
@@ -526,6 +704,7 @@ impl Run<'_> {
                     shape,
                     g: &self.g,
                     sparse: &self.sparse,
+                    common: &self.common,
                 };
                 self.arena[..size]
                     .par_chunks_mut(group)
@@ -541,6 +720,7 @@ impl Run<'_> {
                     shape,
                     g: &self.g,
                     sparse: &self.sparse,
+                    common: &self.common,
                 };
                 // Phase 1 holds if the mask and the value bound are those it ran under.
                 let value = if parallel
@@ -581,6 +761,8 @@ pub(super) fn nim_sequence(shape: &Shape, n_max: usize, ctl: &Control) -> Result
         arena: Vec::new(),
         lefts: Vec::with_capacity(BLOCK),
         max_value: 0,
+        common: [Vec::new(), Vec::new()],
+        common_of: (u32::MAX, 0),
     };
     while run.g.len() < total {
         if ctl.cancelled() {
@@ -639,6 +821,57 @@ mod tests {
                 "{code}"
             );
             assert_eq!(plain.len(), fast.len());
+        }
+    }
+
+    /// The lane group's columns against its rows read value by value: every bit, the first
+    /// unmarked value (alone and with a filter) from every start, and 256-bit windows.
+    #[test]
+    fn columns_are_the_rows_transposed() {
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for (round, bound) in [2usize, 16, 64, 256, 1024]
+            .into_iter()
+            .cycle()
+            .take(20)
+            .enumerate()
+        {
+            // Dense marks at the bottom, sparse above, as a heap's marks are.
+            let rows: Vec<[u8; LANES]> = (0..bound)
+                .map(|v| std::array::from_fn(|_| u8::from(next() % 97 > (v * 200 / bound) as u64)))
+                .collect();
+            let filter: Vec<u64> = (0..bound.div_ceil(64)).map(|_| next()).collect();
+            let marked = |lane: usize, v: usize| rows.get(v).is_some_and(|r| r[lane] != 0);
+            let mut columns = Columns::new(bound);
+            for lane in [round % LANES, (round + 3) % LANES] {
+                for from in 0..bound {
+                    let plain = (from..bound).find(|&v| !marked(lane, v)).unwrap_or(bound);
+                    assert_eq!(columns.first_unmarked(&rows, lane, from, None), plain);
+                    let filtered = (from..bound)
+                        .find(|&v| !marked(lane, v) && filter[v / 64] >> (v % 64) & 1 == 1)
+                        .unwrap_or(bound);
+                    assert_eq!(
+                        columns.first_unmarked(&rows, lane, from, Some(&filter)),
+                        filtered
+                    );
+                }
+                for v in 0..bound {
+                    let bit = columns.words[lane * columns.per_lane + v / 64] >> (v % 64) & 1;
+                    assert_eq!(bit == 1, marked(lane, v), "bound {bound}, lane {lane}, {v}");
+                }
+                for start in (0..bound).step_by(7) {
+                    let window = columns.window(lane, start);
+                    for k in 0..256 {
+                        let bit = window[k / 64] >> (k % 64) & 1 == 1;
+                        assert_eq!(bit, marked(lane, start + k), "window {start} + {k}");
+                    }
+                }
+            }
         }
     }
 
