@@ -21,7 +21,10 @@
 //!   602 s wall, 1 104 CPU-s, 531 MB (from `rare_values` in the language). 2026-12-05, after
 //!   the scan became a 32-pair vector test (AVX2): from the language,
 //!   `rare_values(heap("4!.0"), 2^32)` in 3 989 s wall, 7 846 CPU-s, 8.4 GB, ×1.98–2.02 a
-//!   doubling from 2^24 (15 s) to 2^32; 1 286 rare heaps, largest value 287.
+//!   doubling from 2^24 (15 s) to 2^32; 1 286 rare heaps, largest value 287. The same day,
+//!   after the scan took its first runs scattered and 64 pairs at a time (AVX-512, 9585a7d):
+//!   3 082 s wall, 6 034 CPU-s, 8.4 GB, ×1.96–2.01 a doubling from 2^24 (12 s); the same rare
+//!   heaps.
 
 /// Allocations are counted as in the `loony` binary, so timings include what it pays.
 #[global_allocator]
