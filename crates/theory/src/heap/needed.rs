@@ -13,10 +13,18 @@
 //! `m` the scan starts from (marked, so never needed): slot 0 then also stands for every value
 //! below the window, and slot 255 for every value above it; neither is ever needed.
 
-/// Pairs in a run, and the scattered start of a long scan (see `scan`).
+/// Pairs in a run, and the pairs a long scan takes first in a scattered order (see `scan`).
 const RUN: usize = 64;
-const WINDOW: usize = 1 << 15;
-const STRIDE: usize = 317;
+pub(super) const WINDOW: usize = 1 << 15;
+
+/// The starts of the runs of `run` pairs (a power of two) of the `WINDOW` pairs from `from`,
+/// in a scattered order: run `k` is the `k · stride`-th modulo the runs' number, for an odd
+/// stride near that number over the golden ratio (a permutation that never stays near).
+pub(super) fn window_runs(from: usize, run: usize) -> impl Iterator<Item = usize> {
+    let runs = WINDOW / run;
+    let stride = (runs * 618 / 1000) | 1;
+    (0..runs).map(move |k| from + k * stride % runs * run)
+}
 
 /// Row `k` is the 256-bit set holding slot `k` alone (the wide scan clears a hit with it).
 #[cfg(target_arch = "x86_64")]
@@ -116,9 +124,9 @@ impl Needed {
     ///
     /// Neighbouring pairs make much the same values (Grundy's game: the last few needed values
     /// took some 3 000 pairs in order, about 1 000 in runs spread over the first 32 768). So a
-    /// long scan first takes the runs of its first `WINDOW` pairs in a scattered order, the
-    /// run after run `k` being `STRIDE` runs on (mod the window's runs): both heaps of every
-    /// pair stay within two windows of 64 KiB, in cache. The rest goes in order.
+    /// long scan first takes the runs of its first `WINDOW` pairs in a scattered order (see
+    /// `window_runs`): both heaps of every pair stay within two windows of 64 KiB, in cache.
+    /// The rest goes in order.
     pub fn scan(&mut self, g: &[u16], s: usize, from: usize, to: usize) -> bool {
         self.scan_at(Level::best(), g, s, from, to)
     }
@@ -126,9 +134,7 @@ impl Needed {
     fn scan_at(&mut self, level: Level, g: &[u16], s: usize, from: usize, to: usize) -> bool {
         let mut i = from;
         if to.saturating_sub(from) >= WINDOW {
-            let runs = WINDOW / RUN;
-            let starts = (0..runs).map(|k| from + k * STRIDE % runs * RUN);
-            if !self.scan_runs(level, g, s, starts) {
+            if !self.scan_runs(level, g, s, window_runs(from, RUN)) {
                 return false;
             }
             i += WINDOW;

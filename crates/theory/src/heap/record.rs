@@ -23,7 +23,7 @@
 use rayon::prelude::*;
 
 use super::Control;
-use super::needed::Needed;
+use super::needed::{Needed, WINDOW, window_runs};
 use super::rules::Moves;
 use super::sparse::{SparseSpace, augmented, is_common};
 
@@ -377,11 +377,25 @@ impl Kernel<'_> {
         };
         let mut few = (count <= FEW).then(|| few_of(need));
         let mut xs = [0u16; SCAN_RUN];
-        let mut i = from;
-        while count > 0 && i < to {
-            let len = (to - i).min(SCAN_RUN);
+        // The runs in `needed::scan`'s order: a long scan's first runs scattered.
+        let scattered = to.saturating_sub(from) >= WINDOW;
+        let rest = if scattered { from + WINDOW } else { from };
+        let runs = scattered
+            .then(|| window_runs(from, SCAN_RUN).map(|i| (i, SCAN_RUN)))
+            .into_iter()
+            .flatten()
+            .chain(
+                (rest..to)
+                    .step_by(SCAN_RUN)
+                    .map(|i| (i, (to - i).min(SCAN_RUN))),
+            );
+        let mut all = true;
+        for (i, len) in runs {
+            if count == 0 {
+                all = false;
+                break;
+            }
             self.xors(s, i, len, &mut xs);
-            i += len;
             // Values below half the bound, a power of two, xor to values below it: `& wrap`
             // only spares the bounds checks.
             let take = |need: &mut [u8], count: &mut usize| {
@@ -428,7 +442,7 @@ impl Kernel<'_> {
         Left {
             mex: marks.mex_from(m),
             candidate: c,
-            complete: i >= to,
+            complete: all,
         }
     }
 
