@@ -106,6 +106,12 @@ impl Codec {
         (code >> 28 == 0).then_some(code)
     }
 
+    /// Whether a code stands for a value ([`Class::is_determined`]): not partizan, not left
+    /// open by the theory.
+    pub fn determined(code: u32) -> bool {
+        code >> 28 < 7
+    }
+
     pub fn decode(&self, code: u32) -> Class {
         let p = code & PAYLOAD;
         match code >> 28 {
@@ -210,5 +216,36 @@ impl Memo {
 
     pub fn clear(&mut self) {
         *self = Memo::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A code read without decoding says what its class says: every kind of class, the
+    /// largest nimber a code holds, and the codes no class has.
+    #[test]
+    fn codes_read_as_their_classes() {
+        let mut codec = Codec::default();
+        let classes = [
+            Class::Nimber(0),
+            Class::Nimber(PAYLOAD),
+            Class::Moon,
+            Class::SpecialMoon(3),
+            Class::loopy(vec![0, 2]),
+            Class::EntailingMoon,
+            Class::LeftWin,
+            Class::RightWin,
+            Class::Partizan,
+            Class::Undetermined(Outside::MoonBesideLoopy),
+            Class::Undetermined(Outside::LoopyAndEntailing),
+        ];
+        for c in classes {
+            let code = codec.encode(&c).expect("a code");
+            assert_eq!(Codec::determined(code), c.is_determined(), "{c:?}");
+            assert_eq!(Codec::nimber(code), c.nimber(), "{c:?}");
+        }
+        assert!(!Codec::determined(UNKNOWN));
     }
 }

@@ -16,6 +16,7 @@ use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error, FileId};
 use loony_core::game::Store;
 use loony_core::positions::PosTable;
+use loony_graph::memo::Codec;
 use loony_graph::options::{Atom, OptBuf, OptRec};
 use loony_syntax::ast::*;
 use std::cell::OnceCell;
@@ -912,9 +913,15 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             // row's table, with no position made (`[i for i in 0..n if wu(n, s, i) == 0]`).
             // Anything else goes the general way. A known position cannot fail to evaluate,
             // so the operands' errors come in the general order.
-            let (a, b) = match known_class(cx, store, f, l) {
-                Some(c) => {
+            let (a, b) = match known_code(cx, store, f, l) {
+                Some(code) => {
                     let b = eval(cx, store, f, r)?;
+                    // Against a nimber, the codes say it: nimbers are their own codes.
+                    if let Some(n) = nimber_of(store, &b) {
+                        let same = Codec::nimber(code) == Some(n);
+                        return Ok(Value::Bool(same == (*op == BinOp::Eq)));
+                    }
+                    let c = cx.decode(code);
                     if let Some(same) = same_as(cx, store, c, &b, rs)? {
                         return Ok(Value::Bool(same == (*op == BinOp::Eq)));
                     }
@@ -922,8 +929,8 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
                 }
                 None => {
                     let a = eval(cx, store, f, l)?;
-                    if let Some(c) = known_class(cx, store, f, r)
-                        && let Some(same) = same_as(cx, store, c, &a, ls)?
+                    if let Some(code) = known_code(cx, store, f, r)
+                        && let Some(same) = same_as(cx, store, cx.decode(code), &a, ls)?
                     {
                         return Ok(Value::Bool(same == (*op == BinOp::Eq)));
                     }
@@ -1062,9 +1069,21 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
     })
 }
 
-/// The class of `e` when it is a ruleset position whose row's table holds it already (and
-/// its class is a value): found from its key, without making the position.
-fn known_class(cx: &mut Cx, store: &mut Store, f: &Frame, e: &CExpr) -> Option<Class> {
+/// The nimber `v` stands for as a game, when it is plainly one (`0`, a nimber's game).
+fn nimber_of(store: &Store, v: &Value) -> Option<u32> {
+    match v {
+        Value::Int(0) => Some(0),
+        Value::Game(g) => match store.node(*g) {
+            loony_core::game::Node::Nimber(n) => Some(n),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The memo code of the class of `e` when it is a ruleset position whose row's table holds
+/// it already (and its class is a value): found from its key, without making the position.
+fn known_code(cx: &mut Cx, store: &mut Store, f: &Frame, e: &CExpr) -> Option<u32> {
     let CExpr::Pos(call) = e else {
         return None;
     };
@@ -1077,9 +1096,9 @@ fn known_class(cx: &mut Cx, store: &mut Store, f: &Frame, e: &CExpr) -> Option<C
     let mut key = std::mem::take(&mut cx.rules.key_buf);
     let c = call
         .key(store, &f.slots, &mut key)
-        .then(|| cx.row_key_class(&key))
+        .then(|| cx.row_key_code(&key))
         .flatten()
-        .filter(Class::is_determined);
+        .filter(|&code| Codec::determined(code));
     cx.rules.key_buf = key;
     c
 }

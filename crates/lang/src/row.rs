@@ -20,7 +20,7 @@ use super::intcode::{ARGS, RowShape};
 use crate::error::EvalError;
 use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error};
-use loony_core::game::Store;
+use loony_core::game::{GameId, Node, Store};
 use loony_core::positions::{PosId, PosTable};
 use loony_graph::row::{self, Grid, RowEnd, RowOptions, RowSource};
 use loony_graph::row_box::RowBox;
@@ -49,6 +49,13 @@ impl RowTables {
         t.grow_to(top, usize::MAX);
         t
     }
+}
+
+/// The text of the last class [`Cx::print_row_position`] printed, by its memo code.
+#[derive(Default)]
+pub(crate) struct PrintMemo {
+    code: Option<u32>,
+    text: String,
 }
 
 /// A row position taken apart: its fixed arguments' words and its coordinates (on the stack:
@@ -153,11 +160,11 @@ impl Cx {
         self.row_known(PosTable::header(rid, shape.coord.len()), &s)
     }
 
-    /// The class of the position whose key is `key` (a header and argument words in argument
-    /// order, as [`PosTable::intern_words`] takes them) from its row's table, without
-    /// interning it: a comparison over a row (`wu(n, s, i) == 0` for every `i`) needs no
-    /// position made once the row is valued.
-    pub(crate) fn row_key_class(&self, key: &[u32]) -> Option<Class> {
+    /// The memo code of the class of the position whose key is `key` (a header and argument
+    /// words in argument order, as [`PosTable::intern_words`] takes them) from its row's
+    /// table, without interning it: a comparison over a row (`wu(n, s, i) == 0` for every
+    /// `i`) needs no position made once the row is valued.
+    pub(crate) fn row_key_code(&self, key: &[u32]) -> Option<u32> {
         let comp = self.rules.compiled.get((key[0] >> 8) as usize)?.as_ref()?;
         let shape = comp.row.as_ref()?;
         if (key[0] & 0xFF) as usize != shape.coord.len()
@@ -173,7 +180,12 @@ impl Cx {
         if !split_words(shape, key[1..].iter().copied(), &mut s) {
             return None;
         }
-        self.row_known(key[0], &s)
+        self.row_code(key[0], &s)
+    }
+
+    /// The class a memo code stands for.
+    pub(crate) fn decode(&self, code: u32) -> Class {
+        self.engines.memo.codec.decode(code)
     }
 
     /// The class of ruleset position `pos` through its row, or `None` when it is not in one
@@ -439,6 +451,11 @@ impl Cx {
     }
 
     fn row_known(&self, header: u32, s: &Split) -> Option<Class> {
+        Some(self.engines.memo.codec.decode(self.row_code(header, s)?))
+    }
+
+    /// The memo code of a row position's class, if its row's table holds it.
+    fn row_code(&self, header: u32, s: &Split) -> Option<u32> {
         let (_, t) = self
             .engines
             .rows
@@ -446,7 +463,52 @@ impl Cx {
             .get(&header)?
             .iter()
             .find(|(f, _)| same_words(f, s.fixed()))?;
-        Some(self.engines.memo.codec.decode(t.get(s.at())?))
+        t.get(s.at())
+    }
+
+    /// Prints the value of position game `g` into `out` when its row's table holds it, the
+    /// text of the last class printed kept in `memo`; false (and `out` as it was) otherwise,
+    /// for the general way. A printed table of 10⁶ positions holds a few distinct classes:
+    /// each is decoded and formatted once, not once an element.
+    pub(crate) fn print_row_position(
+        &self,
+        store: &Store,
+        g: GameId,
+        memo: &mut PrintMemo,
+        out: &mut String,
+    ) -> bool {
+        let Node::Position { pos, .. } = store.node(g) else {
+            return false;
+        };
+        let rid = store.positions.ruleset(pos);
+        let Some(shape) = self
+            .rules
+            .compiled
+            .get(rid as usize)
+            .and_then(|c| c.as_ref()?.row.as_ref())
+        else {
+            return false;
+        };
+        let mut s = Split::EMPTY;
+        if !split(store, shape, pos, &mut s) {
+            return false;
+        }
+        let Some(code) = self.row_code(PosTable::header(rid, shape.coord.len()), &s) else {
+            return false;
+        };
+        if memo.code != Some(code) {
+            let c = self.engines.memo.codec.decode(code);
+            memo.text.clear();
+            // A class with no value (partizan, undetermined) goes the general way, which
+            // says why.
+            if !c.is_determined() || !c.show_into(self.out.notation.ascii, &mut memo.text) {
+                memo.code = None;
+                return false;
+            }
+            memo.code = Some(code);
+        }
+        out.push_str(&memo.text);
+        true
     }
 
     /// The budget error of a row, naming the position that passed it as the explorer would.

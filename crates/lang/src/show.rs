@@ -53,6 +53,7 @@ impl Cx {
             }));
         }
         out.push(open);
+        let mut memo = super::row::PrintMemo::default();
         for (i, x) in xs.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
@@ -68,6 +69,9 @@ impl Cx {
             }
             // Games (most often a table's positions) print straight into the list's string.
             if let Value::Game(g) = x {
+                if self.print_row_position(store, *g, &mut memo, out) {
+                    continue;
+                }
                 let c = self.game_value(store, *g)?;
                 if !c.show_into(self.out.notation.ascii, out) {
                     unreachable!("game_value returns printable classes");
