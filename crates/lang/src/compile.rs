@@ -915,8 +915,16 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
             // so the operands' errors come in the general order.
             let (a, b) = match known_code(cx, store, f, l) {
                 Some(code) => {
+                    // Against a nimber, the codes say it: nimbers are their own codes. A
+                    // constant (`== 0`) is read in place: its value returned through `eval`
+                    // was read back before its store had landed, a stall each turn.
+                    if let CExpr::Const(v) = &**r
+                        && let Some(n) = nimber_of(store, v)
+                    {
+                        let same = Codec::nimber(code) == Some(n);
+                        return Ok(Value::Bool(same == (*op == BinOp::Eq)));
+                    }
                     let b = eval(cx, store, f, r)?;
-                    // Against a nimber, the codes say it: nimbers are their own codes.
                     if let Some(n) = nimber_of(store, &b) {
                         let same = Codec::nimber(code) == Some(n);
                         return Ok(Value::Bool(same == (*op == BinOp::Eq)));
