@@ -149,6 +149,11 @@ impl RowSource for Lister<'_> {
 impl Cx {
     /// The class of ruleset position `pos` if its row's table holds it.
     pub(crate) fn row_table_class(&self, store: &Store, pos: PosId) -> Option<Class> {
+        Some(self.decode(self.row_table_code(store, pos)?))
+    }
+
+    /// The memo code of ruleset position `pos`'s class if its row's table holds it.
+    fn row_table_code(&self, store: &Store, pos: PosId) -> Option<u32> {
         let rid = store.positions.ruleset(pos);
         // A ruleset not compiled yet has no row valued (and a borrow spares a count per look-up).
         let comp = self.rules.compiled.get(rid as usize)?.as_ref()?;
@@ -157,7 +162,7 @@ impl Cx {
         if !split(store, shape, pos, &mut s) {
             return None;
         }
-        self.row_known(PosTable::header(rid, shape.coord.len()), &s)
+        self.row_code(PosTable::header(rid, shape.coord.len()), &s)
     }
 
     /// The memo code of the class of the position whose key is `key` (a header and argument
@@ -451,7 +456,7 @@ impl Cx {
     }
 
     fn row_known(&self, header: u32, s: &Split) -> Option<Class> {
-        Some(self.engines.memo.codec.decode(self.row_code(header, s)?))
+        Some(self.decode(self.row_code(header, s)?))
     }
 
     /// The memo code of a row position's class, if its row's table holds it.
@@ -480,20 +485,7 @@ impl Cx {
         let Node::Position { pos, .. } = store.node(g) else {
             return false;
         };
-        let rid = store.positions.ruleset(pos);
-        let Some(shape) = self
-            .rules
-            .compiled
-            .get(rid as usize)
-            .and_then(|c| c.as_ref()?.row.as_ref())
-        else {
-            return false;
-        };
-        let mut s = Split::EMPTY;
-        if !split(store, shape, pos, &mut s) {
-            return false;
-        }
-        let Some(code) = self.row_code(PosTable::header(rid, shape.coord.len()), &s) else {
+        let Some(code) = self.row_table_code(store, pos) else {
             return false;
         };
         if memo.code != Some(code) {
