@@ -918,16 +918,17 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
                     // Against a nimber, the codes say it: nimbers are their own codes. A
                     // constant (`== 0`) is read in place: its value returned through `eval`
                     // was read back before its store had landed, a stall each turn.
+                    let against = |n: u32| {
+                        Value::Bool((Codec::nimber(code) == Some(n)) == (*op == BinOp::Eq))
+                    };
                     if let CExpr::Const(v) = &**r
                         && let Some(n) = nimber_of(store, v)
                     {
-                        let same = Codec::nimber(code) == Some(n);
-                        return Ok(Value::Bool(same == (*op == BinOp::Eq)));
+                        return Ok(against(n));
                     }
                     let b = eval(cx, store, f, r)?;
                     if let Some(n) = nimber_of(store, &b) {
-                        let same = Codec::nimber(code) == Some(n);
-                        return Ok(Value::Bool(same == (*op == BinOp::Eq)));
+                        return Ok(against(n));
                     }
                     let c = cx.decode(code);
                     if let Some(same) = same_as(cx, store, c, &b, rs)? {
