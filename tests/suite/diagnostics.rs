@@ -484,3 +484,13 @@ warning!(
     "len(read_sequence(\"tests/fixtures/partial.txt\"))"
 );
 diagnostic!(not_a_sequence_file, "read_sequence(\"Cargo.toml\")");
+
+// Bits, boards, graphs and the clauses of rulesets that split.
+diagnostic!(negative_shift, "1 << -2");
+diagnostic!(ragged_board, "board(\"..#|....\")");
+diagnostic!(cell_off_the_board, "board(2, 3)[(2, 0)]");
+diagnostic!(edge_to_a_missing_vertex, "graph(3, [(0, 1), (1, 3)])");
+diagnostic!(
+    split_not_a_list,
+    "ruleset r(b) split by 3 { for c in cells(b, \".\") => r(set(b, c, \"#\")) }\nr(board(1, 2))"
+);

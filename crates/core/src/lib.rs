@@ -9,10 +9,12 @@
 //!
 //! Nothing here names the graph layer, an engine or the interpreter.
 
+pub mod board;
 pub mod class;
 pub mod compounds;
 pub mod diag;
 pub mod game;
+pub mod graphs;
 pub mod json;
 pub mod memory;
 pub mod nimset;

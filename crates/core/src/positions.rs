@@ -154,6 +154,8 @@ pub(super) fn to_arg(v: &Value) -> Option<Arg> {
         Value::Int(n) => Arg::Int(*n),
         Value::Tuple(xs) => Arg::Tuple(xs.iter().map(to_arg).collect::<Option<_>>()?),
         Value::List(xs) => Arg::List(xs.iter().map(to_arg).collect::<Option<_>>()?),
+        Value::Board(b) => Arg::Board(b.clone()),
+        Value::Graph(g) => Arg::Graph(g.clone()),
         _ => return None,
     })
 }
@@ -163,6 +165,8 @@ fn from_arg(a: &Arg) -> Value {
         Arg::Int(n) => Value::Int(*n),
         Arg::Tuple(xs) => Value::Tuple(Rc::new(xs.iter().map(from_arg).collect())),
         Arg::List(xs) => Value::List(Rc::new(xs.iter().map(from_arg).collect())),
+        Arg::Board(b) => Value::Board(b.clone()),
+        Arg::Graph(g) => Value::Graph(g.clone()),
     }
 }
 

@@ -81,6 +81,10 @@ pub enum Value {
     /// An element of a misère quotient: the quotient's number in the session, the element's
     /// index in it. Printed as its normal word (`ab2`).
     Element(u32, u32),
+    /// A board of cells (`board("..#|...")`), printed as its picture.
+    Board(Rc<crate::board::Board>),
+    /// A simple graph on `0..n` (`graph(3, [(0, 1)])`).
+    Graph(Rc<crate::graphs::Graph>),
 }
 
 // Lists of 10⁶ positions are common (`[r(i) for i in 0..10^6]`): a value stays three words.
@@ -106,6 +110,8 @@ impl Value {
             Value::Text(_) => "text",
             Value::Misere(_) => "a misère game",
             Value::Element(..) => "a quotient element",
+            Value::Board(_) => "a board",
+            Value::Graph(_) => "a graph",
         }
     }
 }

@@ -110,6 +110,7 @@ pub fn call(
         Impl::Heaps(op) => super::heaps::call(cx, store, name, op, vals, exprs, span),
         Impl::Misere(op) => super::misere::call(cx, store, op, vals, exprs, span),
         Impl::Quotient(op) => super::quotient::call(cx, store, op, vals, exprs, span),
+        Impl::Boards(op) => super::boards::call(cx, name, op, vals, exprs, span),
         // A constant is its value (`lookup`); a value that is not a function is never called.
         Impl::Constant(o) => Ok(Value::Outcome(o)),
     }
@@ -381,6 +382,8 @@ fn simple_eq(a: &Value, b: &Value) -> bool {
         (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
         (Value::Game(x) | Value::Position(x), Value::Game(y) | Value::Position(y)) => x == y,
         (Value::Misere(x), Value::Misere(y)) => x == y,
+        (Value::Board(x), Value::Board(y)) => x == y,
+        (Value::Graph(x), Value::Graph(y)) => x == y,
         (Value::Element(p, x), Value::Element(q, y)) => p == q && x == y,
         (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| simple_eq(p, q))

@@ -18,6 +18,8 @@ pub enum Family {
     Misere,
     /// Misère quotients (`quotient`).
     Quotient,
+    /// Bits, sets, boards and graphs (`boards`).
+    Boards,
 }
 
 /// What a built-in runs: an outcome constant's value, or the operation of one family, each
@@ -30,6 +32,7 @@ pub enum Impl {
     Heaps(HeapOp),
     Misere(MisereOp),
     Quotient(QuotientOp),
+    Boards(BoardOp),
 }
 
 /// Values, outcomes, moves and list helpers, answered in `builtins`.
@@ -109,6 +112,34 @@ pub enum MisereOp {
     IsLinked,
     Link,
     MisereMinus,
+}
+
+/// Bits, sets, boards and graphs, answered in `boards`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardOp {
+    Popcount,
+    Bit,
+    Bits,
+    Set,
+    Union,
+    Intersection,
+    Difference,
+    Board,
+    Shape,
+    Cells,
+    Neighbours,
+    AdjacentPairs,
+    Regions,
+    Canonical,
+    Rotate,
+    Reflect,
+    Transpose,
+    Graph,
+    Vertices,
+    Edges,
+    Degree,
+    RemoveVertices,
+    Components,
 }
 
 /// Misère quotients, answered in `quotient`.
@@ -208,6 +239,7 @@ impl Builtin {
             Impl::Heaps(_) => Family::Heaps,
             Impl::Misere(_) => Family::Misere,
             Impl::Quotient(_) => Family::Quotient,
+            Impl::Boards(_) => Family::Boards,
         }
     }
 
@@ -219,7 +251,7 @@ impl Builtin {
             self.imp,
             Impl::Core(
                 Len | Sum | Mex | Min | Max | Sorted | Reverse | Contains | Remove | Append | Abs
-            )
+            ) | Impl::Boards(_)
         )
     }
 
@@ -237,8 +269,9 @@ impl Builtin {
 }
 
 /// The families in the order the documentation shows them.
-pub const FAMILIES: [Family; 5] = [
+pub const FAMILIES: [Family; 6] = [
     Family::Core,
+    Family::Boards,
     Family::Constant,
     Family::Heaps,
     Family::Misere,
@@ -253,6 +286,7 @@ pub fn section(f: Family) -> &'static str {
         Family::Heaps => "Heap games",
         Family::Misere => "Misère play",
         Family::Quotient => "Misère quotients",
+        Family::Boards => "Bits, sets, boards and graphs",
     }
 }
 
@@ -551,6 +585,244 @@ pub static BUILTINS: &[Builtin] = &[
         "The absolute value of an integer.",
         "abs(-4)",
         "4",
+    ),
+    // --- bits, sets, boards and graphs ---
+    b(
+        "popcount",
+        Impl::Boards(BoardOp::Popcount),
+        "popcount(x)",
+        (1, 1),
+        "The number of 1 bits of the integer `x` (from 0; a negative `x` is an error, having \
+         infinitely many).",
+        "popcount(13)",
+        "3",
+    ),
+    b(
+        "bit",
+        Impl::Boards(BoardOp::Bit),
+        "bit(x, i)",
+        (2, 2),
+        "Whether bit `i` (from 0, the units) of the integer `x` is 1: `x >> i & 1 == 1`. With \
+         the operators `&`, `|`, `xor` (also `^^`), `<<` and `>>`, an integer is a set of small \
+         numbers (a bit set): a board of up to 62 cells is one integer.",
+        "[bit(6, i) for i in 0..3]",
+        "[false, true, true]",
+    ),
+    b(
+        "bits",
+        Impl::Boards(BoardOp::Bits),
+        "bits(x)",
+        (1, 1),
+        "The positions of the 1 bits of the non-negative integer `x`, from the lowest: the \
+         members of a bit set.",
+        "bits(13)",
+        "[0, 2, 3]",
+    ),
+    b(
+        "set",
+        Impl::Boards(BoardOp::Set),
+        "set(xs, i, v)",
+        (3, 3),
+        "A copy of the list `xs` with item `i` (from 0) replaced by `v`; of the board `xs` with \
+         the cell `i` (a `(row, column)` pair or an index), or every cell of a list of cells, \
+         set to `v` (a one-character string). The original is unchanged.",
+        "set([1, 2, 3], 1, 7)",
+        "[1, 7, 3]",
+    ),
+    b(
+        "union",
+        Impl::Boards(BoardOp::Union),
+        "union(a, b)",
+        (2, 2),
+        "The union of two sets: of two lists, the sorted list of what either holds (each once); \
+         of two integers (bit sets), `a | b`.",
+        "union([3, 1], [2, 3])",
+        "[1, 2, 3]",
+    ),
+    b(
+        "intersection",
+        Impl::Boards(BoardOp::Intersection),
+        "intersection(a, b)",
+        (2, 2),
+        "What both sets hold: of two lists, a sorted list, each once; of two integers, `a & b`.",
+        "intersection([3, 1, 2], [2, 3, 5])",
+        "[2, 3]",
+    ),
+    b(
+        "difference",
+        Impl::Boards(BoardOp::Difference),
+        "difference(a, b)",
+        (2, 2),
+        "What `a` holds and `b` does not: of two lists, a sorted list, each once; of two \
+         integers, the bits of `a` not in `b`.",
+        "difference([1, 2, 3], [2])",
+        "[1, 3]",
+    ),
+    b(
+        "board",
+        Impl::Boards(BoardOp::Board),
+        "board(picture), board(rows, cols), board(rows, cols, cell)",
+        (1, 3),
+        "A board of cells, each one printable character: read from a picture whose rows are \
+         separated by `|` or line breaks (`board(\"..#|...\")`, `.` free and `#` blocked by \
+         convention), or `rows × cols` cells of `cell` (`.` when left out). `b[(r, c)]` is a \
+         cell as a one-character string (`(0, 0)` the top left; an index `r * cols + c` also \
+         works). A board alone prints as its picture, inside a list as `board(\"…\")`; boards \
+         may be ruleset arguments.",
+        "board(\"..#|...\")[(0, 2)]",
+        "#",
+    ),
+    b(
+        "shape",
+        Impl::Boards(BoardOp::Shape),
+        "shape(b)",
+        (1, 1),
+        "The board's rows and columns, as a pair.",
+        "shape(board(2, 5))",
+        "(2, 5)",
+    ),
+    b(
+        "cells",
+        Impl::Boards(BoardOp::Cells),
+        "cells(b), cells(b, v)",
+        (1, 2),
+        "The cells of the board, as `(row, column)` pairs in reading order; with `v`, only \
+         those holding `v`.",
+        "cells(board(\"..#|#..\"), \"#\")",
+        "[(0, 2), (1, 0)]",
+    ),
+    b(
+        "neighbours",
+        Impl::Boards(BoardOp::Neighbours),
+        "neighbours(b, cell), neighbours(g, v)",
+        (2, 2),
+        "A board cell's orthogonal neighbours on the board (up, left, right, down, as \
+         `(row, column)` pairs), or a graph vertex's neighbours in increasing order.",
+        "neighbours(board(2, 3), (0, 0))",
+        "[(0, 1), (1, 0)]",
+    ),
+    b(
+        "adjacent_pairs",
+        Impl::Boards(BoardOp::AdjacentPairs),
+        "adjacent_pairs(b, v)",
+        (2, 2),
+        "The pairs of orthogonally adjacent cells that both hold `v`, each pair once (the \
+         second cell right of or below the first): the places of a domino (Cram).",
+        "adjacent_pairs(board(\".#|..\"), \".\")",
+        "[((0, 0), (1, 0)), ((1, 0), (1, 1))]",
+    ),
+    b(
+        "regions",
+        Impl::Boards(BoardOp::Regions),
+        "regions(b)",
+        (1, 1),
+        "The connected regions (orthogonal neighbours) of the cells that are not `#`, each a \
+         board cropped to its bounding box with its other cells `#`, in reading order of their \
+         first cells. A ruleset whose moves never reach across `#` splits by it: \
+         `split by regions(b)`.",
+        "regions(board(\"..#.\"))",
+        "[board(\"..\"), board(\".\")]",
+    ),
+    b(
+        "canonical",
+        Impl::Boards(BoardOp::Canonical),
+        "canonical(b), canonical(g)",
+        (1, 1),
+        "One representative of a class of symmetric positions. Of a board: the least of its \
+         eight images under rotations and reflections (boards compare by rows, columns, then \
+         cells). Of a graph: a canonical labelling, so isomorphic graphs give the same graph \
+         (colour refinement and a search over the ties, skipping twin vertices; past 20 000 \
+         refinements it keeps the best labelling found, still the same graph). A ruleset names \
+         it in `canonical by canonical(b)`.",
+        "canonical(board(\"#.|..\")) == canonical(board(\"..|.#\"))",
+        "true",
+    ),
+    b(
+        "rotate",
+        Impl::Boards(BoardOp::Rotate),
+        "rotate(b)",
+        (1, 1),
+        "The board turned a quarter clockwise.",
+        "rotate(board(\"ab|cd|ef\"))",
+        "eca\nfdb",
+    ),
+    b(
+        "reflect",
+        Impl::Boards(BoardOp::Reflect),
+        "reflect(b)",
+        (1, 1),
+        "The board mirrored left to right.",
+        "reflect(board(\"ab|cd\"))",
+        "ba\ndc",
+    ),
+    b(
+        "transpose",
+        Impl::Boards(BoardOp::Transpose),
+        "transpose(b)",
+        (1, 1),
+        "The board mirrored in its main diagonal (rows become columns).",
+        "transpose(board(\"ab|cd\"))",
+        "ac\nbd",
+    ),
+    b(
+        "graph",
+        Impl::Boards(BoardOp::Graph),
+        "graph(n, edges)",
+        (2, 2),
+        "The simple graph on the vertices 0 to n - 1 with these edges, a list of pairs \
+         `(a, b)` (either way round; a repeat counts once; a loop is an error). It prints as it \
+         is written, and may be a ruleset argument.",
+        "graph(3, [(1, 0), (1, 2)])",
+        "graph(3, [(0, 1), (1, 2)])",
+    ),
+    b(
+        "vertices",
+        Impl::Boards(BoardOp::Vertices),
+        "vertices(g)",
+        (1, 1),
+        "The graph's vertices, `0..n`, as a list.",
+        "vertices(graph(3, []))",
+        "[0, 1, 2]",
+    ),
+    b(
+        "edges",
+        Impl::Boards(BoardOp::Edges),
+        "edges(g)",
+        (1, 1),
+        "The graph's edges, each once as a pair `(a, b)` with `a < b`, sorted.",
+        "edges(graph(3, [(2, 1)]))",
+        "[(1, 2)]",
+    ),
+    b(
+        "degree",
+        Impl::Boards(BoardOp::Degree),
+        "degree(g, v)",
+        (2, 2),
+        "The number of neighbours of vertex `v`.",
+        "degree(graph(3, [(0, 1), (0, 2)]), 0)",
+        "2",
+    ),
+    b(
+        "remove_vertices",
+        Impl::Boards(BoardOp::RemoveVertices),
+        "remove_vertices(g, vs)",
+        (2, 2),
+        "The graph without the vertices of the list `vs` and their edges, the rest numbered \
+         from 0 in their order (a Node Kayles move removes a vertex and its neighbours).",
+        "remove_vertices(graph(4, [(0, 1), (1, 2), (2, 3)]), [1])",
+        "graph(3, [(1, 2)])",
+    ),
+    b(
+        "components",
+        Impl::Boards(BoardOp::Components),
+        "components(g)",
+        (1, 1),
+        "The connected components, each a graph numbered from 0 in the order of its vertices, \
+         in the order of their least vertices (an isolated vertex is `graph(1, [])`). A ruleset \
+         on graphs whose moves stay inside a component splits by them: \
+         `split by components(g)`.",
+        "components(graph(4, [(0, 2)]))",
+        "[graph(2, [(0, 1)]), graph(1, []), graph(1, [])]",
     ),
     // --- outcome classes ---
     b(

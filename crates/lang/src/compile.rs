@@ -33,6 +33,8 @@ pub struct Compiled {
     pub(super) fast: Option<super::intcode::IntCode>,
     /// How its positions lie in a dense row, when the register code moves only among them.
     pub(super) row: Option<super::intcode::RowShape>,
+    /// Its `split by` and `canonical by` clauses, when it has either (see `split.rs`).
+    pub(crate) norm: Option<super::split::Norm>,
 }
 
 impl Compiled {
@@ -66,7 +68,7 @@ impl Compiled {
 }
 
 #[derive(Clone)]
-pub(super) enum Pat {
+pub(crate) enum Pat {
     Slot(u16),
     Tuple(Vec<Pat>, Span),
 }
@@ -96,9 +98,10 @@ pub(super) enum CClause {
 }
 
 pub(super) enum COpt {
-    /// `r(args…)` of a ruleset: a position key.
+    /// `r(args…)` of a ruleset: a position key (its canonical parts' keys when `norm`).
     Pos {
         rid: u32,
+        norm: bool,
         name: Rc<str>,
         arity: usize,
         args: Vec<CExpr>,
@@ -110,7 +113,7 @@ pub(super) enum COpt {
     Expr(CExpr, Span),
 }
 
-pub(super) enum CExpr {
+pub(crate) enum CExpr {
     Const(Value),
     Slot(u16),
     Bin(BinOp, Box<CExpr>, Box<CExpr>, Span, Span, Span),
@@ -216,7 +219,13 @@ impl Cx {
                 option,
             });
         }
-        let fast = super::intcode::IntCode::of(&params, &rules, scope.slots);
+        let norm = self.norm(&rs);
+        // Positions of rulesets with clauses are made through them, never by register code.
+        let fast = if norm.is_some() || rules.iter().any(|r| makes_normalized(&r.option)) {
+            None
+        } else {
+            super::intcode::IntCode::of(&params, &rules, scope.slots)
+        };
         let row = fast.as_ref().and_then(|f| f.row_shape(rid));
         let c = Rc::new(Compiled {
             rid,
@@ -226,12 +235,47 @@ impl Cx {
             rules,
             fast,
             row,
+            norm,
         });
         if self.rules.compiled.len() <= rid as usize {
             self.rules.compiled.resize(rid as usize + 1, None);
         }
         self.rules.compiled[rid as usize] = Some(c.clone());
         c
+    }
+
+    /// A ruleset's `split by` and `canonical by` clauses over a frame of its parameters.
+    fn norm(&mut self, rs: &super::value::Ruleset) -> Option<super::split::Norm> {
+        let def = &rs.def;
+        if def.split.is_none() && def.canonical.is_none() {
+            return None;
+        }
+        let mut scope = Scope {
+            names: Vec::new(),
+            slots: 0,
+            depth: 0,
+        };
+        let params: Vec<Pat> = def.params.iter().map(|p| scope.pattern(p)).collect();
+        let split = def
+            .split
+            .as_ref()
+            .map(|e| (self.cexpr(&mut scope, e), e.span.clone()));
+        let canonical = def
+            .canonical
+            .as_ref()
+            .map(|e| (self.cexpr(&mut scope, e), e.span.clone()));
+        let native = super::split::Native::of(
+            params.len(),
+            split.as_ref().map(|s| &s.0),
+            canonical.as_ref().map(|c| &c.0),
+        );
+        Some(super::split::Norm {
+            params,
+            slots: scope.slots,
+            split,
+            canonical,
+            native,
+        })
     }
 
     /// `[elem for clauses]` compiled where it is evaluated: the local names visible there are
@@ -318,6 +362,7 @@ impl Cx {
                 {
                     return COpt::Pos {
                         rid: r.id,
+                        norm: normalized(&r),
                         name: r.def.name.name.clone(),
                         arity: r.def.params.len(),
                         args: args.iter().map(|a| self.cexpr(scope, a)).collect(),
@@ -469,6 +514,7 @@ impl Cx {
                     && scope.find(name).is_none()
                     && let Some(Value::Ruleset(r)) = self.global(name)
                     && r.def.params.len() == args.len()
+                    && !normalized(&r)
                 {
                     let args = args.iter().map(|a| self.pos_arg(scope, a)).collect();
                     let CExpr::Interp(expr, names) = self.interp(scope, e) else {
@@ -510,6 +556,20 @@ impl Cx {
     fn interp(&mut self, scope: &Scope, e: &Expr) -> CExpr {
         // Later names shadow earlier ones: bind them in order.
         CExpr::Interp(Rc::new(e.clone()), scope.names.clone().into())
+    }
+}
+
+/// Whether positions of `r` are made through its `split by` or `canonical by` clause.
+fn normalized(r: &super::value::Ruleset) -> bool {
+    r.def.split.is_some() || r.def.canonical.is_some()
+}
+
+/// Whether an option makes a position of a ruleset with a clause.
+fn makes_normalized(o: &COpt) -> bool {
+    match o {
+        COpt::Pos { norm, .. } => *norm,
+        COpt::Sum(parts) => parts.iter().any(makes_normalized),
+        COpt::Expr(..) => false,
     }
 }
 
@@ -565,7 +625,7 @@ impl Comprehension {
 
 /// Runs `body` in a frame of `slots` slots. Frames are reused (a pool, as rules may expand
 /// other positions, and comprehensions call rules, while running).
-fn with_frame<T>(
+pub(super) fn with_frame<T>(
     cx: &mut Cx,
     slots: usize,
     body: impl FnOnce(&mut Cx, &mut Frame) -> Result<T, Error>,
@@ -638,7 +698,7 @@ where
     Ok(())
 }
 
-fn bind(cx: &Cx, f: &mut Frame, p: &Pat, v: Value) -> Result<(), Error> {
+pub(super) fn bind(cx: &Cx, f: &mut Frame, p: &Pat, v: Value) -> Result<(), Error> {
     match p {
         Pat::Slot(s) => {
             f.slots[*s as usize] = v;
@@ -675,6 +735,7 @@ fn emit(
     match o {
         COpt::Pos {
             rid,
+            norm,
             name,
             arity,
             args,
@@ -683,6 +744,18 @@ fn emit(
         } => {
             if args.len() != *arity {
                 return Err(cx.arity(name, *arity, args.len(), span));
+            }
+            if *norm {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(eval(cx, store, f, a)?);
+                }
+                let mut parts = std::mem::take(&mut cx.rules.parts_buf);
+                parts.clear();
+                let r = cx.parts(store, *rid, vals, &mut parts);
+                out.atoms.extend(parts.iter().map(|&p| Atom::Pos(p)));
+                cx.rules.parts_buf = parts;
+                return r;
             }
             // The key is built word by word in a reused buffer (taken, since evaluating an
             // argument may expand positions): integer arguments and tuples or lists of them
@@ -821,6 +894,7 @@ fn int_of(e: &CExpr, slots: &[Value]) -> Option<i64> {
                 BinOp::Mul => a.checked_mul(b),
                 BinOp::Div if b != 0 => a.checked_div_euclid(b),
                 BinOp::Rem if b != 0 => a.checked_rem_euclid(b),
+                op if crate::bits::is_bit_op(*op) => crate::bits::apply(*op, a, b).ok(),
                 _ => None,
             }
         }
@@ -902,7 +976,12 @@ fn int(
     }
 }
 
-fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Value, Error> {
+pub(super) fn eval(
+    cx: &mut Cx,
+    store: &mut Store,
+    f: &mut Frame,
+    e: &CExpr,
+) -> Result<Value, Error> {
     Ok(match e {
         CExpr::Const(v) => v.clone(),
         CExpr::Slot(s) => f.slots[*s as usize].clone(),
@@ -1020,6 +1099,10 @@ fn eval(cx: &mut Cx, store: &mut Store, f: &mut Frame, e: &CExpr) -> Result<Valu
         }
         CExpr::Index(t, i, tspan, ispan) => {
             let v = eval(cx, store, f, t)?;
+            if let Value::Board(b) = &v {
+                let at = eval(cx, store, f, i)?;
+                return cx.board_cell(b, &at, ispan);
+            }
             let k = int(cx, store, f, i, ispan)?;
             cx.index(&v, k, tspan, ispan)?
         }

@@ -30,6 +30,30 @@ pub enum EvalError {
     NegativeExponent {
         exp: i64,
     },
+    /// `1 << -1`: shifts take amounts from 0.
+    NegativeShift {
+        op: &'static str,
+        amount: i64,
+    },
+    /// A board that cannot be made or read: a malformed picture, a cell off the board, a
+    /// cell value that is not one character.
+    Board {
+        detail: String,
+        label: &'static str,
+    },
+    /// A graph that cannot be made or read: an edge to a missing vertex, a loop, a vertex
+    /// not in the graph.
+    Graph {
+        detail: String,
+        label: &'static str,
+    },
+    /// A ruleset's `split by` or `canonical by` clause gave what is not a position's
+    /// arguments: `clause` is `split by` or `canonical by`.
+    BadPart {
+        ruleset: String,
+        clause: &'static str,
+        detail: String,
+    },
     /// Elements of two misère quotients in one operation (each described by its order and
     /// presentation).
     MixedQuotients {
@@ -339,6 +363,19 @@ pub enum Wanted {
     Element,
     /// A word in a quotient's generators (`q.element`).
     Word,
+    /// A non-negative integer (a bit set, a bit's place).
+    Natural,
+    Board,
+    Graph,
+    BoardOrGraph,
+    ListOrBoard,
+    /// `board`'s one argument.
+    BoardPicture,
+    /// A board cell's value.
+    CellValue,
+    Vertex,
+    /// `graph`'s edges.
+    Edges,
 }
 
 impl Wanted {
@@ -360,6 +397,17 @@ impl Wanted {
             Wanted::FileName => "a file name, a string",
             Wanted::Element => "an element of the quotient, like q.phi[2]",
             Wanted::Word => "a word in the quotient's generators, like \"ab2\"",
+            Wanted::Natural => "a non-negative integer",
+            Wanted::Board => "a board, like board(\"..#|...\")",
+            Wanted::Graph => "a graph, like graph(3, [(0, 1)])",
+            Wanted::BoardOrGraph => "a board or a graph",
+            Wanted::ListOrBoard => "a list or a board",
+            Wanted::BoardPicture => {
+                "a picture of the board, like \"..#|...\", or its rows and columns"
+            }
+            Wanted::CellValue => "a cell's value, a one-character string like \"#\"",
+            Wanted::Vertex => "a vertex, an integer",
+            Wanted::Edges => "a list of edges, pairs of vertices like [(0, 1), (1, 2)]",
         }
     }
 }
@@ -874,6 +922,26 @@ impl Diagnose for EvalError {
                 format!("`^` raises integers to exponents from 0, not {exp}"),
                 "a negative exponent",
             ),
+            E::NegativeShift { op, amount } => Report::new(
+                "E0117",
+                format!("`{op}` shifts by 0 or more bits, not {amount}"),
+                "a negative shift",
+            ),
+            E::Board { detail, label } => {
+                Report::new("E0118", format!("bad board: {detail}"), *label)
+            }
+            E::Graph { detail, label } => {
+                Report::new("E0119", format!("bad graph: {detail}"), *label)
+            }
+            E::BadPart {
+                ruleset,
+                clause,
+                detail,
+            } => Report::new(
+                "E0120",
+                format!("`{clause}` of ruleset `{ruleset}` {detail}"),
+                "in this clause",
+            ),
             E::IndexOutOfRange { index, len } => Report::new(
                 "E0107",
                 format!("index {index} is out of range for a list of length {len}"),
@@ -1143,6 +1211,39 @@ pub const CODES: &[Code] = &[
          integer.\n\n\
          `^` is integer exponentiation (`2^32`), right-associative and binding tighter than `*` \
          and unary minus (`-2^2` is -4, `*2^3` is `*8`).",
+    ),
+    Code(
+        "E0117",
+        "A shift `x << n` or `x >> n` by a negative number of bits.\n\n\
+         Shifts take amounts from 0: `x << n` is `x` times `2^n` (an error if a bit would leave \
+         the 64-bit integer), `x >> n` is `x` divided by `2^n`, rounded down (so `-7 >> 1` is \
+         -4, as in Python). To shift the other way, use the other operator.",
+    ),
+    Code(
+        "E0118",
+        "A board that cannot be made, or a cell that is not on it.\n\n\
+         `board(\"..#|...\")` reads a picture: rows separated by `|` or line breaks, all of \
+         one length, one printable ASCII character a cell (`.` free and `#` blocked by \
+         convention; `regions` stops at `#`). `board(r, c)` is an r × c board of `.`. A cell \
+         is written `(row, column)` from `(0, 0)` at the top left, or as its index \
+         `row * columns + column`; a cell's value is a one-character string.",
+    ),
+    Code(
+        "E0119",
+        "A graph that cannot be made, or a vertex that is not in it.\n\n\
+         `graph(n, edges)` has the vertices 0 to n - 1 and the edges given as pairs `(a, b)` \
+         of them; the graphs are simple (no loops; a repeated edge counts once). Removing \
+         vertices numbers the rest from 0 in their order.",
+    ),
+    Code(
+        "E0120",
+        "A ruleset's `split by` or `canonical by` clause gave a value that is not a \
+         position's arguments.\n\n\
+         `split by e` gives the independent parts of a position, a list whose items are the \
+         arguments of positions of the same ruleset (one value each for a ruleset of one \
+         parameter, a tuple of them otherwise); the position is the sum of those parts. \
+         `canonical by e` gives the arguments of one position that stands for the whole \
+         symmetry class (`canonical(b)` for boards and graphs).",
     ),
     Code(
         "E0116",

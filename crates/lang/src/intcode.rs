@@ -103,6 +103,8 @@ enum Arith {
     Div,
     Rem,
     Neg,
+    /// A bit operation (`&`, `|`, `xor`, `<<`, `>>`).
+    Bit(BinOp),
 }
 
 /// What translating a ruleset allocates: registers past the slots, for constants and
@@ -352,7 +354,16 @@ fn three(e: &CExpr, code: &mut Vec<Ins>, al: &mut Alloc) -> Option<u16> {
             *s
         }
         CExpr::Bin(
-            op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem),
+            op @ (BinOp::Add
+            | BinOp::Sub
+            | BinOp::Mul
+            | BinOp::Div
+            | BinOp::Rem
+            | BinOp::BitAnd
+            | BinOp::BitOr
+            | BinOp::Xor
+            | BinOp::Shl
+            | BinOp::Shr),
             l,
             r,
             ..,
@@ -364,7 +375,8 @@ fn three(e: &CExpr, code: &mut Vec<Ins>, al: &mut Alloc) -> Option<u16> {
                 BinOp::Sub => Arith::Sub,
                 BinOp::Mul => Arith::Mul,
                 BinOp::Div => Arith::Div,
-                _ => Arith::Rem,
+                BinOp::Rem => Arith::Rem,
+                bit => Arith::Bit(*bit),
             };
             let dst = fresh(al)?;
             code.push(Ins { op, dst, a, b });
@@ -415,6 +427,8 @@ fn int(r: &mut Regs, e: &IExpr) -> Run<i64> {
             Arith::Rem if 0 < y && y <= x && x - y < y => Some(x - y),
             Arith::Rem if y != 0 => x.checked_rem_euclid(y),
             Arith::Neg => x.checked_neg(),
+            // An error (a negative shift, an overflow) is the tree's to report.
+            Arith::Bit(op) => crate::bits::apply(op, x, y).ok(),
             _ => None,
         }
         .ok_or(Abandon)?;
@@ -831,6 +845,10 @@ fn sym_expr(sym: &mut [Sym], e: &IExpr) -> Option<Aff> {
                         _ => x.checked_rem_euclid(y)?,
                     };
                     Aff::constant(a.coef.len(), v)
+                }
+                Arith::Bit(op) => {
+                    let (x, y) = (a.as_constant()?, b.as_constant()?);
+                    Aff::constant(a.coef.len(), crate::bits::apply(op, x, y).ok()?)
                 }
                 Arith::Neg => unreachable!("handled above"),
             }

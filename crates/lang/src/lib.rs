@@ -3,6 +3,8 @@
 //! only named; the engines explore them on demand through [`Cx`]'s `loony_graph::Source`
 //! implementation.
 
+pub mod bits;
+pub mod boards;
 pub mod builtins;
 pub mod catalog;
 pub mod compile;
@@ -24,6 +26,7 @@ pub mod ruleset;
 mod sequence_file;
 mod shadow;
 pub mod show;
+mod split;
 pub(crate) mod stack;
 
 use crate::error::{
@@ -121,6 +124,8 @@ pub(crate) struct Rules {
     pub(crate) expanding_deep: rustc_hash::FxHashSet<loony_core::positions::PosId>,
     /// Scratch for the key of a position made by compiled code.
     pub(crate) key_buf: Vec<u32>,
+    /// Scratch for the parts of a position of a ruleset with a `split by` clause.
+    pub(crate) parts_buf: Vec<loony_core::positions::PosId>,
     /// Spare frames (and argument lists) for compiled rules, reused from expansion to
     /// expansion.
     pub(crate) frames: Vec<Vec<Value>>,
@@ -806,10 +811,36 @@ impl Cx {
                     let (a, b) = self.range_bounds(store, lo, hi, *inclusive)?;
                     return self.slice(&v, a, b, &target.span, &index.span);
                 }
+                if let Value::Board(b) = &v {
+                    let at = self.eval(store, index)?;
+                    return self.board_cell(b, &at, &index.span);
+                }
                 let i = self.int(store, index)?;
                 self.index(&v, i, &target.span, &index.span)?
             }
         })
+    }
+
+    /// `b[(r, c)]` (or `b[i]`): a board's cell, as a one-character string.
+    pub(crate) fn board_cell(
+        &self,
+        b: &loony_core::board::Board,
+        at: &Value,
+        span: &Span,
+    ) -> Result<Value, Error> {
+        let i = boards::cell(b, at).map_err(|detail| {
+            self.err(
+                EvalError::Board {
+                    detail,
+                    label: "not a cell of the board",
+                },
+                span,
+            )
+        })?;
+        let c = b.get(i);
+        Ok(Value::Str(
+            std::str::from_utf8(&[c]).expect("cells are ASCII").into(),
+        ))
     }
 
     fn range_bounds(
@@ -1029,6 +1060,21 @@ impl Cx {
                     BinOp::Le => Value::Bool(x <= y),
                     BinOp::Gt => Value::Bool(x > y),
                     BinOp::Ge => Value::Bool(x >= y),
+                    BinOp::BitAnd | BinOp::BitOr | BinOp::Xor | BinOp::Shl | BinOp::Shr => {
+                        match bits::apply(op, x, y) {
+                            Ok(v) => Value::Int(v),
+                            Err(bits::BitError::Overflow) => return Err(overflow(self)),
+                            Err(bits::BitError::NegativeShift) => {
+                                return Err(self.err(
+                                    EvalError::NegativeShift {
+                                        op: op.symbol(),
+                                        amount: y,
+                                    },
+                                    rhs_span,
+                                ));
+                            }
+                        }
+                    }
                     _ => unreachable!("handled above"),
                 });
             }
@@ -1108,6 +1154,8 @@ impl Cx {
             (Value::None, other) | (other, Value::None) => matches!(other, Value::None),
             (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
             (Value::Outcome(x), Value::Outcome(y)) => x == y,
+            (Value::Board(x), Value::Board(y)) => x == y,
+            (Value::Graph(x), Value::Graph(y)) => x == y,
             // Elements of one quotient are equal when they are; an element equals the string
             // of its word (`q.p_portion == ["a", "b2"]`, as when elements were words).
             (Value::Element(p, x), Value::Element(q, y)) => {
@@ -1412,6 +1460,9 @@ impl Cx {
             Value::Ruleset(r) => {
                 let def = &r.def;
                 self.check_params(&def.name.name, &def.params, args.len(), span)?;
+                if def.split.is_some() || def.canonical.is_some() {
+                    return self.normal_game(store, r.id, args).map(Value::Game);
+                }
                 match store.positions.intern(r.id, &args) {
                     Ok(p) => Ok(Value::Game(store.position(p))),
                     Err(bad) => {
@@ -1525,7 +1576,7 @@ impl Cx {
         let Some(Value::Ruleset(r)) = self.lookup(name) else {
             return Ok(None);
         };
-        if r.def.params.len() != args.len() {
+        if r.def.params.len() != args.len() || r.def.split.is_some() || r.def.canonical.is_some() {
             return Ok(None);
         }
         // Each argument: the loop's integer (`None`), or a value that cannot change in the loop.
@@ -1596,9 +1647,10 @@ impl Cx {
         span: &Span,
         callee: &Expr,
     ) -> Result<Value, Error> {
+        let plain = r.def.split.is_none() && r.def.canonical.is_none();
         match store.positions.intern(r.id, vals) {
-            Ok(p) => Ok(Value::Game(store.position(p))),
-            Err(_) => {
+            Ok(p) if plain => Ok(Value::Game(store.position(p))),
+            _ => {
                 let vals = std::mem::take(vals);
                 self.call(store, Value::Ruleset(r.clone()), vals, args, span, callee)
             }

@@ -67,6 +67,12 @@ impl Cx {
                 out.push_str(&loony_syntax::lexer::quote(s));
                 continue;
             }
+            if let Value::Board(b) = x {
+                out.push_str("board(");
+                out.push_str(&loony_syntax::lexer::quote(&b.compact()));
+                out.push(')');
+                continue;
+            }
             // Games (most often a table's positions) print straight into the list's string.
             if let Value::Game(g) = x {
                 if self.print_row_position(store, *g, &mut memo, out) {
@@ -114,6 +120,9 @@ impl Cx {
             Value::Sequence(s) => sequence(s.start, &s.values.to_vec()),
             Value::Misere(m) => super::misere::show(self, *m)?,
             Value::Element(q, x) => self.engines.quotients.word(*q, *x),
+            // A board alone prints as its picture; inside a list, as it is written.
+            Value::Board(b) => b.picture(),
+            Value::Graph(g) => g.to_string(),
         })
     }
 }
@@ -146,6 +155,7 @@ impl Cx {
                 Json::List(items)
             }
             Value::Sequence(s) => Json::Sequence(s.clone()),
+            Value::Board(b) => Json::Str(b.compact()),
             Value::Record(r) => {
                 let mut fields = Vec::with_capacity(r.fields.len());
                 for (k, x) in &r.fields {

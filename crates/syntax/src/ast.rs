@@ -46,6 +46,12 @@ pub struct FnDef {
 pub struct RulesetDef {
     pub name: Ident,
     pub params: Vec<Pattern>,
+    /// `split by e`: the independent parts of a position, each the argument (or the tuple
+    /// of arguments) of a position of this ruleset; the position is their sum.
+    pub split: Option<Expr>,
+    /// `canonical by e`: the argument (or tuple of arguments) that stands for the position's
+    /// whole symmetry class, so that symmetric positions are one position.
+    pub canonical: Option<Expr>,
     pub rules: Vec<Rule>,
     pub span: Span,
 }
@@ -97,6 +103,12 @@ pub enum BinOp {
     Rem,
     /// Integer power, `2^32` (right-associative, above `*`).
     Pow,
+    /// Bit operations on integers (two's complement, as Python's).
+    BitAnd,
+    BitOr,
+    Xor,
+    Shl,
+    Shr,
     Eq,
     Ne,
     Lt,
@@ -116,6 +128,11 @@ impl BinOp {
             BinOp::Div => "/",
             BinOp::Rem => "%",
             BinOp::Pow => "^",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::Xor => "xor",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
             BinOp::Eq => "==",
             BinOp::Ne => "!=",
             BinOp::Lt => "<",

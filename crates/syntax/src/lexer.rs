@@ -40,6 +40,8 @@ pub enum Tok<'s> {
     Newline,
     #[token("{")]
     LBrace,
+    /// The `{` that opens a ruleset's body (told from a form's by the adapter).
+    LBody,
     #[token("}")]
     RBrace,
     #[token("(")]
@@ -72,8 +74,24 @@ pub enum Tok<'s> {
     Eq,
     #[token("=>")]
     FatArrow,
+    /// Raw `|`; the adapter keeps it a form's bar inside `{…}` and `<…>`, and makes it
+    /// [`Tok::BitOr`] elsewhere.
     #[token("|")]
     Bar,
+    BitOr,
+    #[token("&")]
+    Amp,
+    /// Raw `<<`: a shift after an operand, else two `<` that open forms (`<<0|0>|0>`).
+    #[token("<<")]
+    LessLess,
+    /// Raw `>>`: two `>` that close forms inside `<…>`, else a shift.
+    #[token(">>")]
+    GreaterGreater,
+    Shl,
+    Shr,
+    #[token("^^")]
+    #[token("xor")]
+    Xor,
     #[token(",")]
     Comma,
     #[token(";")]
@@ -118,6 +136,11 @@ pub enum Tok<'s> {
     Ruleset,
     #[token("import")]
     Import,
+    /// `split`, `by` and `canonical` are keywords only in a ruleset's header (between its
+    /// parameters and its body), so they stay free as names everywhere else.
+    Split,
+    By,
+    Canonical,
     #[token("for")]
     For,
     #[token("in")]
@@ -286,7 +309,7 @@ impl Tok<'_> {
 
     fn spelling(&self) -> &'static str {
         match self {
-            Tok::LBrace => "{",
+            Tok::LBrace | Tok::LBody => "{",
             Tok::RBrace => "}",
             Tok::LParen => "(",
             Tok::RParen => ")",
@@ -298,7 +321,14 @@ impl Tok<'_> {
             Tok::NotEq => "!=",
             Tok::Eq => "=",
             Tok::FatArrow => "=>",
-            Tok::Bar => "|",
+            Tok::Bar | Tok::BitOr => "|",
+            Tok::Amp => "&",
+            Tok::Shl | Tok::LessLess => "<<",
+            Tok::Shr | Tok::GreaterGreater => ">>",
+            Tok::Xor => "xor",
+            Tok::Split => "split",
+            Tok::By => "by",
+            Tok::Canonical => "canonical",
             Tok::Comma => ",",
             Tok::Semi => ";",
             Tok::Dot => ".",
@@ -342,7 +372,10 @@ pub type Spanned<'s> = Result<(usize, Tok<'s>, usize), LexError>;
 /// A bracket the adapter has seen open and not yet closed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Open {
+    /// A form's brace, `{L | R}`.
     Brace,
+    /// A ruleset's body, `ruleset r(n) { … }`.
+    Body,
     Paren,
     Bracket,
     Angle,
@@ -358,6 +391,11 @@ pub struct Lexer<'s> {
     /// The token read after a pending newline, returned on the next call.
     stash: Option<(Tok<'s>, Range<usize>)>,
     at_end: bool,
+    /// Inside a ruleset's header (after `ruleset`, before its body's `{`): the number of
+    /// brackets open at `ruleset`.
+    header: Option<usize>,
+    /// The last token was `split` or `canonical` in a ruleset's header.
+    prev_clause: bool,
 }
 
 pub fn lex(src: &str) -> Lexer<'_> {
@@ -368,6 +406,8 @@ pub fn lex(src: &str) -> Lexer<'_> {
         pending_newline: None,
         stash: None,
         at_end: false,
+        header: None,
+        prev_clause: false,
     }
 }
 
@@ -377,15 +417,45 @@ impl<'s> Lexer<'s> {
         &self.open
     }
 
-    fn classify(&mut self, tok: Tok<'s>, at: usize) -> Tok<'s> {
+    fn classify(&mut self, tok: Tok<'s>, span: &Range<usize>) -> Tok<'s> {
+        let at = span.start;
+        let in_form = matches!(self.open.last(), Some((Open::Brace | Open::Angle, _)));
+        let header_top = self.header == Some(self.open.len());
         let tok = match tok {
             Tok::Less if !self.prev_ends_operand => Tok::LAngle,
             Tok::Less => Tok::Lt,
             Tok::Greater if matches!(self.open.last(), Some((Open::Angle, _))) => Tok::RAngle,
             Tok::Greater => Tok::Gt,
+            Tok::LessLess if self.prev_ends_operand => Tok::Shl,
+            Tok::GreaterGreater if !matches!(self.open.last(), Some((Open::Angle, _))) => Tok::Shr,
+            // Two brackets: the first now, the second on the next call.
+            Tok::LessLess | Tok::GreaterGreater => {
+                let (one, first) = if tok == Tok::LessLess {
+                    (Tok::Less, Tok::LAngle)
+                } else {
+                    (Tok::Greater, Tok::RAngle)
+                };
+                self.stash = Some((one, at + 1..span.end));
+                first
+            }
+            Tok::Bar if !in_form => Tok::BitOr,
+            Tok::Ruleset if self.header.is_none() => {
+                self.header = Some(self.open.len());
+                Tok::Ruleset
+            }
+            // A clause starts where an expression could have ended (`canonical(b)` after `by`
+            // stays a call), and `by` follows its clause's word.
+            Tok::Ident("split") if header_top && self.prev_ends_operand => Tok::Split,
+            Tok::Ident("canonical") if header_top && self.prev_ends_operand => Tok::Canonical,
+            Tok::Ident("by") if header_top && self.prev_clause => Tok::By,
             t => t,
         };
         match tok {
+            Tok::LBrace if header_top => {
+                self.header = None;
+                self.open.push((Open::Body, at));
+                return Tok::LBody;
+            }
             Tok::LBrace => self.open.push((Open::Brace, at)),
             Tok::LParen => self.open.push((Open::Paren, at)),
             Tok::LBracket => self.open.push((Open::Bracket, at)),
@@ -431,7 +501,8 @@ impl<'s> Iterator for Lexer<'s> {
                 }
             };
             if tok == Tok::Newline {
-                if self.open.is_empty() && self.prev_ends_operand {
+                // A ruleset's header may run over several lines (`split by …` on its own).
+                if self.open.is_empty() && self.prev_ends_operand && self.header.is_none() {
                     self.pending_newline.get_or_insert(span.start);
                 }
                 continue;
@@ -445,8 +516,14 @@ impl<'s> Iterator for Lexer<'s> {
                 self.prev_ends_operand = false;
                 return Some(Ok((at, Tok::Newline, at + 1)));
             }
-            let tok = self.classify(tok, span.start);
+            let tok = self.classify(tok, &span);
+            let span = match tok {
+                // The first of two brackets read as one token.
+                Tok::LAngle | Tok::RAngle if span.len() == 2 => span.start..span.start + 1,
+                _ => span,
+            };
             self.prev_ends_operand = tok.ends_operand();
+            self.prev_clause = matches!(tok, Tok::Split | Tok::Canonical);
             return Some(Ok((span.start, tok, span.end)));
         }
     }

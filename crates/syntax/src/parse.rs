@@ -208,7 +208,7 @@ fn open_brackets_before(src: &str, limit: usize) -> Vec<(Open, usize)> {
 
 fn bracket_char(kind: Open) -> char {
     match kind {
-        Open::Brace => '{',
+        Open::Brace | Open::Body => '{',
         Open::Paren => '(',
         Open::Bracket => '[',
         Open::Angle => '<',
@@ -253,6 +253,8 @@ fn friendly(expected: &[String]) -> Vec<String> {
                 "lt" => "<".to_string(),
                 "gt" => ">".to_string(),
                 "∞\\u{304}" => "∞̄".to_string(),
+                "body{" => "{".to_string(),
+                "bitor" => "|".to_string(),
                 other => other.replace("\\\"", "\""),
             }
         })

@@ -302,6 +302,12 @@ fn write_list(
 pub fn write_arg(a: &Arg, out: &mut String) {
     match a {
         Arg::Int(n) => out.push_str(&n.to_string()),
+        Arg::Board(b) => {
+            out.push_str("board(");
+            out.push_str(&loony_syntax::lexer::quote(&b.compact()));
+            out.push(')');
+        }
+        Arg::Graph(g) => out.push_str(&g.to_string()),
         Arg::Tuple(xs) | Arg::List(xs) => {
             let (open, close) = if matches!(a, Arg::Tuple(_)) {
                 ('(', ')')

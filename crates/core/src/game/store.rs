@@ -26,12 +26,14 @@ impl GameId {
     }
 }
 
-/// A ruleset argument: integers, and tuples/lists of them.
+/// A ruleset argument: integers, tuples/lists of them, boards and graphs.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Arg {
     Int(i64),
     Tuple(Rc<[Arg]>),
     List(Rc<[Arg]>),
+    Board(Rc<crate::board::Board>),
+    Graph(Rc<crate::graphs::Graph>),
 }
 
 /// A node as seen from outside the store.

@@ -1,0 +1,669 @@
+//! Boards: a rectangle of cells, each one printable character (`.` free, `#` blocked, or any
+//! piece a ruleset draws). A board is a value of the language and may be a ruleset's argument,
+//! so it hashes and compares by its shape and cells; boards order by rows, then columns, then
+//! cells, which is what makes [`Board::canonical`] the least of a board's symmetric images.
+//!
+//! The operations a board game's rules and its `split` and `canonical` clauses run on every
+//! move live here, in plain Rust: regions (4-neighbour components of the cells that are not
+//! [`BLOCKED`], each cropped to its bounding box) and the eight symmetries of the square.
+
+use smallvec::SmallVec;
+use std::fmt;
+
+/// A board's cells: in place up to this many (most regions of most games), so a board
+/// position is one allocation.
+const INLINE: usize = 40;
+type Cells = SmallVec<[u8; INLINE]>;
+
+/// The cell that is no part of the playing area (regions stop at it).
+pub const BLOCKED: u8 = b'#';
+
+/// The largest side of a board: positions are keys, and a board of more cells than this
+/// squared is no game anyone solves.
+pub const MAX_SIDE: usize = 1024;
+
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Board {
+    rows: u16,
+    cols: u16,
+    /// Row-major.
+    cells: Cells,
+}
+
+/// Why a board could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    /// No cell at all.
+    Empty,
+    /// Row `row` (from 0) has `found` cells where the first has `expected`.
+    Ragged {
+        row: usize,
+        expected: usize,
+        found: usize,
+    },
+    /// A character that cannot be a cell (a blank, a control character, `|`, non-ASCII).
+    BadCell { row: usize, col: usize, found: char },
+    /// More rows or columns than [`MAX_SIDE`], or fewer than one.
+    BadSize { rows: i64, cols: i64 },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Empty => write!(f, "a board needs at least one cell"),
+            BoardError::Ragged {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "row {row} has {found} cells, but the first row has {expected}"
+            ),
+            BoardError::BadCell { row, col, found } => write!(
+                f,
+                "{found:?} at row {row}, column {col} cannot be a cell (cells are printable \
+                 ASCII characters other than `|`)"
+            ),
+            BoardError::BadSize { rows, cols } => write!(
+                f,
+                "a board is 1 to {MAX_SIDE} cells on a side, not {rows} × {cols}"
+            ),
+        }
+    }
+}
+
+/// The `(row, column)` of the original that image `t` (of `h` rows, `w` columns) shows at
+/// `(y, x)`.
+#[inline]
+fn source(t: u8, h: usize, w: usize, y: usize, x: usize) -> (usize, usize) {
+    let y = if t & 2 == 2 { h - 1 - y } else { y };
+    let x = if t & 4 == 4 { w - 1 - x } else { x };
+    if t & 1 == 1 { (x, y) } else { (y, x) }
+}
+
+/// The least image under the square's symmetries of the `rows × cols` board whose cells
+/// `get` reads.
+fn canonical_of(rows: usize, cols: usize, get: impl Fn(usize, usize) -> u8) -> Board {
+    let n = rows * cols;
+    if n > SMALL {
+        let cells: Vec<u8> = (0..n).map(|i| get(i / cols, i % cols)).collect();
+        return least_image(rows, cols, &cells, &mut vec![0; n], &mut vec![0; n]);
+    }
+    let mut cells = [0u8; SMALL];
+    for r in 0..rows {
+        for c in 0..cols {
+            cells[r * cols + c] = get(r, c);
+        }
+    }
+    least_image(
+        rows,
+        cols,
+        &cells[..n],
+        &mut [0u8; SMALL][..n],
+        &mut [0u8; SMALL][..n],
+    )
+}
+
+/// Boards of at most this many cells are made canonical on the stack.
+const SMALL: usize = 128;
+
+/// The least image of the `rows × cols` board `cells`, with two buffers of its size. Each
+/// image reads the board along an affine walk (a start and a step per row and per column);
+/// the first image is made whole, then each other one cell by cell against the least so
+/// far, given up at the first cell that is greater (most are, early).
+fn least_image(rows: usize, cols: usize, cells: &[u8], best: &mut [u8], next: &mut [u8]) -> Board {
+    // Boards order by rows first: only the images with the fewer rows can be least.
+    let turns: &[u8] = match rows.cmp(&cols) {
+        std::cmp::Ordering::Less => &[0, 2, 4, 6],
+        std::cmp::Ordering::Greater => &[1, 3, 5, 7],
+        std::cmp::Ordering::Equal => &[0, 1, 2, 3, 4, 5, 6, 7],
+    };
+    let (h, w) = if rows > cols {
+        (cols, rows)
+    } else {
+        (rows, cols)
+    };
+    // Image t at (y, x) shows cell `start + y * dy + x * dx`.
+    let walk = |t: u8| -> (isize, isize, isize) {
+        let (r0, ry, rx, c0, cy, cx) = {
+            // Source row and column as affine maps of (y, x).
+            let (mut y0, mut sy, mut x0, mut sx) = (0isize, 1isize, 0isize, 1isize);
+            if t & 2 == 2 {
+                y0 = h as isize - 1;
+                sy = -1;
+            }
+            if t & 4 == 4 {
+                x0 = w as isize - 1;
+                sx = -1;
+            }
+            if t & 1 == 1 {
+                (x0, 0, sx, y0, sy, 0)
+            } else {
+                (y0, sy, 0, x0, 0, sx)
+            }
+        };
+        let c = cols as isize;
+        (r0 * c + c0, ry * c + cy, rx * c + cx)
+    };
+    let (s, dy, dx) = walk(turns[0]);
+    let mut k = 0;
+    for y in 0..h as isize {
+        for x in 0..w as isize {
+            best[k] = cells[(s + y * dy + x * dx) as usize];
+            k += 1;
+        }
+    }
+    for &t in &turns[1..] {
+        let (s, dy, dx) = walk(t);
+        let mut k = 0;
+        let mut less = false;
+        'cells: for y in 0..h as isize {
+            let row = s + y * dy;
+            for x in 0..w as isize {
+                let v = cells[(row + x * dx) as usize];
+                if !less {
+                    match v.cmp(&best[k]) {
+                        std::cmp::Ordering::Greater => break 'cells,
+                        std::cmp::Ordering::Less => less = true,
+                        std::cmp::Ordering::Equal => {}
+                    }
+                }
+                next[k] = v;
+                k += 1;
+            }
+        }
+        if less {
+            best.copy_from_slice(next);
+        }
+    }
+    Board {
+        rows: h as u16,
+        cols: w as u16,
+        cells: Cells::from_slice(best),
+    }
+}
+
+/// Whether `c` may be a cell.
+pub fn is_cell(c: u8) -> bool {
+    c.is_ascii_graphic() && c != b'|'
+}
+
+impl Board {
+    /// A `rows × cols` board of `fill` cells.
+    pub fn filled(rows: i64, cols: i64, fill: u8) -> Result<Board, BoardError> {
+        let side = 1..=MAX_SIDE as i64;
+        if !side.contains(&rows) || !side.contains(&cols) {
+            return Err(BoardError::BadSize { rows, cols });
+        }
+        Ok(Board {
+            rows: rows as u16,
+            cols: cols as u16,
+            cells: smallvec::smallvec![fill; (rows * cols) as usize],
+        })
+    }
+
+    /// A board drawn as text: rows separated by line breaks or `|` (CGSuite's `".#..|...."`),
+    /// one character a cell; blank space around a row and a final line break are ignored.
+    pub fn parse(text: &str) -> Result<Board, BoardError> {
+        let lines: Vec<&str> = text
+            .trim_end_matches(['\n', '\r'])
+            .split(['\n', '|'])
+            .map(|l| l.trim_matches([' ', '\t', '\r']))
+            .collect();
+        let cols = lines.first().map_or(0, |l| l.chars().count());
+        if cols == 0 {
+            return Err(BoardError::Empty);
+        }
+        let mut cells = Cells::with_capacity(cols * lines.len());
+        for (row, l) in lines.iter().enumerate() {
+            let n = l.chars().count();
+            if n != cols {
+                return Err(BoardError::Ragged {
+                    row,
+                    expected: cols,
+                    found: n,
+                });
+            }
+            for (col, ch) in l.chars().enumerate() {
+                if !ch.is_ascii() || !is_cell(ch as u8) {
+                    return Err(BoardError::BadCell {
+                        row,
+                        col,
+                        found: ch,
+                    });
+                }
+                cells.push(ch as u8);
+            }
+        }
+        if lines.len() > MAX_SIDE || cols > MAX_SIDE {
+            return Err(BoardError::BadSize {
+                rows: lines.len() as i64,
+                cols: cols as i64,
+            });
+        }
+        Ok(Board {
+            rows: lines.len() as u16,
+            cols: cols as u16,
+            cells: cells.into_iter().collect(),
+        })
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows as usize
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols as usize
+    }
+
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The index of cell `(r, c)`, if it is on the board.
+    pub fn index(&self, r: i64, c: i64) -> Option<usize> {
+        ((0..self.rows as i64).contains(&r) && (0..self.cols as i64).contains(&c))
+            .then(|| (r * self.cols as i64 + c) as usize)
+    }
+
+    pub fn get(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
+    /// The board with the cells at `at` (indices on the board) set to `v`.
+    pub fn with(&self, at: &[usize], v: u8) -> Board {
+        let mut cells = self.cells.clone();
+        for &i in at {
+            cells[i] = v;
+        }
+        Board {
+            rows: self.rows,
+            cols: self.cols,
+            cells,
+        }
+    }
+
+    /// The on-board orthogonal neighbours of cell `i`, in reading order.
+    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let (c, cols, n) = (i % self.cols(), self.cols(), self.cells.len());
+        [
+            (i >= cols).then(|| i - cols),
+            (c > 0).then(|| i - 1),
+            (c + 1 < cols).then(|| i + 1),
+            (i + cols < n).then(|| i + cols),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The pairs of orthogonally adjacent cells that both hold `v`, each once (the second
+    /// to the right of or below the first), in reading order of the first.
+    pub fn adjacent_pairs(&self, v: u8) -> Vec<(usize, usize)> {
+        let cols = self.cols();
+        let mut out = Vec::new();
+        for i in 0..self.cells.len() {
+            if self.cells[i] != v {
+                continue;
+            }
+            if i % cols + 1 < cols && self.cells[i + 1] == v {
+                out.push((i, i + 1));
+            }
+            if i + cols < self.cells.len() && self.cells[i + cols] == v {
+                out.push((i, i + cols));
+            }
+        }
+        out
+    }
+
+    /// The 4-neighbour components of the cells that are not [`BLOCKED`], in reading order of
+    /// their first cells, each as a board cropped to its bounding box (cells of the box outside
+    /// the component blocked). Blocked cells alone make no region.
+    pub fn regions(&self) -> Vec<Board> {
+        if self.cells.len() <= 128 {
+            return self.regions_small();
+        }
+        self.regions_by_fill()
+    }
+
+    /// [`Board::regions`] of a board of any size, by flood fills over its cells.
+    fn regions_by_fill(&self) -> Vec<Board> {
+        let n = self.cells.len();
+        let mut seen = vec![false; n];
+        let mut out = Vec::new();
+        let mut stack = Vec::new();
+        let mut comp = Vec::new();
+        for s in 0..n {
+            if seen[s] || self.cells[s] == BLOCKED {
+                continue;
+            }
+            seen[s] = true;
+            stack.push(s);
+            comp.clear();
+            while let Some(i) = stack.pop() {
+                comp.push(i);
+                for j in self.neighbours(i) {
+                    if !seen[j] && self.cells[j] != BLOCKED {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            out.push(self.crop(&comp));
+        }
+        out
+    }
+
+    /// [`Board::regions`] of a board of at most 128 cells, by flood fills on bit masks.
+    fn regions_small(&self) -> Vec<Board> {
+        self.region_masks()
+            .into_iter()
+            .map(|m| self.crop_mask(m))
+            .collect()
+    }
+
+    /// The regions of a board of at most 128 cells as masks of its cells, in reading order.
+    fn region_masks(&self) -> Vec<u128> {
+        let (n, cols) = (self.cells.len(), self.cols());
+        let all = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
+        let mut first_col = 0u128;
+        for r in 0..self.rows() {
+            first_col |= 1 << (r * cols);
+        }
+        let last_col = first_col << (cols - 1);
+        let mut free = 0u128;
+        for (i, &c) in self.cells.iter().enumerate() {
+            if c != BLOCKED {
+                free |= 1 << i;
+            }
+        }
+        let mut out = Vec::new();
+        while free != 0 {
+            let mut comp = free & free.wrapping_neg();
+            loop {
+                let grown = (comp
+                    | (comp & !last_col) << 1
+                    | (comp & !first_col) >> 1
+                    | comp << cols
+                    | comp >> cols)
+                    & free
+                    & all;
+                if grown == comp {
+                    break;
+                }
+                comp = grown;
+            }
+            free &= !comp;
+            out.push(comp);
+        }
+        out
+    }
+
+    /// The bounding box of the cells of `mask`: first row, first column, rows, columns (read
+    /// row by row: no division per cell).
+    fn bounds(&self, mask: u128) -> (usize, usize, usize, usize) {
+        let cols = self.cols();
+        let row_bits = (1u128 << cols) - 1;
+        let (mut r0, mut r1, mut in_cols) = (usize::MAX, 0, 0u128);
+        for r in 0..self.rows() {
+            let bits = mask >> (r * cols) & row_bits;
+            if bits != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                in_cols |= bits;
+            }
+        }
+        let c0 = in_cols.trailing_zeros() as usize;
+        let c1 = 127 - in_cols.leading_zeros() as usize;
+        (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
+    }
+
+    /// The bounding box of the cells of `mask`, with only those cells kept.
+    fn crop_mask(&self, mask: u128) -> Board {
+        let cols = self.cols();
+        let (r0, c0, h, w) = self.bounds(mask);
+        let mut cells = Cells::with_capacity(h * w);
+        for r in r0..r0 + h {
+            for c in c0..c0 + w {
+                let i = r * cols + c;
+                cells.push(if mask >> i & 1 == 1 {
+                    self.cells[i]
+                } else {
+                    BLOCKED
+                });
+            }
+        }
+        Board {
+            rows: h as u16,
+            cols: w as u16,
+            cells,
+        }
+    }
+
+    /// The bounding box of `comp` (cell indices), with only those cells kept.
+    fn crop(&self, comp: &[usize]) -> Board {
+        let cols = self.cols();
+        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+        for &i in comp {
+            let (r, c) = (i / cols, i % cols);
+            r0 = r0.min(r);
+            r1 = r1.max(r);
+            c0 = c0.min(c);
+            c1 = c1.max(c);
+        }
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        let mut cells = vec![BLOCKED; h * w];
+        for &i in comp {
+            let (r, c) = (i / cols, i % cols);
+            cells[(r - r0) * w + (c - c0)] = self.cells[i];
+        }
+        Board {
+            rows: h as u16,
+            cols: w as u16,
+            cells: cells.into_iter().collect(),
+        }
+    }
+
+    /// The image under symmetry `t` of the square's eight (bit 0: transpose, bit 1: mirror
+    /// rows top to bottom, bit 2: mirror columns), applied in that order.
+    pub fn image(&self, t: u8) -> Board {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        let (h, w) = self.image_into(t, &mut cells);
+        Board {
+            rows: h as u16,
+            cols: w as u16,
+            cells: cells.into_iter().collect(),
+        }
+    }
+
+    /// The cells of [`Board::image`] `t` into `cells` (cleared first); its rows and columns.
+    fn image_into(&self, t: u8, cells: &mut Vec<u8>) -> (usize, usize) {
+        let (r, c) = (self.rows(), self.cols());
+        let (h, w) = if t & 1 == 1 { (c, r) } else { (r, c) };
+        cells.clear();
+        for y in 0..h {
+            for x in 0..w {
+                cells.push(self.cells[self.source(t, h, w, y, x)]);
+            }
+        }
+        (h, w)
+    }
+
+    /// The least of the board's images under the symmetries of the square: boards equal up to
+    /// rotation and reflection have one canonical board.
+    pub fn canonical(&self) -> Board {
+        let cols = self.cols();
+        canonical_of(self.rows(), cols, |r, c| self.cells[r * cols + c])
+    }
+
+    /// [`Board::canonical`] of each of [`Board::regions`], each made once, straight from
+    /// this board (what `split by regions(b) canonical by canonical(b)` gives).
+    pub fn canonical_regions(&self) -> Vec<Board> {
+        if self.cells.len() > 128 {
+            return self.regions().iter().map(Board::canonical).collect();
+        }
+        let cols = self.cols();
+        self.region_masks()
+            .into_iter()
+            .map(|mask| {
+                let (r0, c0, h, w) = self.bounds(mask);
+                canonical_of(h, w, |r, c| {
+                    let i = (r0 + r) * cols + c0 + c;
+                    if mask >> i & 1 == 1 {
+                        self.cells[i]
+                    } else {
+                        BLOCKED
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// The cell of this board that image `t` (of `h` rows, `w` columns) shows at `(y, x)`.
+    #[inline]
+    fn source(&self, t: u8, h: usize, w: usize, y: usize, x: usize) -> usize {
+        let (r, c) = source(t, h, w, y, x);
+        r * self.cols() + c
+    }
+
+    /// Turned a quarter clockwise.
+    pub fn rotate(&self) -> Board {
+        // Transpose, then mirror columns.
+        self.image(1 | 4)
+    }
+
+    /// Mirrored left to right.
+    pub fn reflect(&self) -> Board {
+        self.image(4)
+    }
+
+    pub fn transpose(&self) -> Board {
+        self.image(1)
+    }
+
+    /// The rows as text, `|` between them: `board("..#|...")` reads it back.
+    pub fn compact(&self) -> String {
+        self.lines().collect::<Vec<_>>().join("|")
+    }
+
+    /// The rows as text, one a line: the board's picture.
+    pub fn picture(&self) -> String {
+        self.lines().collect::<Vec<_>>().join("\n")
+    }
+
+    fn lines(&self) -> impl Iterator<Item = &str> {
+        self.cells
+            .chunks(self.cols())
+            .map(|row| std::str::from_utf8(row).expect("cells are ASCII"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(s: &str) -> Board {
+        Board::parse(s).unwrap()
+    }
+
+    #[test]
+    fn reads_and_prints_both_ways() {
+        let x = b("..#\n...\n");
+        assert_eq!((x.rows(), x.cols()), (2, 3));
+        assert_eq!(x.compact(), "..#|...");
+        assert_eq!(b("..#|..."), x);
+        assert_eq!(x.picture(), "..#\n...");
+        assert_eq!(
+            Board::parse("..\n..."),
+            Err(BoardError::Ragged {
+                row: 1,
+                expected: 2,
+                found: 3
+            })
+        );
+        assert_eq!(Board::parse(""), Err(BoardError::Empty));
+        assert!(matches!(
+            Board::parse(".é"),
+            Err(BoardError::BadCell { col: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn regions_are_cropped_components() {
+        let x = b("..#.\n#.#.\n##..");
+        let r = x.regions();
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0], b("..|#."));
+        assert_eq!(r[1], b("#.|#.|.."));
+        assert!(b("##|##").regions().is_empty());
+    }
+
+    /// The eight images are the eight distinct maps of the square (checked on a board whose
+    /// cells are all different, against rotations and reflections written out here).
+    #[test]
+    fn images_are_the_dihedral_group() {
+        let x = b("ab|cd|ef");
+        let mut all: Vec<Board> = (0..8).map(|t| x.image(t)).collect();
+        assert_eq!(x.rotate(), b("eca|fdb"));
+        assert_eq!(x.reflect(), b("ba|dc|fe"));
+        assert_eq!(x.transpose(), b("ace|bdf"));
+        assert_eq!(x.rotate().rotate(), b("fe|dc|ba"));
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 8);
+        // Every image has the same canonical board.
+        for t in 0..8 {
+            assert_eq!(x.image(t).canonical(), x.canonical());
+        }
+    }
+
+    /// Random boards of `.`, `#` and `x`, from a fixed seed.
+    fn random_boards() -> Vec<Board> {
+        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut out = Vec::new();
+        for _ in 0..400 {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let (r, c) = (1 + (s >> 33) as usize % 9, 1 + (s >> 45) as usize % 9);
+            let cells: Vec<u8> = (0..r * c)
+                .map(|_| {
+                    s = s
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    [b'.', b'.', b'#', b'x'][(s >> 60) as usize % 4]
+                })
+                .collect();
+            out.push(Board {
+                rows: r as u16,
+                cols: c as u16,
+                cells: cells.into_iter().collect(),
+            });
+        }
+        out
+    }
+
+    /// The bit-mask regions and the in-place canonical board against the plain versions: the
+    /// flood fill over cells, and the least of the eight images made whole and sorted.
+    #[test]
+    fn fast_paths_agree_with_plain_ones() {
+        for b in random_boards() {
+            assert_eq!(b.regions_small(), b.regions_by_fill(), "{}", b.compact());
+            let mut all: Vec<Board> = (0..8).map(|t| b.image(t)).collect();
+            all.sort();
+            assert_eq!(b.canonical(), all[0], "{}", b.compact());
+            let each: Vec<Board> = b.regions().iter().map(Board::canonical).collect();
+            assert_eq!(b.canonical_regions(), each, "{}", b.compact());
+        }
+    }
+
+    #[test]
+    fn pairs_are_dominoes() {
+        let x = b("..#|...");
+        let p = x.adjacent_pairs(b'.');
+        assert_eq!(p, vec![(0, 1), (0, 3), (1, 4), (3, 4), (4, 5)]);
+    }
+}

@@ -1,0 +1,417 @@
+//! The built-ins of bits, sets, boards and graphs: what board, graph and coin games are
+//! written with. The boards and graphs themselves live in `loony_core` ([`Board`], [`Graph`]);
+//! this file reads the arguments, reports bad ones, and makes the values.
+
+use super::catalog::BoardOp;
+use super::{Cx, Value};
+use crate::error::{ArgumentError, EvalError, Wanted};
+use loony_core::board::Board;
+use loony_core::diag::Error;
+use loony_core::graphs::Graph;
+use loony_syntax::ast::{Expr, Span};
+use std::rc::Rc;
+
+/// A built-in's arguments with their spans.
+struct Args<'a> {
+    name: &'static str,
+    vals: Vec<Value>,
+    exprs: &'a [Expr],
+    span: &'a Span,
+}
+
+impl Args<'_> {
+    fn span(&self, i: usize) -> &Span {
+        self.exprs.get(i).map_or(self.span, |e| &e.span)
+    }
+
+    fn not_a(&self, cx: &Cx, i: usize, wanted: Wanted) -> Error {
+        cx.err(
+            EvalError::BadArgument(ArgumentError::NotA {
+                function: self.name.into(),
+                wanted,
+                found: self.vals[i].type_name(),
+            }),
+            self.span(i),
+        )
+    }
+
+    fn int(&self, cx: &Cx, i: usize) -> Result<i64, Error> {
+        match &self.vals[i] {
+            Value::Int(n) => Ok(*n),
+            _ => Err(self.not_a(cx, i, Wanted::Integer)),
+        }
+    }
+
+    /// A non-negative integer (a bit set, a bit's place).
+    fn natural(&self, cx: &Cx, i: usize) -> Result<i64, Error> {
+        match &self.vals[i] {
+            Value::Int(n) if *n >= 0 => Ok(*n),
+            _ => Err(self.not_a(cx, i, Wanted::Natural)),
+        }
+    }
+
+    fn list(&self, cx: &Cx, i: usize) -> Result<Rc<Vec<Value>>, Error> {
+        match &self.vals[i] {
+            Value::List(xs) | Value::Tuple(xs) => Ok(xs.clone()),
+            _ => Err(self.not_a(cx, i, Wanted::List)),
+        }
+    }
+
+    fn board(&self, cx: &Cx, i: usize) -> Result<Rc<Board>, Error> {
+        match &self.vals[i] {
+            Value::Board(b) => Ok(b.clone()),
+            _ => Err(self.not_a(cx, i, Wanted::Board)),
+        }
+    }
+
+    fn graph(&self, cx: &Cx, i: usize) -> Result<Rc<Graph>, Error> {
+        match &self.vals[i] {
+            Value::Graph(g) => Ok(g.clone()),
+            _ => Err(self.not_a(cx, i, Wanted::Graph)),
+        }
+    }
+
+    /// A cell of `b`: `(row, column)` or an index, on the board.
+    fn cell_of(&self, cx: &Cx, b: &Board, v: &Value, i: usize) -> Result<usize, Error> {
+        cell(b, v).map_err(|detail| {
+            cx.err(
+                EvalError::Board {
+                    detail,
+                    label: "not a cell of the board",
+                },
+                self.span(i),
+            )
+        })
+    }
+
+    /// A cell's value: a one-character string.
+    fn cell_value(&self, cx: &Cx, i: usize) -> Result<u8, Error> {
+        match &self.vals[i] {
+            Value::Str(s) if s.len() == 1 && loony_core::board::is_cell(s.as_bytes()[0]) => {
+                Ok(s.as_bytes()[0])
+            }
+            Value::Str(s) => Err(cx.err(
+                EvalError::Board {
+                    detail: format!(
+                        "a cell holds one printable ASCII character other than `|`, not {}",
+                        loony_syntax::lexer::quote(s)
+                    ),
+                    label: "not one character",
+                },
+                self.span(i),
+            )),
+            _ => Err(self.not_a(cx, i, Wanted::CellValue)),
+        }
+    }
+
+    /// A vertex of `g`.
+    fn vertex(&self, cx: &Cx, g: &Graph, v: &Value, i: usize) -> Result<u32, Error> {
+        match v {
+            Value::Int(n) if (0..g.order() as i64).contains(n) => Ok(*n as u32),
+            Value::Int(n) => Err(cx.err(
+                EvalError::Graph {
+                    detail: loony_core::graphs::GraphError::MissingVertex {
+                        vertex: *n,
+                        n: g.order(),
+                    }
+                    .to_string(),
+                    label: "not a vertex of the graph",
+                },
+                self.span(i),
+            )),
+            _ => Err(self.not_a(cx, i, Wanted::Vertex)),
+        }
+    }
+}
+
+/// The index of cell `v` (`(row, column)` or an index) of `b`, or why it is not one.
+pub(crate) fn cell(b: &Board, v: &Value) -> Result<usize, String> {
+    let (rows, cols) = (b.rows(), b.cols());
+    let off = |what: String| format!("{what} is not on the {rows} × {cols} board");
+    match v {
+        Value::Tuple(xs) | Value::List(xs) if xs.len() == 2 => match (&xs[0], &xs[1]) {
+            (Value::Int(r), Value::Int(c)) => b
+                .index(*r, *c)
+                .ok_or_else(|| off(format!("the cell ({r}, {c})"))),
+            _ => Err("a cell is a pair of integers (row, column)".into()),
+        },
+        Value::Int(i) if (0..(rows * cols) as i64).contains(i) => Ok(*i as usize),
+        Value::Int(i) => Err(off(format!("the cell index {i}"))),
+        other => Err(format!(
+            "a cell is (row, column) or an index, not {}",
+            other.type_name()
+        )),
+    }
+}
+
+/// The pair `(row, column)` of cell `i`.
+fn pair(b: &Board, i: usize) -> Value {
+    Value::Tuple(Rc::new(vec![
+        Value::Int((i / b.cols()) as i64),
+        Value::Int((i % b.cols()) as i64),
+    ]))
+}
+
+fn ints(xs: impl IntoIterator<Item = i64>) -> Value {
+    Value::List(Rc::new(xs.into_iter().map(Value::Int).collect()))
+}
+
+fn boards(xs: Vec<Board>) -> Value {
+    Value::List(Rc::new(
+        xs.into_iter().map(|b| Value::Board(Rc::new(b))).collect(),
+    ))
+}
+
+fn graphs(xs: Vec<Graph>) -> Value {
+    Value::List(Rc::new(
+        xs.into_iter().map(|g| Value::Graph(Rc::new(g))).collect(),
+    ))
+}
+
+/// The items of a list used as a set, sorted and each once (integers only: a set of
+/// anything else is a list, kept as `contains` reads it).
+fn int_set(a: &Args<'_>, cx: &Cx, i: usize) -> Result<Vec<i64>, Error> {
+    let xs = a.list(cx, i)?;
+    let mut out = Vec::with_capacity(xs.len());
+    for x in xs.iter() {
+        match x {
+            Value::Int(n) => out.push(*n),
+            other => {
+                return Err(cx.err(
+                    EvalError::BadArgument(ArgumentError::NotIntegerIn {
+                        function: a.name.into(),
+                        found: other.type_name(),
+                    }),
+                    a.span(i),
+                ));
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+pub(crate) fn call(
+    cx: &mut Cx,
+    name: &'static str,
+    op: BoardOp,
+    vals: Vec<Value>,
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let a = Args {
+        name,
+        vals,
+        exprs,
+        span,
+    };
+    let board_err = |cx: &Cx, e: loony_core::board::BoardError, i: usize| {
+        let label = match e {
+            loony_core::board::BoardError::BadSize { .. } => "not a board's size",
+            _ => "not a board's picture",
+        };
+        cx.err(
+            EvalError::Board {
+                detail: e.to_string(),
+                label,
+            },
+            a.span(i),
+        )
+    };
+    Ok(match op {
+        BoardOp::Popcount => Value::Int(i64::from(a.natural(cx, 0)?.count_ones())),
+        BoardOp::Bit => {
+            let (x, i) = (a.int(cx, 0)?, a.natural(cx, 1)?);
+            Value::Bool(x >> i.min(63) & 1 == 1)
+        }
+        BoardOp::Bits => {
+            let x = a.natural(cx, 0)?;
+            ints((0..63).filter(|i| x >> i & 1 == 1))
+        }
+        BoardOp::Set => match &a.vals[0] {
+            Value::Board(b) => {
+                let v = a.cell_value(cx, 2)?;
+                let at = match &a.vals[1] {
+                    // A list of cells (a list of pairs or of indices), or one cell.
+                    Value::List(xs) if !is_pair(&a.vals[1]) => {
+                        let mut at = Vec::with_capacity(xs.len());
+                        for x in xs.iter() {
+                            at.push(a.cell_of(cx, b, x, 1)?);
+                        }
+                        at
+                    }
+                    one => vec![a.cell_of(cx, b, one, 1)?],
+                };
+                Value::Board(Rc::new(b.with(&at, v)))
+            }
+            Value::List(xs) => {
+                let i = a.int(cx, 1)?;
+                if i < 0 || i as usize >= xs.len() {
+                    return Err(cx.err(
+                        EvalError::IndexOutOfRange {
+                            index: i,
+                            len: xs.len(),
+                        },
+                        a.span(1),
+                    ));
+                }
+                let mut v = (**xs).clone();
+                v[i as usize] = a.vals[2].clone();
+                Value::List(Rc::new(v))
+            }
+            _ => return Err(a.not_a(cx, 0, Wanted::ListOrBoard)),
+        },
+        BoardOp::Union | BoardOp::Intersection | BoardOp::Difference => {
+            if let (Value::Int(x), Value::Int(y)) = (&a.vals[0], &a.vals[1]) {
+                let (x, y) = (*x, *y);
+                return Ok(Value::Int(match op {
+                    BoardOp::Union => x | y,
+                    BoardOp::Intersection => x & y,
+                    _ => x & !y,
+                }));
+            }
+            let (x, y) = (int_set(&a, cx, 0)?, int_set(&a, cx, 1)?);
+            let keep = |n: &i64| match op {
+                BoardOp::Intersection => y.binary_search(n).is_ok(),
+                _ => y.binary_search(n).is_err(),
+            };
+            let mut out: Vec<i64> = x.iter().copied().filter(keep).collect();
+            if op == BoardOp::Union {
+                out = x.iter().chain(y.iter()).copied().collect();
+                out.sort_unstable();
+                out.dedup();
+            }
+            ints(out)
+        }
+        BoardOp::Board => match a.vals.len() {
+            1 => match &a.vals[0] {
+                Value::Str(s) => {
+                    Value::Board(Rc::new(Board::parse(s).map_err(|e| board_err(cx, e, 0))?))
+                }
+                _ => return Err(a.not_a(cx, 0, Wanted::BoardPicture)),
+            },
+            n => {
+                let (r, c) = (a.int(cx, 0)?, a.int(cx, 1)?);
+                let fill = if n == 3 { a.cell_value(cx, 2)? } else { b'.' };
+                Value::Board(Rc::new(
+                    Board::filled(r, c, fill).map_err(|e| board_err(cx, e, 0))?,
+                ))
+            }
+        },
+        BoardOp::Shape => {
+            let b = a.board(cx, 0)?;
+            Value::Tuple(Rc::new(vec![
+                Value::Int(b.rows() as i64),
+                Value::Int(b.cols() as i64),
+            ]))
+        }
+        BoardOp::Cells => {
+            let b = a.board(cx, 0)?;
+            let only = if a.vals.len() == 2 {
+                Some(a.cell_value(cx, 1)?)
+            } else {
+                None
+            };
+            let out = (0..b.cells().len())
+                .filter(|&i| only.is_none_or(|v| b.get(i) == v))
+                .map(|i| pair(&b, i))
+                .collect();
+            Value::List(Rc::new(out))
+        }
+        BoardOp::Neighbours => match &a.vals[0] {
+            Value::Graph(g) => {
+                let v = a.vertex(cx, g, &a.vals[1], 1)?;
+                ints(g.neighbours(v).into_iter().map(i64::from))
+            }
+            Value::Board(b) => {
+                let i = a.cell_of(cx, b, &a.vals[1], 1)?;
+                Value::List(Rc::new(b.neighbours(i).map(|j| pair(b, j)).collect()))
+            }
+            _ => return Err(a.not_a(cx, 0, Wanted::BoardOrGraph)),
+        },
+        BoardOp::AdjacentPairs => {
+            let b = a.board(cx, 0)?;
+            let v = a.cell_value(cx, 1)?;
+            let out = b
+                .adjacent_pairs(v)
+                .into_iter()
+                .map(|(i, j)| Value::Tuple(Rc::new(vec![pair(&b, i), pair(&b, j)])))
+                .collect();
+            Value::List(Rc::new(out))
+        }
+        BoardOp::Regions => boards(a.board(cx, 0)?.regions()),
+        BoardOp::Canonical => match &a.vals[0] {
+            Value::Board(b) => Value::Board(Rc::new(b.canonical())),
+            Value::Graph(g) => Value::Graph(Rc::new(g.canonical())),
+            _ => return Err(a.not_a(cx, 0, Wanted::BoardOrGraph)),
+        },
+        BoardOp::Rotate => Value::Board(Rc::new(a.board(cx, 0)?.rotate())),
+        BoardOp::Reflect => Value::Board(Rc::new(a.board(cx, 0)?.reflect())),
+        BoardOp::Transpose => Value::Board(Rc::new(a.board(cx, 0)?.transpose())),
+        BoardOp::Graph => {
+            let n = a.int(cx, 0)?;
+            let xs = a.list(cx, 1)?;
+            let mut edges = Vec::with_capacity(xs.len());
+            for x in xs.iter() {
+                match x {
+                    Value::Tuple(p) | Value::List(p) if p.len() == 2 => match (&p[0], &p[1]) {
+                        (Value::Int(u), Value::Int(v)) => edges.push((*u, *v)),
+                        _ => return Err(a.not_a(cx, 1, Wanted::Edges)),
+                    },
+                    _ => return Err(a.not_a(cx, 1, Wanted::Edges)),
+                }
+            }
+            let g = Graph::new(n, &edges).map_err(|e| {
+                let (label, at) = match e {
+                    loony_core::graphs::GraphError::BadOrder { .. } => ("not a vertex count", 0),
+                    loony_core::graphs::GraphError::Loop { .. } => ("a loop among the edges", 1),
+                    _ => ("an edge to a vertex not in the graph", 1),
+                };
+                cx.err(
+                    EvalError::Graph {
+                        detail: e.to_string(),
+                        label,
+                    },
+                    a.span(at),
+                )
+            })?;
+            Value::Graph(Rc::new(g))
+        }
+        BoardOp::Vertices => ints(0..a.graph(cx, 0)?.order() as i64),
+        BoardOp::Edges => {
+            let g = a.graph(cx, 0)?;
+            let out = g
+                .edges()
+                .iter()
+                .map(|&(x, y)| {
+                    Value::Tuple(Rc::new(vec![
+                        Value::Int(i64::from(x)),
+                        Value::Int(i64::from(y)),
+                    ]))
+                })
+                .collect();
+            Value::List(Rc::new(out))
+        }
+        BoardOp::Degree => {
+            let g = a.graph(cx, 0)?;
+            let v = a.vertex(cx, &g, &a.vals[1], 1)?;
+            Value::Int(g.neighbours(v).len() as i64)
+        }
+        BoardOp::RemoveVertices => {
+            let g = a.graph(cx, 0)?;
+            let mut keep = vec![true; g.order()];
+            for x in a.list(cx, 1)?.iter() {
+                keep[a.vertex(cx, &g, x, 1)? as usize] = false;
+            }
+            Value::Graph(Rc::new(g.induced(&keep)))
+        }
+        BoardOp::Components => graphs(a.graph(cx, 0)?.components()),
+    })
+}
+
+/// `(r, c)`: one cell, not a list of two cells.
+fn is_pair(v: &Value) -> bool {
+    matches!(v, Value::List(xs) | Value::Tuple(xs)
+        if xs.len() == 2 && xs.iter().all(|x| matches!(x, Value::Int(_))))
+}

@@ -1,0 +1,259 @@
+//! Positions as sums of their independent parts, and one position for a class of symmetric
+//! ones: a ruleset's `split by` and `canonical by` clauses.
+//!
+//! A position of a ruleset with either clause is never kept as written: `r(x)` is the sum of
+//! `r(canonical(p))` over the parts `p` that `split by` gives (the position itself when there
+//! is no split; the game 0 when there are no parts). This happens where a position is made
+//! (a call, an option of a rule), before it is interned, so every engine sees the parts: the
+//! memo holds one entry a canonical part, and sums add by each theory's own rule (nimbers
+//! under normal play, misère canonical forms, loopy and entailing values), which is sound
+//! whenever the clause says what is true of the game: that it *is* the disjunctive sum of its
+//! parts, and that symmetric positions are isomorphic games. Nothing here adds nimbers.
+//!
+//! The register code and the rows never see such a ruleset (its positions are not integers
+//! in place), and a search that wants to treat a sum part by part (pruned search of
+//! `G₁ + … + Gₖ + *n`) finds the parts as separate positions.
+
+use super::catalog::{BoardOp, Impl};
+use super::compile::{Frame, Pat};
+use super::{Cx, Value};
+use crate::error::EvalError;
+use loony_core::diag::Error;
+use loony_core::game::{GameId, Store};
+use loony_core::positions::PosId;
+use loony_syntax::ast::Span;
+use std::rc::Rc;
+
+/// A ruleset's clauses, compiled over a frame whose first slots are its parameters.
+pub(crate) struct Norm {
+    pub(super) params: Vec<Pat>,
+    pub(super) slots: usize,
+    pub(super) split: Option<(super::compile::CExpr, Span)>,
+    pub(super) canonical: Option<(super::compile::CExpr, Span)>,
+    /// The clauses run in place when they are the built-ins of boards and graphs applied to
+    /// the one parameter (`split by regions(b) canonical by canonical(b)`): the same values,
+    /// without a list of parts or a frame between them.
+    pub(super) native: Option<Native>,
+}
+
+/// Clauses that are built-ins of the ruleset's one parameter.
+#[derive(Clone, Copy)]
+pub(crate) struct Native {
+    /// `split by regions(b)` (boards) or `split by components(g)` (graphs); none: no split.
+    pub(super) split: Option<BoardOp>,
+    /// `canonical by canonical(x)`.
+    pub(super) canonical: bool,
+}
+
+impl Native {
+    /// The native form of clauses `split` and `canonical` (compiled) of a ruleset of `arity`
+    /// parameters, if they have one.
+    pub(super) fn of(
+        arity: usize,
+        split: Option<&super::compile::CExpr>,
+        canonical: Option<&super::compile::CExpr>,
+    ) -> Option<Native> {
+        use super::compile::CExpr;
+        let of_param = |e: &CExpr, ops: &[BoardOp]| match e {
+            CExpr::Builtin(b, args, ..) => match (b.imp, args.as_slice()) {
+                (Impl::Boards(op), [CExpr::Slot(0)]) if ops.contains(&op) => Some(op),
+                _ => None,
+            },
+            _ => None,
+        };
+        if arity != 1 {
+            return None;
+        }
+        let split = match split {
+            None => None,
+            Some(e) => Some(of_param(e, &[BoardOp::Regions, BoardOp::Components])?),
+        };
+        let canonical = match canonical {
+            None => false,
+            Some(e) => {
+                of_param(e, &[BoardOp::Canonical])?;
+                true
+            }
+        };
+        Some(Native { split, canonical })
+    }
+
+    /// The canonical parts of a position whose argument is `v`, as argument values; `None`
+    /// when `v` is not what the built-ins take (the clauses then run as written and report).
+    fn parts(self, v: &Value) -> Option<Vec<Value>> {
+        let canon = |x: Value| match (&x, self.canonical) {
+            (Value::Board(b), true) => Value::Board(Rc::new(b.canonical())),
+            (Value::Graph(g), true) => Value::Graph(Rc::new(g.canonical())),
+            _ => x,
+        };
+        Some(match (self.split, v) {
+            (None, Value::Board(_) | Value::Graph(_)) => vec![canon(v.clone())],
+            (Some(BoardOp::Regions), Value::Board(b)) if self.canonical => b
+                .canonical_regions()
+                .into_iter()
+                .map(|r| Value::Board(Rc::new(r)))
+                .collect(),
+            (Some(BoardOp::Regions), Value::Board(b)) => b
+                .regions()
+                .into_iter()
+                .map(|r| canon(Value::Board(Rc::new(r))))
+                .collect(),
+            (Some(BoardOp::Components), Value::Graph(g)) => g
+                .components()
+                .into_iter()
+                .map(|c| canon(Value::Graph(Rc::new(c))))
+                .collect(),
+            _ => return None,
+        })
+    }
+}
+
+impl Cx {
+    /// The canonical parts of the position `rid(args)` into `out`.
+    pub(crate) fn parts(
+        &mut self,
+        store: &mut Store,
+        rid: u32,
+        args: Vec<Value>,
+        out: &mut Vec<PosId>,
+    ) -> Result<(), Error> {
+        let comp = self.compiled(rid);
+        let norm = comp
+            .norm
+            .as_ref()
+            .expect("parts of a ruleset with a clause");
+        if let Some(parts) = norm.native.and_then(|n| n.parts(&args[0])) {
+            for part in parts {
+                match store.positions.intern(rid, std::slice::from_ref(&part)) {
+                    Ok(p) => out.push(p),
+                    Err(_) => unreachable!("boards and graphs are arguments"),
+                }
+            }
+            return Ok(());
+        }
+        let arity = norm.params.len();
+        let rname = self.rules.rulesets[rid as usize].def.name.name.clone();
+        let name = || rname.to_string();
+        // The clauses' spans are in the ruleset's file.
+        let saved_file = std::mem::replace(&mut self.scope.file, comp.file);
+        let r = super::compile::with_frame(self, norm.slots, |cx, f| {
+            bind_all(cx, f, &norm.params, args.clone())?;
+            let items: Vec<Vec<Value>> = match &norm.split {
+                None => vec![args],
+                Some((e, span)) => {
+                    let v = super::compile::eval(cx, store, f, e)?;
+                    let Value::List(xs) = v else {
+                        return Err(bad(
+                            cx,
+                            name(),
+                            "split by",
+                            format!("gave {}, not a list of parts", v.type_name()),
+                            span,
+                        ));
+                    };
+                    let mut items = Vec::with_capacity(xs.len());
+                    for x in xs.iter() {
+                        items.push(part_args(cx, x, arity, &name, "split by", span)?);
+                    }
+                    items
+                }
+            };
+            for mut part in items {
+                if let Some((e, span)) = &norm.canonical {
+                    bind_all(cx, f, &norm.params, part)?;
+                    let c = super::compile::eval(cx, store, f, e)?;
+                    part = part_args(cx, &c, arity, &name, "canonical by", span)?;
+                }
+                match store.positions.intern(rid, &part) {
+                    Ok(p) => out.push(p),
+                    Err(bad_arg) => {
+                        let span = match (&norm.canonical, &norm.split) {
+                            (Some((_, s)), _) | (None, Some((_, s))) => s.clone(),
+                            (None, None) => 0..0,
+                        };
+                        return Err(bad(
+                            cx,
+                            name(),
+                            if norm.canonical.is_some() {
+                                "canonical by"
+                            } else {
+                                "split by"
+                            },
+                            format!(
+                                "gave {} as an argument, which a position cannot hold",
+                                part[bad_arg.0].type_name()
+                            ),
+                            &span,
+                        ));
+                    }
+                }
+            }
+            Ok(())
+        });
+        self.scope.file = saved_file;
+        r
+    }
+
+    /// The game `rid(args)`: the sum of its canonical parts.
+    pub(crate) fn normal_game(
+        &mut self,
+        store: &mut Store,
+        rid: u32,
+        args: Vec<Value>,
+    ) -> Result<GameId, Error> {
+        let mut ps = Vec::new();
+        self.parts(store, rid, args, &mut ps)?;
+        let parts: Vec<GameId> = ps.into_iter().map(|p| store.position(p)).collect();
+        Ok(match parts.len() {
+            0 => store.nimber(0),
+            1 => parts[0],
+            _ => store.sum(&parts).map_err(Error::from)?,
+        })
+    }
+}
+
+fn bind_all(cx: &Cx, f: &mut Frame, params: &[Pat], args: Vec<Value>) -> Result<(), Error> {
+    for (p, a) in params.iter().zip(args) {
+        super::compile::bind(cx, f, p, a)?;
+    }
+    Ok(())
+}
+
+/// The arguments a part stands for: the value itself for a ruleset of one parameter, the
+/// items of a tuple (or list) of as many values otherwise.
+fn part_args(
+    cx: &Cx,
+    v: &Value,
+    arity: usize,
+    name: &dyn Fn() -> String,
+    clause: &'static str,
+    span: &Span,
+) -> Result<Vec<Value>, Error> {
+    if arity == 1 {
+        return Ok(vec![v.clone()]);
+    }
+    match v {
+        Value::Tuple(xs) | Value::List(xs) if xs.len() == arity => Ok((**xs).clone()),
+        other => Err(bad(
+            cx,
+            name(),
+            clause,
+            format!(
+                "gave {} where a part is a tuple of the ruleset's {arity} arguments",
+                other.type_name()
+            ),
+            span,
+        )),
+    }
+}
+
+fn bad(cx: &Cx, ruleset: String, clause: &'static str, detail: String, span: &Span) -> Error {
+    cx.err(
+        EvalError::BadPart {
+            ruleset,
+            clause,
+            detail,
+        },
+        span,
+    )
+}
