@@ -714,16 +714,18 @@ pub static BUILTINS: &[Builtin] = &[
         Impl::Heaps(HeapOp::RareValues),
         "rare_values(g, n)",
         (2, 2),
-        "The rare heaps of a heap game up to heap `n`: the sparse-space split (Gangolli–Plambeck, \
+        "The rare heaps of a heap game among heaps 0 to `n`: the sparse-space split (Gangolli–Plambeck, \
          Flammenkamp) calls heap `m` common when `(g(m) << 1 | m % 2) & mask` has an odd number \
          of bits, for the mask that leaves the fewest heaps rare (none while no mask leaves fewer than an \
-         eighth). A record with fields `mask`, \
+         eighth). Heap 0 is judged the same way, and with a mask it is always rare (its augmented \
+         value is 0), so it is listed and counted, as in the published counts (Grundy's game: 1 287 \
+         rare heaps to 2^32). A record with fields `mask`, \
          `heaps` and `values` (the rare heaps, ascending, and their nim-values), `count`, \
          `largest` (the largest nim-value of any heap) and `checked_up_to`. Only the kernel's \
          two bytes a heap are held, up to 2^32 heaps; for games whose moves leave at most two \
          heaps, some of them two.",
         "rare_values(heap(\"4!.0\"), 20000).count",
-        "1195",
+        "1196",
     )
     .returns(&RARE_VALUES),
     b(

@@ -216,7 +216,7 @@ impl HeapTable {
         }
     }
 
-    /// The rare heaps of `1..=n` (see `HeapRules::rare_values`), computed afresh and not
+    /// The rare heaps of `0..=n` (see `HeapRules::rare_values`), computed afresh and not
     /// kept: the kernel's two bytes a heap are freed when it returns. `None` when the game has
     /// no common/rare split.
     pub fn rare_values(
