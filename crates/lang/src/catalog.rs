@@ -759,13 +759,16 @@ pub static BUILTINS: &[Builtin] = &[
         "plot",
         Impl::Heaps(HeapOp::Plot),
         "plot(seq, file, title, range, (width, height))",
-        (1, 5),
+        (1, 6),
         "Draws a nim-sequence as a figure for a paper: heap size across, nim-value up, the \
          game's name or code as the title, the start of a certified period dashed. All but \
          the sequence may be left out, in any order (told apart by type): the first string \
          is the file (by default `nim-sequence.svg` in the current folder), the second the \
          title, a range the heaps drawn, a pair the size (default `(480, 300)`). The file's \
-         extension chooses the format: `.svg`, `.png` (288 dpi) or `.pdf`.",
+         extension chooses the format: `.svg`, `.png` (288 dpi) or `.pdf`. A heap game (or a \
+         ruleset or function of one integer) followed by its heaps, a number of them or a \
+         range, stands for their sequence: `plot(heap(\"0.07\"), 0..60, …)` is \
+         `plot(nim_sequence(heap(\"0.07\"), 0..60), …)`.",
         "",
         "",
     ),
