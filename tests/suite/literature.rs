@@ -80,3 +80,339 @@ fn grundys_game_rare_heaps_count_heap_zero() {
         .unwrap();
     assert_eq!(count, best);
 }
+
+/// `*n` as Loony prints it.
+fn nim(n: u32) -> String {
+    match n {
+        0 => "0".into(),
+        1 => "*".into(),
+        n => format!("*{n}"),
+    }
+}
+
+/// A list of games as Loony prints it.
+fn nims(values: impl IntoIterator<Item = u32>) -> String {
+    let shown: Vec<String> = values.into_iter().map(nim).collect();
+    format!("[{}]", shown.join(", "))
+}
+
+/// A list of outcomes as Loony prints it, from "the player to move wins".
+fn outcomes(wins: impl IntoIterator<Item = bool>) -> String {
+    let shown: Vec<&str> = wins
+        .into_iter()
+        .map(|w| if w { "N" } else { "P" })
+        .collect();
+    format!("[{}]", shown.join(", "))
+}
+
+// --- Wythoff's game ---
+
+/// Grundy values of Wythoff's game on `0..n` x `0..n` by the plain mex recurrence.
+fn wythoff_values(n: usize) -> Vec<Vec<u32>> {
+    let mut g = vec![vec![0u32; n]; n];
+    for a in 0..n {
+        for b in 0..n {
+            let mut opts = Vec::new();
+            opts.extend((0..a).map(|x| g[x][b]));
+            opts.extend((0..b).map(|y| g[a][y]));
+            opts.extend((1..=a.min(b)).map(|k| g[a - k][b - k]));
+            g[a][b] = mex(opts);
+        }
+    }
+    g
+}
+
+/// Misère Wythoff by search: the player who cannot move wins.
+fn wythoff_misere_wins(n: usize) -> Vec<Vec<bool>> {
+    let mut w = vec![vec![false; n]; n];
+    for a in 0..n {
+        for b in 0..n {
+            let mut opts = Vec::new();
+            opts.extend((0..a).map(|x| (x, b)));
+            opts.extend((0..b).map(|y| (a, y)));
+            opts.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
+            w[a][b] = opts.is_empty() || opts.iter().any(|&(x, y)| !w[x][y]);
+        }
+    }
+    w
+}
+
+#[test]
+fn wythoff_matches_the_mex_recurrence_and_the_golden_ratio() {
+    const N: usize = 24;
+    let g = wythoff_values(N);
+    // The P-positions are (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k) and their mirrors (Wythoff 1907),
+    // with ⌊kφ⌋ = ⌊(k + √(5k²)) / 2⌋ in integers.
+    let isqrt = |x: u64| {
+        let mut r = (x as f64).sqrt() as u64;
+        while r * r > x {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= x {
+            r += 1;
+        }
+        r
+    };
+    let mut p = vec![vec![false; N]; N];
+    for k in 0..N as u64 {
+        let a = ((k + isqrt(5 * k * k)) / 2) as usize;
+        let b = a + k as usize;
+        if b < N {
+            p[a][b] = true;
+            p[b][a] = true;
+        }
+    }
+    for a in 0..N {
+        for b in 0..N {
+            assert_eq!(g[a][b] == 0, p[a][b], "({a}, {b})");
+        }
+    }
+    let out = lines(&format!(
+        "import \"std/wythoff\"\n[[wythoff(a, b) for b in 0..{N}] for a in 0..{N}]"
+    ));
+    let want: Vec<String> = g.iter().map(|row| nims(row.iter().copied())).collect();
+    assert_eq!(out[0], format!("[{}]", want.join(", ")));
+
+    // Misère play, on a smaller board.
+    const M: usize = 7;
+    let w = wythoff_misere_wins(M);
+    let out = lines(&format!(
+        "import \"std/wythoff\"\n[[misere_outcome(wythoff(a, b)) for b in 0..{M}] for a in 0..{M}]"
+    ));
+    let want: Vec<String> = w.iter().map(|row| outcomes(row.iter().copied())).collect();
+    assert_eq!(out[0], format!("[{}]", want.join(", ")));
+}
+
+// --- Mock Turtles ---
+
+/// Coins at places 1..=n as bits 0..n: the positions reachable from `heads` by Mock Turtles'
+/// moves (turn one, two or three coins, the rightmost from heads to tails), with a value for
+/// each: the Grundy value (`misere` false) or whether the player to move wins misère play.
+struct Turtles {
+    grundy: std::collections::HashMap<u32, u32>,
+    misere: std::collections::HashMap<u32, bool>,
+}
+
+impl Turtles {
+    fn new() -> Self {
+        Turtles {
+            grundy: Default::default(),
+            misere: Default::default(),
+        }
+    }
+
+    fn moves(heads: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        for r in 0..32 {
+            if heads >> r & 1 == 0 {
+                continue;
+            }
+            let h = heads ^ (1 << r);
+            out.push(h);
+            for a in 0..r {
+                out.push(h ^ (1 << a));
+                for b in a + 1..r {
+                    out.push(h ^ (1 << a) ^ (1 << b));
+                }
+            }
+        }
+        out
+    }
+
+    fn grundy(&mut self, heads: u32) -> u32 {
+        if let Some(&g) = self.grundy.get(&heads) {
+            return g;
+        }
+        let opts: Vec<u32> = Self::moves(heads)
+            .into_iter()
+            .map(|h| self.grundy(h))
+            .collect();
+        let g = mex(opts);
+        self.grundy.insert(heads, g);
+        g
+    }
+
+    fn misere_wins(&mut self, heads: u32) -> bool {
+        if let Some(&w) = self.misere.get(&heads) {
+            return w;
+        }
+        let moves = Self::moves(heads);
+        let w = moves.is_empty() || moves.into_iter().any(|h| !self.misere_wins(h));
+        self.misere.insert(heads, w);
+        w
+    }
+}
+
+/// Places (from 1) of a bit set, as Loony's sorted list.
+fn places(heads: u32) -> String {
+    let ps: Vec<String> = (0..32)
+        .filter(|b| heads >> b & 1 == 1)
+        .map(|b| (b + 1).to_string())
+        .collect();
+    format!("[{}]", ps.join(", "))
+}
+
+#[test]
+fn mock_turtles_match_a_search_over_coin_sets_and_the_odious_numbers() {
+    const N: u32 = 9;
+    let mut t = Turtles::new();
+    let single: Vec<u32> = (1..=N).map(|n| t.grundy(1 << (n - 1))).collect();
+    // The odious numbers (an odd number of 1 bits), from 1: Winning Ways ch. 14.
+    let odious: Vec<u32> = (1..)
+        .filter(|x: &u32| x.count_ones() % 2 == 1)
+        .take(N as usize)
+        .collect();
+    assert_eq!(single, odious);
+    assert_eq!(single[..6], [1, 2, 4, 7, 8, 11]);
+    // Rows of several heads: all sets of places in 1..=6, and some longer ones.
+    let mut sets: Vec<u32> = (0..1 << 6).collect();
+    sets.extend([0b1_0010_0001, 0b1_1000_0110, 0b0_1111_0000]);
+    let program = format!(
+        "import \"std/mock_turtles\"\n[mock_turtles(n) for n in 1..={N}]\n[{}]",
+        sets.iter()
+            .map(|&h| format!("turtles({})", places(h)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let out = lines(&program);
+    assert_eq!(out[0], nims(single));
+    assert_eq!(out[1], nims(sets.iter().map(|&h| t.grundy(h))));
+
+    // Misère play: every set of places in 1..=5.
+    let sets: Vec<u32> = (0..1 << 5).collect();
+    let program = format!(
+        "import \"std/mock_turtles\"\n[{}]",
+        sets.iter()
+            .map(|&h| format!("misere_outcome(turtles({}))", places(h)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let out = lines(&program);
+    assert_eq!(out[0], outcomes(sets.iter().map(|&h| t.misere_wins(h))));
+}
+
+// --- Chomp ---
+
+/// Chomp over Young diagrams (row lengths from the bottom, non-increasing, no zero rows).
+fn chomp_moves(rows: &[usize]) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for i in 0..rows.len() {
+        for j in 0..rows[i] {
+            if i == 0 && j == 0 {
+                continue; // the poisoned square
+            }
+            let next: Vec<usize> = rows
+                .iter()
+                .enumerate()
+                .map(|(k, &r)| if k >= i { r.min(j) } else { r })
+                .filter(|&r| r > 0)
+                .collect();
+            out.push(next);
+        }
+    }
+    out
+}
+
+fn chomp_grundy(rows: &[usize], memo: &mut std::collections::HashMap<Vec<usize>, u32>) -> u32 {
+    if let Some(&g) = memo.get(rows) {
+        return g;
+    }
+    let opts: Vec<u32> = chomp_moves(rows)
+        .iter()
+        .map(|r| chomp_grundy(r, memo))
+        .collect();
+    let g = mex(opts);
+    memo.insert(rows.to_vec(), g);
+    g
+}
+
+fn chomp_misere_wins(
+    rows: &[usize],
+    memo: &mut std::collections::HashMap<Vec<usize>, bool>,
+) -> bool {
+    if let Some(&w) = memo.get(rows) {
+        return w;
+    }
+    let moves = chomp_moves(rows);
+    let w = moves.is_empty() || moves.iter().any(|r| !chomp_misere_wins(r, memo));
+    memo.insert(rows.to_vec(), w);
+    w
+}
+
+fn show_rows(rows: &[usize]) -> String {
+    format!(
+        "[{}]",
+        rows.iter()
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+#[test]
+fn chomp_matches_a_search_over_young_diagrams() {
+    let mut memo = Default::default();
+    let rects: Vec<(usize, usize)> = (1..=5).flat_map(|r| (1..=6).map(move |c| (r, c))).collect();
+    let want: Vec<u32> = rects
+        .iter()
+        .map(|&(r, c)| chomp_grundy(&vec![c; r], &mut memo))
+        .collect();
+    // Strategy stealing: every rectangle but 1 x 1 is a first-player win.
+    for (&(r, c), &g) in rects.iter().zip(&want) {
+        assert_eq!(g == 0, (r, c) == (1, 1), "{r} x {c}");
+    }
+    let diagrams: Vec<Vec<usize>> = vec![
+        vec![1],
+        vec![2, 1],
+        vec![3, 1],
+        vec![4, 2, 2],
+        vec![5, 3, 1],
+        vec![6, 6, 2, 1],
+        vec![3, 3, 3, 3],
+    ];
+    let program = format!(
+        "import \"std/chomp\"\n[{}]\n[{}]\n[{}]",
+        rects
+            .iter()
+            .map(|(r, c)| format!("chomp({r}, {c})"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        rects
+            .iter()
+            .map(|(r, c)| format!("outcome(chomp({r}, {c}))"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        diagrams
+            .iter()
+            .map(|d| format!("chomp_rows({})", show_rows(d)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let out = lines(&program);
+    assert_eq!(out[0], nims(want.iter().copied()));
+    assert_eq!(out[1], outcomes(want.iter().map(|&g| g != 0)));
+    assert_eq!(
+        out[2],
+        nims(diagrams.iter().map(|d| chomp_grundy(d, &mut memo)))
+    );
+
+    // Misère play: the player who takes the last square but the poisoned one loses.
+    let mut misere = Default::default();
+    let small: Vec<(usize, usize)> = (1..=3).flat_map(|r| (1..=4).map(move |c| (r, c))).collect();
+    let program = format!(
+        "import \"std/chomp\"\n[{}]",
+        small
+            .iter()
+            .map(|(r, c)| format!("misere_outcome(chomp({r}, {c}))"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    assert_eq!(
+        lines(&program)[0],
+        outcomes(
+            small
+                .iter()
+                .map(|&(r, c)| chomp_misere_wins(&vec![c; r], &mut misere))
+        )
+    );
+}
