@@ -416,3 +416,184 @@ fn chomp_matches_a_search_over_young_diagrams() {
         )
     );
 }
+
+// --- A token on a digraph: loopy values ---
+
+/// A vertex's generalized Sprague–Grundy value (Smith 1966; Fraenkel–Yesha): a nimber, or
+/// `∞(A)` with `A` the nim-values of its options that have one.
+#[derive(Clone, Debug, PartialEq)]
+enum Gamma {
+    Nim(u32),
+    Loop(Vec<u32>),
+}
+
+impl Gamma {
+    fn show(&self) -> String {
+        match self {
+            Gamma::Nim(n) => nim(*n),
+            Gamma::Loop(a) if a.is_empty() => "∞(∅)".into(),
+            Gamma::Loop(a) => format!(
+                "∞({})",
+                a.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+            ),
+        }
+    }
+}
+
+/// Smith's labelling on any finite digraph (`succ[v]`: the options of `v`): for m = 0, 1, …,
+/// label m every unlabelled vertex that has no option labelled m, whose labelled options
+/// take every value below m, and each of whose unlabelled options has an option labelled m;
+/// repeat until nothing changes. What stays unlabelled is ∞ of its options' labels.
+fn smith(succ: &[Vec<usize>]) -> Vec<Gamma> {
+    let n = succ.len();
+    let mut label: Vec<Option<u32>> = vec![None; n];
+    let most = succ.iter().map(Vec::len).max().unwrap_or(0) as u32;
+    for m in 0..=most {
+        loop {
+            let mut changed = false;
+            for v in 0..n {
+                if label[v].is_some() {
+                    continue;
+                }
+                if mex(succ[v].iter().filter_map(|&w| label[w])) != m {
+                    continue;
+                }
+                let countered = succ[v]
+                    .iter()
+                    .filter(|&&w| label[w].is_none())
+                    .all(|&w| succ[w].iter().any(|&z| label[z] == Some(m)));
+                if countered {
+                    label[v] = Some(m);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+    (0..n)
+        .map(|v| match label[v] {
+            Some(m) => Gamma::Nim(m),
+            None => {
+                let mut a: Vec<u32> = succ[v].iter().filter_map(|&w| label[w]).collect();
+                a.sort_unstable();
+                a.dedup();
+                Gamma::Loop(a)
+            }
+        })
+        .collect()
+}
+
+fn cgt_vertex(v: &cgt::loopy::impartial::vertex::Vertex) -> Gamma {
+    use cgt::loopy::impartial::vertex::Vertex;
+    match v {
+        Vertex::Value(n) => Gamma::Nim(n.value()),
+        Vertex::Loop(a) => Gamma::Loop(a.iter().map(|n| n.value()).collect()),
+    }
+}
+
+/// The arcs of `succ` as a Loony list, and the program line printing every vertex's value.
+fn token_walk_line(succ: &[Vec<usize>]) -> String {
+    let arcs: Vec<String> = succ
+        .iter()
+        .enumerate()
+        .flat_map(|(a, bs)| bs.iter().map(move |b| format!("({a}, {b})")))
+        .collect();
+    format!(
+        "[token_walk([{}], v) for v in 0..{}]",
+        arcs.join(", "),
+        succ.len()
+    )
+}
+
+#[test]
+fn token_walk_matches_smiths_labelling_and_cgt_tools() {
+    // WindUp(n, S) as a digraph: from i ≠ 0 to (i − m) mod n. The cgt crate solves it; the
+    // labelling above must agree with it, and Loony with both.
+    let mut graphs: Vec<Vec<Vec<usize>>> = Vec::new();
+    let mut want: Vec<Vec<Gamma>> = Vec::new();
+    for (n, set) in [
+        (7, vec![1, 3, 4]),
+        (9, vec![2, 3]),
+        (10, vec![1, 4]),
+        (12, vec![3, 5, 7]),
+    ] {
+        let succ: Vec<Vec<usize>> = (0..n)
+            .map(|i| {
+                if i == 0 {
+                    vec![]
+                } else {
+                    set.iter().map(|&m| (i + n - m % n) % n).collect()
+                }
+            })
+            .collect();
+        let reference: Vec<Gamma> = cgt::loopy::impartial::games::wind_up::WindUp::new_using_graph(
+            n as u32,
+            set.iter().map(|&m| m as u32).collect(),
+        )
+        .graph()
+        .iter()
+        .map(cgt_vertex)
+        .collect();
+        assert_eq!(smith(&succ), reference, "WindUp({n}, {set:?})");
+        graphs.push(succ);
+        want.push(reference);
+    }
+    // Hand-made: a self-loop, a two-cycle, a cycle with an exit to a sink, a cycle whose
+    // exits lead to *1 and to 0, a path into a cycle.
+    for succ in [
+        vec![vec![0]],
+        vec![vec![1], vec![0]],
+        vec![vec![0, 1], vec![]],
+        vec![vec![1], vec![2], vec![0, 3], vec![]],
+        vec![vec![1, 3], vec![0, 4], vec![], vec![2], vec![]],
+        vec![vec![1], vec![2], vec![3], vec![1]],
+    ] {
+        want.push(smith(&succ));
+        graphs.push(succ);
+    }
+    // Random digraphs (a fixed generator): 4 to 9 vertices, cycles and sinks both common.
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |k: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % k
+    };
+    for _ in 0..40 {
+        let n = 4 + next(6) as usize;
+        let succ: Vec<Vec<usize>> = (0..n)
+            .map(|_| {
+                let mut out: Vec<usize> = (0..next(4)).map(|_| next(n as u64) as usize).collect();
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect();
+        want.push(smith(&succ));
+        graphs.push(succ);
+    }
+    let loopy = want
+        .iter()
+        .flatten()
+        .filter(|g| matches!(g, Gamma::Loop(_)))
+        .count();
+    assert!(
+        loopy > 20,
+        "the random graphs should have many ∞ values, got {loopy}"
+    );
+    let program = std::iter::once("import \"std/token_walk\"".to_string())
+        .chain(graphs.iter().map(|g| token_walk_line(g)))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let out = lines(&program);
+    assert_eq!(out.len(), graphs.len(), "{out:?}");
+    for ((got, want), succ) in out.iter().zip(&want).zip(&graphs) {
+        let want = format!(
+            "[{}]",
+            want.iter().map(Gamma::show).collect::<Vec<_>>().join(", ")
+        );
+        assert_eq!(got, &want, "{succ:?}");
+    }
+}
