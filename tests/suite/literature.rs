@@ -597,3 +597,174 @@ fn token_walk_matches_smiths_labelling_and_cgt_tools() {
         assert_eq!(got, &want, "{succ:?}");
     }
 }
+
+// --- Dawson's Chess ---
+
+/// Dawson's Chess by the rules of chess: a 3 x n board of cells `3f + r` (file f, rank r
+/// from White's side), 0 empty, 1 White, 2 Black; White moves up, Black down; a capture is
+/// compulsory. Positions with the side to move. Panics if a pawn would reach its last rank
+/// (a promotion, which the game is said never to meet).
+struct Chess {
+    n: usize,
+}
+
+impl Chess {
+    fn start(&self) -> Vec<u8> {
+        (0..self.n).flat_map(|_| [1, 0, 2]).collect()
+    }
+
+    /// The legal plies of `side` (1 White, 2 Black): the captures if any, else the pushes.
+    fn plies(&self, b: &[u8], side: u8) -> Vec<Vec<u8>> {
+        let (enemy, dir): (u8, isize) = if side == 1 { (2, 1) } else { (1, -1) };
+        let at = |f: isize, r: isize| -> Option<u8> {
+            ((0..self.n as isize).contains(&f) && (0..3).contains(&r))
+                .then(|| b[(3 * f + r) as usize])
+        };
+        let mv = |from: (isize, isize), to: (isize, isize)| {
+            let last = if side == 1 { 2 } else { 0 };
+            assert_ne!(to.1, last, "a promotion on {b:?}");
+            let mut next = b.to_vec();
+            next[(3 * from.0 + from.1) as usize] = 0;
+            next[(3 * to.0 + to.1) as usize] = side;
+            next
+        };
+        let pawns: Vec<(isize, isize)> = (0..self.n as isize)
+            .flat_map(|f| (0..3).map(move |r| (f, r)))
+            .filter(|&(f, r)| at(f, r) == Some(side))
+            .collect();
+        let mut captures = Vec::new();
+        for &(f, r) in &pawns {
+            for g in [f - 1, f + 1] {
+                if at(g, r + dir) == Some(enemy) {
+                    captures.push(mv((f, r), (g, r + dir)));
+                }
+            }
+        }
+        if !captures.is_empty() {
+            return captures;
+        }
+        pawns
+            .iter()
+            .filter(|&&(f, r)| at(f, r + dir) == Some(0))
+            .map(|&(f, r)| mv((f, r), (f, r + dir)))
+            .collect()
+    }
+
+    fn has_capture(&self, b: &[u8], side: u8) -> bool {
+        // A capture changes the count of the other side's pawns.
+        let count = |b: &[u8]| b.iter().filter(|&&c| c == 3 - side).count();
+        self.plies(b, side)
+            .first()
+            .is_some_and(|next| count(next) < count(b))
+    }
+
+    /// Grundy value of the game played ply by ply.
+    fn ply_grundy(
+        &self,
+        b: &[u8],
+        side: u8,
+        memo: &mut std::collections::HashMap<(Vec<u8>, u8), u32>,
+    ) -> u32 {
+        if let Some(&g) = memo.get(&(b.to_vec(), side)) {
+            return g;
+        }
+        let opts: Vec<u32> = self
+            .plies(b, side)
+            .iter()
+            .map(|next| self.ply_grundy(next, 3 - side, memo))
+            .collect();
+        let g = mex(opts);
+        memo.insert((b.to_vec(), side), g);
+        g
+    }
+
+    /// Grundy value with a move being a ply and the captures it forces, every order of them
+    /// an option; asserts each exchange ends with the mover's opponent to move.
+    fn exchange_grundy(
+        &self,
+        b: &[u8],
+        side: u8,
+        memo: &mut std::collections::HashMap<(Vec<u8>, u8), u32>,
+    ) -> u32 {
+        if let Some(&g) = memo.get(&(b.to_vec(), side)) {
+            return g;
+        }
+        let mut ends = Vec::new();
+        let mut stack: Vec<(Vec<u8>, u8)> = self
+            .plies(b, side)
+            .into_iter()
+            .map(|next| (next, 3 - side))
+            .collect();
+        while let Some((board, to_move)) = stack.pop() {
+            if self.has_capture(&board, to_move) {
+                for next in self.plies(&board, to_move) {
+                    stack.push((next, 3 - to_move));
+                }
+            } else {
+                assert_eq!(
+                    to_move,
+                    3 - side,
+                    "an exchange that ends with the mover to move"
+                );
+                ends.push(board);
+            }
+        }
+        let opts: Vec<u32> = ends
+            .iter()
+            .map(|e| self.exchange_grundy(e, 3 - side, memo))
+            .collect();
+        let g = mex(opts);
+        memo.insert((b.to_vec(), side), g);
+        g
+    }
+}
+
+/// Node Kayles on a path of n vertices (a move removes a vertex and its neighbours): the
+/// octal game 0.137, by its own mex recurrence.
+fn node_kayles_path(n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n);
+    for m in 0..n {
+        let opts: Vec<u32> = (0..m)
+            .map(|i| g[i.saturating_sub(1)] ^ g[(m - i - 1).saturating_sub(1)])
+            .collect();
+        g.push(mex(opts));
+    }
+    g
+}
+
+#[test]
+fn dawson_chess_is_node_kayles_on_a_path_by_the_rules_of_chess() {
+    const N: usize = 11;
+    let nk = node_kayles_path(N);
+    // 0.137 at n is Dawson's Kayles 0.07 at n + 1 (Winning Ways ch. 4; the 0.07 values as
+    // tests/suite/plot.rs has them).
+    let dawsons_kayles = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2];
+    assert_eq!(nk[..], dawsons_kayles[1..=N]);
+    // (i) By the rules of chess, side to move and compulsory captures: the first player wins
+    // exactly where 0.137 is not 0; and a ply with its forced exchange as one move gives the
+    // nimbers of 0.137 (every exchange handing the move to the opponent).
+    let mut ply = Vec::new();
+    for (n, &want) in nk.iter().enumerate() {
+        let chess = Chess { n };
+        let mut memo = Default::default();
+        let g = chess.ply_grundy(&chess.start(), 1, &mut memo);
+        assert_eq!(g != 0, want != 0, "outcome of 3 x {n}");
+        ply.push(g);
+        let mut memo = Default::default();
+        assert_eq!(
+            chess.exchange_grundy(&chess.start(), 1, &mut memo),
+            want,
+            "3 x {n}"
+        );
+    }
+    // (ii) The module: its nimbers are 0.137's; played ply by ply, its outcomes are chess's
+    // and its nimbers those of the ply-by-ply game above, which are not 0.137's.
+    let out = lines(&format!(
+        "import \"std/dawson_chess\"\n[dawson_chess(n) for n in 0..{N}]\n\
+         [outcome(dawson_chess(n)) for n in 0..{N}]\n[dawson_chess_plies(n) for n in 0..{N}]"
+    ));
+    assert_eq!(out[0], nims(nk.iter().copied()));
+    assert_eq!(out[1], outcomes(nk.iter().map(|&g| g != 0)));
+    assert_eq!(out[2], nims(ply.iter().copied()));
+    assert_ne!(ply[5], nk[5]);
+}

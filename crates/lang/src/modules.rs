@@ -21,6 +21,7 @@ pub const STD: &[(&str, &str)] = &[
     ("std/wythoff", include_str!("std/wythoff.cgt")),
     ("std/mock_turtles", include_str!("std/mock_turtles.cgt")),
     ("std/chomp", include_str!("std/chomp.cgt")),
+    ("std/dawson_chess", include_str!("std/dawson_chess.cgt")),
     ("std/token_walk", include_str!("std/token_walk.cgt")),
 ];
 
