@@ -17,6 +17,7 @@ mod engine;
 mod grammar;
 mod interrupt;
 mod kernel;
+mod literature;
 mod loopy;
 mod lsp;
 mod misere;

@@ -531,3 +531,87 @@ fn png_density_holds_up_to_its_pixel_cap() {
         assert_eq!((be(16), be(20)), px);
     }
 }
+
+/// `plot(g, heaps, …)` draws what `plot(nim_sequence(g, heaps), …)` draws: a heap game, a
+/// ruleset of one integer, a number of heaps or a range, with the other options after. The
+/// values are checked against the brute force above, not against `nim_sequence`.
+#[test]
+fn a_game_and_its_heaps_plot_as_their_sequence() {
+    let dir = Dir::new("game");
+    let f = dir.file("g.svg");
+    let out = run("plot(heap(\"0.07\"), 0..60, \"FILE\")", &f);
+    assert_eq!(out, format!("wrote {f} (60 points, 480x300 px)\n"));
+    let svg = read_svg(&f);
+    assert_eq!(svg.title, "0.07");
+    assert!(
+        svg.subtitle.starts_with("heaps 0\u{2013}59"),
+        "{}",
+        svg.subtitle
+    );
+    assert_points_follow(&svg, &dawsons_kayles(60));
+
+    // A number of heaps: 0 to n, as `nim_sequence(g, n)`; then a range inside, a size, a title.
+    let out = run(
+        "plot(heap(\"0.77\"), 120, 50..=120, (640, 400), \"FILE\", \"Kayles\")",
+        &f,
+    );
+    assert!(out.contains("(71 points, 640x400 px)"), "{out}");
+    let svg = read_svg(&f);
+    assert_eq!(svg.title, "Kayles");
+    assert_points_follow(&svg, &kayles(121)[50..]);
+
+    // A ruleset of one integer.
+    run(
+        "ruleset rows(n) {\n  for t in [1, 2] if t <= n for a in 0..=(n - t) => rows(a) + rows(n - t - a)\n}\nplot(rows, 10..30, \"FILE\")",
+        &f,
+    );
+    let svg = read_svg(&f);
+    assert_eq!(svg.title, "rows");
+    assert_points_follow(&svg, &kayles(30)[10..]);
+}
+
+#[test]
+fn a_game_without_its_heaps_is_an_error() {
+    let dir = Dir::new("game-errors");
+    let f = dir.file("g.svg");
+    for (args, message, label) in [
+        (
+            "heap(\"0.07\")",
+            "after a game, `plot` needs the heaps to draw",
+            "no heaps given",
+        ),
+        (
+            "heap(\"0.07\"), \"FILE\"",
+            "after a game, `plot` needs the heaps to draw",
+            "this is a string",
+        ),
+        (
+            "heap(\"0.07\"), (640, 400)",
+            "after a game, `plot` needs the heaps to draw",
+            "this is a tuple",
+        ),
+        (
+            "heap(\"0.07\"), 0..0",
+            "`plot` was given an empty range of heaps",
+            "",
+        ),
+        (
+            "heap(\"0.07\"), 0..60, 70..80",
+            "is not inside the sequence's heaps 0..=59",
+            "",
+        ),
+        (
+            "*3, 0..60",
+            "or a heap game or ruleset of one integer and its heaps",
+            "this is a game",
+        ),
+    ] {
+        let out = run(&format!("plot({args})"), &f);
+        assert!(out.contains(message), "{args}: {out}");
+        assert!(out.contains(label), "{args}: {out}");
+        assert!(
+            !std::path::Path::new(&f).exists(),
+            "{args}: a file was written"
+        );
+    }
+}

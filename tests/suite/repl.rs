@@ -184,6 +184,41 @@ fn quit_and_ascii_arguments() {
     assert_eq!(out[9], vec![Reply::Quit]);
 }
 
+/// The games from the literature: `:help NAME` shows each module's header (the game, its
+/// moves, an example) and what it defines.
+#[test]
+fn help_for_the_literature_modules() {
+    let cases = [
+        (
+            "wythoff",
+            "the same positive number from both",
+            "ruleset wythoff(a, b)",
+        ),
+        (
+            "mock_turtles",
+            "the rightmost of which must go",
+            "fn mock_turtles(n)",
+        ),
+        ("chomp", "poisoned", "fn chomp(rows, cols)"),
+        (
+            "dawson_chess",
+            "a player who can capture must",
+            "fn dawson_chess(n)",
+        ),
+        ("token_walk", "inf(A)", "ruleset token_walk(arcs, v)"),
+    ];
+    let inputs: Vec<String> = cases.iter().map(|(m, _, _)| format!(":help {m}")).collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let out = session_replies(&inputs, |_| {});
+    for ((module, header, defines), replies) in cases.iter().zip(&out) {
+        let text = info_of(replies);
+        assert!(text.starts_with(&format!("module std/{module}")), "{text}");
+        assert!(text.contains(header), "{text}");
+        assert!(text.contains("Example"), "{text}");
+        assert!(text.contains(defines), "{text}");
+    }
+}
+
 #[test]
 fn help_for_one_name() {
     let out = session_replies(

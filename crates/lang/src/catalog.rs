@@ -986,16 +986,18 @@ pub static BUILTINS: &[Builtin] = &[
         Impl::Heaps(HeapOp::RareValues),
         "rare_values(g, n)",
         (2, 2),
-        "The rare heaps of a heap game up to heap `n`: the sparse-space split (Gangolli–Plambeck, \
+        "The rare heaps of a heap game among heaps 0 to `n`: the sparse-space split (Gangolli–Plambeck, \
          Flammenkamp) calls heap `m` common when `(g(m) << 1 | m % 2) & mask` has an odd number \
          of bits, for the mask that leaves the fewest heaps rare (none while no mask leaves fewer than an \
-         eighth). A record with fields `mask`, \
+         eighth). Heap 0 is judged the same way, and with a mask it is always rare (its augmented \
+         value is 0), so it is listed and counted, as in the published counts (Grundy's game: 1 287 \
+         rare heaps to 2^32). A record with fields `mask`, \
          `heaps` and `values` (the rare heaps, ascending, and their nim-values), `count`, \
          `largest` (the largest nim-value of any heap) and `checked_up_to`. Only the kernel's \
          two bytes a heap are held, up to 2^32 heaps; for games whose moves leave at most two \
          heaps, some of them two.",
         "rare_values(heap(\"4!.0\"), 20000).count",
-        "1195",
+        "1196",
     )
     .returns(&RARE_VALUES),
     b(
@@ -1029,13 +1031,16 @@ pub static BUILTINS: &[Builtin] = &[
         "plot",
         Impl::Heaps(HeapOp::Plot),
         "plot(seq, file, title, range, (width, height))",
-        (1, 5),
+        (1, 6),
         "Draws a nim-sequence as a figure for a paper: heap size across, nim-value up, the \
          game's name or code as the title, the start of a certified period dashed. All but \
          the sequence may be left out, in any order (told apart by type): the first string \
          is the file (by default `nim-sequence.svg` in the current folder), the second the \
          title, a range the heaps drawn, a pair the size (default `(480, 300)`). The file's \
-         extension chooses the format: `.svg`, `.png` (288 dpi) or `.pdf`.",
+         extension chooses the format: `.svg`, `.png` (288 dpi) or `.pdf`. A heap game (or a \
+         ruleset or function of one integer) followed by its heaps, a number of them or a \
+         range, stands for their sequence: `plot(heap(\"0.07\"), 0..60, …)` is \
+         `plot(nim_sequence(heap(\"0.07\"), 0..60), …)`.",
         "",
         "",
     ),

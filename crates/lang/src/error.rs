@@ -331,6 +331,9 @@ pub enum ArgumentError {
     PlotStrings,
     /// A value after `plot`'s sequence that is none of its options.
     PlotOption { found: String },
+    /// `plot(g, …)` of a game without the heaps to draw after it (`found`: what came
+    /// instead, if anything).
+    PlotHeaps { found: Option<String> },
     /// A plot size outside `min` to `(max, max)` (in pixels), or not two integers.
     PlotSize { min: (u32, u32), max: i64 },
 }
@@ -757,7 +760,9 @@ impl ArgumentError {
                         "`heap` needs a take-and-break code as a string, like heap(\"0.07\")"
                     }
                     Example::PlotSequence => {
-                        "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000))"
+                        "`plot` needs a nim-sequence, like plot(nim_sequence(g, 0..2000)), or a \
+                         heap game or ruleset of one integer and its heaps, like \
+                         plot(heap(\"0.07\"), 0..2000)"
                     }
                 }
                 .to_string(),
@@ -851,6 +856,15 @@ impl ArgumentError {
                  size (width, height)"
                     .to_string(),
                 this(found),
+            ),
+            A::PlotHeaps { found } => (
+                "after a game, `plot` needs the heaps to draw: a number of heaps or a range of \
+                 heap sizes, like plot(heap(\"0.07\"), 0..2000)"
+                    .to_string(),
+                match found {
+                    Some(found) => format!("this is {found}"),
+                    None => "no heaps given after this game".to_string(),
+                },
             ),
             A::PlotSize {
                 min: (min_w, min_h),

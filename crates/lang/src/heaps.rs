@@ -216,7 +216,7 @@ impl HeapTable {
         }
     }
 
-    /// The rare heaps of `1..=n` (see `HeapRules::rare_values`), computed afresh and not
+    /// The rare heaps of `0..=n` (see `HeapRules::rare_values`), computed afresh and not
     /// kept: the kernel's two bytes a heap are freed when it returns. `None` when the game has
     /// no common/rare split.
     pub fn rare_values(
@@ -583,6 +583,77 @@ fn source(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Source, Error> 
     }
 }
 
+/// The nim-sequence of `src` over heaps `lo..hi`, as `nim_sequence` gives it.
+fn nim_sequence(
+    cx: &mut Cx,
+    store: &mut Store,
+    src: Source,
+    lo: u64,
+    hi: u64,
+    span: &Span,
+) -> Result<Value, Error> {
+    let of = source_of(&src);
+    let values = match src {
+        Source::Heap(h) => {
+            if hi == 0 {
+                Packed::new()
+            } else {
+                let cancel = cx.limits.interrupt.clone();
+                cx.engines
+                    .heaps
+                    .values(h, hi - 1, &cancel)
+                    .map_err(|e| e.or_at(cx.scope.file, span.clone()))?
+                    .slice(lo as usize..hi as usize)
+            }
+        }
+        Source::Callable(f) => Packed::from_u32(cx.callable_values(store, &f, lo, hi, span)?),
+    };
+    Ok(Value::Sequence(Rc::new(loony_core::value::Sequence {
+        start: lo,
+        values,
+        of,
+    })))
+}
+
+/// `plot(g, heaps, …)`: a heap game (or a ruleset or function of one integer) and the heaps
+/// to draw, a number of them or a range, read as `plot(nim_sequence(g, heaps), …)`. Anything
+/// else first is left to `plot`, whose error names both forms.
+fn plot(
+    cx: &mut Cx,
+    store: &mut Store,
+    vals: Vec<Value>,
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let spans: Vec<Span> = (0..vals.len()).map(sp).collect();
+    let is_source = matches!(&vals[0], Value::Heap(_))
+        || matches!(&vals[0], Value::Ruleset(r) if r.def.params.len() == 1)
+        || matches!(&vals[0], Value::Func(f) if f.def.params.len() == 1);
+    if !is_source {
+        return super::plot::call(cx, store, &vals, &spans, span);
+    }
+    let src = source(cx, &vals[0], &sp(0), "plot")?;
+    let (lo, hi) = match vals.get(1) {
+        Some(v @ (Value::Int(_) | Value::List(_))) => heaps_asked(cx, v, &sp(1), "plot")?,
+        other => {
+            return Err(cx.err(
+                EvalError::BadArgument(ArgumentError::PlotHeaps {
+                    found: other.map(super::show::describe),
+                }),
+                &sp(if other.is_some() { 1 } else { 0 }),
+            ));
+        }
+    };
+    let seq = nim_sequence(cx, store, src, lo, hi, span)?;
+    // The sequence stands where the game was; the heaps are used up.
+    let mut rest = vec![seq];
+    rest.extend(vals.into_iter().skip(2));
+    let mut rest_spans = vec![spans[0].clone()];
+    rest_spans.extend(spans.into_iter().skip(2));
+    super::plot::call(cx, store, &rest, &rest_spans, span)
+}
+
 /// What a nim-sequence of `src` remembers of it, for a plot.
 fn source_of(src: &Source) -> loony_core::value::SequenceOf {
     use loony_core::value::SequenceOf;
@@ -747,29 +818,7 @@ pub fn call(
         HeapOp::NimSequence => {
             let src = source(cx, &vals[0], &sp(0), name)?;
             let (lo, hi) = heaps_asked(cx, &vals[1], &sp(1), name)?;
-            let of = source_of(&src);
-            let values = match src {
-                Source::Heap(h) => {
-                    if hi == 0 {
-                        Packed::new()
-                    } else {
-                        let cancel = cx.limits.interrupt.clone();
-                        cx.engines
-                            .heaps
-                            .values(h, hi - 1, &cancel)
-                            .map_err(|e| e.or_at(cx.scope.file, span.clone()))?
-                            .slice(lo as usize..hi as usize)
-                    }
-                }
-                Source::Callable(f) => {
-                    Packed::from_u32(cx.callable_values(store, &f, lo, hi, span)?)
-                }
-            };
-            Ok(Value::Sequence(Rc::new(loony_core::value::Sequence {
-                start: lo,
-                values,
-                of,
-            })))
+            nim_sequence(cx, store, src, lo, hi, span)
         }
         HeapOp::Periodicity => {
             let src = source(cx, &vals[0], &sp(0), name)?;
@@ -917,7 +966,7 @@ pub fn call(
         }
         HeapOp::WriteSequence => write_sequence(cx, store, &vals, exprs, span),
         HeapOp::ReadSequence => read_sequence(cx, &vals, exprs),
-        HeapOp::Plot => super::plot::call(cx, store, &vals, exprs, span),
+        HeapOp::Plot => plot(cx, store, vals, exprs, span),
     }
 }
 
@@ -1123,7 +1172,7 @@ fn rare_record(r: &heap::RareValues, n: u64) -> loony_core::value::Record {
     const SHOWN: usize = 12;
     let mut summary = if r.mask == 0 {
         format!(
-            "no mask splits heaps 1 to {n} into common and rare (largest value {})",
+            "no mask splits heaps 0 to {n} into common and rare (largest value {})",
             r.largest
         )
     } else {

@@ -18,6 +18,11 @@ pub const STD: &[(&str, &str)] = &[
     ("std/keep_nim", include_str!("std/keep_nim.cgt")),
     ("std/turn_keep_nim", include_str!("std/turn_keep_nim.cgt")),
     ("std/tripiece", include_str!("std/tripiece.cgt")),
+    ("std/wythoff", include_str!("std/wythoff.cgt")),
+    ("std/mock_turtles", include_str!("std/mock_turtles.cgt")),
+    ("std/chomp", include_str!("std/chomp.cgt")),
+    ("std/dawson_chess", include_str!("std/dawson_chess.cgt")),
+    ("std/token_walk", include_str!("std/token_walk.cgt")),
 ];
 
 impl Cx {

@@ -9,7 +9,7 @@ use crate::figure::{self, Format};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
 use loony_core::value::SequenceOf;
-use loony_syntax::ast::{Expr, Span};
+use loony_syntax::ast::Span;
 use loony_theory::heap::{self, Control, HeapRules};
 
 /// Where `plot(seq)` writes: the working directory.
@@ -36,11 +36,12 @@ pub fn call(
     cx: &mut Cx,
     store: &Store,
     vals: &[Value],
-    exprs: &[Expr],
+    spans: &[Span],
     span: &Span,
 ) -> Result<Value, Error> {
-    // The catalog checked the arity (1 to 5: the sequence, a file, a title, a range, a size).
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    // The catalog checked the arity (1 to 5: the sequence, a file, a title, a range, a size;
+    // `plot(g, heaps, …)` came here as its sequence and the rest).
+    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
     let Value::Sequence(seq) = &vals[0] else {
         return Err(cx.err(
             EvalError::BadArgument(ArgumentError::NotLike {

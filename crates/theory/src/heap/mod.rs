@@ -119,10 +119,32 @@ pub struct RareValues {
     /// A heap `n` is common when `(g(n) << 1 | n & 1) & mask` has an odd number of bits; 0
     /// when no mask splits the values (every heap is then rare, and none is listed).
     pub mask: u64,
-    /// The rare heaps and their values, ascending (heap 0 is not counted).
+    /// The rare heaps and their values, ascending. Heap 0 is judged by the same criterion
+    /// as the others: its augmented value `0 << 1 | 0` has no bit under any mask, so it is
+    /// rare whenever there is a mask (the published counts, such as Grundy's game's 1 287
+    /// rare heaps to 2^32, include it). The kernels' own lists leave it out, since heap 0
+    /// is in no split's pair.
     pub heaps: Vec<(usize, u32)>,
     /// The largest value of any heap.
     pub largest: u32,
+}
+
+/// The rare heaps `rare` (heaps from 1, as the kernels keep them) with their values, and heap
+/// 0 first where the criterion calls it rare (with a mask, always: its augmented value is 0).
+/// No mask, no split: nothing is listed.
+fn with_heap_zero(
+    mask: u64,
+    g0: u32,
+    rare: &[usize],
+    value: impl Fn(usize) -> u32,
+) -> Vec<(usize, u32)> {
+    let zero = mask != 0 && !sparse::is_common(sparse::augmented(0, g0), mask);
+    let mut heaps = Vec::with_capacity(rare.len() + usize::from(zero));
+    if zero {
+        heaps.push((0, g0));
+    }
+    heaps.extend(rare.iter().map(|&n| (n, value(n))));
+    heaps
 }
 
 /// From this many heaps on, `nim_sequence` uses the record kernel where it pays.
@@ -221,7 +243,7 @@ impl HeapRules {
         }
     }
 
-    /// The heaps `1..=n_max` outside the common class of the sparse split (Gangolli–Plambeck,
+    /// The heaps `0..=n_max` outside the common class of the sparse split (Gangolli–Plambeck,
     /// Flammenkamp) and their values, with the mask that defines the class: `None` when the
     /// sparse argument does not apply (no move splits into two heaps, a move leaves three, or a
     /// code beyond the fast kernels). The record kernel's two bytes a heap are all it holds, and
@@ -235,13 +257,10 @@ impl HeapRules {
         if let Some(shape) = record::Shape::of(&moves) {
             match record::nim_sequence(&shape, n_max, ctl) {
                 Ok(run) => {
+                    let values = |n: usize| u32::from(run.values[n]);
                     return Some(Ok(RareValues {
                         mask: run.mask,
-                        heaps: run
-                            .rare_heaps
-                            .iter()
-                            .map(|&n| (n, u32::from(run.values[n])))
-                            .collect(),
+                        heaps: with_heap_zero(run.mask, values(0), &run.rare_heaps, values),
                         largest: run.values.iter().copied().max().map_or(0, u32::from),
                     }));
                 }
@@ -264,7 +283,7 @@ impl HeapRules {
         let values = solver.values();
         Some(Ok(RareValues {
             mask,
-            heaps: rare.iter().map(|&n| (n, values[n])).collect(),
+            heaps: with_heap_zero(mask, values[0], rare, |n| values[n]),
             largest: values.iter().copied().max().unwrap_or(0),
         }))
     }
@@ -345,7 +364,7 @@ mod rare_tests {
         let n = values.len() - 1;
         let rare = rules.rare_values(n, &Control::default()).unwrap().unwrap();
         assert_ne!(rare.mask, 0, "{code}: a split exists");
-        let scan: Vec<(usize, u32)> = (1..=n)
+        let scan: Vec<(usize, u32)> = (0..=n)
             .filter(|&m| !is_common(augmented(m, values[m]), rare.mask))
             .map(|m| (m, values[m]))
             .collect();

@@ -1,0 +1,770 @@
+//! Games from the literature: each checked against a brute force written here, in Rust, or a
+//! published table with its source; never Loony against itself.
+
+use crate::common;
+
+/// Runs a program and returns its printed lines.
+fn lines(src: &str) -> Vec<String> {
+    common::run_named("literature.cgt", src)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The smallest natural number not in `seen`.
+fn mex(seen: impl IntoIterator<Item = u32>) -> u32 {
+    let mut marks = Vec::new();
+    for v in seen {
+        let v = v as usize;
+        if v >= marks.len() {
+            marks.resize(v + 1, false);
+        }
+        marks[v] = true;
+    }
+    marks.iter().position(|m| !m).unwrap_or(marks.len()) as u32
+}
+
+// --- Grundy's game: the rare heaps of the sparse split ---
+
+/// Grundy's game by its rule: split a heap into two unequal nonempty heaps.
+fn grundy_values(n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n + 1);
+    for m in 0..=n {
+        let v = mex((1..m).filter(|&a| 2 * a < m).map(|a| g[a] ^ g[m - a]));
+        g.push(v);
+    }
+    g
+}
+
+/// The sparse-space criterion (Gangolli–Plambeck; Flammenkamp's tables count this way): heap
+/// `m` is common when `(g(m) << 1 | m % 2) & mask` has an odd number of bits, else rare.
+fn is_rare(m: usize, g: u32, mask: u64) -> bool {
+    (((u64::from(g) << 1) | (m as u64 & 1)) & mask)
+        .count_ones()
+        .is_multiple_of(2)
+}
+
+#[test]
+fn grundys_game_rare_heaps_count_heap_zero() {
+    let g = grundy_values(30);
+    // OEIS A002188, from heap 0.
+    assert_eq!(
+        g[..21],
+        [
+            0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0
+        ]
+    );
+    // 2^14 - 1: the mask is re-chosen when the heap count doubles, so here it saw every heap.
+    let n = (1usize << 14) - 1;
+    let g = grundy_values(n);
+    let out = lines(&format!(
+        "let r = rare_values(heap(\"4!.0\"), {n})\nr.mask\nr.count\nr.heaps\nr.values"
+    ));
+    let mask: u64 = out[0].parse().unwrap();
+    let count: usize = out[1].parse().unwrap();
+    let rare: Vec<usize> = (0..=n).filter(|&m| is_rare(m, g[m], mask)).collect();
+    // Heap 0 (value 0, augmented value 0) is rare under every mask, and counted.
+    assert_eq!(rare[0], 0);
+    assert_eq!(count, rare.len());
+    let show = |xs: Vec<String>| format!("[{}]", xs.join(", "));
+    assert_eq!(out[2], show(rare.iter().map(|m| m.to_string()).collect()));
+    assert_eq!(
+        out[3],
+        show(rare.iter().map(|&m| g[m].to_string()).collect())
+    );
+    // No mask leaves fewer heaps rare (every mask over the augmented values that occur).
+    let width = 64 - u64::from(*g.iter().max().unwrap()).leading_zeros() + 1;
+    let best = (1..1u64 << width)
+        .map(|mask| (0..=n).filter(|&m| is_rare(m, g[m], mask)).count())
+        .min()
+        .unwrap();
+    assert_eq!(count, best);
+}
+
+/// `*n` as Loony prints it.
+fn nim(n: u32) -> String {
+    match n {
+        0 => "0".into(),
+        1 => "*".into(),
+        n => format!("*{n}"),
+    }
+}
+
+/// A list of games as Loony prints it.
+fn nims(values: impl IntoIterator<Item = u32>) -> String {
+    let shown: Vec<String> = values.into_iter().map(nim).collect();
+    format!("[{}]", shown.join(", "))
+}
+
+/// A list of outcomes as Loony prints it, from "the player to move wins".
+fn outcomes(wins: impl IntoIterator<Item = bool>) -> String {
+    let shown: Vec<&str> = wins
+        .into_iter()
+        .map(|w| if w { "N" } else { "P" })
+        .collect();
+    format!("[{}]", shown.join(", "))
+}
+
+// --- Wythoff's game ---
+
+/// Grundy values of Wythoff's game on `0..n` x `0..n` by the plain mex recurrence.
+fn wythoff_values(n: usize) -> Vec<Vec<u32>> {
+    let mut g = vec![vec![0u32; n]; n];
+    for a in 0..n {
+        for b in 0..n {
+            let mut opts = Vec::new();
+            opts.extend((0..a).map(|x| g[x][b]));
+            opts.extend((0..b).map(|y| g[a][y]));
+            opts.extend((1..=a.min(b)).map(|k| g[a - k][b - k]));
+            g[a][b] = mex(opts);
+        }
+    }
+    g
+}
+
+/// Misère Wythoff by search: the player who cannot move wins.
+fn wythoff_misere_wins(n: usize) -> Vec<Vec<bool>> {
+    let mut w = vec![vec![false; n]; n];
+    for a in 0..n {
+        for b in 0..n {
+            let mut opts = Vec::new();
+            opts.extend((0..a).map(|x| (x, b)));
+            opts.extend((0..b).map(|y| (a, y)));
+            opts.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
+            w[a][b] = opts.is_empty() || opts.iter().any(|&(x, y)| !w[x][y]);
+        }
+    }
+    w
+}
+
+#[test]
+fn wythoff_matches_the_mex_recurrence_and_the_golden_ratio() {
+    const N: usize = 24;
+    let g = wythoff_values(N);
+    // The P-positions are (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k) and their mirrors (Wythoff 1907),
+    // with ⌊kφ⌋ = ⌊(k + √(5k²)) / 2⌋ in integers.
+    let isqrt = |x: u64| {
+        let mut r = (x as f64).sqrt() as u64;
+        while r * r > x {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= x {
+            r += 1;
+        }
+        r
+    };
+    let mut p = vec![vec![false; N]; N];
+    for k in 0..N as u64 {
+        let a = ((k + isqrt(5 * k * k)) / 2) as usize;
+        let b = a + k as usize;
+        if b < N {
+            p[a][b] = true;
+            p[b][a] = true;
+        }
+    }
+    for a in 0..N {
+        for b in 0..N {
+            assert_eq!(g[a][b] == 0, p[a][b], "({a}, {b})");
+        }
+    }
+    let out = lines(&format!(
+        "import \"std/wythoff\"\n[[wythoff(a, b) for b in 0..{N}] for a in 0..{N}]"
+    ));
+    let want: Vec<String> = g.iter().map(|row| nims(row.iter().copied())).collect();
+    assert_eq!(out[0], format!("[{}]", want.join(", ")));
+
+    // Misère play, on a smaller board.
+    const M: usize = 7;
+    let w = wythoff_misere_wins(M);
+    let out = lines(&format!(
+        "import \"std/wythoff\"\n[[misere_outcome(wythoff(a, b)) for b in 0..{M}] for a in 0..{M}]"
+    ));
+    let want: Vec<String> = w.iter().map(|row| outcomes(row.iter().copied())).collect();
+    assert_eq!(out[0], format!("[{}]", want.join(", ")));
+}
+
+// --- Mock Turtles ---
+
+/// Coins at places 1..=n as bits 0..n: the positions reachable from `heads` by Mock Turtles'
+/// moves (turn one, two or three coins, the rightmost from heads to tails), with a value for
+/// each: the Grundy value (`misere` false) or whether the player to move wins misère play.
+struct Turtles {
+    grundy: std::collections::HashMap<u32, u32>,
+    misere: std::collections::HashMap<u32, bool>,
+}
+
+impl Turtles {
+    fn new() -> Self {
+        Turtles {
+            grundy: Default::default(),
+            misere: Default::default(),
+        }
+    }
+
+    fn moves(heads: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        for r in 0..32 {
+            if heads >> r & 1 == 0 {
+                continue;
+            }
+            let h = heads ^ (1 << r);
+            out.push(h);
+            for a in 0..r {
+                out.push(h ^ (1 << a));
+                for b in a + 1..r {
+                    out.push(h ^ (1 << a) ^ (1 << b));
+                }
+            }
+        }
+        out
+    }
+
+    fn grundy(&mut self, heads: u32) -> u32 {
+        if let Some(&g) = self.grundy.get(&heads) {
+            return g;
+        }
+        let opts: Vec<u32> = Self::moves(heads)
+            .into_iter()
+            .map(|h| self.grundy(h))
+            .collect();
+        let g = mex(opts);
+        self.grundy.insert(heads, g);
+        g
+    }
+
+    fn misere_wins(&mut self, heads: u32) -> bool {
+        if let Some(&w) = self.misere.get(&heads) {
+            return w;
+        }
+        let moves = Self::moves(heads);
+        let w = moves.is_empty() || moves.into_iter().any(|h| !self.misere_wins(h));
+        self.misere.insert(heads, w);
+        w
+    }
+}
+
+/// Places (from 1) of a bit set, as Loony's sorted list.
+fn places(heads: u32) -> String {
+    let ps: Vec<String> = (0..32)
+        .filter(|b| heads >> b & 1 == 1)
+        .map(|b| (b + 1).to_string())
+        .collect();
+    format!("[{}]", ps.join(", "))
+}
+
+#[test]
+fn mock_turtles_match_a_search_over_coin_sets_and_the_odious_numbers() {
+    const N: u32 = 9;
+    let mut t = Turtles::new();
+    let single: Vec<u32> = (1..=N).map(|n| t.grundy(1 << (n - 1))).collect();
+    // The odious numbers (an odd number of 1 bits), from 1: Winning Ways ch. 14.
+    let odious: Vec<u32> = (1..)
+        .filter(|x: &u32| x.count_ones() % 2 == 1)
+        .take(N as usize)
+        .collect();
+    assert_eq!(single, odious);
+    assert_eq!(single[..6], [1, 2, 4, 7, 8, 11]);
+    // Rows of several heads: all sets of places in 1..=6, and some longer ones.
+    let mut sets: Vec<u32> = (0..1 << 6).collect();
+    sets.extend([0b1_0010_0001, 0b1_1000_0110, 0b0_1111_0000]);
+    let program = format!(
+        "import \"std/mock_turtles\"\n[mock_turtles(n) for n in 1..={N}]\n[{}]",
+        sets.iter()
+            .map(|&h| format!("turtles({})", places(h)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let out = lines(&program);
+    assert_eq!(out[0], nims(single));
+    assert_eq!(out[1], nims(sets.iter().map(|&h| t.grundy(h))));
+
+    // Misère play: every set of places in 1..=5.
+    let sets: Vec<u32> = (0..1 << 5).collect();
+    let program = format!(
+        "import \"std/mock_turtles\"\n[{}]",
+        sets.iter()
+            .map(|&h| format!("misere_outcome(turtles({}))", places(h)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let out = lines(&program);
+    assert_eq!(out[0], outcomes(sets.iter().map(|&h| t.misere_wins(h))));
+}
+
+// --- Chomp ---
+
+/// Chomp over Young diagrams (row lengths from the bottom, non-increasing, no zero rows).
+fn chomp_moves(rows: &[usize]) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for i in 0..rows.len() {
+        for j in 0..rows[i] {
+            if i == 0 && j == 0 {
+                continue; // the poisoned square
+            }
+            let next: Vec<usize> = rows
+                .iter()
+                .enumerate()
+                .map(|(k, &r)| if k >= i { r.min(j) } else { r })
+                .filter(|&r| r > 0)
+                .collect();
+            out.push(next);
+        }
+    }
+    out
+}
+
+fn chomp_grundy(rows: &[usize], memo: &mut std::collections::HashMap<Vec<usize>, u32>) -> u32 {
+    if let Some(&g) = memo.get(rows) {
+        return g;
+    }
+    let opts: Vec<u32> = chomp_moves(rows)
+        .iter()
+        .map(|r| chomp_grundy(r, memo))
+        .collect();
+    let g = mex(opts);
+    memo.insert(rows.to_vec(), g);
+    g
+}
+
+fn chomp_misere_wins(
+    rows: &[usize],
+    memo: &mut std::collections::HashMap<Vec<usize>, bool>,
+) -> bool {
+    if let Some(&w) = memo.get(rows) {
+        return w;
+    }
+    let moves = chomp_moves(rows);
+    let w = moves.is_empty() || moves.iter().any(|r| !chomp_misere_wins(r, memo));
+    memo.insert(rows.to_vec(), w);
+    w
+}
+
+fn show_rows(rows: &[usize]) -> String {
+    format!(
+        "[{}]",
+        rows.iter()
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+#[test]
+fn chomp_matches_a_search_over_young_diagrams() {
+    let mut memo = Default::default();
+    let rects: Vec<(usize, usize)> = (1..=5).flat_map(|r| (1..=6).map(move |c| (r, c))).collect();
+    let want: Vec<u32> = rects
+        .iter()
+        .map(|&(r, c)| chomp_grundy(&vec![c; r], &mut memo))
+        .collect();
+    // Strategy stealing: every rectangle but 1 x 1 is a first-player win.
+    for (&(r, c), &g) in rects.iter().zip(&want) {
+        assert_eq!(g == 0, (r, c) == (1, 1), "{r} x {c}");
+    }
+    let diagrams: Vec<Vec<usize>> = vec![
+        vec![1],
+        vec![2, 1],
+        vec![3, 1],
+        vec![4, 2, 2],
+        vec![5, 3, 1],
+        vec![6, 6, 2, 1],
+        vec![3, 3, 3, 3],
+    ];
+    let program = format!(
+        "import \"std/chomp\"\n[{}]\n[{}]\n[{}]",
+        rects
+            .iter()
+            .map(|(r, c)| format!("chomp({r}, {c})"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        rects
+            .iter()
+            .map(|(r, c)| format!("outcome(chomp({r}, {c}))"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        diagrams
+            .iter()
+            .map(|d| format!("chomp_rows({})", show_rows(d)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let out = lines(&program);
+    assert_eq!(out[0], nims(want.iter().copied()));
+    assert_eq!(out[1], outcomes(want.iter().map(|&g| g != 0)));
+    assert_eq!(
+        out[2],
+        nims(diagrams.iter().map(|d| chomp_grundy(d, &mut memo)))
+    );
+
+    // Misère play: the player who takes the last square but the poisoned one loses.
+    let mut misere = Default::default();
+    let small: Vec<(usize, usize)> = (1..=3).flat_map(|r| (1..=4).map(move |c| (r, c))).collect();
+    let program = format!(
+        "import \"std/chomp\"\n[{}]",
+        small
+            .iter()
+            .map(|(r, c)| format!("misere_outcome(chomp({r}, {c}))"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    assert_eq!(
+        lines(&program)[0],
+        outcomes(
+            small
+                .iter()
+                .map(|&(r, c)| chomp_misere_wins(&vec![c; r], &mut misere))
+        )
+    );
+}
+
+// --- A token on a digraph: loopy values ---
+
+/// A vertex's generalized Sprague–Grundy value (Smith 1966; Fraenkel–Yesha): a nimber, or
+/// `∞(A)` with `A` the nim-values of its options that have one.
+#[derive(Clone, Debug, PartialEq)]
+enum Gamma {
+    Nim(u32),
+    Loop(Vec<u32>),
+}
+
+impl Gamma {
+    fn show(&self) -> String {
+        match self {
+            Gamma::Nim(n) => nim(*n),
+            Gamma::Loop(a) if a.is_empty() => "∞(∅)".into(),
+            Gamma::Loop(a) => format!(
+                "∞({})",
+                a.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+            ),
+        }
+    }
+}
+
+/// Smith's labelling on any finite digraph (`succ[v]`: the options of `v`): for m = 0, 1, …,
+/// label m every unlabelled vertex that has no option labelled m, whose labelled options
+/// take every value below m, and each of whose unlabelled options has an option labelled m;
+/// repeat until nothing changes. What stays unlabelled is ∞ of its options' labels.
+fn smith(succ: &[Vec<usize>]) -> Vec<Gamma> {
+    let n = succ.len();
+    let mut label: Vec<Option<u32>> = vec![None; n];
+    let most = succ.iter().map(Vec::len).max().unwrap_or(0) as u32;
+    for m in 0..=most {
+        loop {
+            let mut changed = false;
+            for v in 0..n {
+                if label[v].is_some() {
+                    continue;
+                }
+                if mex(succ[v].iter().filter_map(|&w| label[w])) != m {
+                    continue;
+                }
+                let countered = succ[v]
+                    .iter()
+                    .filter(|&&w| label[w].is_none())
+                    .all(|&w| succ[w].iter().any(|&z| label[z] == Some(m)));
+                if countered {
+                    label[v] = Some(m);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+    (0..n)
+        .map(|v| match label[v] {
+            Some(m) => Gamma::Nim(m),
+            None => {
+                let mut a: Vec<u32> = succ[v].iter().filter_map(|&w| label[w]).collect();
+                a.sort_unstable();
+                a.dedup();
+                Gamma::Loop(a)
+            }
+        })
+        .collect()
+}
+
+fn cgt_vertex(v: &cgt::loopy::impartial::vertex::Vertex) -> Gamma {
+    use cgt::loopy::impartial::vertex::Vertex;
+    match v {
+        Vertex::Value(n) => Gamma::Nim(n.value()),
+        Vertex::Loop(a) => Gamma::Loop(a.iter().map(|n| n.value()).collect()),
+    }
+}
+
+/// The arcs of `succ` as a Loony list, and the program line printing every vertex's value.
+fn token_walk_line(succ: &[Vec<usize>]) -> String {
+    let arcs: Vec<String> = succ
+        .iter()
+        .enumerate()
+        .flat_map(|(a, bs)| bs.iter().map(move |b| format!("({a}, {b})")))
+        .collect();
+    format!(
+        "[token_walk([{}], v) for v in 0..{}]",
+        arcs.join(", "),
+        succ.len()
+    )
+}
+
+#[test]
+fn token_walk_matches_smiths_labelling_and_cgt_tools() {
+    // WindUp(n, S) as a digraph: from i ≠ 0 to (i − m) mod n. The cgt crate solves it; the
+    // labelling above must agree with it, and Loony with both.
+    let mut graphs: Vec<Vec<Vec<usize>>> = Vec::new();
+    let mut want: Vec<Vec<Gamma>> = Vec::new();
+    for (n, set) in [
+        (7, vec![1, 3, 4]),
+        (9, vec![2, 3]),
+        (10, vec![1, 4]),
+        (12, vec![3, 5, 7]),
+    ] {
+        let succ: Vec<Vec<usize>> = (0..n)
+            .map(|i| {
+                if i == 0 {
+                    vec![]
+                } else {
+                    set.iter().map(|&m| (i + n - m % n) % n).collect()
+                }
+            })
+            .collect();
+        let reference: Vec<Gamma> = cgt::loopy::impartial::games::wind_up::WindUp::new_using_graph(
+            n as u32,
+            set.iter().map(|&m| m as u32).collect(),
+        )
+        .graph()
+        .iter()
+        .map(cgt_vertex)
+        .collect();
+        assert_eq!(smith(&succ), reference, "WindUp({n}, {set:?})");
+        graphs.push(succ);
+        want.push(reference);
+    }
+    // Hand-made: a self-loop, a two-cycle, a cycle with an exit to a sink, a cycle whose
+    // exits lead to *1 and to 0, a path into a cycle.
+    for succ in [
+        vec![vec![0]],
+        vec![vec![1], vec![0]],
+        vec![vec![0, 1], vec![]],
+        vec![vec![1], vec![2], vec![0, 3], vec![]],
+        vec![vec![1, 3], vec![0, 4], vec![], vec![2], vec![]],
+        vec![vec![1], vec![2], vec![3], vec![1]],
+    ] {
+        want.push(smith(&succ));
+        graphs.push(succ);
+    }
+    // Random digraphs (a fixed generator): 4 to 9 vertices, cycles and sinks both common.
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |k: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % k
+    };
+    for _ in 0..40 {
+        let n = 4 + next(6) as usize;
+        let succ: Vec<Vec<usize>> = (0..n)
+            .map(|_| {
+                let mut out: Vec<usize> = (0..next(4)).map(|_| next(n as u64) as usize).collect();
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect();
+        want.push(smith(&succ));
+        graphs.push(succ);
+    }
+    let loopy = want
+        .iter()
+        .flatten()
+        .filter(|g| matches!(g, Gamma::Loop(_)))
+        .count();
+    assert!(
+        loopy > 20,
+        "the random graphs should have many ∞ values, got {loopy}"
+    );
+    let program = std::iter::once("import \"std/token_walk\"".to_string())
+        .chain(graphs.iter().map(|g| token_walk_line(g)))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let out = lines(&program);
+    assert_eq!(out.len(), graphs.len(), "{out:?}");
+    for ((got, want), succ) in out.iter().zip(&want).zip(&graphs) {
+        let want = format!(
+            "[{}]",
+            want.iter().map(Gamma::show).collect::<Vec<_>>().join(", ")
+        );
+        assert_eq!(got, &want, "{succ:?}");
+    }
+}
+
+// --- Dawson's Chess ---
+
+/// Dawson's Chess by the rules of chess: a 3 x n board of cells `3f + r` (file f, rank r
+/// from White's side), 0 empty, 1 White, 2 Black; White moves up, Black down; a capture is
+/// compulsory. Positions with the side to move. Panics if a pawn would reach its last rank
+/// (a promotion, which the game is said never to meet).
+struct Chess {
+    n: usize,
+}
+
+impl Chess {
+    fn start(&self) -> Vec<u8> {
+        (0..self.n).flat_map(|_| [1, 0, 2]).collect()
+    }
+
+    /// The legal plies of `side` (1 White, 2 Black): the captures if any, else the pushes.
+    fn plies(&self, b: &[u8], side: u8) -> Vec<Vec<u8>> {
+        let (enemy, dir): (u8, isize) = if side == 1 { (2, 1) } else { (1, -1) };
+        let at = |f: isize, r: isize| -> Option<u8> {
+            ((0..self.n as isize).contains(&f) && (0..3).contains(&r))
+                .then(|| b[(3 * f + r) as usize])
+        };
+        let mv = |from: (isize, isize), to: (isize, isize)| {
+            let last = if side == 1 { 2 } else { 0 };
+            assert_ne!(to.1, last, "a promotion on {b:?}");
+            let mut next = b.to_vec();
+            next[(3 * from.0 + from.1) as usize] = 0;
+            next[(3 * to.0 + to.1) as usize] = side;
+            next
+        };
+        let pawns: Vec<(isize, isize)> = (0..self.n as isize)
+            .flat_map(|f| (0..3).map(move |r| (f, r)))
+            .filter(|&(f, r)| at(f, r) == Some(side))
+            .collect();
+        let mut captures = Vec::new();
+        for &(f, r) in &pawns {
+            for g in [f - 1, f + 1] {
+                if at(g, r + dir) == Some(enemy) {
+                    captures.push(mv((f, r), (g, r + dir)));
+                }
+            }
+        }
+        if !captures.is_empty() {
+            return captures;
+        }
+        pawns
+            .iter()
+            .filter(|&&(f, r)| at(f, r + dir) == Some(0))
+            .map(|&(f, r)| mv((f, r), (f, r + dir)))
+            .collect()
+    }
+
+    fn has_capture(&self, b: &[u8], side: u8) -> bool {
+        // A capture changes the count of the other side's pawns.
+        let count = |b: &[u8]| b.iter().filter(|&&c| c == 3 - side).count();
+        self.plies(b, side)
+            .first()
+            .is_some_and(|next| count(next) < count(b))
+    }
+
+    /// Grundy value of the game played ply by ply.
+    fn ply_grundy(
+        &self,
+        b: &[u8],
+        side: u8,
+        memo: &mut std::collections::HashMap<(Vec<u8>, u8), u32>,
+    ) -> u32 {
+        if let Some(&g) = memo.get(&(b.to_vec(), side)) {
+            return g;
+        }
+        let opts: Vec<u32> = self
+            .plies(b, side)
+            .iter()
+            .map(|next| self.ply_grundy(next, 3 - side, memo))
+            .collect();
+        let g = mex(opts);
+        memo.insert((b.to_vec(), side), g);
+        g
+    }
+
+    /// Grundy value with a move being a ply and the captures it forces, every order of them
+    /// an option; asserts each exchange ends with the mover's opponent to move.
+    fn exchange_grundy(
+        &self,
+        b: &[u8],
+        side: u8,
+        memo: &mut std::collections::HashMap<(Vec<u8>, u8), u32>,
+    ) -> u32 {
+        if let Some(&g) = memo.get(&(b.to_vec(), side)) {
+            return g;
+        }
+        let mut ends = Vec::new();
+        let mut stack: Vec<(Vec<u8>, u8)> = self
+            .plies(b, side)
+            .into_iter()
+            .map(|next| (next, 3 - side))
+            .collect();
+        while let Some((board, to_move)) = stack.pop() {
+            if self.has_capture(&board, to_move) {
+                for next in self.plies(&board, to_move) {
+                    stack.push((next, 3 - to_move));
+                }
+            } else {
+                assert_eq!(
+                    to_move,
+                    3 - side,
+                    "an exchange that ends with the mover to move"
+                );
+                ends.push(board);
+            }
+        }
+        let opts: Vec<u32> = ends
+            .iter()
+            .map(|e| self.exchange_grundy(e, 3 - side, memo))
+            .collect();
+        let g = mex(opts);
+        memo.insert((b.to_vec(), side), g);
+        g
+    }
+}
+
+/// Node Kayles on a path of n vertices (a move removes a vertex and its neighbours): the
+/// octal game 0.137, by its own mex recurrence.
+fn node_kayles_path(n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n);
+    for m in 0..n {
+        let opts: Vec<u32> = (0..m)
+            .map(|i| g[i.saturating_sub(1)] ^ g[(m - i - 1).saturating_sub(1)])
+            .collect();
+        g.push(mex(opts));
+    }
+    g
+}
+
+#[test]
+fn dawson_chess_is_node_kayles_on_a_path_by_the_rules_of_chess() {
+    const N: usize = 11;
+    let nk = node_kayles_path(N);
+    // 0.137 at n is Dawson's Kayles 0.07 at n + 1 (Winning Ways ch. 4; the 0.07 values as
+    // tests/suite/plot.rs has them).
+    let dawsons_kayles = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2];
+    assert_eq!(nk[..], dawsons_kayles[1..=N]);
+    // (i) By the rules of chess, side to move and compulsory captures: the first player wins
+    // exactly where 0.137 is not 0; and a ply with its forced exchange as one move gives the
+    // nimbers of 0.137 (every exchange handing the move to the opponent).
+    let mut ply = Vec::new();
+    for (n, &want) in nk.iter().enumerate() {
+        let chess = Chess { n };
+        let mut memo = Default::default();
+        let g = chess.ply_grundy(&chess.start(), 1, &mut memo);
+        assert_eq!(g != 0, want != 0, "outcome of 3 x {n}");
+        ply.push(g);
+        let mut memo = Default::default();
+        assert_eq!(
+            chess.exchange_grundy(&chess.start(), 1, &mut memo),
+            want,
+            "3 x {n}"
+        );
+    }
+    // (ii) The module: its nimbers are 0.137's; played ply by ply, its outcomes are chess's
+    // and its nimbers those of the ply-by-ply game above, which are not 0.137's.
+    let out = lines(&format!(
+        "import \"std/dawson_chess\"\n[dawson_chess(n) for n in 0..{N}]\n\
+         [outcome(dawson_chess(n)) for n in 0..{N}]\n[dawson_chess_plies(n) for n in 0..{N}]"
+    ));
+    assert_eq!(out[0], nims(nk.iter().copied()));
+    assert_eq!(out[1], outcomes(nk.iter().map(|&g| g != 0)));
+    assert_eq!(out[2], nims(ply.iter().copied()));
+    assert_ne!(ply[5], nk[5]);
+}
