@@ -210,31 +210,41 @@ struct Canon<'a> {
 
 impl Canon<'_> {
     /// Colour refinement to the coarsest equitable partition finer than `colours`; colours are
-    /// ranks of signatures, so they depend on the graph's structure and not on its labels.
+    /// ranks of signatures (a vertex's colour, then its neighbours' colours sorted), so they
+    /// depend on the graph's structure and not on its labels. One flat buffer holds every
+    /// signature; nothing is allocated per vertex.
     fn refine(&mut self, mut colours: Vec<u32>) -> Vec<u32> {
         self.spent += 1;
         let n = colours.len();
-        let mut cells = distinct(&colours);
+        let mut cells = count(&colours);
+        let mut sig: Vec<u32> = Vec::with_capacity(n + 2 * self.g.edges.len());
+        let mut at: Vec<(u32, u32)> = Vec::with_capacity(n);
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        let mut next = vec![0u32; n];
         loop {
-            let mut sig: Vec<(u32, Vec<u32>, usize)> = (0..n)
-                .map(|v| {
-                    let mut s: Vec<u32> =
-                        self.adj[v].iter().map(|&w| colours[w as usize]).collect();
-                    s.sort_unstable();
-                    (colours[v], s, v)
-                })
-                .collect();
-            sig.sort();
-            let mut next = vec![0u32; n];
+            sig.clear();
+            at.clear();
+            for v in 0..n {
+                let start = sig.len();
+                sig.push(colours[v]);
+                sig.extend(self.adj[v].iter().map(|&w| colours[w as usize]));
+                sig[start + 1..].sort_unstable();
+                at.push((start as u32, sig.len() as u32));
+            }
+            let key = |v: u32| {
+                let (a, b) = at[v as usize];
+                &sig[a as usize..b as usize]
+            };
+            order.sort_unstable_by(|&x, &y| key(x).cmp(key(y)));
             let mut rank = 0;
             for i in 0..n {
-                if i > 0 && (sig[i].0, &sig[i].1) != (sig[i - 1].0, &sig[i - 1].1) {
+                if i > 0 && key(order[i]) != key(order[i - 1]) {
                     rank += 1;
                 }
-                next[sig[i].2] = rank;
+                next[order[i] as usize] = rank;
             }
-            colours = next;
-            let now = distinct(&colours);
+            std::mem::swap(&mut colours, &mut next);
+            let now = if n == 0 { 0 } else { rank as usize + 1 };
             if now == cells {
                 return colours;
             }
@@ -288,18 +298,20 @@ impl Canon<'_> {
 
     /// Whether swapping `u` and `v` fixes the graph: the same neighbours besides each other.
     fn twins(&self, u: u32, v: u32) -> bool {
-        let strip = |x: u32, y: u32| -> Vec<u32> {
-            self.adj[x as usize]
-                .iter()
-                .copied()
-                .filter(|&w| w != y)
-                .collect()
-        };
-        strip(u, v) == strip(v, u)
+        let mut a = self.adj[u as usize].iter().filter(|&&w| w != v);
+        let mut b = self.adj[v as usize].iter().filter(|&&w| w != u);
+        loop {
+            match (a.next(), b.next()) {
+                (None, None) => return true,
+                (Some(x), Some(y)) if x == y => {}
+                _ => return false,
+            }
+        }
     }
 }
 
-fn distinct(colours: &[u32]) -> usize {
+/// How many colours `colours` uses.
+fn count(colours: &[u32]) -> usize {
     let mut c = colours.to_vec();
     c.sort_unstable();
     c.dedup();

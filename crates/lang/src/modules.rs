@@ -23,6 +23,8 @@ pub const STD: &[(&str, &str)] = &[
     ("std/chomp", include_str!("std/chomp.cgt")),
     ("std/dawson_chess", include_str!("std/dawson_chess.cgt")),
     ("std/token_walk", include_str!("std/token_walk.cgt")),
+    ("std/cram", include_str!("std/cram.cgt")),
+    ("std/node_kayles", include_str!("std/node_kayles.cgt")),
 ];
 
 impl Cx {

@@ -20,6 +20,7 @@ use super::{Cx, Value};
 use crate::error::EvalError;
 use loony_core::diag::Error;
 use loony_core::game::{GameId, Store};
+use loony_core::graphs::Graph;
 use loony_core::positions::PosId;
 use loony_syntax::ast::Span;
 use std::rc::Rc;
@@ -80,10 +81,10 @@ impl Native {
 
     /// The canonical parts of a position whose argument is `v`, as argument values; `None`
     /// when `v` is not what the built-ins take (the clauses then run as written and report).
-    fn parts(self, v: &Value) -> Option<Vec<Value>> {
-        let canon = |x: Value| match (&x, self.canonical) {
+    fn parts(self, v: &Value, memo: &mut Canonical) -> Option<Vec<Value>> {
+        let mut canon = |x: Value| match (&x, self.canonical) {
             (Value::Board(b), true) => Value::Board(Rc::new(b.canonical())),
-            (Value::Graph(g), true) => Value::Graph(Rc::new(g.canonical())),
+            (Value::Graph(g), true) => Value::Graph(memo.graph(g)),
             _ => x,
         };
         Some(match (self.split, v) {
@@ -122,7 +123,10 @@ impl Cx {
             .norm
             .as_ref()
             .expect("parts of a ruleset with a clause");
-        if let Some(parts) = norm.native.and_then(|n| n.parts(&args[0])) {
+        let mut memo = std::mem::take(&mut self.rules.canonical);
+        let native = norm.native.and_then(|n| n.parts(&args[0], &mut memo));
+        self.rules.canonical = memo;
+        if let Some(parts) = native {
             for part in parts {
                 match store.positions.intern(rid, std::slice::from_ref(&part)) {
                     Ok(p) => out.push(p),
@@ -209,6 +213,31 @@ impl Cx {
             1 => parts[0],
             _ => store.sum(&parts).map_err(Error::from)?,
         })
+    }
+}
+
+/// Canonical labellings already found, by the graph labelled as it was met: a component
+/// recurs in many positions (a move far away leaves it as it was), and looking it up costs a
+/// hash where labelling it again costs a refinement search. Cleared when it grows past
+/// [`Canonical::MOST`] entries, so it stays small beside the positions themselves.
+#[derive(Default)]
+pub(crate) struct Canonical {
+    graphs: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
+}
+
+impl Canonical {
+    const MOST: usize = 1 << 20;
+
+    fn graph(&mut self, g: &Rc<Graph>) -> Rc<Graph> {
+        if let Some(c) = self.graphs.get(g) {
+            return c.clone();
+        }
+        if self.graphs.len() >= Self::MOST {
+            self.graphs.clear();
+        }
+        let c = Rc::new(g.canonical());
+        self.graphs.insert(g.clone(), c.clone());
+        c
     }
 }
 
