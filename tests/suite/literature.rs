@@ -768,3 +768,260 @@ fn dawson_chess_is_node_kayles_on_a_path_by_the_rules_of_chess() {
     assert_eq!(out[2], nims(ply.iter().copied()));
     assert_ne!(ply[5], nk[5]);
 }
+
+// --- Cram and Node Kayles: rulesets that split, against plain searches over bit masks ---
+
+/// Grundy values (and misère wins) of a game on bit masks whose moves are given by `moves`
+/// (each move a mask of what it removes, playable when all of it is present), by a plain memo
+/// over the whole mask: no splitting, no symmetry.
+struct MaskGame {
+    moves: Vec<u64>,
+    memo: std::collections::HashMap<u64, u32>,
+    misere: std::collections::HashMap<u64, bool>,
+}
+
+impl MaskGame {
+    fn new(moves: Vec<u64>) -> MaskGame {
+        MaskGame {
+            moves,
+            memo: Default::default(),
+            misere: Default::default(),
+        }
+    }
+
+    /// The options of `free`, as in the game's rule (`take[i]` what playing move `i`
+    /// removes).
+    fn options(&self, free: u64, take: &[u64]) -> Vec<u64> {
+        self.moves
+            .iter()
+            .zip(take)
+            .filter(|&(&m, _)| free & m == m)
+            .map(|(_, &t)| free & !t)
+            .collect()
+    }
+
+    fn grundy(&mut self, free: u64, take: &[u64]) -> u32 {
+        if let Some(&v) = self.memo.get(&free) {
+            return v;
+        }
+        let opts = self.options(free, take);
+        let v = mex(opts.into_iter().map(|o| self.grundy(o, take)));
+        self.memo.insert(free, v);
+        v
+    }
+
+    /// Whether the player to move wins under misère play (who cannot move wins).
+    fn misere_wins(&mut self, free: u64, take: &[u64]) -> bool {
+        if let Some(&v) = self.misere.get(&free) {
+            return v;
+        }
+        let opts = self.options(free, take);
+        let v = opts.is_empty() || opts.into_iter().any(|o| !self.misere_wins(o, take));
+        self.misere.insert(free, v);
+        v
+    }
+}
+
+/// Cram's moves on a `rows × cols` board: dominoes across and down.
+fn cram_moves(rows: usize, cols: usize) -> Vec<u64> {
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let i = r * cols + c;
+            if c + 1 < cols {
+                out.push(1 << i | 1 << (i + 1));
+            }
+            if r + 1 < rows {
+                out.push(1 << i | 1 << (i + cols));
+            }
+        }
+    }
+    out
+}
+
+/// A board's picture with the cells of `free` empty and the rest blocked.
+fn picture(rows: usize, cols: usize, free: u64) -> String {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| if free >> (r * cols + c) & 1 == 1 { '.' } else { '#' })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// A fixed-seed generator for the random cases.
+fn lcg(s: &mut u64) -> u64 {
+    *s = s
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *s >> 33
+}
+
+#[test]
+fn cram_matches_a_search_over_the_whole_board() {
+    // Every rectangle up to 4 × 5 and 3 × 6, from the empty board.
+    let mut src = String::from("import \"std/cram\"\n");
+    let mut want = Vec::new();
+    for rows in 1..=4 {
+        for cols in 1..=if rows <= 3 { 6 } else { 5 } {
+            let moves = cram_moves(rows, cols);
+            let mut g = MaskGame::new(moves.clone());
+            let full = (1u64 << (rows * cols)) - 1;
+            want.push(nim(g.grundy(full, &moves)));
+            src.push_str(&format!("cram({rows}, {cols})\n"));
+        }
+    }
+    // Boards with blocked cells: 60 random masks of 4 × 4 and 3 × 5.
+    let mut s = 7;
+    for k in 0..60 {
+        let (rows, cols) = if k % 2 == 0 { (4, 4) } else { (3, 5) };
+        let free = lcg(&mut s) & ((1 << (rows * cols)) - 1);
+        let moves = cram_moves(rows, cols);
+        let mut g = MaskGame::new(moves.clone());
+        want.push(nim(g.grundy(free, &moves)));
+        src.push_str(&format!(
+            "cram_board(board(\"{}\"))\n",
+            picture(rows, cols, free)
+        ));
+    }
+    assert_eq!(lines(&src), want);
+}
+
+#[test]
+fn cram_winning_moves_and_misere_through_the_same_ruleset() {
+    // Misère play of the splitting ruleset: the parts add as misère games, never as nimbers.
+    let mut src = String::from("import \"std/cram\"\n");
+    let mut want = Vec::new();
+    for (rows, cols) in [(1, 5), (2, 3), (2, 4), (3, 3), (3, 4), (2, 5)] {
+        let moves = cram_moves(rows, cols);
+        let mut g = MaskGame::new(moves.clone());
+        let full = (1u64 << (rows * cols)) - 1;
+        want.push(if g.misere_wins(full, &moves) { "N" } else { "P" }.to_string());
+        src.push_str(&format!("misere_outcome(cram({rows}, {cols}))\n"));
+    }
+    // A board has winning moves exactly when the plain search finds a move to a P-position.
+    for (rows, cols) in [(3, 3), (3, 5), (2, 5), (4, 3)] {
+        let moves = cram_moves(rows, cols);
+        let mut g = MaskGame::new(moves.clone());
+        let full = (1u64 << (rows * cols)) - 1;
+        let wins = moves.iter().any(|&m| g.grundy(full & !m, &moves) == 0);
+        src.push_str(&format!("len(winning_moves(cram({rows}, {cols}))) > 0\n"));
+        want.push(wins.to_string());
+    }
+    assert_eq!(lines(&src), want);
+}
+
+/// Node Kayles's moves on a graph: choosing `v` removes its closed neighbourhood.
+fn node_kayles_moves(n: usize, edges: &[(usize, usize)]) -> (Vec<u64>, Vec<u64>) {
+    let mut closed: Vec<u64> = (0..n).map(|v| 1 << v).collect();
+    for &(a, b) in edges {
+        closed[a] |= 1 << b;
+        closed[b] |= 1 << a;
+    }
+    ((0..n).map(|v| 1 << v).collect(), closed)
+}
+
+#[test]
+fn node_kayles_matches_a_search_over_vertex_sets() {
+    let mut src = String::from("import \"std/node_kayles\"\n");
+    let mut want = Vec::new();
+    // Paths: Dawson's Chess, 0.137.
+    let path = node_kayles_path(12);
+    for (n, &v) in path.iter().enumerate().skip(1) {
+        src.push_str(&format!(
+            "node_kayles({n}, [(i, i + 1) for i in 0..({n} - 1)])\n"
+        ));
+        want.push(nim(v));
+    }
+    // Random graphs of 5 to 12 vertices (values and misère outcomes), and stars and cycles.
+    let mut s = 11;
+    let mut graphs: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
+    for _ in 0..40 {
+        let n = 5 + lcg(&mut s) as usize % 8;
+        let m = lcg(&mut s) as usize % (2 * n);
+        let mut edges = Vec::new();
+        for _ in 0..m {
+            let (a, b) = (lcg(&mut s) as usize % n, lcg(&mut s) as usize % n);
+            if a != b {
+                edges.push((a, b));
+            }
+        }
+        graphs.push((n, edges));
+    }
+    for n in 3..9 {
+        graphs.push((n + 1, (1..=n).map(|v| (0, v)).collect()));
+        graphs.push((n, (0..n).map(|v| (v, (v + 1) % n)).collect()));
+    }
+    for (n, edges) in &graphs {
+        let (take_when, take) = node_kayles_moves(*n, edges);
+        let mut g = MaskGame::new(take_when);
+        let all = (1u64 << n) - 1;
+        let shown: Vec<String> = edges.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+        let e = format!("[{}]", shown.join(", "));
+        src.push_str(&format!("node_kayles({n}, {e})\n"));
+        want.push(nim(g.grundy(all, &take)));
+        src.push_str(&format!("misere_outcome(node_kayles({n}, {e}))\n"));
+        want.push(if g.misere_wins(all, &take) { "N" } else { "P" }.into());
+    }
+    assert_eq!(lines(&src), want);
+}
+
+// --- bit operations, in the interpreter, in compiled rules and in register code ---
+
+#[test]
+fn bit_operations_match_rust_and_python() {
+    let mut s = 5;
+    let mut src = String::new();
+    let mut want = Vec::new();
+    for _ in 0..200 {
+        let x = (lcg(&mut s) as i64 - (1 << 30)) * if lcg(&mut s) % 3 == 0 { 1 << 20 } else { 1 };
+        let y = lcg(&mut s) as i64 % 5000 - 2500;
+        let k = lcg(&mut s) as i64 % 70;
+        src.push_str(&format!(
+            "[{x} & {y}, {x} | {y}, {x} xor {y}, {x} ^^ {y}, {x} >> {k}]\n"
+        ));
+        want.push(format!(
+            "[{}, {}, {}, {}, {}]",
+            x & y,
+            x | y,
+            x ^ y,
+            x ^ y,
+            x >> k.min(63)
+        ));
+        let small = y.rem_euclid(1 << 20);
+        let sh = k % 40;
+        src.push_str(&format!("{small} << {sh}\n"));
+        want.push((small << sh).to_string());
+    }
+    // Precedence as documented (Python's): shifts bind tighter than `&`, `&` than `xor`,
+    // `xor` than `|`, and all of them looser than `+` and tighter than comparisons.
+    src.push_str("1 << 2 + 1\n6 & 3 == 2\n1 | 2 xor 3 & 5\n[x | 1 for x in 0..4]\n");
+    want.extend(["8", "true", "3", "[1, 1, 3, 3]"].map(String::from));
+    assert_eq!(lines(&src), want);
+}
+
+/// Cram on a bit mask written with the operators: the rules run as register code (integers
+/// only), and agree with the plain search.
+#[test]
+fn a_bit_mask_ruleset_matches_the_plain_search() {
+    let src = "\
+ruleset cm(w, h, free) {
+  for i in 0..(w * h) if (free >> i) & 3 == 3 and i % w + 1 < w => cm(w, h, free xor (3 << i))
+  for i in 0..(w * h - w) if (free >> i) & 1 == 1 and (free >> (i + w)) & 1 == 1 =>
+    cm(w, h, free xor (1 << i | 1 << (i + w)))
+}
+"
+    .to_string();
+    let mut prog = src.clone();
+    let mut want = Vec::new();
+    for (rows, cols) in [(2, 3), (3, 3), (3, 4), (4, 4), (2, 6)] {
+        let moves = cram_moves(rows, cols);
+        let mut g = MaskGame::new(moves.clone());
+        let full = (1u64 << (rows * cols)) - 1;
+        want.push(nim(g.grundy(full, &moves)));
+        prog.push_str(&format!("cm({cols}, {rows}, {full})\n"));
+    }
+    assert_eq!(lines(&prog), want);
+}
