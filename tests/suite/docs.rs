@@ -100,8 +100,18 @@ fn builtins_md_is_generated_from_the_table() {
 /// print the other lines of the block.
 #[test]
 fn language_md_transcripts_hold() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md");
-    let text = std::fs::read_to_string(path).expect("docs/language.md");
+    transcripts_hold("language.md", 8);
+}
+
+/// The same for the chapter on board and graph games.
+#[test]
+fn boards_md_transcripts_hold() {
+    transcripts_hold("boards.md", 8);
+}
+
+fn transcripts_hold(name: &str, least: usize) {
+    let path = format!("{}/docs/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("a docs chapter");
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;
     for line in text.lines() {
@@ -118,7 +128,7 @@ fn language_md_transcripts_hold() {
             (None, _) => {}
         }
     }
-    assert!(blocks.len() >= 8, "found {} blocks", blocks.len());
+    assert!(blocks.len() >= least, "found {} blocks", blocks.len());
     for block in blocks {
         let src: String = block
             .lines()
@@ -132,11 +142,11 @@ fn language_md_transcripts_hold() {
                 .map(str::to_string)
                 .collect()
         };
-        let got = common::run_named("language.md", &src);
+        let got = common::run_named(name, &src);
         assert_eq!(
             outputs(&got),
             outputs(&block),
-            "a transcript in docs/language.md:\n{block}"
+            "a transcript in docs/{name}:\n{block}"
         );
     }
 }
