@@ -119,7 +119,11 @@ fn cram_in_python(rows: usize, cols: usize) -> Result<(u32, f64, u64), String> {
     let text = String::from_utf8_lossy(&out.stdout);
     let f: Vec<&str> = text.split_whitespace().collect();
     let parse = || -> Option<(u32, f64, u64)> {
-        Some((f.first()?.parse().ok()?, f.get(2)?.parse().ok()?, f.get(3)?.parse().ok()?))
+        Some((
+            f.first()?.parse().ok()?,
+            f.get(2)?.parse().ok()?,
+            f.get(3)?.parse().ok()?,
+        ))
     };
     parse().ok_or_else(|| format!("unexpected output {text:?}"))
 }

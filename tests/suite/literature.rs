@@ -844,7 +844,13 @@ fn picture(rows: usize, cols: usize, free: u64) -> String {
     (0..rows)
         .map(|r| {
             (0..cols)
-                .map(|c| if free >> (r * cols + c) & 1 == 1 { '.' } else { '#' })
+                .map(|c| {
+                    if free >> (r * cols + c) & 1 == 1 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
                 .collect::<String>()
         })
         .collect::<Vec<_>>()
@@ -898,7 +904,14 @@ fn cram_winning_moves_and_misere_through_the_same_ruleset() {
         let moves = cram_moves(rows, cols);
         let mut g = MaskGame::new(moves.clone());
         let full = (1u64 << (rows * cols)) - 1;
-        want.push(if g.misere_wins(full, &moves) { "N" } else { "P" }.to_string());
+        want.push(
+            if g.misere_wins(full, &moves) {
+                "N"
+            } else {
+                "P"
+            }
+            .to_string(),
+        );
         src.push_str(&format!("misere_outcome(cram({rows}, {cols}))\n"));
     }
     // A board has winning moves exactly when the plain search finds a move to a P-position.
