@@ -989,7 +989,12 @@ fn bit_operations_match_rust_and_python() {
     let mut src = String::new();
     let mut want = Vec::new();
     for _ in 0..200 {
-        let x = (lcg(&mut s) as i64 - (1 << 30)) * if lcg(&mut s) % 3 == 0 { 1 << 20 } else { 1 };
+        let x = (lcg(&mut s) as i64 - (1 << 30))
+            * if lcg(&mut s).is_multiple_of(3) {
+                1 << 20
+            } else {
+                1
+            };
         let y = lcg(&mut s) as i64 % 5000 - 2500;
         let k = lcg(&mut s) as i64 % 70;
         src.push_str(&format!(
