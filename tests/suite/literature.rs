@@ -252,6 +252,16 @@ fn places(heads: u32) -> String {
     format!("[{}]", ps.join(", "))
 }
 
+/// A list of `f(places)` for each set of heads (`f` may open more than one bracket, each closed).
+fn calls(sets: &[u32], f: &str) -> String {
+    let close = ")".repeat(f.matches('(').count() + 1);
+    let shown: Vec<String> = sets
+        .iter()
+        .map(|&h| format!("{f}({}{close}", places(h)))
+        .collect();
+    format!("[{}]", shown.join(", "))
+}
+
 #[test]
 fn mock_turtles_match_a_search_over_coin_sets_and_the_odious_numbers() {
     const N: u32 = 9;
@@ -268,11 +278,8 @@ fn mock_turtles_match_a_search_over_coin_sets_and_the_odious_numbers() {
     let mut sets: Vec<u32> = (0..1 << 6).collect();
     sets.extend([0b1_0010_0001, 0b1_1000_0110, 0b0_1111_0000]);
     let program = format!(
-        "import \"std/mock_turtles\"\n[mock_turtles(n) for n in 1..={N}]\n[{}]",
-        sets.iter()
-            .map(|&h| format!("turtles({})", places(h)))
-            .collect::<Vec<_>>()
-            .join(", ")
+        "import \"std/mock_turtles\"\n[mock_turtles(n) for n in 1..={N}]\n{}",
+        calls(&sets, "turtles")
     );
     let out = lines(&program);
     assert_eq!(out[0], nims(single));
@@ -281,11 +288,8 @@ fn mock_turtles_match_a_search_over_coin_sets_and_the_odious_numbers() {
     // Misère play: every set of places in 1..=5.
     let sets: Vec<u32> = (0..1 << 5).collect();
     let program = format!(
-        "import \"std/mock_turtles\"\n[{}]",
-        sets.iter()
-            .map(|&h| format!("misere_outcome(turtles({}))", places(h)))
-            .collect::<Vec<_>>()
-            .join(", ")
+        "import \"std/mock_turtles\"\n{}",
+        calls(&sets, "misere_outcome(turtles")
     );
     let out = lines(&program);
     assert_eq!(out[0], outcomes(sets.iter().map(|&h| t.misere_wins(h))));

@@ -2,6 +2,7 @@
 //! written with. The boards and graphs themselves live in `loony_core` ([`Board`], [`Graph`]);
 //! this file reads the arguments, reports bad ones, and makes the values.
 
+use super::builtins::Args;
 use super::catalog::BoardOp;
 use super::{Cx, Value};
 use crate::error::{ArgumentError, EvalError, Wanted};
@@ -11,19 +12,9 @@ use loony_core::graphs::Graph;
 use loony_syntax::ast::{Expr, Span};
 use std::rc::Rc;
 
-/// A built-in's arguments with their spans.
-struct Args<'a> {
-    name: &'static str,
-    vals: Vec<Value>,
-    exprs: &'a [Expr],
-    span: &'a Span,
-}
-
+/// What the built-ins of this family read from their arguments, besides what every family
+/// reads (`Args::int`, `Args::list`, `Args::span`).
 impl Args<'_> {
-    fn span(&self, i: usize) -> &Span {
-        self.exprs.get(i).map_or(self.span, |e| &e.span)
-    }
-
     fn not_a(&self, cx: &Cx, i: usize, wanted: Wanted) -> Error {
         cx.err(
             EvalError::BadArgument(ArgumentError::NotA {
@@ -35,25 +26,11 @@ impl Args<'_> {
         )
     }
 
-    fn int(&self, cx: &Cx, i: usize) -> Result<i64, Error> {
-        match &self.vals[i] {
-            Value::Int(n) => Ok(*n),
-            _ => Err(self.not_a(cx, i, Wanted::Integer)),
-        }
-    }
-
     /// A non-negative integer (a bit set, a bit's place).
     fn natural(&self, cx: &Cx, i: usize) -> Result<i64, Error> {
         match &self.vals[i] {
             Value::Int(n) if *n >= 0 => Ok(*n),
             _ => Err(self.not_a(cx, i, Wanted::Natural)),
-        }
-    }
-
-    fn list(&self, cx: &Cx, i: usize) -> Result<Rc<Vec<Value>>, Error> {
-        match &self.vals[i] {
-            Value::List(xs) | Value::Tuple(xs) => Ok(xs.clone()),
-            _ => Err(self.not_a(cx, i, Wanted::List)),
         }
     }
 

@@ -41,16 +41,16 @@ pub fn lookup(name: &str) -> Option<Value> {
 /// The largest stack the Top Entails built-ins compute.
 const MOST_STACK: i64 = 10_000_000;
 
-/// Positional arguments with their source spans.
-struct Args<'a> {
-    name: &'static str,
-    vals: Vec<Value>,
-    exprs: &'a [Expr],
-    span: &'a Span,
+/// Positional arguments with their source spans (the families' dispatchers read them too).
+pub(crate) struct Args<'a> {
+    pub(crate) name: &'static str,
+    pub(crate) vals: Vec<Value>,
+    pub(crate) exprs: &'a [Expr],
+    pub(crate) span: &'a Span,
 }
 
 impl Args<'_> {
-    fn span(&self, i: usize) -> &Span {
+    pub(crate) fn span(&self, i: usize) -> &Span {
         self.exprs.get(i).map_or(self.span, |e| &e.span)
     }
 
@@ -58,7 +58,7 @@ impl Args<'_> {
         cx.as_game(store, &self.vals[i], self.span(i))
     }
 
-    fn list(&self, cx: &Cx, i: usize) -> Result<Rc<Vec<Value>>, Error> {
+    pub(crate) fn list(&self, cx: &Cx, i: usize) -> Result<Rc<Vec<Value>>, Error> {
         match &self.vals[i] {
             Value::List(xs) | Value::Tuple(xs) => Ok(xs.clone()),
             Value::Sequence(s) => Ok(Rc::new(
@@ -75,7 +75,7 @@ impl Args<'_> {
         }
     }
 
-    fn int(&self, cx: &Cx, i: usize) -> Result<i64, Error> {
+    pub(crate) fn int(&self, cx: &Cx, i: usize) -> Result<i64, Error> {
         match &self.vals[i] {
             Value::Int(n) => Ok(*n),
             other => Err(cx.err(
