@@ -9,7 +9,6 @@ use crate::error::{ArgumentError, EvalError, Wanted};
 use loony_core::board::Board;
 use loony_core::diag::Error;
 use loony_core::graphs::Graph;
-use loony_syntax::ast::{Expr, Span};
 use std::rc::Rc;
 
 /// What the built-ins of this family read from their arguments, besides what every family
@@ -169,20 +168,7 @@ fn int_set(a: &Args<'_>, cx: &Cx, i: usize) -> Result<Vec<i64>, Error> {
     Ok(out)
 }
 
-pub(crate) fn call(
-    cx: &mut Cx,
-    name: &'static str,
-    op: BoardOp,
-    vals: Vec<Value>,
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let a = Args {
-        name,
-        vals,
-        exprs,
-        span,
-    };
+pub(crate) fn call(cx: &mut Cx, op: BoardOp, a: Args<'_>) -> Result<Value, Error> {
     let board_err = |cx: &Cx, e: loony_core::board::BoardError, i: usize| {
         let label = match e {
             loony_core::board::BoardError::BadSize { .. } => "not a board's size",

@@ -110,7 +110,15 @@ pub fn call(
         Impl::Heaps(op) => super::heaps::call(cx, store, name, op, vals, exprs, span),
         Impl::Misere(op) => super::misere::call(cx, store, op, vals, exprs, span),
         Impl::Quotient(op) => super::quotient::call(cx, store, op, vals, exprs, span),
-        Impl::Boards(op) => super::boards::call(cx, name, op, vals, exprs, span),
+        Impl::Boards(op) => {
+            let a = Args {
+                name,
+                vals,
+                exprs,
+                span,
+            };
+            super::boards::call(cx, op, a)
+        }
         // A constant is its value (`lookup`); a value that is not a function is never called.
         Impl::Constant(o) => Ok(Value::Outcome(o)),
     }
