@@ -502,17 +502,62 @@ impl Board {
     /// [`Board::canonical`] of each of [`Board::regions`], each made once, straight from
     /// this board (what `split by regions(b) canonical by canonical(b)` gives).
     pub fn canonical_regions(&self) -> Vec<Board> {
-        if self.cells.len() > 128 {
+        let n = self.cells.len();
+        if n > SMALL {
             return self.regions().iter().map(Board::canonical).collect();
         }
-        let cols = self.cols();
-        self.region_masks()
-            .into_iter()
-            .map(|mask| {
-                let (r0, c0, h, w) = self.bounds(mask);
+        // One pass labels every cell with its region (a flood fill on an explicit stack of
+        // (row, column) pairs, so no division), keeping each region's bounding box.
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut label = [u8::MAX; SMALL];
+        let mut stack = [(0u8, 0u8); SMALL];
+        let mut boxes: Vec<(usize, usize, usize, usize)> = Vec::new();
+        for s in 0..n {
+            if label[s] != u8::MAX || self.cells[s] == BLOCKED {
+                continue;
+            }
+            let k = boxes.len() as u8;
+            label[s] = k;
+            stack[0] = ((s / cols) as u8, (s % cols) as u8);
+            let mut top = 1;
+            let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
+            while top > 0 {
+                top -= 1;
+                let (r, c) = (stack[top].0 as usize, stack[top].1 as usize);
+                r0 = r0.min(r);
+                r1 = r1.max(r);
+                c0 = c0.min(c);
+                c1 = c1.max(c);
+                let i = r * cols + c;
+                let mut visit = |j: usize, rr: usize, cc: usize| {
+                    if label[j] == u8::MAX && self.cells[j] != BLOCKED {
+                        label[j] = k;
+                        stack[top] = (rr as u8, cc as u8);
+                        top += 1;
+                    }
+                };
+                if r > 0 {
+                    visit(i - cols, r - 1, c);
+                }
+                if c > 0 {
+                    visit(i - 1, r, c - 1);
+                }
+                if c + 1 < cols {
+                    visit(i + 1, r, c + 1);
+                }
+                if r + 1 < rows {
+                    visit(i + cols, r + 1, c);
+                }
+            }
+            boxes.push((r0, c0, r1 - r0 + 1, c1 - c0 + 1));
+        }
+        boxes
+            .iter()
+            .enumerate()
+            .map(|(k, &(r0, c0, h, w))| {
                 canonical_of(h, w, |r, c| {
                     let i = (r0 + r) * cols + c0 + c;
-                    if mask >> i & 1 == 1 {
+                    if label[i] == k as u8 {
                         self.cells[i]
                     } else {
                         BLOCKED
