@@ -209,18 +209,9 @@ pub(crate) fn call(cx: &mut Cx, op: BoardOp, a: Args<'_>) -> Result<Value, Error
                 Value::Board(Rc::new(b.with(&at, v)))
             }
             Value::List(xs) => {
-                let i = a.int(cx, 1)?;
-                if i < 0 || i as usize >= xs.len() {
-                    return Err(cx.err(
-                        EvalError::IndexOutOfRange {
-                            index: i,
-                            len: xs.len(),
-                        },
-                        a.span(1),
-                    ));
-                }
+                let i = a.index(cx, 1, xs.len())?;
                 let mut v = (**xs).clone();
-                v[i as usize] = a.vals[2].clone();
+                v[i] = a.vals[2].clone();
                 Value::List(Rc::new(v))
             }
             _ => return Err(a.not_a(cx, 0, Wanted::ListOrBoard)),

@@ -75,6 +75,15 @@ impl Args<'_> {
         }
     }
 
+    /// Argument `i`, an index into a list of `len` items.
+    pub(crate) fn index(&self, cx: &Cx, i: usize, len: usize) -> Result<usize, Error> {
+        let k = self.int(cx, i)?;
+        if k < 0 || k as usize >= len {
+            return Err(cx.err(EvalError::IndexOutOfRange { index: k, len }, self.span(i)));
+        }
+        Ok(k as usize)
+    }
+
     pub(crate) fn int(&self, cx: &Cx, i: usize) -> Result<i64, Error> {
         match &self.vals[i] {
             Value::Int(n) => Ok(*n),
@@ -307,18 +316,9 @@ fn core(
         }
         CoreOp::Remove => {
             let xs = a.list(cx, 0)?;
-            let i = a.int(cx, 1)?;
-            if i < 0 || i as usize >= xs.len() {
-                return Err(cx.err(
-                    EvalError::IndexOutOfRange {
-                        index: i,
-                        len: xs.len(),
-                    },
-                    a.span(1),
-                ));
-            }
+            let i = a.index(cx, 1, xs.len())?;
             let mut v = (*xs).clone();
-            v.remove(i as usize);
+            v.remove(i);
             Ok(Value::List(Rc::new(v)))
         }
         CoreOp::Append => {
