@@ -147,22 +147,7 @@ fn graphs(xs: Vec<Graph>) -> Value {
 /// The items of a list used as a set, sorted and each once (integers only: a set of
 /// anything else is a list, kept as `contains` reads it).
 fn int_set(a: &Args<'_>, cx: &Cx, i: usize) -> Result<Vec<i64>, Error> {
-    let xs = a.list(cx, i)?;
-    let mut out = Vec::with_capacity(xs.len());
-    for x in xs.iter() {
-        match x {
-            Value::Int(n) => out.push(*n),
-            other => {
-                return Err(cx.err(
-                    EvalError::BadArgument(ArgumentError::NotIntegerIn {
-                        function: a.name.into(),
-                        found: other.type_name(),
-                    }),
-                    a.span(i),
-                ));
-            }
-        }
-    }
+    let mut out = a.ints(cx, i)?;
     out.sort_unstable();
     out.dedup();
     Ok(out)

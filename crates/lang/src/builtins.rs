@@ -75,6 +75,27 @@ impl Args<'_> {
         }
     }
 
+    /// Argument `i`, a list of integers (an error names the first item that is not one).
+    pub(crate) fn ints(&self, cx: &Cx, i: usize) -> Result<Vec<i64>, Error> {
+        let xs = self.list(cx, i)?;
+        let mut out = Vec::with_capacity(xs.len());
+        for x in xs.iter() {
+            match x {
+                Value::Int(n) => out.push(*n),
+                other => {
+                    return Err(cx.err(
+                        EvalError::BadArgument(ArgumentError::NotIntegerIn {
+                            function: self.name.into(),
+                            found: other.type_name(),
+                        }),
+                        self.span(i),
+                    ));
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// Argument `i`, an index into a list of `len` items.
     pub(crate) fn index(&self, cx: &Cx, i: usize, len: usize) -> Result<usize, Error> {
         let k = self.int(cx, i)?;
@@ -264,22 +285,7 @@ fn core(
             Ok(Value::Int(mex(&v, &mut Vec::new()) as i64))
         }
         CoreOp::Min | CoreOp::Max | CoreOp::Sorted => {
-            let xs = a.list(cx, 0)?;
-            let mut ints = Vec::with_capacity(xs.len());
-            for x in xs.iter() {
-                match x {
-                    Value::Int(n) => ints.push(*n),
-                    other => {
-                        return Err(cx.err(
-                            EvalError::BadArgument(ArgumentError::NotIntegerIn {
-                                function: name.into(),
-                                found: other.type_name(),
-                            }),
-                            a.span(0),
-                        ));
-                    }
-                }
-            }
+            let mut ints = a.ints(cx, 0)?;
             match op {
                 CoreOp::Sorted => {
                     ints.sort_unstable();
