@@ -4,8 +4,13 @@
 //!
 //! [`Graph::canonical`] names a graph's isomorphism class by a canonical labelling:
 //! colour refinement to an equitable partition, then individualisation of the vertices of the
-//! first non-singleton cell, one branch each (vertices that are twins of one already tried are
-//! skipped: swapping twins is an automorphism), keeping the least relabelled edge list. The
+//! first non-singleton cell, one branch each, keeping the least relabelled edge list. Two
+//! leaves that give the same graph give an automorphism; a child in the orbit of one already
+//! searched, under the automorphisms found that fix the vertices individualised above it, is
+//! skipped (its subtree is an image of the other's), and a leaf that shows the branch it ends
+//! to repeat an earlier one sends the search back up to that branch. Twins (vertices with the
+//! same neighbours besides each other) are skipped before any leaf: swapping them is an
+//! automorphism. Without this, a tree with many equal branches meets every labelling. The
 //! search is exact; past [`SEARCH_LIMIT`] refinements it keeps the least labelling found so
 //! far, which is still the same graph, so a value is never wrong (symmetric positions may then
 //! have two memo entries instead of one).
@@ -76,6 +81,12 @@ impl Graph {
     fn from_edges(n: u32, mut edges: Vec<(u32, u32)>) -> Graph {
         edges.sort_unstable();
         edges.dedup();
+        Graph::from_sorted(n, edges)
+    }
+
+    /// Edges already sorted, each once with `a < b` (renumbering in order keeps them so).
+    fn from_sorted(n: u32, edges: Vec<(u32, u32)>) -> Graph {
+        debug_assert!(edges.windows(2).all(|w| w[0] < w[1]));
         Graph {
             n,
             edges: edges.into(),
@@ -90,22 +101,36 @@ impl Graph {
         &self.edges
     }
 
-    /// Neighbour lists, each sorted.
-    pub fn adjacency(&self) -> Vec<Vec<u32>> {
-        let mut adj = vec![Vec::new(); self.order()];
+    /// Neighbour lists in one flat array: the neighbours of `v`, sorted, are
+    /// `list[start[v]..start[v + 1]]`.
+    pub fn adjacency(&self) -> Adjacency {
+        let n = self.order();
+        let mut start = vec![0u32; n + 1];
         for &(a, b) in self.edges.iter() {
-            adj[a as usize].push(b);
-            adj[b as usize].push(a);
+            start[a as usize + 1] += 1;
+            start[b as usize + 1] += 1;
         }
-        for l in &mut adj {
-            l.sort_unstable();
+        for v in 0..n {
+            start[v + 1] += start[v];
         }
-        adj
+        let mut fill = start.clone();
+        let mut list = vec![0u32; 2 * self.edges.len()];
+        // Edges sorted by (a, b): each list receives its smaller neighbours (as `b`, in order
+        // of `a`) before its larger ones (as `a`, in order of `b`), so every list is sorted.
+        for &(a, b) in self.edges.iter() {
+            list[fill[b as usize] as usize] = a;
+            fill[b as usize] += 1;
+        }
+        for &(a, b) in self.edges.iter() {
+            list[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+        }
+        Adjacency { start, list }
     }
 
     /// The neighbours of `v` (a vertex of the graph), in order.
     pub fn neighbours(&self, v: u32) -> Vec<u32> {
-        let mut out: Vec<u32> = self
+        let out: Vec<u32> = self
             .edges
             .iter()
             .filter_map(|&(a, b)| {
@@ -118,7 +143,8 @@ impl Graph {
                 }
             })
             .collect();
-        out.sort_unstable();
+        // Sorted already: the edges `(a, v)` come in order of `a < v`, then `(v, b)` in order.
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
         out
     }
 
@@ -132,43 +158,68 @@ impl Graph {
                 k += 1;
             }
         }
-        let edges = self
-            .edges
-            .iter()
-            .filter(|&&(a, b)| keep[a as usize] && keep[b as usize])
-            .map(|&(a, b)| (new[a as usize], new[b as usize]))
-            .collect();
-        Graph::from_edges(k, edges)
+        // Counted first, so the edge list is allocated once at its size.
+        let kept = |&&(a, b): &&(u32, u32)| keep[a as usize] && keep[b as usize];
+        let mut edges = Vec::with_capacity(self.edges.iter().filter(kept).count());
+        edges.extend(
+            self.edges
+                .iter()
+                .filter(kept)
+                .map(|&(a, b)| (new[a as usize], new[b as usize])),
+        );
+        Graph::from_sorted(k, edges)
     }
 
     /// The connected components, in order of their least vertices, each renumbered in order.
     pub fn components(&self) -> Vec<Graph> {
         let n = self.order();
-        let adj = self.adjacency();
-        let mut comp = vec![u32::MAX; n];
-        let mut count = 0;
-        let mut stack = Vec::new();
-        for s in 0..n {
-            if comp[s] != u32::MAX {
-                continue;
+        // Union-find over the edges, then each vertex's component numbered by its least vertex.
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        fn root(parent: &mut [u32], mut v: u32) -> u32 {
+            while parent[v as usize] != v {
+                let up = parent[parent[v as usize] as usize];
+                parent[v as usize] = up;
+                v = up;
             }
-            comp[s] = count;
-            stack.push(s);
-            while let Some(v) = stack.pop() {
-                for &w in &adj[v] {
-                    if comp[w as usize] == u32::MAX {
-                        comp[w as usize] = count;
-                        stack.push(w as usize);
-                    }
-                }
-            }
-            count += 1;
+            v
         }
-        (0..count)
-            .map(|c| {
-                let keep: Vec<bool> = comp.iter().map(|&x| x == c).collect();
-                self.induced(&keep)
-            })
+        for &(a, b) in self.edges.iter() {
+            let (x, y) = (root(&mut parent, a), root(&mut parent, b));
+            if x != y {
+                parent[x.max(y) as usize] = x.min(y);
+            }
+        }
+        let mut comp = vec![u32::MAX; n];
+        let mut new = vec![0u32; n];
+        let mut sizes: Vec<u32> = Vec::new();
+        for v in 0..n as u32 {
+            let r = root(&mut parent, v) as usize;
+            if comp[r] == u32::MAX {
+                comp[r] = sizes.len() as u32;
+                sizes.push(0);
+            }
+            let c = comp[r];
+            comp[v as usize] = c;
+            new[v as usize] = sizes[c as usize];
+            sizes[c as usize] += 1;
+        }
+        if sizes.len() == 1 {
+            return vec![self.clone()];
+        }
+        let mut counts = vec![0usize; sizes.len()];
+        for &(a, _) in self.edges.iter() {
+            counts[comp[a as usize] as usize] += 1;
+        }
+        let mut edges: Vec<Vec<(u32, u32)>> =
+            counts.into_iter().map(Vec::with_capacity).collect();
+        // Renumbering in order within a component keeps each component's edges sorted.
+        for &(a, b) in self.edges.iter() {
+            edges[comp[a as usize] as usize].push((new[a as usize], new[b as usize]));
+        }
+        sizes
+            .into_iter()
+            .zip(edges)
+            .map(|(k, e)| Graph::from_sorted(k, e))
             .collect()
     }
 
@@ -192,19 +243,41 @@ impl Graph {
             g: self,
             adj: &adj,
             best: None,
+            autos: Vec::new(),
+            path: Vec::new(),
+            tried: Vec::new(),
             spent: 0,
         };
         let colours = vec![0u32; self.order()];
         let start = search.refine(colours);
         search.descend(start);
-        search.best.expect("a leaf is always reached")
+        search.best.expect("a leaf is always reached").0
+    }
+}
+
+/// A graph's neighbour lists in one flat array (see [`Graph::adjacency`]).
+pub struct Adjacency {
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl Adjacency {
+    pub fn of(&self, v: u32) -> &[u32] {
+        &self.list[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
     }
 }
 
 struct Canon<'a> {
     g: &'a Graph,
-    adj: &'a [Vec<u32>],
-    best: Option<Graph>,
+    adj: &'a Adjacency,
+    /// The least leaf so far and its labelling (vertex → label).
+    best: Option<(Graph, Vec<u32>)>,
+    /// Automorphisms found (vertex → vertex): two leaves that give the same graph.
+    autos: Vec<Vec<u32>>,
+    /// The vertices individualised on the way to the node being searched, one a level.
+    path: Vec<u32>,
+    /// The children already searched at each level of `path`.
+    tried: Vec<Vec<u32>>,
     spent: usize,
 }
 
@@ -227,7 +300,7 @@ impl Canon<'_> {
             for v in 0..n {
                 let start = sig.len();
                 sig.push(colours[v]);
-                sig.extend(self.adj[v].iter().map(|&w| colours[w as usize]));
+                sig.extend(self.adj.of(v as u32).iter().map(|&w| colours[w as usize]));
                 sig[start + 1..].sort_unstable();
                 at.push((start as u32, sig.len() as u32));
             }
@@ -252,7 +325,10 @@ impl Canon<'_> {
         }
     }
 
-    fn descend(&mut self, colours: Vec<u32>) {
+    /// Searches the node whose individualised vertices are `self.path`, with its refined
+    /// colours. `Some(level)`: an automorphism found below shows that the child chosen at
+    /// `level` repeats one searched before, so the search goes back up to that level.
+    fn descend(&mut self, colours: Vec<u32>) -> Option<usize> {
         let n = colours.len();
         // The first (least colour) cell of more than one vertex.
         let mut size = vec![0usize; n];
@@ -260,24 +336,23 @@ impl Canon<'_> {
             size[c as usize] += 1;
         }
         let Some(target) = (0..n).find(|&c| size[c] > 1) else {
-            let leaf = self.g.relabel(&colours);
-            if self.best.as_ref().is_none_or(|b| leaf < *b) {
-                self.best = Some(leaf);
-            }
-            return;
+            return self.leaf(colours);
         };
+        let level = self.path.len();
         let cell: Vec<u32> = (0..n as u32)
             .filter(|&v| colours[v as usize] == target as u32)
             .collect();
-        let mut tried: Vec<u32> = Vec::new();
+        self.tried.push(Vec::new());
+        let mut back = None;
         for &v in &cell {
             if self.best.is_some() && self.spent >= SEARCH_LIMIT {
-                return;
+                break;
             }
-            if tried.iter().any(|&u| self.twins(u, v)) {
+            let tried = &self.tried[level];
+            if tried.iter().any(|&u| self.twins(u, v)) || self.same_orbit(level, v) {
                 continue;
             }
-            tried.push(v);
+            self.tried[level].push(v);
             // `v` keeps the cell's colour; the rest of the cell moves just after it.
             let split: Vec<u32> = colours
                 .iter()
@@ -292,14 +367,96 @@ impl Canon<'_> {
                 })
                 .collect();
             let refined = self.refine(split);
-            self.descend(refined);
+            self.path.push(v);
+            let up = self.descend(refined);
+            self.path.pop();
+            if let Some(l) = up
+                && l < level
+            {
+                back = Some(l);
+                break;
+            }
         }
+        self.tried.pop();
+        back
+    }
+
+    /// A leaf: `colours` is a labelling. Keeps the least relabelled graph; a leaf equal to
+    /// the best gives an automorphism, and the search goes back to the highest level whose
+    /// current child it shows to repeat an earlier one.
+    fn leaf(&mut self, label: Vec<u32>) -> Option<usize> {
+        let leaf = self.g.relabel(&label);
+        let Some((best, best_label)) = &self.best else {
+            self.best = Some((leaf, label));
+            return None;
+        };
+        match leaf.cmp(best) {
+            std::cmp::Ordering::Less => {
+                self.best = Some((leaf, label));
+                None
+            }
+            std::cmp::Ordering::Greater => None,
+            std::cmp::Ordering::Equal => {
+                // v ↦ the vertex the best leaf labels as this leaf labels v.
+                let mut inverse = vec![0u32; label.len()];
+                for (v, &l) in best_label.iter().enumerate() {
+                    inverse[l as usize] = v as u32;
+                }
+                let auto: Vec<u32> = label.iter().map(|&l| inverse[l as usize]).collect();
+                if auto.iter().enumerate().all(|(v, &w)| v as u32 == w) {
+                    return None;
+                }
+                self.autos.push(auto);
+                (0..self.path.len()).find(|&l| self.same_orbit(l, self.path[l]))
+            }
+        }
+    }
+
+    /// Whether `v` is in the orbit of a child already searched at `level` under the
+    /// automorphisms found that fix the vertices individualised above it: their subtrees are
+    /// images of each other, with the same leaves.
+    fn same_orbit(&self, level: usize, v: u32) -> bool {
+        let tried = &self.tried[level];
+        if tried.is_empty() || self.autos.is_empty() {
+            return false;
+        }
+        let prefix = &self.path[..level];
+        let n = self.g.order();
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        fn root(parent: &mut [u32], mut v: u32) -> u32 {
+            while parent[v as usize] != v {
+                let up = parent[parent[v as usize] as usize];
+                parent[v as usize] = up;
+                v = up;
+            }
+            v
+        }
+        let mut any = false;
+        for a in &self.autos {
+            if prefix.iter().any(|&p| a[p as usize] != p) {
+                continue;
+            }
+            any = true;
+            for (x, &y) in a.iter().enumerate() {
+                let (rx, ry) = (root(&mut parent, x as u32), root(&mut parent, y));
+                if rx != ry {
+                    parent[rx.max(ry) as usize] = rx.min(ry);
+                }
+            }
+        }
+        if !any {
+            return false;
+        }
+        let rv = root(&mut parent, v);
+        tried
+            .iter()
+            .any(|&u| u != v && root(&mut parent, u) == rv)
     }
 
     /// Whether swapping `u` and `v` fixes the graph: the same neighbours besides each other.
     fn twins(&self, u: u32, v: u32) -> bool {
-        let mut a = self.adj[u as usize].iter().filter(|&&w| w != v);
-        let mut b = self.adj[v as usize].iter().filter(|&&w| w != u);
+        let mut a = self.adj.of(u).iter().filter(|&&w| w != v);
+        let mut b = self.adj.of(v).iter().filter(|&&w| w != u);
         loop {
             match (a.next(), b.next()) {
                 (None, None) => return true,
@@ -373,6 +530,109 @@ mod tests {
                         .any(|p| p.len() == x.order() && x.relabel(p) == *y);
                 assert_eq!(x.canonical() == y.canonical(), iso, "{x} {y}");
             }
+        }
+    }
+
+    /// A small generator of the test's own (no dependency): xorshift.
+    fn rng(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut s = seed | 1;
+        move |m| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s % m
+        }
+    }
+
+    /// Random graphs of 7 vertices: equal canonical graphs exactly when a brute force over
+    /// all 5 040 labellings finds an isomorphism (pairs taken with equal degree sequences,
+    /// where refinement alone cannot tell them apart).
+    #[test]
+    fn canonical_matches_brute_force_on_random_graphs() {
+        let mut r = rng(7);
+        let perms: Vec<Vec<u32>> = permutations(7).into_iter().filter(|p| p.len() == 7).collect();
+        let graphs: Vec<Graph> = (0..60)
+            .map(|_| {
+                let m = 4 + r(10) as usize;
+                let e: Vec<(i64, i64)> = (0..m)
+                    .map(|_| (r(7) as i64, r(7) as i64))
+                    .filter(|(a, b)| a != b)
+                    .collect();
+                g(7, &e)
+            })
+            .collect();
+        let degrees = |x: &Graph| {
+            let a = x.adjacency();
+            let mut d: Vec<usize> = (0..7).map(|v| a.of(v).len()).collect();
+            d.sort();
+            d
+        };
+        let mut compared = 0;
+        for (i, x) in graphs.iter().enumerate() {
+            let p = &perms[r(perms.len() as u64) as usize];
+            assert_eq!(x.relabel(p).canonical(), x.canonical(), "{x}");
+            for y in &graphs[i + 1..] {
+                if degrees(x) != degrees(y) {
+                    continue;
+                }
+                compared += 1;
+                let iso = perms.iter().any(|p| x.relabel(p) == *y);
+                assert_eq!(x.canonical() == y.canonical(), iso, "{x} {y}");
+            }
+        }
+        assert!(compared > 20, "only {compared} pairs compared");
+    }
+
+    /// Graphs with large automorphism groups (a complete binary tree, a grid, a cycle, the
+    /// Petersen graph, stars of paths): every relabelling gives one canonical graph, and the
+    /// automorphisms found keep the search to few refinements.
+    #[test]
+    fn symmetric_graphs_are_labelled_quickly() {
+        let tree: Vec<(i64, i64)> = (1..31).map(|v| ((v - 1) / 2, v)).collect();
+        let grid: Vec<(i64, i64)> = (0..16)
+            .flat_map(|v| {
+                let mut e = Vec::new();
+                if v % 4 < 3 {
+                    e.push((v, v + 1));
+                }
+                if v < 12 {
+                    e.push((v, v + 4));
+                }
+                e
+            })
+            .collect();
+        let cycle: Vec<(i64, i64)> = (0..12).map(|v| (v, (v + 1) % 12)).collect();
+        let petersen: Vec<(i64, i64)> = (0..5)
+            .flat_map(|v| [(v, (v + 1) % 5), (v, v + 5), (v + 5, (v + 2) % 5 + 5)])
+            .collect();
+        // Eight paths of three vertices from one centre.
+        let spider: Vec<(i64, i64)> = (0..8)
+            .flat_map(|k| [(0, 3 * k + 1), (3 * k + 1, 3 * k + 2), (3 * k + 2, 3 * k + 3)])
+            .collect();
+        let mut r = rng(11);
+        for (n, e) in [(31, tree), (16, grid), (12, cycle), (10, petersen), (25, spider)] {
+            let x = g(n, &e);
+            let c = x.canonical();
+            for _ in 0..20 {
+                let mut p: Vec<u32> = (0..n as u32).collect();
+                for i in (1..p.len()).rev() {
+                    p.swap(i, r(i as u64 + 1) as usize);
+                }
+                assert_eq!(x.relabel(&p).canonical(), c, "{x}");
+            }
+            let adj = x.adjacency();
+            let mut search = Canon {
+                g: &x,
+                adj: &adj,
+                best: None,
+                autos: Vec::new(),
+                path: Vec::new(),
+                tried: Vec::new(),
+                spent: 0,
+            };
+            let start = search.refine(vec![0; x.order()]);
+            search.descend(start);
+            assert!(search.spent < 400, "{x}: {} refinements", search.spent);
         }
     }
 
