@@ -72,7 +72,7 @@ impl Completions {
         let trimmed = &before[lead..];
         if let Some(cmd) = trimmed.strip_prefix(':') {
             return match cmd.split_once(char::is_whitespace) {
-                Some((typed, _)) if super::command_name(typed) == Some("load") => {
+                Some((typed, _)) if super::commands::find(typed).is_some_and(|c| c.file_arg) => {
                     let rest = &before[lead + 1 + typed.len()..];
                     let mut at = pos - rest.trim_start().len();
                     if before[at..].starts_with(['"', '\'']) {
@@ -135,9 +135,9 @@ fn plain(s: &str) -> Candidate {
 fn commands(typed: &str) -> Vec<Candidate> {
     super::COMMANDS
         .iter()
-        .map(|(c, _)| c.split(' ').next().unwrap_or(c))
+        .map(|c| format!(":{}", c.name))
         .filter(|c| c.starts_with(typed))
-        .map(plain)
+        .map(|c| plain(&c))
         .collect()
 }
 

@@ -1,7 +1,7 @@
 //! The front end's own errors: a REPL `:command` that cannot run as written, and results that
 //! cannot be written out.
 
-use loony_core::diag::{Code, Diagnose, Report};
+use loony_core::diag::{Diagnose, Report};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SessionError {
@@ -36,16 +36,16 @@ impl Diagnose for SessionError {
                 message,
                 label,
                 usage,
-            } => Report::new("E0701", message, label).note(usage),
+            } => Report::new(BAD_COMMAND, message, label).note(usage),
             SessionError::Output { message } => Report::new(
-                "E0702",
+                OUTPUT,
                 format!("cannot write the results to standard output: {message}"),
                 "",
             )
             .note("the run stops at the first result that cannot be written")
             .bare(),
             SessionError::ClosedPipe => Report::new(
-                "E0702",
+                OUTPUT,
                 "cannot write the results to standard output: its reader has gone",
                 "",
             )
@@ -54,21 +54,18 @@ impl Diagnose for SessionError {
     }
 }
 
-/// The `--explain` texts of the front end's codes.
-pub const CODES: &[Code] = &[
-    Code(
-        "E0701",
+loony_core::codes! {
+    /// The `--explain` texts of the front end's codes.
+    pub CODES;
+    BAD_COMMAND = "E0701",
         "A REPL `:command` that is unknown or has a bad argument (`:budget abc`, `:quit now`).\n\n\
-         The note shows the command's usage; `:help` lists the commands.",
-    ),
-    Code(
-        "E0702",
+         The note shows the command's usage; `:help` lists the commands.";
+    OUTPUT = "E0702",
         "Loony could not write a result to standard output: the disk is full, the output is \
          `/dev/full`, or the terminal went away.\n\n\
          The run stops at the first result that cannot be written, with this error on stderr \
          and exit code 1, so a script's output is never lost without a word. Free some space, \
          or send the output elsewhere (`loony FILE.cgt > results.txt`).\n\n\
          When the reader of a pipe stops early (`loony FILE.cgt | head -1`), Loony ends quietly \
-         instead, as Unix tools do.",
-    ),
-];
+         instead, as Unix tools do.";
+}

@@ -11,8 +11,8 @@ pub fn general() -> String {
     let mut s = String::from(
         "Type a game or an expression to see its value; `let`, `fn`, `ruleset` and `import` bind names.\nCommands:\n",
     );
-    for (c, what) in super::COMMANDS {
-        s.push_str(&format!("  {c:<16} {what}\n"));
+    for c in super::COMMANDS {
+        s.push_str(&c.help_line());
     }
     s.push_str("Built-ins (`:help NAME` shows one):\n");
     for f in catalog::FAMILIES {
@@ -59,11 +59,8 @@ fn wrap(text: &str) -> String {
 /// The help of a command, by name with or without its colon (`load`, `:l`).
 fn command(name: &str) -> Option<String> {
     let bare = name.trim_start_matches(':');
-    let full = super::command_name(bare)?;
-    let (usage, what) = super::COMMANDS
-        .iter()
-        .find(|(c, _)| c.trim_start_matches(':').split(' ').next() == Some(full))?;
-    Some(format!("{usage}\n  {what}"))
+    let c = super::commands::find(bare)?;
+    Some(format!("{}\n  {}", c.synopsis(), c.doc))
 }
 
 /// A shipped module's header comment and the names it defines.

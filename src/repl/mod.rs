@@ -1,11 +1,13 @@
 //! The REPL core: a plain session API (text in, results and diagnostics out), driven by the
 //! rustyline front end on a terminal and by a line reader for piped input and tests.
 
+pub mod commands;
 pub mod complete;
 pub mod error;
 pub mod help;
 pub mod line_editor;
 
+pub use commands::COMMANDS;
 use error::SessionError;
 use loony_core::diag::{Diagnose, Error, guard};
 use loony_lang::Interp;
@@ -27,48 +29,11 @@ pub enum Reply {
     Quit,
 }
 
-pub const COMMANDS: &[(&str, &str)] = &[
-    (
-        ":help [NAME]",
-        "show this help, or the help of one built-in, module, command or binding",
-    ),
-    (
-        ":load FILE",
-        "run a script file in this session (FILE may be quoted and start with ~)",
-    ),
-    (
-        ":memory [SIZE]",
-        "show, or set (e.g. 4G, 512M), the session's memory budget",
-    ),
-    (
-        ":budget [N]",
-        "show, or set (N >= 1), how many ruleset positions one query may explore",
-    ),
-    (
-        ":ascii [on|off]",
-        "ASCII output (moon, inf, -inf) on or off; without an argument, toggle it",
-    ),
-    (":quit", "leave (also :q, :exit, Ctrl-D)"),
-];
-
-/// A command's full name from what was typed after the colon (`q` is `quit`).
-pub fn command_name(typed: &str) -> Option<&'static str> {
-    Some(match typed {
-        "h" | "help" => "help",
-        "l" | "load" => "load",
-        "budget" => "budget",
-        "memory" => "memory",
-        "ascii" => "ascii",
-        "q" | "quit" | "exit" => "quit",
-        _ => return None,
-    })
-}
-
 /// The REPL commands and the defaults, for `loony --help`.
 pub fn commands_help() -> String {
     let mut s = String::from("REPL commands (without FILE or -e, or with input piped in):\n");
-    for (c, what) in COMMANDS {
-        s.push_str(&format!("  {c:<16} {what}\n"));
+    for c in COMMANDS {
+        s.push_str(&c.help_line());
     }
     s.push_str(&format!(
         "\nDefaults: --budget {}; Unicode output (--ascii for ASCII); plain text (--json for JSON).",
@@ -86,16 +51,6 @@ pub fn parse_budget(s: &str) -> Result<usize, String> {
             "the budget must be a whole number of positions (1 or more), not `{s}`"
         )),
     }
-}
-
-/// `:load`'s argument as a path: surrounding quotes dropped, a leading `~` made the home
-/// folder.
-fn load_path(arg: &str) -> String {
-    let unquoted = ['"', '\'']
-        .iter()
-        .find_map(|q| arg.strip_prefix(*q).and_then(|a| a.strip_suffix(*q)))
-        .unwrap_or(arg);
-    complete::expand_home(unquoted)
 }
 
 pub struct Session {
@@ -266,10 +221,8 @@ impl Session {
         // Where the argument starts in `line`, for diagnostics.
         let at = 1 + typed.len() + (rest.len() - rest.trim_start().len());
         let arg_span = at..at + arg.len();
-        let Some(name) = command_name(typed) else {
-            let names = COMMANDS
-                .iter()
-                .map(|(c, _)| c.trim_start_matches(':').split(' ').next().unwrap_or(""));
+        let Some(command) = commands::find(typed) else {
+            let names = COMMANDS.iter().map(|c| c.name);
             let usage = match loony_core::diag::did_you_mean(typed, names) {
                 Some(s) => format!("did you mean :{s}? :help lists the commands"),
                 None => ":help lists the commands".to_string(),
@@ -283,154 +236,13 @@ impl Session {
                 &usage,
             )];
         };
-        match name {
-            "quit" if arg.is_empty() => vec![Reply::Quit],
-            "quit" => {
-                let message = format!("`:{typed}` takes no arguments");
-                vec![self.command_error(line, arg_span, message, "not expected", "usage: :quit")]
-            }
-            "help" if arg.is_empty() => vec![Reply::Info(help::general())],
-            "help" => {
-                let binding = self.interp.cx.globals.get(arg);
-                match help::lookup(arg, binding) {
-                    Some(text) => vec![Reply::Info(text)],
-                    None => {
-                        let names = self.names();
-                        let modules = loony_lang::modules::STD
-                            .iter()
-                            .map(|(n, _)| n.trim_start_matches("std/"));
-                        let known = names.iter().map(String::as_str).chain(modules);
-                        let usage = match loony_core::diag::did_you_mean(arg, known) {
-                            Some(s) => format!("did you mean `{s}`? :help lists what there is"),
-                            None => ":help lists what there is".to_string(),
-                        };
-                        let message =
-                            format!("no built-in, module, command or binding is named `{arg}`");
-                        vec![self.command_error(line, arg_span, message, "unknown name", &usage)]
-                    }
-                }
-            }
-            "load" if arg.is_empty() => {
-                let message = "`:load` needs a file".to_string();
-                vec![self.command_error(
-                    line,
-                    arg_span,
-                    message,
-                    "a file goes here",
-                    "usage: :load FILE",
-                )]
-            }
-            "load" => {
-                let mut path = load_path(arg);
-                // As `import` does: `:load graph` finds `graph.cgt` when there is no `graph`.
-                let with_ext = format!("{path}.cgt");
-                if !path.ends_with(".cgt")
-                    && !std::path::Path::new(&path).exists()
-                    && std::path::Path::new(&with_ext).is_file()
-                {
-                    path = with_ext;
-                }
-                let bytes = match std::fs::read(&path) {
-                    Ok(b) => b,
-                    Err(e) => {
-                        let kind = EvalError::Io {
-                            path,
-                            message: e.to_string(),
-                        };
-                        return vec![self.located_error(line, arg_span, kind)];
-                    }
-                };
-                let mut replies = Vec::new();
-                let r = self.interp.add_source(&path, bytes).and_then(|file| {
-                    self.interp
-                        .run_file(file, &mut |s| replies.push(Reply::Value(s)))
-                });
-                if let Err(e) = r {
-                    replies.push(Reply::Error(self.render(&e)));
-                }
-                replies
-            }
-            "budget" if arg.is_empty() => vec![Reply::Info(format!(
-                "position budget: {} (set it with :budget N, N >= 1)",
-                self.interp.cx.limits.budget
-            ))],
-            "budget" => match parse_budget(arg) {
-                Ok(n) => {
-                    self.interp.cx.limits.budget = n;
-                    vec![Reply::Info(format!("position budget: {n}"))]
-                }
-                Err(message) => {
-                    vec![self.command_error(
-                        line,
-                        arg_span,
-                        message,
-                        "not a budget",
-                        "usage: :budget N, N >= 1",
-                    )]
-                }
-            },
-            "memory" => {
-                use loony_core::memory::{hard_limit, in_use, parse_size, show_size};
-                if let (Some(n), Some((hard, what))) = (parse_size(arg), hard_limit())
-                    && n > hard
-                {
-                    let message = format!(
-                        "{} is more than this process may use: {what} leaves {}",
-                        show_size(n),
-                        show_size(hard)
-                    );
-                    return vec![self.command_error(
-                        line,
-                        arg_span,
-                        message,
-                        "past the process's limit",
-                        "usage: :memory SIZE, e.g. 4G or 512M",
-                    )];
-                }
-                if let Some(n) = parse_size(arg) {
-                    self.interp.cx.limits.memory = n;
-                    return vec![Reply::Info(format!("memory budget: {}", show_size(n)))];
-                }
-                if !arg.is_empty() {
-                    let message = format!("`{arg}` is not a size like 4G or 512M");
-                    return vec![self.command_error(
-                        line,
-                        arg_span,
-                        message,
-                        "not a size",
-                        "usage: :memory SIZE, e.g. 4G or 512M",
-                    )];
-                }
-                vec![Reply::Info(format!(
-                    "memory budget: {} ({} in use; set it with :memory SIZE, e.g. 4G or 512M)",
-                    show_size(self.interp.cx.limits.memory),
-                    show_size(in_use())
-                ))]
-            }
-            "ascii" => {
-                let nt = &mut self.interp.cx.out.notation;
-                nt.ascii = match arg {
-                    "" => !nt.ascii,
-                    "on" => true,
-                    "off" => false,
-                    _ => {
-                        let message = format!("`:ascii` takes `on` or `off`, not `{arg}`");
-                        return vec![self.command_error(
-                            line,
-                            arg_span,
-                            message,
-                            "not on or off",
-                            "usage: :ascii [on|off]",
-                        )];
-                    }
-                };
-                vec![Reply::Info(format!(
-                    "ascii output {}",
-                    if nt.ascii { "on" } else { "off" }
-                ))]
-            }
-            _ => unreachable!("command_name returns the commands matched here"),
-        }
+        let call = commands::Call {
+            line,
+            typed,
+            arg,
+            arg_span,
+        };
+        (command.run)(self, &call)
     }
 
     fn command_error(

@@ -3,6 +3,9 @@
 //! goes on.
 
 use super::family::Game;
+use crate::repl::error::OUTPUT;
+use loony_core::diag::core_error::{INTERNAL, MEMORY_BUDGET};
+use loony_theory::error::QUOTIENT_TOO_LARGE;
 use serde_json::{Map, Value, json};
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -160,7 +163,10 @@ pub fn run(exe: &std::path::Path, task: &Task, game: &Game, limits: Limits) -> M
                 out,
                 "error",
                 None,
-                Some(("E0702", format!("cannot start `{}`: {e}", exe.display()))),
+                Some((
+                    OUTPUT.code(),
+                    format!("cannot start `{}`: {e}", exe.display()),
+                )),
                 started,
                 0,
             );
@@ -194,7 +200,10 @@ pub fn run(exe: &std::path::Path, task: &Task, game: &Game, limits: Limits) -> M
                 out,
                 "error",
                 None,
-                Some(("E0901", format!("unexpected output: {}", clip(&stdout)))),
+                Some((
+                    INTERNAL.code(),
+                    format!("unexpected output: {}", clip(&stdout)),
+                )),
                 started,
                 peak,
             ),
@@ -207,16 +216,16 @@ pub fn run(exe: &std::path::Path, task: &Task, game: &Game, limits: Limits) -> M
         .find(|v| v.get("code").is_some());
     let (code, message) = match &diag {
         Some(d) => (
-            d["code"].as_str().unwrap_or("E0901").to_string(),
+            d["code"].as_str().unwrap_or(INTERNAL.code()).to_string(),
             d["message"].as_str().unwrap_or("").to_string(),
         ),
         None => (
-            "E0901".to_string(),
+            INTERNAL.code().to_string(),
             format!("exit status {code}: {}", clip(&stderr)),
         ),
     };
-    // E0213: the memory budget; E0404: a quotient's ceilings, which follow it.
-    let status = if code == "E0213" || code == "E0404" {
+    // The memory budget, or a quotient's ceilings, which follow it.
+    let status = if code == MEMORY_BUDGET.code() || code == QUOTIENT_TOO_LARGE.code() {
         "memory"
     } else {
         "error"

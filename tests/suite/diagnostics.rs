@@ -275,7 +275,7 @@ fn long_carets_and_labels_are_cut_too() {
 
 /// Every code Loony gives: the layers' tables of codes with their explanations.
 fn all_codes() -> Vec<String> {
-    loony::codes().map(|c| c.0.to_string()).collect()
+    loony::codes().map(|c| c.code().to_string()).collect()
 }
 
 /// The snapshots of both test binaries, concatenated.
@@ -444,10 +444,14 @@ fn too_many_parameters() {
 fn every_code_has_an_explanation() {
     let codes = all_codes();
     for c in loony::codes() {
-        assert!(c.1.len() > 60, "{}: too short to explain anything", c.0);
+        assert!(
+            c.explain().len() > 60,
+            "{}: too short to explain anything",
+            c.code()
+        );
         assert_eq!(
-            loony::diag::explain::explain(c.0, loony::codes()).map(|e| e.0),
-            Some(c.0)
+            loony::diag::explain::explain(c.code(), loony::codes()).map(|e| e.0),
+            Some(c.code())
         );
     }
     let mut keys = codes.clone();

@@ -67,6 +67,49 @@ fn commands() {
     assert!(matches!(&out[3], Reply::Error(e) if e.contains("unknown command")));
 }
 
+/// Every spelling of every command, written out here rather than read from the table, reaches
+/// the command `:help` shows for it; and no spelling names two rows (the first would shadow
+/// the second without a word).
+#[test]
+fn each_command_answers_to_its_names() {
+    let spellings = [
+        ("help", ":help [NAME]"),
+        ("h", ":help [NAME]"),
+        ("load", ":load FILE"),
+        ("l", ":load FILE"),
+        ("memory", ":memory [SIZE]"),
+        ("budget", ":budget [N]"),
+        ("ascii", ":ascii [on|off]"),
+        ("quit", ":quit"),
+        ("q", ":quit"),
+        ("exit", ":quit"),
+    ];
+    let inputs: Vec<String> = spellings
+        .iter()
+        .map(|(s, _)| format!(":help :{s}"))
+        .collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let out = session_replies(&inputs, |_| {});
+    for ((spelling, synopsis), replies) in spellings.iter().zip(&out) {
+        let first = info_of(replies).lines().next();
+        assert_eq!(first, Some(*synopsis), ":{spelling}");
+    }
+    let table: Vec<&str> = loony::repl::COMMANDS
+        .iter()
+        .flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()))
+        .collect();
+    assert_eq!(table.len(), spellings.len(), "{table:?}");
+    for (spelling, _) in spellings {
+        assert_eq!(
+            table.iter().filter(|t| **t == spelling).count(),
+            1,
+            ":{spelling}"
+        );
+    }
+    assert_eq!(session_replies(&[":q"], |_| {})[0], vec![Reply::Quit]);
+    assert_eq!(session_replies(&[":exit"], |_| {})[0], vec![Reply::Quit]);
+}
+
 /// The replies of a fresh session to each input, on a big stack like the binary's.
 fn session_replies(inputs: &[&str], setup: fn(&mut Session)) -> Vec<Vec<Reply>> {
     let inputs: Vec<String> = inputs.iter().map(|s| s.to_string()).collect();

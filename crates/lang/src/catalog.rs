@@ -290,703 +290,735 @@ pub fn section(f: Family) -> &'static str {
     }
 }
 
-const fn b(
-    name: &'static str,
-    imp: Impl,
-    signature: &'static str,
-    arity: (usize, usize),
-    doc: &'static str,
-    example: &'static str,
-    result: &'static str,
-) -> Builtin {
-    Builtin {
-        name,
-        imp,
-        signature,
-        arity,
-        doc,
-        example,
-        result,
-        record: None,
-    }
-}
-
-impl Builtin {
-    /// The row of a built-in that returns a record of this shape.
-    const fn returns(self, shape: &'static RecordShape) -> Builtin {
-        Builtin {
-            record: Some(shape),
-            ..self
-        }
-    }
-}
-
 // A static, not a const: a row has one address, from which its id is read.
 pub static BUILTINS: &[Builtin] = &[
     // --- values, outcomes and moves ---
-    b(
-        "outcome",
-        Impl::Core(CoreOp::Outcome),
-        "outcome(g)",
-        (1, 1),
-        "The outcome class of `g` under normal play: `P` (the previous player wins), `N` (the \
+    Builtin {
+        name: "outcome",
+        imp: Impl::Core(CoreOp::Outcome),
+        signature: "outcome(g)",
+        arity: (1, 1),
+        doc: "The outcome class of `g` under normal play: `P` (the previous player wins), `N` (the \
          next player wins), `D` (a draw: neither player can force a win; only loopy games \
          draw), or `L`/`R` when `g` contains `∞`/`∞̄` and Left/Right wins whoever starts. Found \
          from the value where the theory gives one, otherwise by an exact search.",
-        "outcome(*3 + *3)",
-        "P",
-    ),
-    b(
-        "value",
-        Impl::Core(CoreOp::Value),
-        "value(g)",
-        (1, 1),
-        "The value of an impartial game: a nimber `*n`, the moon `☾` or a special moon `⟫(n)` \
+        example: "outcome(*3 + *3)",
+        result: "P",
+        record: None,
+    },
+    Builtin {
+        name: "value",
+        imp: Impl::Core(CoreOp::Value),
+        signature: "value(g)",
+        arity: (1, 1),
+        doc: "The value of an impartial game: a nimber `*n`, the moon `☾` or a special moon `⟫(n)` \
          for games with entailing or carry-on moves, `∞(A)` for a loopy game that can escape \
          to the nim-values `A`. A bare game prints its value, so `value(g)` is mostly useful \
          for comparing and storing. An error (with the outcome found by search) where no \
          theory gives a value.",
-        "value(a{a, * | a, *})",
-        "∞(1)",
-    ),
-    b(
-        "nimber",
-        Impl::Core(CoreOp::Nimber),
-        "nimber(g)",
-        (1, 1),
-        "The Sprague–Grundy value of `g` as an integer; an error when the value of `g` is not \
+        example: "value(a{a, * | a, *})",
+        result: "∞(1)",
+        record: None,
+    },
+    Builtin {
+        name: "nimber",
+        imp: Impl::Core(CoreOp::Nimber),
+        signature: "nimber(g)",
+        arity: (1, 1),
+        doc: "The Sprague–Grundy value of `g` as an integer; an error when the value of `g` is not \
          a nimber (a moon or a loopy value).",
-        "nimber(*2 + *3)",
-        "1",
-    ),
-    b(
-        "grundy_value",
-        Impl::Core(CoreOp::GrundyValue),
-        "grundy_value(g)",
-        (1, 1),
-        "Another name for `nimber`: the Sprague–Grundy value of `g` as an integer.",
-        "grundy_value({0, * | 0, *})",
-        "2",
-    ),
-    b(
-        "affine_value",
-        Impl::Core(CoreOp::AffineValue),
-        "affine_value(g)",
-        (1, 1),
-        "The value of `g` in the theory of affine impartial games (seed 000: entailing and \
+        example: "nimber(*2 + *3)",
+        result: "1",
+        record: None,
+    },
+    Builtin {
+        name: "grundy_value",
+        imp: Impl::Core(CoreOp::GrundyValue),
+        signature: "grundy_value(g)",
+        arity: (1, 1),
+        doc: "Another name for `nimber`: the Sprague–Grundy value of `g` as an integer.",
+        example: "grundy_value({0, * | 0, *})",
+        result: "2",
+        record: None,
+    },
+    Builtin {
+        name: "affine_value",
+        imp: Impl::Core(CoreOp::AffineValue),
+        signature: "affine_value(g)",
+        arity: (1, 1),
+        doc: "The value of `g` in the theory of affine impartial games (seed 000: entailing and \
          carry-on moves, `∞`, `∞̄`): a nimber or `☾`. An error for loopy games.",
-        "affine_value({∞ | ∞̄})",
-        "☾",
-    ),
-    b(
-        "explain",
-        Impl::Core(CoreOp::Explain),
-        "explain(g)",
-        (1, 1),
-        "How the affine engine valued `g`: its immediate nimbers `S` (the values of its plain \
+        example: "affine_value({∞ | ∞̄})",
+        result: "☾",
+        record: None,
+    },
+    Builtin {
+        name: "explain",
+        imp: Impl::Core(CoreOp::Explain),
+        signature: "explain(g)",
+        arity: (1, 1),
+        doc: "How the affine engine valued `g`: its immediate nimbers `S` (the values of its plain \
          options), its protected nimbers `P` (those its entailing options protect against, \
          `nim∖X` meaning every nimber but `X`), and the rule that gives the value: \
          `mex(S ∪ P)`, or `☾` when `S ∪ P` is every nimber.",
-        "explain({{∞ | 0}, 0 | {0 | ∞̄}, 0})",
-        "S = {0}, P = nim∖{0}: S ∪ P = nim, so G = ☾",
-    ),
-    b(
-        "outcome_by_search",
-        Impl::Core(CoreOp::OutcomeBySearch),
-        "outcome_by_search(g)",
-        (1, 1),
-        "The outcome of `g` by exhaustive search of its positions, using no value theory (a \
+        example: "explain({{∞ | 0}, 0 | {0 | ∞̄}, 0})",
+        result: "S = {0}, P = nim∖{0}: S ∪ P = nim, so G = ☾",
+        record: None,
+    },
+    Builtin {
+        name: "outcome_by_search",
+        imp: Impl::Core(CoreOp::OutcomeBySearch),
+        signature: "outcome_by_search(g)",
+        arity: (1, 1),
+        doc: "The outcome of `g` by exhaustive search of its positions, using no value theory (a \
          check on `outcome`; exponential in the number of components of a sum).",
-        "outcome_by_search(*2 + *2)",
-        "P",
-    ),
-    b(
-        "winning_moves",
-        Impl::Core(CoreOp::WinningMoves),
-        "winning_moves(g)",
-        (1, 1),
-        "The options of `g` that win for the player who takes them (empty when `g` is lost or \
+        example: "outcome_by_search(*2 + *2)",
+        result: "P",
+        record: None,
+    },
+    Builtin {
+        name: "winning_moves",
+        imp: Impl::Core(CoreOp::WinningMoves),
+        signature: "winning_moves(g)",
+        arity: (1, 1),
+        doc: "The options of `g` that win for the player who takes them (empty when `g` is lost or \
          drawn for the mover). Entailing and carry-on options are judged with the opponent's \
          forced reply.",
-        "winning_moves(* + *2)",
-        "[* + *]",
-    ),
-    b(
-        "drawing_moves",
-        Impl::Core(CoreOp::DrawingMoves),
-        "drawing_moves(g)",
-        (1, 1),
-        "The options of a loopy game `g` that keep a draw (to a `D` position) for the mover.",
-        "drawing_moves(a{a, * | a, *})",
-        "[a{a, * | a, *}]",
-    ),
-    b(
-        "options",
-        Impl::Core(CoreOp::Options),
-        "options(g)",
-        (1, 1),
-        "The options of `g`, each distinct option once. For an impartial game these are both \
+        example: "winning_moves(* + *2)",
+        result: "[* + *]",
+        record: None,
+    },
+    Builtin {
+        name: "drawing_moves",
+        imp: Impl::Core(CoreOp::DrawingMoves),
+        signature: "drawing_moves(g)",
+        arity: (1, 1),
+        doc: "The options of a loopy game `g` that keep a draw (to a `D` position) for the mover.",
+        example: "drawing_moves(a{a, * | a, *})",
+        result: "[a{a, * | a, *}]",
+        record: None,
+    },
+    Builtin {
+        name: "options",
+        imp: Impl::Core(CoreOp::Options),
+        signature: "options(g)",
+        arity: (1, 1),
+        doc: "The options of `g`, each distinct option once. For an impartial game these are both \
          players' options; for a game with entailing moves they are Left's (see \
          `left_options`, `right_options`); for a misère form, its canonical options in \
          CGSuite's order.",
-        "options(*3)",
-        "[0, *, *2]",
-    ),
-    b(
-        "left_options",
-        Impl::Core(CoreOp::LeftOptions),
-        "left_options(g)",
-        (1, 1),
-        "Left's options of `g`. Impartial games with entailing moves are written with the two \
+        example: "options(*3)",
+        result: "[0, *, *2]",
+        record: None,
+    },
+    Builtin {
+        name: "left_options",
+        imp: Impl::Core(CoreOp::LeftOptions),
+        signature: "left_options(g)",
+        arity: (1, 1),
+        doc: "Left's options of `g`. Impartial games with entailing moves are written with the two \
          sides mirrored (`{∞ | 0}` for Left is `{0 | ∞̄}` for Right), so the sides differ.",
-        "left_options({{∞ | 0}, 0 | {0 | ∞̄}, 0})",
-        "[0, {∞ | 0}]",
-    ),
-    b(
-        "right_options",
-        Impl::Core(CoreOp::RightOptions),
-        "right_options(g)",
-        (1, 1),
-        "Right's options of `g` (see `left_options`).",
-        "right_options({{∞ | 0}, 0 | {0 | ∞̄}, 0})",
-        "[0, {0 | ∞̄}]",
-    ),
-    b(
-        "top_entails_value",
-        Impl::Core(CoreOp::TopEntailsValue),
-        "top_entails_value(n)",
-        (1, 1),
-        "The value of a Top Entails stack of `n` coins by the Theorem-41 recurrence \
+        example: "left_options({{∞ | 0}, 0 | {0 | ∞̄}, 0})",
+        result: "[0, {∞ | 0}]",
+        record: None,
+    },
+    Builtin {
+        name: "right_options",
+        imp: Impl::Core(CoreOp::RightOptions),
+        signature: "right_options(g)",
+        arity: (1, 1),
+        doc: "Right's options of `g` (see `left_options`).",
+        example: "right_options({{∞ | 0}, 0 | {0 | ∞̄}, 0})",
+        result: "[0, {0 | ∞̄}]",
+        record: None,
+    },
+    Builtin {
+        name: "top_entails_value",
+        imp: Impl::Core(CoreOp::TopEntailsValue),
+        signature: "top_entails_value(n)",
+        arity: (1, 1),
+        doc: "The value of a Top Entails stack of `n` coins by the Theorem-41 recurrence \
          (Larsson–Nowakowski–Santos), without building the game; `n` up to 10 000 000, at a \
          cost that grows as `n²` (`n²/4` look-ups of pairs, shared by the cores: 10⁵ stacks \
          take about 2 s, 6·10⁵ a quarter of a minute to a minute on two cores, 10⁷ hours). \
          The session keeps one run and extends it, so asking stack after stack costs one \
          run. The ruleset itself is `std/top_entails`.",
-        "top_entails_value(3)",
-        "☾",
-    ),
-    b(
-        "top_entails_moons",
-        Impl::Core(CoreOp::TopEntailsMoons),
-        "top_entails_moons(n)",
-        (1, 1),
-        "The Top Entails stacks of at most `n` coins whose value is `☾` (fast path, as \
+        example: "top_entails_value(3)",
+        result: "☾",
+        record: None,
+    },
+    Builtin {
+        name: "top_entails_moons",
+        imp: Impl::Core(CoreOp::TopEntailsMoons),
+        signature: "top_entails_moons(n)",
+        arity: (1, 1),
+        doc: "The Top Entails stacks of at most `n` coins whose value is `☾` (fast path, as \
          `top_entails_value`).",
-        "top_entails_moons(3000)",
-        "[1, 3, 2403, 2505]",
-    ),
-    b(
-        "len",
-        Impl::Core(CoreOp::Len),
-        "len(xs)",
-        (1, 1),
-        "The length of a list, tuple or nim-sequence, or the number of characters of a string.",
-        "len([*, *2, *3])",
-        "3",
-    ),
-    b(
-        "size",
-        Impl::Core(CoreOp::Size),
-        "size(x)",
-        (1, 1),
-        "How many characters `x` prints in, as the REPL would print it (with `:ascii`, in \
+        example: "top_entails_moons(3000)",
+        result: "[1, 3, 2403, 2505]",
+        record: None,
+    },
+    Builtin {
+        name: "len",
+        imp: Impl::Core(CoreOp::Len),
+        signature: "len(xs)",
+        arity: (1, 1),
+        doc: "The length of a list, tuple or nim-sequence, or the number of characters of a string.",
+        example: "len([*, *2, *3])",
+        result: "3",
+        record: None,
+    },
+    Builtin {
+        name: "size",
+        imp: Impl::Core(CoreOp::Size),
+        signature: "size(x)",
+        arity: (1, 1),
+        doc: "How many characters `x` prints in, as the REPL would print it (with `:ascii`, in \
          ASCII): the size of a large misère form or list without printing it.",
-        "size([*, *2, *3])",
-        "11",
-    ),
-    b(
-        "sum",
-        Impl::Core(CoreOp::Sum),
-        "sum(xs)",
-        (1, 1),
-        "The sum of a list: of integers, an integer; of games, their disjunctive sum; of \
+        example: "size([*, *2, *3])",
+        result: "11",
+        record: None,
+    },
+    Builtin {
+        name: "sum",
+        imp: Impl::Core(CoreOp::Sum),
+        signature: "sum(xs)",
+        arity: (1, 1),
+        doc: "The sum of a list: of integers, an integer; of games, their disjunctive sum; of \
          misère forms, their misère sum.",
-        "sum([*1, *2, *3])",
-        "0",
-    ),
-    b(
-        "mex",
-        Impl::Core(CoreOp::Mex),
-        "mex(xs)",
-        (1, 1),
-        "The least nonnegative integer not in the list (negative entries are ignored).",
-        "mex([0, 1, 3])",
-        "2",
-    ),
-    b(
-        "min",
-        Impl::Core(CoreOp::Min),
-        "min(xs)",
-        (1, 1),
-        "The least integer of a nonempty list.",
-        "min([4, 2, 9])",
-        "2",
-    ),
-    b(
-        "max",
-        Impl::Core(CoreOp::Max),
-        "max(xs)",
-        (1, 1),
-        "The greatest integer of a nonempty list.",
-        "max([4, 2, 9])",
-        "9",
-    ),
-    b(
-        "sorted",
-        Impl::Core(CoreOp::Sorted),
-        "sorted(xs)",
-        (1, 1),
-        "A list of integers in increasing order.",
-        "sorted([3, 1, 2])",
-        "[1, 2, 3]",
-    ),
-    b(
-        "reverse",
-        Impl::Core(CoreOp::Reverse),
-        "reverse(xs)",
-        (1, 1),
-        "The list in reverse order.",
-        "reverse([1, 2, 3])",
-        "[3, 2, 1]",
-    ),
-    b(
-        "contains",
-        Impl::Core(CoreOp::Contains),
-        "contains(xs, x)",
-        (2, 2),
-        "Whether the list holds `x` (integers, strings, booleans, outcomes and games by \
+        example: "sum([*1, *2, *3])",
+        result: "0",
+        record: None,
+    },
+    Builtin {
+        name: "mex",
+        imp: Impl::Core(CoreOp::Mex),
+        signature: "mex(xs)",
+        arity: (1, 1),
+        doc: "The least nonnegative integer not in the list (negative entries are ignored).",
+        example: "mex([0, 1, 3])",
+        result: "2",
+        record: None,
+    },
+    Builtin {
+        name: "min",
+        imp: Impl::Core(CoreOp::Min),
+        signature: "min(xs)",
+        arity: (1, 1),
+        doc: "The least integer of a nonempty list.",
+        example: "min([4, 2, 9])",
+        result: "2",
+        record: None,
+    },
+    Builtin {
+        name: "max",
+        imp: Impl::Core(CoreOp::Max),
+        signature: "max(xs)",
+        arity: (1, 1),
+        doc: "The greatest integer of a nonempty list.",
+        example: "max([4, 2, 9])",
+        result: "9",
+        record: None,
+    },
+    Builtin {
+        name: "sorted",
+        imp: Impl::Core(CoreOp::Sorted),
+        signature: "sorted(xs)",
+        arity: (1, 1),
+        doc: "A list of integers in increasing order.",
+        example: "sorted([3, 1, 2])",
+        result: "[1, 2, 3]",
+        record: None,
+    },
+    Builtin {
+        name: "reverse",
+        imp: Impl::Core(CoreOp::Reverse),
+        signature: "reverse(xs)",
+        arity: (1, 1),
+        doc: "The list in reverse order.",
+        example: "reverse([1, 2, 3])",
+        result: "[3, 2, 1]",
+        record: None,
+    },
+    Builtin {
+        name: "contains",
+        imp: Impl::Core(CoreOp::Contains),
+        signature: "contains(xs, x)",
+        arity: (2, 2),
+        doc: "Whether the list holds `x` (integers, strings, booleans, outcomes and games by \
          identity).",
-        "contains([1, 2], 2)",
-        "true",
-    ),
-    b(
-        "remove",
-        Impl::Core(CoreOp::Remove),
-        "remove(xs, i)",
-        (2, 2),
-        "The list without its entry at index `i` (counting from 0).",
-        "remove([5, 6, 7], 1)",
-        "[5, 7]",
-    ),
-    b(
-        "append",
-        Impl::Core(CoreOp::Append),
-        "append(xs, x)",
-        (2, 2),
-        "The list with `x` added at the end.",
-        "append([1], 2)",
-        "[1, 2]",
-    ),
-    b(
-        "abs",
-        Impl::Core(CoreOp::Abs),
-        "abs(n)",
-        (1, 1),
-        "The absolute value of an integer.",
-        "abs(-4)",
-        "4",
-    ),
+        example: "contains([1, 2], 2)",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "remove",
+        imp: Impl::Core(CoreOp::Remove),
+        signature: "remove(xs, i)",
+        arity: (2, 2),
+        doc: "The list without its entry at index `i` (counting from 0).",
+        example: "remove([5, 6, 7], 1)",
+        result: "[5, 7]",
+        record: None,
+    },
+    Builtin {
+        name: "append",
+        imp: Impl::Core(CoreOp::Append),
+        signature: "append(xs, x)",
+        arity: (2, 2),
+        doc: "The list with `x` added at the end.",
+        example: "append([1], 2)",
+        result: "[1, 2]",
+        record: None,
+    },
+    Builtin {
+        name: "abs",
+        imp: Impl::Core(CoreOp::Abs),
+        signature: "abs(n)",
+        arity: (1, 1),
+        doc: "The absolute value of an integer.",
+        example: "abs(-4)",
+        result: "4",
+        record: None,
+    },
     // --- bits, sets, boards and graphs ---
-    b(
-        "popcount",
-        Impl::Boards(BoardOp::Popcount),
-        "popcount(x)",
-        (1, 1),
-        "The number of 1 bits of the integer `x` (from 0; a negative `x` is an error, having \
+    Builtin {
+        name: "popcount",
+        imp: Impl::Boards(BoardOp::Popcount),
+        signature: "popcount(x)",
+        arity: (1, 1),
+        doc: "The number of 1 bits of the integer `x` (from 0; a negative `x` is an error, having \
          infinitely many).",
-        "popcount(13)",
-        "3",
-    ),
-    b(
-        "bit",
-        Impl::Boards(BoardOp::Bit),
-        "bit(x, i)",
-        (2, 2),
-        "Whether bit `i` (from 0, the units) of the integer `x` is 1: `x >> i & 1 == 1`. With \
+        example: "popcount(13)",
+        result: "3",
+        record: None,
+    },
+    Builtin {
+        name: "bit",
+        imp: Impl::Boards(BoardOp::Bit),
+        signature: "bit(x, i)",
+        arity: (2, 2),
+        doc: "Whether bit `i` (from 0, the units) of the integer `x` is 1: `x >> i & 1 == 1`. With \
          the operators `&`, `|`, `xor` (also `^^`), `<<` and `>>`, an integer is a set of small \
          numbers (a bit set): a board of up to 62 cells is one integer.",
-        "[bit(6, i) for i in 0..3]",
-        "[false, true, true]",
-    ),
-    b(
-        "bits",
-        Impl::Boards(BoardOp::Bits),
-        "bits(x)",
-        (1, 1),
-        "The positions of the 1 bits of the non-negative integer `x`, from the lowest: the \
+        example: "[bit(6, i) for i in 0..3]",
+        result: "[false, true, true]",
+        record: None,
+    },
+    Builtin {
+        name: "bits",
+        imp: Impl::Boards(BoardOp::Bits),
+        signature: "bits(x)",
+        arity: (1, 1),
+        doc: "The positions of the 1 bits of the non-negative integer `x`, from the lowest: the \
          members of a bit set.",
-        "bits(13)",
-        "[0, 2, 3]",
-    ),
-    b(
-        "set",
-        Impl::Boards(BoardOp::Set),
-        "set(xs, i, v)",
-        (3, 3),
-        "A copy of the list `xs` with item `i` (from 0) replaced by `v`; of the board `xs` with \
+        example: "bits(13)",
+        result: "[0, 2, 3]",
+        record: None,
+    },
+    Builtin {
+        name: "set",
+        imp: Impl::Boards(BoardOp::Set),
+        signature: "set(xs, i, v)",
+        arity: (3, 3),
+        doc: "A copy of the list `xs` with item `i` (from 0) replaced by `v`; of the board `xs` with \
          the cell `i` (a `(row, column)` pair or an index), or every cell of a list of cells, \
          set to `v` (a one-character string). The original is unchanged.",
-        "set([1, 2, 3], 1, 7)",
-        "[1, 7, 3]",
-    ),
-    b(
-        "union",
-        Impl::Boards(BoardOp::Union),
-        "union(a, b)",
-        (2, 2),
-        "The union of two sets: of two lists, the sorted list of what either holds (each once); \
+        example: "set([1, 2, 3], 1, 7)",
+        result: "[1, 7, 3]",
+        record: None,
+    },
+    Builtin {
+        name: "union",
+        imp: Impl::Boards(BoardOp::Union),
+        signature: "union(a, b)",
+        arity: (2, 2),
+        doc: "The union of two sets: of two lists, the sorted list of what either holds (each once); \
          of two integers (bit sets), `a | b`.",
-        "union([3, 1], [2, 3])",
-        "[1, 2, 3]",
-    ),
-    b(
-        "intersection",
-        Impl::Boards(BoardOp::Intersection),
-        "intersection(a, b)",
-        (2, 2),
-        "What both sets hold: of two lists, a sorted list, each once; of two integers, `a & b`.",
-        "intersection([3, 1, 2], [2, 3, 5])",
-        "[2, 3]",
-    ),
-    b(
-        "difference",
-        Impl::Boards(BoardOp::Difference),
-        "difference(a, b)",
-        (2, 2),
-        "What `a` holds and `b` does not: of two lists, a sorted list, each once; of two \
+        example: "union([3, 1], [2, 3])",
+        result: "[1, 2, 3]",
+        record: None,
+    },
+    Builtin {
+        name: "intersection",
+        imp: Impl::Boards(BoardOp::Intersection),
+        signature: "intersection(a, b)",
+        arity: (2, 2),
+        doc: "What both sets hold: of two lists, a sorted list, each once; of two integers, `a & b`.",
+        example: "intersection([3, 1, 2], [2, 3, 5])",
+        result: "[2, 3]",
+        record: None,
+    },
+    Builtin {
+        name: "difference",
+        imp: Impl::Boards(BoardOp::Difference),
+        signature: "difference(a, b)",
+        arity: (2, 2),
+        doc: "What `a` holds and `b` does not: of two lists, a sorted list, each once; of two \
          integers, the bits of `a` not in `b`.",
-        "difference([1, 2, 3], [2])",
-        "[1, 3]",
-    ),
-    b(
-        "board",
-        Impl::Boards(BoardOp::Board),
-        "board(picture), board(rows, cols), board(rows, cols, cell)",
-        (1, 3),
-        "A board of cells, each one printable character: read from a picture whose rows are \
+        example: "difference([1, 2, 3], [2])",
+        result: "[1, 3]",
+        record: None,
+    },
+    Builtin {
+        name: "board",
+        imp: Impl::Boards(BoardOp::Board),
+        signature: "board(picture), board(rows, cols), board(rows, cols, cell)",
+        arity: (1, 3),
+        doc: "A board of cells, each one printable character: read from a picture whose rows are \
          separated by `|` or line breaks (`board(\"..#|...\")`, `.` free and `#` blocked by \
          convention), or `rows × cols` cells of `cell` (`.` when left out). `b[(r, c)]` is a \
          cell as a one-character string (`(0, 0)` the top left; an index `r * cols + c` also \
          works). A board alone prints as its picture, inside a list as `board(\"…\")`; boards \
          may be ruleset arguments.",
-        "board(\"..#|...\")[(0, 2)]",
-        "#",
-    ),
-    b(
-        "shape",
-        Impl::Boards(BoardOp::Shape),
-        "shape(b)",
-        (1, 1),
-        "The board's rows and columns, as a pair.",
-        "shape(board(2, 5))",
-        "(2, 5)",
-    ),
-    b(
-        "cells",
-        Impl::Boards(BoardOp::Cells),
-        "cells(b), cells(b, v)",
-        (1, 2),
-        "The cells of the board, as `(row, column)` pairs in reading order; with `v`, only \
+        example: "board(\"..#|...\")[(0, 2)]",
+        result: "#",
+        record: None,
+    },
+    Builtin {
+        name: "shape",
+        imp: Impl::Boards(BoardOp::Shape),
+        signature: "shape(b)",
+        arity: (1, 1),
+        doc: "The board's rows and columns, as a pair.",
+        example: "shape(board(2, 5))",
+        result: "(2, 5)",
+        record: None,
+    },
+    Builtin {
+        name: "cells",
+        imp: Impl::Boards(BoardOp::Cells),
+        signature: "cells(b), cells(b, v)",
+        arity: (1, 2),
+        doc: "The cells of the board, as `(row, column)` pairs in reading order; with `v`, only \
          those holding `v`.",
-        "cells(board(\"..#|#..\"), \"#\")",
-        "[(0, 2), (1, 0)]",
-    ),
-    b(
-        "neighbours",
-        Impl::Boards(BoardOp::Neighbours),
-        "neighbours(b, cell), neighbours(g, v)",
-        (2, 2),
-        "A board cell's orthogonal neighbours on the board (up, left, right, down, as \
+        example: "cells(board(\"..#|#..\"), \"#\")",
+        result: "[(0, 2), (1, 0)]",
+        record: None,
+    },
+    Builtin {
+        name: "neighbours",
+        imp: Impl::Boards(BoardOp::Neighbours),
+        signature: "neighbours(b, cell), neighbours(g, v)",
+        arity: (2, 2),
+        doc: "A board cell's orthogonal neighbours on the board (up, left, right, down, as \
          `(row, column)` pairs), or a graph vertex's neighbours in increasing order.",
-        "neighbours(board(2, 3), (0, 0))",
-        "[(0, 1), (1, 0)]",
-    ),
-    b(
-        "adjacent_pairs",
-        Impl::Boards(BoardOp::AdjacentPairs),
-        "adjacent_pairs(b, v)",
-        (2, 2),
-        "The pairs of orthogonally adjacent cells that both hold `v`, each pair once (the \
+        example: "neighbours(board(2, 3), (0, 0))",
+        result: "[(0, 1), (1, 0)]",
+        record: None,
+    },
+    Builtin {
+        name: "adjacent_pairs",
+        imp: Impl::Boards(BoardOp::AdjacentPairs),
+        signature: "adjacent_pairs(b, v)",
+        arity: (2, 2),
+        doc: "The pairs of orthogonally adjacent cells that both hold `v`, each pair once (the \
          second cell right of or below the first): the places of a domino (Cram).",
-        "adjacent_pairs(board(\".#|..\"), \".\")",
-        "[((0, 0), (1, 0)), ((1, 0), (1, 1))]",
-    ),
-    b(
-        "regions",
-        Impl::Boards(BoardOp::Regions),
-        "regions(b)",
-        (1, 1),
-        "The connected regions (orthogonal neighbours) of the cells that are not `#`, each a \
+        example: "adjacent_pairs(board(\".#|..\"), \".\")",
+        result: "[((0, 0), (1, 0)), ((1, 0), (1, 1))]",
+        record: None,
+    },
+    Builtin {
+        name: "regions",
+        imp: Impl::Boards(BoardOp::Regions),
+        signature: "regions(b)",
+        arity: (1, 1),
+        doc: "The connected regions (orthogonal neighbours) of the cells that are not `#`, each a \
          board cropped to its bounding box with its other cells `#`, in reading order of their \
          first cells. A ruleset whose moves never reach across `#` splits by it: \
          `split by regions(b)`.",
-        "regions(board(\"..#.\"))",
-        "[board(\"..\"), board(\".\")]",
-    ),
-    b(
-        "canonical",
-        Impl::Boards(BoardOp::Canonical),
-        "canonical(b), canonical(g)",
-        (1, 1),
-        "One representative of a class of symmetric positions. Of a board: the least of its \
+        example: "regions(board(\"..#.\"))",
+        result: "[board(\"..\"), board(\".\")]",
+        record: None,
+    },
+    Builtin {
+        name: "canonical",
+        imp: Impl::Boards(BoardOp::Canonical),
+        signature: "canonical(b), canonical(g)",
+        arity: (1, 1),
+        doc: "One representative of a class of symmetric positions. Of a board: the least of its \
          eight images under rotations and reflections (boards compare by rows, columns, then \
          cells). Of a graph: a canonical labelling, so isomorphic graphs give the same graph \
          (colour refinement and a search over the ties, skipping twin vertices; past 20 000 \
          refinements it keeps the best labelling found, still the same graph). A ruleset names \
          it in `canonical by canonical(b)`.",
-        "canonical(board(\"#.|..\")) == canonical(board(\"..|.#\"))",
-        "true",
-    ),
-    b(
-        "rotate",
-        Impl::Boards(BoardOp::Rotate),
-        "rotate(b)",
-        (1, 1),
-        "The board turned a quarter clockwise.",
-        "rotate(board(\"ab|cd|ef\"))",
-        "eca\nfdb",
-    ),
-    b(
-        "reflect",
-        Impl::Boards(BoardOp::Reflect),
-        "reflect(b)",
-        (1, 1),
-        "The board mirrored left to right.",
-        "reflect(board(\"ab|cd\"))",
-        "ba\ndc",
-    ),
-    b(
-        "transpose",
-        Impl::Boards(BoardOp::Transpose),
-        "transpose(b)",
-        (1, 1),
-        "The board mirrored in its main diagonal (rows become columns).",
-        "transpose(board(\"ab|cd\"))",
-        "ac\nbd",
-    ),
-    b(
-        "graph",
-        Impl::Boards(BoardOp::Graph),
-        "graph(n, edges)",
-        (2, 2),
-        "The simple graph on the vertices 0 to n - 1 with these edges, a list of pairs \
+        example: "canonical(board(\"#.|..\")) == canonical(board(\"..|.#\"))",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "rotate",
+        imp: Impl::Boards(BoardOp::Rotate),
+        signature: "rotate(b)",
+        arity: (1, 1),
+        doc: "The board turned a quarter clockwise.",
+        example: "rotate(board(\"ab|cd|ef\"))",
+        result: "eca\nfdb",
+        record: None,
+    },
+    Builtin {
+        name: "reflect",
+        imp: Impl::Boards(BoardOp::Reflect),
+        signature: "reflect(b)",
+        arity: (1, 1),
+        doc: "The board mirrored left to right.",
+        example: "reflect(board(\"ab|cd\"))",
+        result: "ba\ndc",
+        record: None,
+    },
+    Builtin {
+        name: "transpose",
+        imp: Impl::Boards(BoardOp::Transpose),
+        signature: "transpose(b)",
+        arity: (1, 1),
+        doc: "The board mirrored in its main diagonal (rows become columns).",
+        example: "transpose(board(\"ab|cd\"))",
+        result: "ac\nbd",
+        record: None,
+    },
+    Builtin {
+        name: "graph",
+        imp: Impl::Boards(BoardOp::Graph),
+        signature: "graph(n, edges)",
+        arity: (2, 2),
+        doc: "The simple graph on the vertices 0 to n - 1 with these edges, a list of pairs \
          `(a, b)` (either way round; a repeat counts once; a loop is an error). It prints as it \
          is written, and may be a ruleset argument.",
-        "graph(3, [(1, 0), (1, 2)])",
-        "graph(3, [(0, 1), (1, 2)])",
-    ),
-    b(
-        "vertices",
-        Impl::Boards(BoardOp::Vertices),
-        "vertices(g)",
-        (1, 1),
-        "The graph's vertices, `0..n`, as a list.",
-        "vertices(graph(3, []))",
-        "[0, 1, 2]",
-    ),
-    b(
-        "edges",
-        Impl::Boards(BoardOp::Edges),
-        "edges(g)",
-        (1, 1),
-        "The graph's edges, each once as a pair `(a, b)` with `a < b`, sorted.",
-        "edges(graph(3, [(2, 1)]))",
-        "[(1, 2)]",
-    ),
-    b(
-        "degree",
-        Impl::Boards(BoardOp::Degree),
-        "degree(g, v)",
-        (2, 2),
-        "The number of neighbours of vertex `v`.",
-        "degree(graph(3, [(0, 1), (0, 2)]), 0)",
-        "2",
-    ),
-    b(
-        "remove_vertices",
-        Impl::Boards(BoardOp::RemoveVertices),
-        "remove_vertices(g, vs)",
-        (2, 2),
-        "The graph without the vertices of the list `vs` and their edges, the rest numbered \
+        example: "graph(3, [(1, 0), (1, 2)])",
+        result: "graph(3, [(0, 1), (1, 2)])",
+        record: None,
+    },
+    Builtin {
+        name: "vertices",
+        imp: Impl::Boards(BoardOp::Vertices),
+        signature: "vertices(g)",
+        arity: (1, 1),
+        doc: "The graph's vertices, `0..n`, as a list.",
+        example: "vertices(graph(3, []))",
+        result: "[0, 1, 2]",
+        record: None,
+    },
+    Builtin {
+        name: "edges",
+        imp: Impl::Boards(BoardOp::Edges),
+        signature: "edges(g)",
+        arity: (1, 1),
+        doc: "The graph's edges, each once as a pair `(a, b)` with `a < b`, sorted.",
+        example: "edges(graph(3, [(2, 1)]))",
+        result: "[(1, 2)]",
+        record: None,
+    },
+    Builtin {
+        name: "degree",
+        imp: Impl::Boards(BoardOp::Degree),
+        signature: "degree(g, v)",
+        arity: (2, 2),
+        doc: "The number of neighbours of vertex `v`.",
+        example: "degree(graph(3, [(0, 1), (0, 2)]), 0)",
+        result: "2",
+        record: None,
+    },
+    Builtin {
+        name: "remove_vertices",
+        imp: Impl::Boards(BoardOp::RemoveVertices),
+        signature: "remove_vertices(g, vs)",
+        arity: (2, 2),
+        doc: "The graph without the vertices of the list `vs` and their edges, the rest numbered \
          from 0 in their order (a Node Kayles move removes a vertex and its neighbours).",
-        "remove_vertices(graph(4, [(0, 1), (1, 2), (2, 3)]), [1])",
-        "graph(3, [(1, 2)])",
-    ),
-    b(
-        "components",
-        Impl::Boards(BoardOp::Components),
-        "components(g)",
-        (1, 1),
-        "The connected components, each a graph numbered from 0 in the order of its vertices, \
+        example: "remove_vertices(graph(4, [(0, 1), (1, 2), (2, 3)]), [1])",
+        result: "graph(3, [(1, 2)])",
+        record: None,
+    },
+    Builtin {
+        name: "components",
+        imp: Impl::Boards(BoardOp::Components),
+        signature: "components(g)",
+        arity: (1, 1),
+        doc: "The connected components, each a graph numbered from 0 in the order of its vertices, \
          in the order of their least vertices (an isolated vertex is `graph(1, [])`). A ruleset \
          on graphs whose moves stay inside a component splits by them: \
          `split by components(g)`.",
-        "components(graph(4, [(0, 2)]))",
-        "[graph(2, [(0, 1)]), graph(1, []), graph(1, [])]",
-    ),
+        example: "components(graph(4, [(0, 2)]))",
+        result: "[graph(2, [(0, 1)]), graph(1, []), graph(1, [])]",
+        record: None,
+    },
     // --- outcome classes ---
-    b(
-        "P",
-        Impl::Constant(Outcome::P),
-        "P",
-        (0, 0),
-        "The outcome class of games the previous player wins (the player to move loses).",
-        "outcome(0) == P",
-        "true",
-    ),
-    b(
-        "N",
-        Impl::Constant(Outcome::N),
-        "N",
-        (0, 0),
-        "The outcome class of games the next player (the one to move) wins.",
-        "outcome(*) == N",
-        "true",
-    ),
-    b(
-        "L",
-        Impl::Constant(Outcome::L),
-        "L",
-        (0, 0),
-        "The outcome class of games Left wins whoever starts (games with `∞`).",
-        "outcome(∞) == L",
-        "true",
-    ),
-    b(
-        "R",
-        Impl::Constant(Outcome::R),
-        "R",
-        (0, 0),
-        "The outcome class of games Right wins whoever starts (games with `∞̄`).",
-        "outcome(∞̄) == R",
-        "true",
-    ),
-    b(
-        "D",
-        Impl::Constant(Outcome::D),
-        "D",
-        (0, 0),
-        "The outcome class of drawn games: with best play the loopy game goes on for ever \
+    Builtin {
+        name: "P",
+        imp: Impl::Constant(Outcome::P),
+        signature: "P",
+        arity: (0, 0),
+        doc: "The outcome class of games the previous player wins (the player to move loses).",
+        example: "outcome(0) == P",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "N",
+        imp: Impl::Constant(Outcome::N),
+        signature: "N",
+        arity: (0, 0),
+        doc: "The outcome class of games the next player (the one to move) wins.",
+        example: "outcome(*) == N",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "L",
+        imp: Impl::Constant(Outcome::L),
+        signature: "L",
+        arity: (0, 0),
+        doc: "The outcome class of games Left wins whoever starts (games with `∞`).",
+        example: "outcome(∞) == L",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "R",
+        imp: Impl::Constant(Outcome::R),
+        signature: "R",
+        arity: (0, 0),
+        doc: "The outcome class of games Right wins whoever starts (games with `∞̄`).",
+        example: "outcome(∞̄) == R",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "D",
+        imp: Impl::Constant(Outcome::D),
+        signature: "D",
+        arity: (0, 0),
+        doc: "The outcome class of drawn games: with best play the loopy game goes on for ever \
          (a draw), since neither player can force a win.",
-        "outcome(a{a, * | a, *}) == D",
-        "true",
-    ),
+        example: "outcome(a{a, * | a, *}) == D",
+        result: "true",
+        record: None,
+    },
     // --- heap games ---
-    b(
-        "heap",
-        Impl::Heaps(HeapOp::Heap),
-        "heap(code)",
-        (1, 1),
-        "A take-and-break heap game from its code, a string in CGSuite's notation (\"0.07\" is \
+    Builtin {
+        name: "heap",
+        imp: Impl::Heaps(HeapOp::Heap),
+        signature: "heap(code)",
+        arity: (1, 1),
+        doc: "A take-and-break heap game from its code, a string in CGSuite's notation (\"0.07\" is \
          Dawson's Kayles, \"4!.0\" Grundy's game). The result is a game family: `heap(code)(n)` \
          is the heap of size `n`.",
-        "heap(\"0.07\")(10)",
-        "*3",
-    ),
-    b(
-        "heap_code",
-        Impl::Heaps(HeapOp::HeapCode),
-        "heap_code(g), heap_code(code)",
-        (1, 1),
-        "The take-and-break code of a heap game (`heap(…)`, `subtraction(…)`, `allbut(…)`) \
+        example: "heap(\"0.07\")(10)",
+        result: "*3",
+        record: None,
+    },
+    Builtin {
+        name: "heap_code",
+        imp: Impl::Heaps(HeapOp::HeapCode),
+        signature: "heap_code(g), heap_code(code)",
+        arity: (1, 1),
+        doc: "The take-and-break code of a heap game (`heap(…)`, `subtraction(…)`, `allbut(…)`) \
          or of a code string, in CGSuite's standard form: leading zeros dropped, a repeating \
          tail in brackets, digit sets written the shortest way. Two codes for the same game \
          print the same.",
-        "heap_code(subtraction([2, 3, 7]))",
-        "0.0330003",
-    ),
-    b(
-        "nim_sum",
-        Impl::Heaps(HeapOp::NimSum),
-        "nim_sum(a, b)",
-        (2, 2),
-        "Nim addition (bitwise exclusive or) of two nonnegative integers, or of two nimbers \
+        example: "heap_code(subtraction([2, 3, 7]))",
+        result: "0.0330003",
+        record: None,
+    },
+    Builtin {
+        name: "nim_sum",
+        imp: Impl::Heaps(HeapOp::NimSum),
+        signature: "nim_sum(a, b)",
+        arity: (2, 2),
+        doc: "Nim addition (bitwise exclusive or) of two nonnegative integers, or of two nimbers \
          (then the result is a nimber): `nim_sum(a, b)` is the value of `*a + *b`.",
-        "nim_sum(6, 3)",
-        "5",
-    ),
-    b(
-        "nim_product",
-        Impl::Heaps(HeapOp::NimProduct),
-        "nim_product(a, b)",
-        (2, 2),
-        "Nim multiplication of two nonnegative integers, the product of Conway's field On₂ \
+        example: "nim_sum(6, 3)",
+        result: "5",
+        record: None,
+    },
+    Builtin {
+        name: "nim_product",
+        imp: Impl::Heaps(HeapOp::NimProduct),
+        signature: "nim_product(a, b)",
+        arity: (2, 2),
+        doc: "Nim multiplication of two nonnegative integers, the product of Conway's field On₂ \
          (the integers below `2^(2^k)` form a subfield); on nimbers it gives a nimber, as \
          `*a * *b` does.",
-        "nim_product(16, 16)",
-        "24",
-    ),
-    b(
-        "nim_inverse",
-        Impl::Heaps(HeapOp::NimInverse),
-        "nim_inverse(a)",
-        (1, 1),
-        "The inverse of `a` under nim multiplication: the `b` with `nim_product(a, b) == 1`. \
+        example: "nim_product(16, 16)",
+        result: "24",
+        record: None,
+    },
+    Builtin {
+        name: "nim_inverse",
+        imp: Impl::Heaps(HeapOp::NimInverse),
+        signature: "nim_inverse(a)",
+        arity: (1, 1),
+        doc: "The inverse of `a` under nim multiplication: the `b` with `nim_product(a, b) == 1`. \
          An error for 0, which has none.",
-        "nim_inverse(2)",
-        "3",
-    ),
-    b(
-        "nim_div",
-        Impl::Heaps(HeapOp::NimDiv),
-        "nim_div(a, b)",
-        (2, 2),
-        "Nim division: `nim_product(a, nim_inverse(b))`. An error when `b` is 0.",
-        "nim_div(7, 5)",
-        "5",
-    ),
-    b(
-        "subtraction",
-        Impl::Heaps(HeapOp::Subtraction),
-        "subtraction(set)",
-        (1, 1),
-        "The subtraction game whose moves remove a number of tokens in `set` (a list of \
+        example: "nim_inverse(2)",
+        result: "3",
+        record: None,
+    },
+    Builtin {
+        name: "nim_div",
+        imp: Impl::Heaps(HeapOp::NimDiv),
+        signature: "nim_div(a, b)",
+        arity: (2, 2),
+        doc: "Nim division: `nim_product(a, nim_inverse(b))`. An error when `b` is 0.",
+        example: "nim_div(7, 5)",
+        result: "5",
+        record: None,
+    },
+    Builtin {
+        name: "subtraction",
+        imp: Impl::Heaps(HeapOp::Subtraction),
+        signature: "subtraction(set)",
+        arity: (1, 1),
+        doc: "The subtraction game whose moves remove a number of tokens in `set` (a list of \
          positive integers) from one heap.",
-        "subtraction([1, 2])(5)",
-        "*2",
-    ),
-    b(
-        "allbut",
-        Impl::Heaps(HeapOp::Allbut),
-        "allbut(set)",
-        (1, 1),
-        "The all-but subtraction game: a move removes any positive number of tokens except \
+        example: "subtraction([1, 2])(5)",
+        result: "*2",
+        record: None,
+    },
+    Builtin {
+        name: "allbut",
+        imp: Impl::Heaps(HeapOp::Allbut),
+        signature: "allbut(set)",
+        arity: (1, 1),
+        doc: "The all-but subtraction game: a move removes any positive number of tokens except \
          those in `set`.",
-        "nim_sequence(allbut([2]), 8)",
-        "0 1 0 1 2 3 2 3 4",
-    ),
-    b(
-        "nim_sequence",
-        Impl::Heaps(HeapOp::NimSequence),
-        "nim_sequence(g, n), nim_sequence(g, a..b)",
-        (2, 2),
-        "The nim-values of the heaps `g(0), …, g(n)` (note: `n` is included, so \
+        example: "nim_sequence(allbut([2]), 8)",
+        result: "0 1 0 1 2 3 2 3 4",
+        record: None,
+    },
+    Builtin {
+        name: "nim_sequence",
+        imp: Impl::Heaps(HeapOp::NimSequence),
+        signature: "nim_sequence(g, n), nim_sequence(g, a..b)",
+        arity: (2, 2),
+        doc: "The nim-values of the heaps `g(0), …, g(n)` (note: `n` is included, so \
          `nim_sequence(g, 5)` has six values), or of the heaps in a range; `g` is a heap game \
          or a ruleset (or function) of one integer. Prints as the values separated by spaces. \
          Held packed (one to four bytes a heap, as the largest value needs): `s[i]`, `s[a..b]` \
          (a sequence of those heaps), `len(s)` and `for (n, v) in s` read it in place.",
-        "nim_sequence(subtraction([1, 2]), 6)",
-        "0 1 2 0 1 2 0",
-    ),
-    b(
-        "periodicity",
-        Impl::Heaps(HeapOp::Periodicity),
-        "periodicity(g), periodicity(g, heaps)",
-        (1, 2),
-        "Searches the nim-sequence of `g` for a period, up to a default number of heaps or \
+        example: "nim_sequence(subtraction([1, 2]), 6)",
+        result: "0 1 2 0 1 2 0",
+        record: None,
+    },
+    Builtin {
+        name: "periodicity",
+        imp: Impl::Heaps(HeapOp::Periodicity),
+        signature: "periodicity(g), periodicity(g, heaps)",
+        arity: (1, 2),
+        doc: "Searches the nim-sequence of `g` for a period, up to a default number of heaps or \
          `heaps`, and certifies it where the Guy–Smith argument applies. A record with fields \
          `period`, `preperiod`, `last_exceptional`, `saltus`, `certified`, `certified_at`, \
          `checked_up_to`.",
-        "periodicity(heap(\"0.07\")).period",
-        "34",
-    )
-    .returns(&PERIODICITY),
-    b(
-        "rare_values",
-        Impl::Heaps(HeapOp::RareValues),
-        "rare_values(g, n)",
-        (2, 2),
-        "The rare heaps of a heap game among heaps 0 to `n`: the sparse-space split (Gangolli–Plambeck, \
+        example: "periodicity(heap(\"0.07\")).period",
+        result: "34",
+        record: Some(&PERIODICITY),
+    },
+    Builtin {
+        name: "rare_values",
+        imp: Impl::Heaps(HeapOp::RareValues),
+        signature: "rare_values(g, n)",
+        arity: (2, 2),
+        doc: "The rare heaps of a heap game among heaps 0 to `n`: the sparse-space split (Gangolli–Plambeck, \
          Flammenkamp) calls heap `m` common when `(g(m) << 1 | m % 2) & mask` has an odd number \
          of bits, for the mask that leaves the fewest heaps rare (none while no mask leaves fewer than an \
          eighth). Heap 0 is judged the same way, and with a mask it is always rare (its augmented \
@@ -996,43 +1028,44 @@ pub static BUILTINS: &[Builtin] = &[
          `largest` (the largest nim-value of any heap) and `checked_up_to`. Only the kernel's \
          two bytes a heap are held, up to 2^32 heaps; for games whose moves leave at most two \
          heaps, some of them two.",
-        "rare_values(heap(\"4!.0\"), 20000).count",
-        "1196",
-    )
-    .returns(&RARE_VALUES),
-    b(
-        "write_sequence",
-        Impl::Heaps(HeapOp::WriteSequence),
-        "write_sequence(g, n, file), write_sequence(g, a..b, file)",
-        (3, 3),
-        "Writes the nim-values of heaps `0..=n` (or of a range) of `g` to `file` as they are \
+        example: "rare_values(heap(\"4!.0\"), 20000).count",
+        result: "1196",
+        record: Some(&RARE_VALUES),
+    },
+    Builtin {
+        name: "write_sequence",
+        imp: Impl::Heaps(HeapOp::WriteSequence),
+        signature: "write_sequence(g, n, file), write_sequence(g, a..b, file)",
+        arity: (3, 3),
+        doc: "Writes the nim-values of heaps `0..=n` (or of a range) of `g` to `file` as they are \
          computed, holding none of them in the session: text with a `#` header line and one \
          value a line, or binary little-endian values after a 32-byte header if the file ends \
          in `.u16` or `.u32`. A bar shows progress; Ctrl-C stops it with the file marked \
          partial (a `# partial` last line, or the header's complete flag left clear). Up to \
          2^32 heaps. A record with fields `path`, `format`, `first`, `last`, `heaps` and \
          `bytes`; `read_sequence` reads the file back.",
-        "",
-        "",
-    )
-    .returns(&SEQUENCE_FILE),
-    b(
-        "read_sequence",
-        Impl::Heaps(HeapOp::ReadSequence),
-        "read_sequence(file)",
-        (1, 1),
-        "Reads a nim-sequence that `write_sequence` wrote (either format, told apart by the \
+        example: "",
+        result: "",
+        record: Some(&SEQUENCE_FILE),
+    },
+    Builtin {
+        name: "read_sequence",
+        imp: Impl::Heaps(HeapOp::ReadSequence),
+        signature: "read_sequence(file)",
+        arity: (1, 1),
+        doc: "Reads a nim-sequence that `write_sequence` wrote (either format, told apart by the \
          binary header), or any text file of one nonnegative integer a line with `#` comments. \
          A file marked partial reads as the heaps it holds, with a warning.",
-        "",
-        "",
-    ),
-    b(
-        "plot",
-        Impl::Heaps(HeapOp::Plot),
-        "plot(seq, file, title, range, (width, height))",
-        (1, 6),
-        "Draws a nim-sequence as a figure for a paper: heap size across, nim-value up, the \
+        example: "",
+        result: "",
+        record: None,
+    },
+    Builtin {
+        name: "plot",
+        imp: Impl::Heaps(HeapOp::Plot),
+        signature: "plot(seq, file, title, range, (width, height))",
+        arity: (1, 6),
+        doc: "Draws a nim-sequence as a figure for a paper: heap size across, nim-value up, the \
          game's name or code as the title, the start of a certified period dashed. All but \
          the sequence may be left out, in any order (told apart by type): the first string \
          is the file (by default `nim-sequence.svg` in the current folder), the second the \
@@ -1041,244 +1074,269 @@ pub static BUILTINS: &[Builtin] = &[
          ruleset or function of one integer) followed by its heaps, a number of them or a \
          range, stands for their sequence: `plot(heap(\"0.07\"), 0..60, …)` is \
          `plot(nim_sequence(heap(\"0.07\"), 0..60), …)`.",
-        "",
-        "",
-    ),
+        example: "",
+        result: "",
+        record: None,
+    },
     // --- misère play ---
-    b(
-        "misere_outcome",
-        Impl::Misere(MisereOp::MisereOutcome),
-        "misere_outcome(g)",
-        (1, 1),
-        "The outcome of `g` under misère play (the player who cannot move wins): `P` or `N`. \
+    Builtin {
+        name: "misere_outcome",
+        imp: Impl::Misere(MisereOp::MisereOutcome),
+        signature: "misere_outcome(g)",
+        arity: (1, 1),
+        doc: "The outcome of `g` under misère play (the player who cannot move wins): `P` or `N`. \
          Sums of heaps of a take-and-break game go through a misère quotient when one is \
          small.",
-        "misere_outcome(*2 + *2)",
-        "P",
-    ),
-    b(
-        "misere_form",
-        Impl::Misere(MisereOp::MisereForm),
-        "misere_form(g)",
-        (1, 1),
-        "The misère canonical form of an impartial game (or of a CGSuite string such as \
+        example: "misere_outcome(*2 + *2)",
+        result: "P",
+        record: None,
+    },
+    Builtin {
+        name: "misere_form",
+        imp: Impl::Misere(MisereOp::MisereForm),
+        signature: "misere_form(g)",
+        arity: (1, 1),
+        doc: "The misère canonical form of an impartial game (or of a CGSuite string such as \
          \"2#0\"), printed in CGSuite's notation `*[…]`: integers are nim heaps, `#` joins \
          options into one game.",
-        "misere_form(* + *)",
-        "*[0]",
-    ),
-    b(
-        "genus",
-        Impl::Misere(MisereOp::Genus),
-        "genus(g)",
-        (1, 1),
-        "Conway's genus of `g` as CGSuite prints it (`2`, `0^120`, `4^146`): the normal and \
+        example: "misere_form(* + *)",
+        result: "*[0]",
+        record: None,
+    },
+    Builtin {
+        name: "genus",
+        imp: Impl::Misere(MisereOp::Genus),
+        signature: "genus(g)",
+        arity: (1, 1),
+        doc: "Conway's genus of `g` as CGSuite prints it (`2`, `0^120`, `4^146`): the normal and \
          misère nim values of `g`, `g + *2`, `g + *2 + *2`, … up to the eventual period.",
-        "genus(*2)",
-        "2",
-    ),
-    b(
-        "misere_nimber",
-        Impl::Misere(MisereOp::MisereNimber),
-        "misere_nimber(g)",
-        (1, 1),
-        "The misère nim value G⁻ of `g` (0 exactly for misère P-positions).",
-        "misere_nimber(*)",
-        "0",
-    ),
-    b(
-        "birthday",
-        Impl::Misere(MisereOp::Birthday),
-        "birthday(g)",
-        (1, 1),
-        "The birthday (height) of the misère canonical form of `g`.",
-        "birthday(misere_form(*2))",
-        "2",
-    ),
-    b(
-        "is_tame",
-        Impl::Misere(MisereOp::IsTame),
-        "is_tame(g)",
-        (1, 1),
-        "Whether `g` is tame (Conway; CGSuite's phyla NH and HT): it and its followers have the \
+        example: "genus(*2)",
+        result: "2",
+        record: None,
+    },
+    Builtin {
+        name: "misere_nimber",
+        imp: Impl::Misere(MisereOp::MisereNimber),
+        signature: "misere_nimber(g)",
+        arity: (1, 1),
+        doc: "The misère nim value G⁻ of `g` (0 exactly for misère P-positions).",
+        example: "misere_nimber(*)",
+        result: "0",
+        record: None,
+    },
+    Builtin {
+        name: "birthday",
+        imp: Impl::Misere(MisereOp::Birthday),
+        signature: "birthday(g)",
+        arity: (1, 1),
+        doc: "The birthday (height) of the misère canonical form of `g`.",
+        example: "birthday(misere_form(*2))",
+        result: "2",
+        record: None,
+    },
+    Builtin {
+        name: "is_tame",
+        imp: Impl::Misere(MisereOp::IsTame),
+        signature: "is_tame(g)",
+        arity: (1, 1),
+        doc: "Whether `g` is tame (Conway; CGSuite's phyla NH and HT): it and its followers have the \
          genera of nim heaps, so among tame games it plays like a nim heap.",
-        "is_tame(*2 + *3)",
-        "true",
-    ),
-    b(
-        "is_restive",
-        Impl::Misere(MisereOp::IsRestive),
-        "is_restive(g)",
-        (1, 1),
-        "Whether `g` is restive (CGSuite's phylum HR, e.g. `*[2#0]` of genus `1^2`): tame but \
+        example: "is_tame(*2 + *3)",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "is_restive",
+        imp: Impl::Misere(MisereOp::IsRestive),
+        signature: "is_restive(g)",
+        arity: (1, 1),
+        doc: "Whether `g` is restive (CGSuite's phylum HR, e.g. `*[2#0]` of genus `1^2`): tame but \
          for a twist at the end of play.",
-        "is_restive(misere_form(\"2#0\"))",
-        "true",
-    ),
-    b(
-        "is_restless",
-        Impl::Misere(MisereOp::IsRestless),
-        "is_restless(g)",
-        (1, 1),
-        "Whether `g` is restless (CGSuite's phylum RL, e.g. `*[2#1]` of genus `2^1420`).",
-        "is_restless(misere_form(\"2#1\"))",
-        "true",
-    ),
-    b(
-        "is_half_tame",
-        Impl::Misere(MisereOp::IsHalfTame),
-        "is_half_tame(g)",
-        (1, 1),
-        "Whether `g` is half-tame: not generally tame, but `g + g` is, with genus `0^0`.",
-        "is_half_tame(misere_form(\"2#0\"))",
-        "true",
-    ),
-    b(
-        "is_tameable",
-        Impl::Misere(MisereOp::IsTameable),
-        "is_tameable(g)",
-        (1, 1),
-        "Whether `g` is tameable (generally tame, or CGSuite's phylum TA).",
-        "is_tameable(misere_form(*2))",
-        "true",
-    ),
-    b(
-        "is_generally_tame",
-        Impl::Misere(MisereOp::IsGenerallyTame),
-        "is_generally_tame(g)",
-        (1, 1),
-        "Whether `g` is generally tame (CGSuite's phyla NH, HT, RT: tame up to reversible \
+        example: "is_restive(misere_form(\"2#0\"))",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "is_restless",
+        imp: Impl::Misere(MisereOp::IsRestless),
+        signature: "is_restless(g)",
+        arity: (1, 1),
+        doc: "Whether `g` is restless (CGSuite's phylum RL, e.g. `*[2#1]` of genus `2^1420`).",
+        example: "is_restless(misere_form(\"2#1\"))",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "is_half_tame",
+        imp: Impl::Misere(MisereOp::IsHalfTame),
+        signature: "is_half_tame(g)",
+        arity: (1, 1),
+        doc: "Whether `g` is half-tame: not generally tame, but `g + g` is, with genus `0^0`.",
+        example: "is_half_tame(misere_form(\"2#0\"))",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "is_tameable",
+        imp: Impl::Misere(MisereOp::IsTameable),
+        signature: "is_tameable(g)",
+        arity: (1, 1),
+        doc: "Whether `g` is tameable (generally tame, or CGSuite's phylum TA).",
+        example: "is_tameable(misere_form(*2))",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "is_generally_tame",
+        imp: Impl::Misere(MisereOp::IsGenerallyTame),
+        signature: "is_generally_tame(g)",
+        arity: (1, 1),
+        doc: "Whether `g` is generally tame (CGSuite's phyla NH, HT, RT: tame up to reversible \
          moves).",
-        "is_generally_tame(misere_form(*2))",
-        "true",
-    ),
-    b(
-        "is_generally_restive",
-        Impl::Misere(MisereOp::IsGenerallyRestive),
-        "is_generally_restive(g)",
-        (1, 1),
-        "Whether `g` is generally restive (CGSuite's phyla HR and RR).",
-        "is_generally_restive(misere_form(*2))",
-        "false",
-    ),
-    b(
-        "is_extraverted",
-        Impl::Misere(MisereOp::IsExtraverted),
-        "is_extraverted(g)",
-        (1, 1),
-        "Whether every option of `g` is a part of `g`.",
-        "is_extraverted(misere_form(*2))",
-        "true",
-    ),
-    b(
-        "is_introverted",
-        Impl::Misere(MisereOp::IsIntroverted),
-        "is_introverted(g)",
-        (1, 1),
-        "Whether `g` is introverted: a part of each of its options (only `0` and `*` are).",
-        "is_introverted(misere_form(*))",
-        "true",
-    ),
-    b(
-        "is_even",
-        Impl::Misere(MisereOp::IsEven),
-        "is_even(g)",
-        (1, 1),
-        "Whether `g` is even: its birthday is less than that of `g + *` (`0` and `*2` are \
+        example: "is_generally_tame(misere_form(*2))",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "is_generally_restive",
+        imp: Impl::Misere(MisereOp::IsGenerallyRestive),
+        signature: "is_generally_restive(g)",
+        arity: (1, 1),
+        doc: "Whether `g` is generally restive (CGSuite's phyla HR and RR).",
+        example: "is_generally_restive(misere_form(*2))",
+        result: "false",
+        record: None,
+    },
+    Builtin {
+        name: "is_extraverted",
+        imp: Impl::Misere(MisereOp::IsExtraverted),
+        signature: "is_extraverted(g)",
+        arity: (1, 1),
+        doc: "Whether every option of `g` is a part of `g`.",
+        example: "is_extraverted(misere_form(*2))",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "is_introverted",
+        imp: Impl::Misere(MisereOp::IsIntroverted),
+        signature: "is_introverted(g)",
+        arity: (1, 1),
+        doc: "Whether `g` is introverted: a part of each of its options (only `0` and `*` are).",
+        example: "is_introverted(misere_form(*))",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "is_even",
+        imp: Impl::Misere(MisereOp::IsEven),
+        signature: "is_even(g)",
+        arity: (1, 1),
+        doc: "Whether `g` is even: its birthday is less than that of `g + *` (`0` and `*2` are \
          even, `*` is odd).",
-        "is_even(misere_form(*2 + *2))",
-        "true",
-    ),
-    b(
-        "is_prime",
-        Impl::Misere(MisereOp::IsPrime),
-        "is_prime(g)",
-        (1, 1),
-        "Whether `g` has no proper parts (is not a misère sum of smaller games).",
-        "is_prime(misere_form(*2))",
-        "true",
-    ),
-    b(
-        "is_nim_heap",
-        Impl::Misere(MisereOp::IsNimHeap),
-        "is_nim_heap(g)",
-        (1, 1),
-        "Whether the misère canonical form of `g` is a single nim heap `*n`.",
-        "is_nim_heap(misere_form(*2 + *3))",
-        "false",
-    ),
-    b(
-        "mate",
-        Impl::Misere(MisereOp::Mate),
-        "mate(g)",
-        (1, 1),
-        "The mate of `g` (Conway): the form with `g + mate(g)` a misère P-position built by \
+        example: "is_even(misere_form(*2 + *2))",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "is_prime",
+        imp: Impl::Misere(MisereOp::IsPrime),
+        signature: "is_prime(g)",
+        arity: (1, 1),
+        doc: "Whether `g` has no proper parts (is not a misère sum of smaller games).",
+        example: "is_prime(misere_form(*2))",
+        result: "true",
+        record: None,
+    },
+    Builtin {
+        name: "is_nim_heap",
+        imp: Impl::Misere(MisereOp::IsNimHeap),
+        signature: "is_nim_heap(g)",
+        arity: (1, 1),
+        doc: "Whether the misère canonical form of `g` is a single nim heap `*n`.",
+        example: "is_nim_heap(misere_form(*2 + *3))",
+        result: "false",
+        record: None,
+    },
+    Builtin {
+        name: "mate",
+        imp: Impl::Misere(MisereOp::Mate),
+        signature: "mate(g)",
+        arity: (1, 1),
+        doc: "The mate of `g` (Conway): the form with `g + mate(g)` a misère P-position built by \
          swapping 0 and `*` at the leaves.",
-        "mate(*2)",
-        "*[2]",
-    ),
-    b(
-        "parts",
-        Impl::Misere(MisereOp::Parts),
-        "parts(g)",
-        (1, 1),
-        "The parts of `g`: the games `h` with `g = h + x` for some `x`.",
-        "parts(misere_form(*2 + *3))",
-        "[*[2]]",
-    ),
-    b(
-        "partitions",
-        Impl::Misere(MisereOp::Partitions),
-        "partitions(g)",
-        (1, 1),
-        "The ways of writing `g` as a misère sum of prime games.",
-        "partitions(misere_form(*2 + *3))",
-        "[[*[2], *[2], *[1]]]",
-    ),
-    b(
-        "distinguisher",
-        Impl::Misere(MisereOp::Distinguisher),
-        "distinguisher(g, h)",
-        (2, 2),
-        "A game `x` with `g + x` a misère P-position and `h + x` an N-position (or the other \
+        example: "mate(*2)",
+        result: "*[2]",
+        record: None,
+    },
+    Builtin {
+        name: "parts",
+        imp: Impl::Misere(MisereOp::Parts),
+        signature: "parts(g)",
+        arity: (1, 1),
+        doc: "The parts of `g`: the games `h` with `g = h + x` for some `x`.",
+        example: "parts(misere_form(*2 + *3))",
+        result: "[*[2]]",
+        record: None,
+    },
+    Builtin {
+        name: "partitions",
+        imp: Impl::Misere(MisereOp::Partitions),
+        signature: "partitions(g)",
+        arity: (1, 1),
+        doc: "The ways of writing `g` as a misère sum of prime games.",
+        example: "partitions(misere_form(*2 + *3))",
+        result: "[[*[2], *[2], *[1]]]",
+        record: None,
+    },
+    Builtin {
+        name: "distinguisher",
+        imp: Impl::Misere(MisereOp::Distinguisher),
+        signature: "distinguisher(g, h)",
+        arity: (2, 2),
+        doc: "A game `x` with `g + x` a misère P-position and `h + x` an N-position (or the other \
          way round): a witness that `g ≠ h`.",
-        "distinguisher(*2, *3)",
-        "*[2]",
-    ),
-    b(
-        "is_linked",
-        Impl::Misere(MisereOp::IsLinked),
-        "is_linked(g, h)",
-        (2, 2),
-        "Whether some `x` makes `g + x` and `h + x` both misère P-positions.",
-        "is_linked(*2, *3)",
-        "false",
-    ),
-    b(
-        "link",
-        Impl::Misere(MisereOp::Link),
-        "link(g, h)",
-        (2, 2),
-        "A game `x` with `g + x` and `h + x` both misère P-positions (see `is_linked`).",
-        "link(*2, *2)",
-        "*[2]",
-    ),
-    b(
-        "misere_minus",
-        Impl::Misere(MisereOp::MisereMinus),
-        "misere_minus(g, h)",
-        (2, 2),
-        "The game `x` with `x + h = g` in misère play, when `h` is a part of `g`.",
-        "misere_minus(misere_form(*2 + *3), misere_form(*2))",
-        "*[3]",
-    ),
+        example: "distinguisher(*2, *3)",
+        result: "*[2]",
+        record: None,
+    },
+    Builtin {
+        name: "is_linked",
+        imp: Impl::Misere(MisereOp::IsLinked),
+        signature: "is_linked(g, h)",
+        arity: (2, 2),
+        doc: "Whether some `x` makes `g + x` and `h + x` both misère P-positions.",
+        example: "is_linked(*2, *3)",
+        result: "false",
+        record: None,
+    },
+    Builtin {
+        name: "link",
+        imp: Impl::Misere(MisereOp::Link),
+        signature: "link(g, h)",
+        arity: (2, 2),
+        doc: "A game `x` with `g + x` and `h + x` both misère P-positions (see `is_linked`).",
+        example: "link(*2, *2)",
+        result: "*[2]",
+        record: None,
+    },
+    Builtin {
+        name: "misere_minus",
+        imp: Impl::Misere(MisereOp::MisereMinus),
+        signature: "misere_minus(g, h)",
+        arity: (2, 2),
+        doc: "The game `x` with `x + h = g` in misère play, when `h` is a part of `g`.",
+        example: "misere_minus(misere_form(*2 + *3), misere_form(*2))",
+        result: "*[3]",
+        record: None,
+    },
     // --- misère quotients ---
-    b(
-        "quotient",
-        Impl::Quotient(QuotientOp::Quotient),
-        "quotient(g), quotient(g, n)",
-        (1, 2),
-        "The misère quotient of a heap game (Plambeck–Siegel), computed heap by heap until \
+    Builtin {
+        name: "quotient",
+        imp: Impl::Quotient(QuotientOp::Quotient),
+        signature: "quotient(g), quotient(g, n)",
+        arity: (1, 2),
+        doc: "The misère quotient of a heap game (Plambeck–Siegel), computed heap by heap until \
          its periodicity is certified, or the partial quotient `Q_n` of heaps up to `n`. A \
          record with fields `order`, `p_portion`, `presentation`, `period`, `preperiod`, \
          `phi`, `table`, `elements`, `certified`, `certified_at`, `heap`, `name`, `game`. \
@@ -1289,19 +1347,20 @@ pub static BUILTINS: &[Builtin] = &[
          memory budget; above order 1 000 the table is made when `q.table` is read, and the \
          record as a whole shows it as `none`). Elements of two quotients do not mix \
          (E0116). Size limits follow the memory budget (E0404).",
-        "quotient(heap(\"0.75\")).phi[2] * quotient(heap(\"0.75\")).phi[2]",
-        "b2",
-    )
-    .returns(&QUOTIENT),
-    b(
-        "isomorphic",
-        Impl::Quotient(QuotientOp::Isomorphic),
-        "isomorphic(q1, q2)",
-        (2, 2),
-        "Whether two quotients are the same bipartite monoid (one monoid, one P-portion).",
-        "isomorphic(quotient(heap(\"0.3\")), quotient(heap(\"0.7\")))",
-        "true",
-    ),
+        example: "quotient(heap(\"0.75\")).phi[2] * quotient(heap(\"0.75\")).phi[2]",
+        result: "b2",
+        record: Some(&QUOTIENT),
+    },
+    Builtin {
+        name: "isomorphic",
+        imp: Impl::Quotient(QuotientOp::Isomorphic),
+        signature: "isomorphic(q1, q2)",
+        arity: (2, 2),
+        doc: "Whether two quotients are the same bipartite monoid (one monoid, one P-portion).",
+        example: "isomorphic(quotient(heap(\"0.3\")), quotient(heap(\"0.7\")))",
+        result: "true",
+        record: None,
+    },
 ];
 
 /// The entry for a built-in name.

@@ -4,7 +4,7 @@
 //! forms, since a diagnostic outlives the store's ids.
 
 use crate::misere::Limited;
-use loony_core::diag::{Code, Diagnose, Place, Report};
+use loony_core::diag::{Diagnose, Place, Report};
 use std::ops::Range;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -131,10 +131,10 @@ impl Diagnose for TheoryError {
         use TheoryError as T;
         match self {
             T::NotImpartial { form, detail } => {
-                Report::new("E0201", format!("`{form}` is not impartial"), detail)
+                Report::new(NOT_IMPARTIAL, format!("`{form}` is not impartial"), detail)
             }
             T::InfiniteGame { position, follower } => Report::new(
-                "E0202",
+                INFINITE_GAME,
                 format!("this game has infinitely many positions: `{position}` keeps recurring"),
                 "the positions of this game grow without end",
             )
@@ -143,7 +143,7 @@ impl Diagnose for TheoryError {
                  in play grow without end; Loony values games with finitely many positions"
             )),
             T::NotAffine { form, detail } => Report::new(
-                "E0204",
+                NOT_AFFINE,
                 format!("`{form}` is not an affine impartial game"),
                 detail,
             )
@@ -152,14 +152,14 @@ impl Diagnose for TheoryError {
                  do its quiet followers",
             ),
             T::NoValue { form, reason } => {
-                Report::new("E0207", format!("`{form}` has no nim-value"), reason)
+                Report::new(NO_VALUE, format!("`{form}` has no nim-value"), reason)
             }
             T::Undetermined {
                 form,
                 reason,
                 outcome,
             } => Report::new(
-                "E0208",
+                UNDETERMINED,
                 format!("the value of `{form}` is not determined"),
                 "no value in the theory",
             )
@@ -170,7 +170,7 @@ impl Diagnose for TheoryError {
                     .map(|o| format!("its outcome is {o} (exact search); `outcome(…)` gives it")),
             ),
             T::SearchBudget { budget } => Report::new(
-                "E0209",
+                SEARCH_BUDGET,
                 format!("the exact search of this sum passed {budget} states without finishing"),
                 "too many states to search",
             )
@@ -179,13 +179,13 @@ impl Diagnose for TheoryError {
                  raise the budget (now {budget}) with `--budget N` or `:budget N`"
             )),
             T::BadHeapCode { code, message, at } => Report::new(
-                "E0401",
+                BAD_HEAP_CODE,
                 format!("bad heap code \"{code}\": {message}"),
                 "in this code",
             )
             .place(Place::InString(at.clone())),
             T::NotHeapGame { found, detail } => Report::new(
-                "E0402",
+                NOT_HEAP_GAME,
                 format!("`quotient` needs a heap game, not {found}"),
                 detail,
             )
@@ -198,7 +198,7 @@ impl Diagnose for TheoryError {
                 option,
                 reason,
             } => Report::new(
-                "E0403",
+                NOT_SUM_OF_HEAPS,
                 if option.is_empty() {
                     format!("`{game}` is not a heap game")
                 } else {
@@ -223,7 +223,7 @@ impl Diagnose for TheoryError {
                     Grew::Search => "the search",
                 };
                 let mut r = Report::new(
-                    "E0404",
+                    QUOTIENT_TOO_LARGE,
                     format!("the misère quotient of {game} outgrew its size limit at heap {heap}"),
                     format!("{what} for Q_{heap} reached {elements} elements"),
                 );
@@ -244,7 +244,7 @@ impl Diagnose for TheoryError {
                 r
             }
             T::NoCertificate { game } => Report::new(
-                "E0405",
+                NO_CERTIFICATE,
                 format!(
                     "the misère quotient of {game} cannot be certified, so it needs a heap bound"
                 ),
@@ -255,22 +255,22 @@ impl Diagnose for TheoryError {
                  subtraction and all-but games; `quotient(G, n)` computes the partial quotient Q_n",
             ),
             T::BadHeapBound { value, max } => Report::new(
-                "E0406",
+                BAD_HEAP_BOUND,
                 format!("a heap bound must be from 0 to {max}, not {value}"),
                 "this bound",
             ),
             T::NimZeroDivisor { op } => Report::new(
-                "E0407",
+                NIM_ZERO_DIVISOR,
                 format!("`{op}` divides by the nimber 0, which has no inverse"),
                 "this is 0",
             ),
             T::NimNegative { op, value } => Report::new(
-                "E0408",
+                NIM_NEGATIVE,
                 format!("`{op}` works on nimbers, numbered 0, 1, 2, …, not on {value}"),
                 "this is negative",
             ),
             T::MisereSpecifier { found } => Report::new(
-                "E0601",
+                MISERE_SPECIFIER,
                 "Invalid misere game specifier: must be a `List` of `Integer`s or `MisereCanonicalGame`s",
                 format!("this holds {found}"),
             )
@@ -278,19 +278,19 @@ impl Diagnose for TheoryError {
                 "integers are nim heaps, lists are games with those options, and games may be any impartial game",
             ),
             T::MisereNotLinked { g, h } => Report::new(
-                "E0602",
+                MISERE_NOT_LINKED,
                 format!("Those misere games are not linked: {g}, {h}"),
                 "one of these games is an option of the other",
             )
             .note("two games are linked exactly when neither is an option of the other"),
             T::MisereNotSubtractable { g, h } => Report::new(
-                "E0603",
+                MISERE_NOT_SUBTRACTABLE,
                 format!("Those misere games are not subtractable: {g}, {h}"),
                 "the second game is not a part of the first",
             )
             .note("see `parts(g)` for the games that can be subtracted"),
             T::MisereEntailing { form } => Report::new(
-                "E0604",
+                MISERE_ENTAILING,
                 format!("`{form}` has entailing moves, which misère play does not cover"),
                 "∞, ∞̄, `entail` or `carry` is reachable from here",
             )
@@ -298,7 +298,7 @@ impl Diagnose for TheoryError {
                 "misère canonical forms exist for short impartial games: no ∞, ∞̄, `entail` or `carry`",
             ),
             T::MisereIdentical { game } => Report::new(
-                "E0605",
+                MISERE_IDENTICAL,
                 format!("no game distinguishes {game} from itself"),
                 "these games are equal",
             ),
@@ -320,7 +320,7 @@ impl Diagnose for TheoryError {
                         "the number of games to enumerate option sets of is too large: {size} (at most {limit})"
                     ),
                 };
-                let report = Report::new("E0606", message, "too large");
+                let report = Report::new(MISERE_TOO_LARGE, message, "too large");
                 if *what == Limited::Printed {
                     report.note(
                         "genus, birthday, outcome and the predicates do not need the printed form",
@@ -330,7 +330,7 @@ impl Diagnose for TheoryError {
                 }
             }
             T::MisereBudget { limit } => Report::new(
-                "E0606",
+                MISERE_TOO_LARGE,
                 format!("this misère computation created more than {limit} games"),
                 "too large",
             )
@@ -338,13 +338,13 @@ impl Diagnose for TheoryError {
                 "sums of large games have large canonical forms; raise the budget (now {limit}) with `--budget N` or `:budget N`"
             )),
             T::MisereNotation { text, message, at } => Report::new(
-                "E0607",
+                MISERE_NOTATION,
                 format!("bad misère notation \"{text}\": {message}"),
                 "in this string",
             )
             .place(Place::InString(*at..*at + 1)),
             T::MisereBusy => Report::new(
-                "E0608",
+                MISERE_BUSY,
                 "misère functions cannot be called from a ruleset while its positions are being converted to misère forms",
                 "called here",
             )
@@ -353,146 +353,103 @@ impl Diagnose for TheoryError {
     }
 }
 
-/// The `--explain` texts of this layer's codes.
-pub const CODES: &[Code] = &[
-    Code(
-        "E0201",
+loony_core::codes! {
+    /// The `--explain` texts of this layer's codes.
+    pub CODES;
+    NOT_IMPARTIAL = "E0201",
         "A game that is not impartial: some position gives Left and Right different options, \
          as in `{0, * | 0}`.\n\n\
          Loony computes values of impartial games, where both players have the same moves at \
          every position (the conjugate of each option, for entailing games). The diagnostic \
-         shows the first position found whose options differ.",
-    ),
-    Code(
-        "E0202",
+         shows the first position found whose options differ.";
+    INFINITE_GAME = "E0202",
         "A game with infinitely many positions: a ruleset position recurs inside one of its \
          own followers as part of a larger sum (`grow(n) => grow(n) + *`), so the sums keep \
          growing.\n\n\
          Loopy games are fine when the same positions recur; sums that grow each time around \
-         are not finite graphs.",
-    ),
-    Code(
-        "E0204",
+         are not finite graphs.";
+    NOT_AFFINE = "E0204",
         "A game that is not an affine impartial game: some Right option is not the conjugate \
          of a Left option (with ∞/∞̄ swapped), so the affine theory gives it no value.\n\n\
          Affine impartial games (entailing moves `{∞ | X}` and their conjugates) are the games \
-         `affine_value` and `explain` handle.",
-    ),
-    Code(
-        "E0207",
+         `affine_value` and `explain` handle.";
+    NO_VALUE = "E0207",
         "A game that has no nim-value where one is needed: a position of a ruleset whose value \
          is a moon or loopy (in `nim_sequence`), a game given to nim-field arithmetic that is \
          not a nimber, or an affine game whose entailing moves lie on a cycle.\n\n\
-         `value(g)` shows what the game's value is instead.",
-    ),
-    Code(
-        "E0208",
+         `value(g)` shows what the game's value is instead.";
+    UNDETERMINED = "E0208",
         "The theory gives this game no value: a loopy game with entailing moves whose value is \
          not determined by the known results.\n\n\
          Its outcome is still known (the note gives it, found by an exact search); \
-         `outcome(g)` answers.",
-    ),
-    Code(
-        "E0209",
+         `outcome(g)` answers.";
+    SEARCH_BUDGET = "E0209",
         "The exact search of a sum (used where the theory gives no value) met more states than \
          the budget allows.\n\n\
-         Raise the budget with `--budget N` or `:budget N`.",
-    ),
-    Code(
-        "E0401",
+         Raise the budget with `--budget N` or `:budget N`.";
+    BAD_HEAP_CODE = "E0401",
         "A take-and-break code that is not CGSuite's notation: a digit out of range, an \
          unclosed `[` period or `{` set, a code with endless play.\n\n\
          Codes are written `d0.d1d2d3…` (octal games like \"0.07\"), with hexadecimal digits, \
          `&…;` for large digits, `[…]` for a repeating tail and `{…}` sets; `!`, `?` and `=` \
-         mark variants. The label points at the character.",
-    ),
-    Code(
-        "E0402",
+         mark variants. The label points at the character.";
+    NOT_HEAP_GAME = "E0402",
         "A game that is not a heap game where one is needed (for `quotient`, \
          `nim_sequence`, `periodicity`).\n\n\
          Heap games are `heap(\"0.07\")`, `subtraction([…])`, `allbut([…])`, and rulesets of \
-         one heap size whose moves are sums of smaller heaps.",
-    ),
-    Code(
-        "E0403",
+         one heap size whose moves are sums of smaller heaps.";
+    NOT_SUM_OF_HEAPS = "E0403",
         "A ruleset used as a heap game has a move that is not a sum of smaller heaps of the \
          same ruleset.\n\n\
          A heap game's moves replace a heap by a sum of smaller heaps; the message shows the \
-         offending option.",
-    ),
-    Code(
-        "E0404",
+         offending option.";
+    QUOTIENT_TOO_LARGE = "E0404",
         "A misère quotient grew past the limits on its size while being computed: an \
          unreduced or reduced candidate, or the antichain that verifies one.\n\n\
          The limits follow the session's memory budget (`--memory`, `:memory`): each \
          structure may take about a quarter of it. The note gives the last quotient completed; \
          `quotient(g, n)` with a smaller heap bound computes a partial quotient, and a larger \
-         budget lets the candidate grow further.",
-    ),
-    Code(
-        "E0405",
+         budget lets the candidate grow further.";
+    NO_CERTIFICATE = "E0405",
         "`quotient(g)` without a heap bound for a game whose periodicity cannot be certified \
          (codes with `!`, `?`, `=`, and some others).\n\n\
-         Give a bound: `quotient(g, n)` computes the partial quotient Q_n.",
-    ),
-    Code(
-        "E0406",
+         Give a bound: `quotient(g, n)` computes the partial quotient Q_n.";
+    BAD_HEAP_BOUND = "E0406",
         "A heap bound for `quotient` out of range (negative, or larger than the maximum).\n\n\
-         The message gives the range.",
-    ),
-    Code(
-        "E0407",
+         The message gives the range.";
+    NIM_ZERO_DIVISOR = "E0407",
         "Nim division by 0: `nim_inverse(0)`, `nim_div(a, 0)`.\n\n\
-         Every nonzero nimber has a nim-inverse; 0 has none.",
-    ),
-    Code(
-        "E0408",
+         Every nonzero nimber has a nim-inverse; 0 has none.";
+    NIM_NEGATIVE = "E0408",
         "A nim-field built-in (`nim_sum`, `nim_product`, `nim_inverse`, `nim_div`) given a \
          negative integer.\n\n\
-         They take nonnegative integers or nimbers.",
-    ),
-    Code(
-        "E0601",
+         They take nonnegative integers or nimbers.";
+    MISERE_SPECIFIER = "E0601",
         "A misère literal `*[…]` with an element that is not an integer, a list or a game.\n\n\
-         Integers are nim heaps, lists are games with those options: `*[2, [1]]`.",
-    ),
-    Code(
-        "E0602",
+         Integers are nim heaps, lists are games with those options: `*[2, [1]]`.";
+    MISERE_NOT_LINKED = "E0602",
         "`link(g, h)` of games that are not linked: one is an option of the other.\n\n\
          Two games are linked exactly when neither is an option of the other \
-         (`is_linked(g, h)` tests it).",
-    ),
-    Code(
-        "E0603",
+         (`is_linked(g, h)` tests it).";
+    MISERE_NOT_SUBTRACTABLE = "E0603",
         "`misere_minus(g, h)` where `h` is not a part of `g`.\n\n\
-         `parts(g)` lists the games that can be subtracted.",
-    ),
-    Code(
-        "E0604",
+         `parts(g)` lists the games that can be subtracted.";
+    MISERE_ENTAILING = "E0604",
         "A misère function given a game with ∞, ∞̄, `entail` or `carry` reachable.\n\n\
-         Misère canonical forms exist for short impartial games only.",
-    ),
-    Code(
-        "E0605",
+         Misère canonical forms exist for short impartial games only.";
+    MISERE_IDENTICAL = "E0605",
         "`distinguisher(g, g)`: equal games have no distinguisher.\n\n\
          A distinguisher is a game `x` with `g + x` and `h + x` of different misère \
-         outcomes; it exists exactly when `g` and `h` differ.",
-    ),
-    Code(
-        "E0606",
+         outcomes; it exists exactly when `g` and `h` differ.";
+    MISERE_TOO_LARGE = "E0606",
         "A nim heap or a printed string past the misère engine's limits.\n\n\
-         The message gives the limit.",
-    ),
-    Code(
-        "E0607",
+         The message gives the limit.";
+    MISERE_NOTATION = "E0607",
         "A string that is not CGSuite's misère notation (in `misere_form(\"…\")`).\n\n\
          It is the notation `misere_form` prints, like `*[2#0]`; the label points at the \
-         character where reading stopped.",
-    ),
-    Code(
-        "E0608",
+         character where reading stopped.";
+    MISERE_BUSY = "E0608",
         "A misère function called inside a ruleset's rules while the misère engine is \
          converting a position of that ruleset.\n\n\
-         Compute misère values outside the rules.",
-    ),
-];
+         Compute misère values outside the rules.";
+}

@@ -1,7 +1,7 @@
 //! The core layer's errors: what stops any computation (Ctrl-C, the memory budget, a full
 //! table of the store), a sum the store cannot form, and a bug caught at the session boundary.
 
-use super::{Code, Diagnose, Report};
+use super::{Diagnose, Report};
 use crate::memory::show_size;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -26,17 +26,19 @@ pub enum CoreError {
 impl Diagnose for CoreError {
     fn report(&self) -> Report {
         match self {
-            CoreError::Interrupted => {
-                Report::new("E0501", "interrupted", "the computation was stopped here")
-            }
+            CoreError::Interrupted => Report::new(
+                INTERRUPTED,
+                "interrupted",
+                "the computation was stopped here",
+            ),
             CoreError::InfinitiesCollide => Report::new(
-                "E0205",
+                INFINITIES_COLLIDE,
                 "`∞ + ∞̄` has no value: both players would have already won",
                 "∞ and ∞̄ meet in this sum",
             ),
             CoreError::MemoryBudget { budget, what, held } => {
                 let mut r = Report::new(
-                    "E0213",
+                    MEMORY_BUDGET,
                     format!(
                         "this needs more memory than the session's budget of {}",
                         show_size(*budget)
@@ -56,13 +58,13 @@ impl Diagnose for CoreError {
                 ))
             }
             CoreError::Capacity { what, limit } => Report::new(
-                "E0212",
+                CAPACITY,
                 format!("too many {what}: Loony's tables hold at most {limit}"),
                 "building this needed more",
             )
             .note("split the computation into smaller ones"),
             CoreError::Internal { message } => Report::new(
-                "E0901",
+                INTERNAL,
                 "internal error: Loony failed while running this",
                 "while running this",
             )
@@ -76,39 +78,30 @@ impl Diagnose for CoreError {
     }
 }
 
-/// The `--explain` texts of these codes.
-pub(super) const CODES: &[Code] = &[
-    Code(
-        "E0501",
+crate::codes! {
+    /// The `--explain` texts of these codes.
+    pub(super) CODES;
+    INTERRUPTED = "E0501",
         "The computation was interrupted by Ctrl-C.\n\n\
          The session goes on with everything computed before the statement; the interrupted \
-         statement left no binding.",
-    ),
-    Code(
-        "E0205",
+         statement left no binding.";
+    INFINITIES_COLLIDE = "E0205",
         "`∞ + ∞̄`: a sum in which both players would already have won has no value.\n\n\
          ∞ is a game Left has won and ∞̄ one Right has won; they cannot both be parts of one \
-         sum.",
-    ),
-    Code(
-        "E0213",
+         sum.";
+    MEMORY_BUDGET = "E0213",
         "The statement needed more memory than the session's budget (by default half of the \
          machine's memory).\n\n\
          Raise it with `--memory SIZE` or `:memory SIZE` (e.g. 8G); the note says what was \
-         being built and how much the session already held.",
-    ),
-    Code(
-        "E0212",
+         being built and how much the session already held.";
+    CAPACITY = "E0212",
         "A table of the interpreter would outgrow its 32-bit indices (more than about four \
          billion games, positions or argument lists), or a ruleset has more than 255 \
          parameters (a position's key counts its words in one byte).\n\n\
          Split the computation into smaller ones; pass many parameters together, as one tuple \
-         or list.",
-    ),
-    Code(
-        "E0901",
+         or list.";
+    INTERNAL = "E0901",
         "An internal error: a bug in Loony, caught so that the session goes on.\n\n\
          Please report it with the input that caused it. Values computed by that input may be \
-         incomplete.",
-    ),
-];
+         incomplete.";
+}

@@ -15,7 +15,9 @@ pub fn explain(
     } else {
         c
     };
-    codes.find(|k| k.0 == c).map(|k| (k.0, k.1))
+    codes
+        .find(|k| k.code() == c)
+        .map(|k| (k.code(), k.explain()))
 }
 
 /// The explanation as `--explain` prints it: the code, then each paragraph broken before

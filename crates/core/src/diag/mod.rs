@@ -6,7 +6,7 @@
 //! one place where a report becomes a codespan diagnostic.
 
 mod clip;
-mod core_error;
+pub mod core_error;
 pub mod explain;
 pub mod guard;
 mod syntax;
@@ -35,8 +35,70 @@ pub struct Loc {
 }
 
 /// A diagnostic code and its `loony --explain` text (paragraphs separated by blank lines).
-#[derive(Debug, Clone, Copy)]
-pub struct Code(pub &'static str, pub &'static str);
+/// Declared once, with [`codes!`]: a report names the declared constant, so a code cannot be
+/// given without its explanation, and the layer's table lists every constant it declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Code {
+    code: &'static str,
+    explain: &'static str,
+}
+
+impl Code {
+    /// For [`codes!`] only. A code not shaped `E0000` or `W0000` fails the build (the check
+    /// runs when the constant is evaluated).
+    #[doc(hidden)]
+    pub const fn declare(code: &'static str, explain: &'static str) -> Code {
+        let b = code.as_bytes();
+        assert!(
+            b.len() == 5
+                && (b[0] == b'E' || b[0] == b'W')
+                && b[1].is_ascii_digit()
+                && b[2].is_ascii_digit()
+                && b[3].is_ascii_digit()
+                && b[4].is_ascii_digit(),
+            "a diagnostic code is E or W and four digits"
+        );
+        Code { code, explain }
+    }
+
+    /// `E0110`.
+    pub const fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// The `--explain` text.
+    pub const fn explain(&self) -> &'static str {
+        self.explain
+    }
+}
+
+/// Declares a layer's diagnostic codes, each once: a constant per code (its name says what
+/// the code is about) and the layer's table of them all, which `--explain` reads.
+///
+/// ```ignore
+/// loony_core::codes! {
+///     /// The `--explain` texts of this layer's codes.
+///     pub CODES;
+///     DIVISION_BY_ZERO = "E0106", "Division (`/`) or remainder (`%`) by zero. …";
+/// }
+/// ```
+#[macro_export]
+macro_rules! codes {
+    (
+        $(#[$table_attr:meta])*
+        $vis:vis $table:ident;
+        $( $(#[$attr:meta])* $name:ident = $code:literal, $explain:expr; )*
+    ) => {
+        // Each constant is public, so a front end may name a code it acts on (the sweep's
+        // statuses); the table has the visibility asked for.
+        $(
+            $(#[$attr])*
+            pub const $name: $crate::diag::Code = $crate::diag::Code::declare($code, $explain);
+        )*
+        $(#[$table_attr])*
+        $vis const $table: &[$crate::diag::Code] = &[$($name),*];
+    };
+}
 
 /// The `--explain` texts of the codes this crate gives: its errors and the warnings.
 pub fn codes() -> impl Iterator<Item = &'static Code> {
@@ -77,9 +139,10 @@ pub enum Place {
 }
 
 impl Report {
-    pub fn new(code: &'static str, message: impl Into<String>, label: impl Into<String>) -> Self {
+    /// A report of the declared `code` (see [`codes!`]).
+    pub fn new(code: Code, message: impl Into<String>, label: impl Into<String>) -> Self {
         Report {
-            code,
+            code: code.code(),
             message: message.into(),
             label: label.into(),
             notes: Vec::new(),
@@ -355,11 +418,12 @@ pub struct Warning {
 impl Warning {
     pub fn code(&self) -> &'static str {
         match &self.kind {
-            WarningKind::ShadowsBuiltin { .. } => "W0001",
-            WarningKind::Replaces { .. } => "W0002",
-            WarningKind::PartialFile { .. } => "W0003",
-            WarningKind::DenseStop { .. } => "W0004",
+            WarningKind::ShadowsBuiltin { .. } => SHADOWS_BUILTIN,
+            WarningKind::Replaces { .. } => REPLACES,
+            WarningKind::PartialFile { .. } => PARTIAL_FILE,
+            WarningKind::DenseStop { .. } => DENSE_STOP,
         }
+        .code()
     }
 
     pub fn message(&self) -> String {
@@ -597,37 +661,30 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// The warnings' `--explain` texts.
-const WARNING_CODES: &[Code] = &[
-    Code(
-        "W0001",
+crate::codes! {
+    /// The warnings' `--explain` texts.
+    WARNING_CODES;
+    SHADOWS_BUILTIN = "W0001",
         "A `let`, `fn` or `ruleset` named like a built-in. The program goes on, but the \
          built-in is out of reach while the name is bound.\n\n\
          Choose another name (`let dk = heap(\"0.07\")` rather than `let heap = …`). \
-         Parameters and `for` variables may use any name without a warning.",
-    ),
-    Code(
-        "W0002",
+         Parameters and `for` variables may use any name without a warning.";
+    REPLACES = "W0002",
         "A definition that replaces one made elsewhere: your own `kayles` after \
          `import \"std/kayles\"`, or an import whose module replaces a `kayles` you defined.\n\n\
          From there on the name means the new definition. Redefining a name in the program or \
-         module that defined it is silent.",
-    ),
-    Code(
-        "W0003",
+         module that defined it is silent.";
+    PARTIAL_FILE = "W0003",
         "A nim-sequence file that `write_sequence` did not finish (it was stopped with Ctrl-C, \
          or a write failed): a text file's last line says `# partial`, a binary file's header \
          has its complete flag clear. It reads as the heaps it holds.\n\n\
-         Write it again to have every heap.",
-    ),
-    Code(
-        "W0004",
+         Write it again to have every heap.";
+    DENSE_STOP = "W0004",
         "`periodicity(g)` without a bound searches up to 1 000 000 heaps, but stops at \
          131 071 for a game none of whose heaps is rare (0.106, 0.007): its kernel scans every \
          pair of smaller heaps, so the search to 262 143 would take four times as long as \
          the one to 131 071, and the default would run for many minutes. The record's \
          `checked_up_to` says how far it went.\n\n\
          Give the number of heaps to search (`periodicity(heap(\"0.106\"), 500000)`) to go \
-         further.",
-    ),
-];
+         further.";
+}
