@@ -985,6 +985,101 @@ fn node_kayles_matches_a_search_over_vertex_sets() {
     assert_eq!(lines(&src), want);
 }
 
+// --- pruned search (outcomes and values of sums of parts, asked cold) ---
+
+#[test]
+fn pruned_search_outcomes_of_sums_match_the_plain_search() {
+    // Outcomes asked before any value is known (the search answers one question of the sum),
+    // then the values of the same parts in the same session (its table kept).
+    let mut src = String::from("import \"std/cram\"\nimport \"std/node_kayles\"\n");
+    let mut want = Vec::new();
+    let mut values = Vec::new();
+    let mut s = 5;
+    for k in 0..40 {
+        let (rows, cols) = if k % 2 == 0 { (4, 4) } else { (3, 5) };
+        let moves = cram_moves(rows, cols);
+        let mut g = MaskGame::new(moves.clone());
+        let full = (1u64 << (rows * cols)) - 1;
+        let (a, b) = (lcg(&mut s) & full, lcg(&mut s) & full | lcg(&mut s) & full);
+        let heap = lcg(&mut s) as u32 % 4;
+        let x = g.grundy(a, &moves) ^ g.grundy(b, &moves) ^ heap;
+        src.push_str(&format!(
+            "outcome(cram_board(board(\"{}\")) + cram_board(board(\"{}\")) + *{heap})\n",
+            picture(rows, cols, a),
+            picture(rows, cols, b)
+        ));
+        want.push(if x == 0 { "P" } else { "N" }.to_string());
+        values.push((
+            format!("cram_board(board(\"{}\"))\n", picture(rows, cols, b)),
+            nim(g.grundy(b, &moves)),
+        ));
+    }
+    for (rows, cols) in [(4, 5), (3, 6), (2, 7)] {
+        let moves = cram_moves(rows, cols);
+        let mut g = MaskGame::new(moves.clone());
+        let full = (1u64 << (rows * cols)) - 1;
+        src.push_str(&format!("outcome(cram({rows}, {cols}))\n"));
+        want.push(
+            if g.grundy(full, &moves) == 0 {
+                "P"
+            } else {
+                "N"
+            }
+            .to_string(),
+        );
+    }
+    for _ in 0..20 {
+        let n = 8 + lcg(&mut s) as usize % 6;
+        let mut edges = Vec::new();
+        for _ in 0..n + n / 2 {
+            let (a, b) = (lcg(&mut s) as usize % n, lcg(&mut s) as usize % n);
+            if a != b {
+                edges.push((a, b));
+            }
+        }
+        let (take_when, take) = node_kayles_moves(n, &edges);
+        let mut g = MaskGame::new(take_when);
+        let all = (1u64 << n) - 1;
+        let shown: Vec<String> = edges.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+        let v = g.grundy(all, &take);
+        src.push_str(&format!(
+            "outcome(node_kayles({n}, [{}]))\n",
+            shown.join(", ")
+        ));
+        want.push(if v == 0 { "P" } else { "N" }.to_string());
+        values.push((
+            format!("node_kayles({n}, [{}])\n", shown.join(", ")),
+            nim(v),
+        ));
+    }
+    for (line, v) in values {
+        src.push_str(&line);
+        want.push(v);
+    }
+    assert_eq!(lines(&src), want);
+}
+
+#[test]
+fn a_loopy_ruleset_that_splits_has_the_values_of_its_twin_that_does_not() {
+    // The search meets a part again while searching its options (a cycle of moves) and
+    // leaves the game to the loopy engine: the same values as without the clause.
+    let rules = |name: &str, clause: &str| {
+        format!(
+            "ruleset {name}(n) {clause} {{\n  for k in 0..n => {name}(k)\n  \
+             for k in [n] if n % 3 == 1 => {name}(n)\n  for k in [n] if n >= 2 => {name}(n - 2)\n}}\n"
+        )
+    };
+    let mut src = rules("plain", "");
+    src.push_str(&rules("pieces", "split by [n]"));
+    src.push_str("[plain(n) for n in 0..8]\n[pieces(n) for n in 0..8]\n");
+    src.push_str("[outcome(plain(n)) for n in 0..8]\n[outcome(pieces(n)) for n in 0..8]\n");
+    let out = lines(&src);
+    assert_eq!(out.len(), 4, "{out:?}");
+    assert_eq!(out[0], out[1]);
+    assert_eq!(out[2], out[3]);
+    assert!(out[0].contains('∞'), "the game is loopy: {}", out[0]);
+}
+
 // --- bit operations, in the interpreter, in compiled rules and in register code ---
 
 #[test]

@@ -210,8 +210,7 @@ impl Graph {
         for &(a, _) in self.edges.iter() {
             counts[comp[a as usize] as usize] += 1;
         }
-        let mut edges: Vec<Vec<(u32, u32)>> =
-            counts.into_iter().map(Vec::with_capacity).collect();
+        let mut edges: Vec<Vec<(u32, u32)>> = counts.into_iter().map(Vec::with_capacity).collect();
         // Renumbering in order within a component keeps each component's edges sorted.
         for &(a, b) in self.edges.iter() {
             edges[comp[a as usize] as usize].push((new[a as usize], new[b as usize]));
@@ -448,9 +447,7 @@ impl Canon<'_> {
             return false;
         }
         let rv = root(&mut parent, v);
-        tried
-            .iter()
-            .any(|&u| u != v && root(&mut parent, u) == rv)
+        tried.iter().any(|&u| u != v && root(&mut parent, u) == rv)
     }
 
     /// Whether swapping `u` and `v` fixes the graph: the same neighbours besides each other.
@@ -550,7 +547,10 @@ mod tests {
     #[test]
     fn canonical_matches_brute_force_on_random_graphs() {
         let mut r = rng(7);
-        let perms: Vec<Vec<u32>> = permutations(7).into_iter().filter(|p| p.len() == 7).collect();
+        let perms: Vec<Vec<u32>> = permutations(7)
+            .into_iter()
+            .filter(|p| p.len() == 7)
+            .collect();
         let graphs: Vec<Graph> = (0..60)
             .map(|_| {
                 let m = 4 + r(10) as usize;
@@ -607,10 +607,22 @@ mod tests {
             .collect();
         // Eight paths of three vertices from one centre.
         let spider: Vec<(i64, i64)> = (0..8)
-            .flat_map(|k| [(0, 3 * k + 1), (3 * k + 1, 3 * k + 2), (3 * k + 2, 3 * k + 3)])
+            .flat_map(|k| {
+                [
+                    (0, 3 * k + 1),
+                    (3 * k + 1, 3 * k + 2),
+                    (3 * k + 2, 3 * k + 3),
+                ]
+            })
             .collect();
         let mut r = rng(11);
-        for (n, e) in [(31, tree), (16, grid), (12, cycle), (10, petersen), (25, spider)] {
+        for (n, e) in [
+            (31, tree),
+            (16, grid),
+            (12, cycle),
+            (10, petersen),
+            (25, spider),
+        ] {
             let x = g(n, &e);
             let c = x.canonical();
             for _ in 0..20 {

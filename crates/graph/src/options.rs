@@ -13,6 +13,13 @@ pub struct OptRec {
     pub len: u32,
 }
 
+impl OptRec {
+    /// A move of normal play (neither entailing nor carry-on).
+    pub fn is_plain(&self) -> bool {
+        self.kind == OptionKind::Plain
+    }
+}
+
 /// A part of an option: a ruleset position by key, or any other game of the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Atom {

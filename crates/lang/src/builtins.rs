@@ -26,6 +26,8 @@ pub struct Engines {
     pub quotients: super::quotient::QuotientCache,
     /// Classes of the positions of dense rows, by coordinates.
     pub(crate) rows: super::row::RowTables,
+    /// What pruned search learned about the parts of rulesets that split.
+    pub pruned: loony_theory::pruned::Table,
 }
 
 /// The built-in of this name, from the catalog (the one list of built-ins): an outcome class

@@ -18,6 +18,7 @@ pub mod misere;
 pub mod modules;
 pub mod plot;
 pub mod progress;
+mod pruned;
 pub mod query;
 pub mod quotient;
 pub mod resolve;

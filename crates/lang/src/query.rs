@@ -96,6 +96,10 @@ impl Cx {
                 }
             }
         }
+        // Sums of positions of rulesets that split: pruned search, part by part.
+        if let Some(c) = self.pruned_class(store, g)? {
+            return Ok(c);
+        }
         let _what = loony_core::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(store, self, Reach::values());
         let root = ex.node(g)?;
@@ -155,6 +159,10 @@ impl Cx {
 
     /// The outcome class: from the value where the theory gives one, otherwise by exact search.
     pub fn outcome(&mut self, store: &mut Store, g: GameId) -> Result<Outcome, Error> {
+        // A sum of split positions: one question of the sum, without its nimber.
+        if let Some(o) = self.pruned_outcome(store, g).map_err(|e| self.locate(e))? {
+            return Ok(o);
+        }
         let c = self.class_of(store, g).map_err(|e| self.locate(e))?;
         if let Some(o) = c.outcome() {
             return Ok(o);

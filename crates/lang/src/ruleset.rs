@@ -69,7 +69,12 @@ impl Source for Cx {
         let mut args = self.rules.frames.pop().unwrap_or_default();
         args.clear();
         store.positions.args(pos, &mut args);
-        if comp.norm.as_ref().and_then(|n| n.native).is_some_and(|n| n.canonical) {
+        if comp
+            .norm
+            .as_ref()
+            .and_then(|n| n.native)
+            .is_some_and(|n| n.canonical)
+        {
             self.rules.canonical.as_met(&mut args[0]);
         }
         let (saved_frame, saved_file, saved_depth) =

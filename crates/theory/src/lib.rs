@@ -13,6 +13,7 @@ pub mod loopy;
 pub mod misere;
 pub mod nimfield;
 pub mod normal;
+pub mod pruned;
 pub mod quotient;
 
 pub use error::TheoryError;

@@ -1,0 +1,677 @@
+//! Pruned search for the nimbers and outcomes of sums (Lemoine & Viennot, "Nimbers are
+//! inevitable", TCS 462, 2012, arXiv 1011.5841): whether `G₁ + … + Gₖ + *n` is a P-position,
+//! computing a part's nimber only where the search needs it.
+//!
+//! A question is `is(G, n)`: is the nimber of the part `G` equal to `n` (is `G + *n` a
+//! P-position)? It is no when an option `G'` has nimber `n` (one witness ends the search:
+//! that is the pruning), or when the nimber is some `m < n` (`is(G, m)`); it is yes otherwise.
+//! An option is itself a sum of parts: the parts whose nimbers are known fold into the heap,
+//! the nimbers of all but the largest unknown part are computed (`nim`), and the question goes
+//! to the largest with the folded heap. `nim(G)` asks `is(G, 0)`, `is(G, 1)`, … A nimber is at
+//! most the number of options, so `is(G, n)` with more is no at once.
+//!
+//! What is learned stays in a [`Table`] across queries: a part's exact nimber, or the values
+//! it is known not to have. Exact nimbers also go to the session's memo, where every engine
+//! finds them.
+//!
+//! **When an answer is sound.** A yes is given only after every option of the part was shown
+//! to lack nimber `n` by a witness of exact nimber `n` among its own options (or by its own
+//! exact nimber), and every `m < n` was shown to be an option's nimber. These are the
+//! conditions of Smith's labelling for `G = *n`, so the answer holds for loopy games too,
+//! provided no question needs itself: a part met again while its own options are being
+//! searched is a cycle of moves, and the search stops with [`Stop::Cycle`] (what it learned
+//! stays; the query goes to the loopy engine). An entailing or carry-on option, or a part
+//! that is a store form other than a nimber, is outside normal play: [`Stop::NotNormal`].
+
+use crate::classify::Memo;
+use loony_core::class::Class;
+use loony_core::diag::Error;
+use loony_core::game::{Node, Store};
+use loony_core::positions::PosId;
+use loony_graph::demand::{self, Demand, Step};
+use loony_graph::memo::Key;
+use loony_graph::options::{Atom, OptBuf};
+use loony_graph::source::Source;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// What the search has learned about parts, kept for the session.
+#[derive(Default)]
+pub struct Table {
+    facts: FxHashMap<PosId, Fact>,
+    /// `(part, n)` for `n ≥ 64` that the part's nimber is known not to be.
+    not_high: FxHashSet<(PosId, u32)>,
+    /// Questions opened (each expands its part once) and answered from the table.
+    pub opened: u64,
+    pub hits: u64,
+}
+
+#[derive(Clone, Copy)]
+struct Fact {
+    /// The exact nimber, or [`UNKNOWN`].
+    exact: u32,
+    /// Bit `m`: the nimber is not `m` (for `m < 64`).
+    not: u64,
+    /// How many options the part has (a bound on its nimber), or [`UNKNOWN`].
+    options: u32,
+}
+
+const UNKNOWN: u32 = u32::MAX;
+
+impl Default for Fact {
+    fn default() -> Self {
+        Fact {
+            exact: UNKNOWN,
+            not: 0,
+            options: UNKNOWN,
+        }
+    }
+}
+
+impl Table {
+    /// How many parts the table holds something about.
+    pub fn len(&self) -> usize {
+        self.facts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        *self = Table::default();
+    }
+
+    fn exact(&self, memo: &Memo, p: PosId) -> Option<u32> {
+        if let Some(f) = self.facts.get(&p)
+            && f.exact != UNKNOWN
+        {
+            return Some(f.exact);
+        }
+        memo.nimber(Key::Pos(p)).map(|(n, _)| n)
+    }
+
+    /// The answer to `is(p, n)` if the table or the memo has it.
+    fn is(&self, memo: &Memo, p: PosId, n: u32) -> Option<bool> {
+        if let Some(e) = self.exact(memo, p) {
+            return Some(e == n);
+        }
+        let f = self.facts.get(&p)?;
+        if (n < 64 && f.not >> n & 1 == 1)
+            || (n >= 64 && self.not_high.contains(&(p, n)))
+            || (f.options != UNKNOWN && n > f.options)
+        {
+            return Some(false);
+        }
+        None
+    }
+
+    fn set_not(&mut self, p: PosId, n: u32) {
+        if n < 64 {
+            self.facts.entry(p).or_default().not |= 1 << n;
+        } else {
+            self.not_high.insert((p, n));
+        }
+    }
+}
+
+/// Why a search gave no answer.
+#[derive(Debug)]
+pub enum Stop {
+    /// A part was met again while its options were being searched: the game is loopy there.
+    Cycle(PosId),
+    /// An entailing or carry-on option, or a part that is not a nimber of normal play.
+    NotNormal,
+    /// Ctrl-C, a budget, or an error of the rules.
+    Error(Error),
+}
+
+impl From<Error> for Stop {
+    fn from(e: Error) -> Self {
+        Stop::Error(e)
+    }
+}
+
+/// How the search sees the size of a part, to keep the largest part of a sum for the last
+/// question (the others' nimbers are cheaper to compute) and to try small options first.
+pub trait Weigh {
+    fn weight(&self, store: &Store, p: PosId) -> u64;
+}
+
+/// The nimber of the part `p`.
+pub fn nimber<S: Source + Weigh>(
+    store: &mut Store,
+    src: &mut S,
+    table: &mut Table,
+    p: PosId,
+) -> Result<u32, Stop> {
+    let mut s = Search::new(store, src, table);
+    demand::solve(&mut s, Ask::Nim(p))
+}
+
+/// Whether the sum of `parts` (positions, and a heap `n` folding nimbers already known) is a
+/// P-position: the nimbers of all parts but the largest, then one question.
+pub fn is_p<S: Source + Weigh>(
+    store: &mut Store,
+    src: &mut S,
+    table: &mut Table,
+    parts: &[PosId],
+    n: u32,
+) -> Result<bool, Stop> {
+    let mut s = Search::new(store, src, table);
+    let mut heap = n;
+    let mut unknown: Vec<PosId> = Vec::new();
+    for &p in parts {
+        match s.table.exact(s.src.memo_ref(), p) {
+            Some(k) => heap ^= k,
+            None => unknown.push(p),
+        }
+    }
+    let Some(last) = s.largest(&unknown) else {
+        return Ok(heap == 0);
+    };
+    for &p in &unknown {
+        if p != last {
+            heap ^= demand::solve(&mut s, Ask::Nim(p))?;
+        }
+    }
+    Ok(demand::solve(&mut s, Ask::Is(last, heap))? == 1)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ask {
+    Nim(PosId),
+    Is(PosId, u32),
+}
+
+impl Ask {
+    fn pos(self) -> PosId {
+        match self {
+            Ask::Nim(p) | Ask::Is(p, _) => p,
+        }
+    }
+}
+
+/// One question being answered.
+enum Frame {
+    /// `nim(p)`: asks `is(p, n)` for `n = 0, 1, …`.
+    Nim {
+        p: PosId,
+        n: u32,
+    },
+    /// `nim(p)` of a small part: the mex of its options' nimbers.
+    Mex(MexFrame),
+    Is(IsFrame),
+}
+
+struct MexFrame {
+    p: PosId,
+    /// As in [`IsFrame`].
+    opts: Vec<u32>,
+    next: usize,
+    pending: Vec<PosId>,
+    heap: u32,
+    /// The options' nimbers seen, as a bit set.
+    seen: Vec<u64>,
+}
+
+struct IsFrame {
+    p: PosId,
+    n: u32,
+    /// The options, each `len` then its parts (positions; nimbers tagged with [`NIM`]),
+    /// in the order they are tried; empty until expanded.
+    opts: Vec<u32>,
+    /// Where the next option starts in `opts`.
+    next: usize,
+    /// The unknown parts of the option being looked at, its known nimbers folded into
+    /// `heap`; the last of `pending` is the one the final question goes to.
+    pending: Vec<PosId>,
+    heap: u32,
+    /// What the frame waits for.
+    wait: Wait,
+    /// Searching options (`true`) or the values below `n` (`false`).
+    in_options: bool,
+    /// The next `m < n` to rule out once the options are done.
+    m: u32,
+    /// The answer, once there is one.
+    answer: Option<bool>,
+    /// The option's last part is being valued whole (its nimber, not one question).
+    whole: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wait {
+    Nothing,
+    /// The nimber of a part of the current option (not its last).
+    PartNim,
+    /// Whether the current option's last part has the value that makes the option `*n`.
+    OptionIs,
+    /// Whether the part's own nimber is `m`.
+    Below,
+}
+
+/// A part that is a nimber, in an option's list.
+const NIM: u32 = 1 << 31;
+
+struct Search<'a, S> {
+    store: &'a mut Store,
+    src: &'a mut S,
+    table: &'a mut Table,
+    buf: OptBuf,
+    /// Parts whose options are being searched: met again, they are a cycle.
+    searching: FxHashSet<PosId>,
+    /// Parts of at most this weight are valued by the plain mex (see [`SMALL`]).
+    small: u64,
+    /// `nim(p)` asks this many questions before it takes the mex instead (see [`ASKS`]).
+    asks: u32,
+}
+
+/// A part whose nimber is not among the first `ASKS` values is valued by the mex of its
+/// options' nimbers: each further question costs a search as large as that.
+pub const ASKS: u32 = 3;
+
+/// Parts of at most this weight ([`Weigh`]) are valued whole, by the mex of their options:
+/// for them a full valuation costs less than the questions. Measured on Cram and Node
+/// Kayles (see `benches/boards.rs`).
+pub const SMALL: u64 = 8;
+
+impl<'a, S: Source + Weigh> Search<'a, S> {
+    fn new(store: &'a mut Store, src: &'a mut S, table: &'a mut Table) -> Self {
+        Search {
+            store,
+            src,
+            table,
+            buf: OptBuf::default(),
+            searching: FxHashSet::default(),
+            small: SMALL,
+            asks: ASKS,
+        }
+    }
+
+    /// The part of greatest weight (the last question goes to it).
+    fn largest(&self, parts: &[PosId]) -> Option<PosId> {
+        parts
+            .iter()
+            .copied()
+            .max_by_key(|&p| (self.src.weight(self.store, p), std::cmp::Reverse(p)))
+    }
+
+    /// The options of `p` as the frame keeps them, options with fewer and lighter unknown
+    /// parts first (they answer sooner); its option count goes to the table.
+    fn expand(&mut self, p: PosId) -> Result<Vec<u32>, Stop> {
+        self.buf.clear();
+        let mut buf = std::mem::take(&mut self.buf);
+        let r = self.src.expand_pos(self.store, p, &mut buf);
+        self.buf = buf;
+        r?;
+        let mut keyed: Vec<(u64, Vec<u32>)> = Vec::with_capacity(self.buf.opts.len());
+        for o in &self.buf.opts {
+            if !o.is_plain() {
+                return Err(Stop::NotNormal);
+            }
+            let mut parts = Vec::with_capacity(o.len as usize);
+            let mut heap = 0u32;
+            let mut weight = 0u64;
+            for a in self.buf.parts(o) {
+                match *a {
+                    Atom::Pos(q) => match self.table.exact(self.src.memo_ref(), q) {
+                        Some(k) => heap ^= k,
+                        None => {
+                            weight += 1 + self.src.weight(self.store, q);
+                            parts.push(q);
+                        }
+                    },
+                    Atom::Game(g) => match self.store.node(g) {
+                        Node::Nimber(k) => heap ^= k,
+                        _ => match self.src.memo_ref().nimber(Key::Game(g)) {
+                            Some((k, _)) => heap ^= k,
+                            None => return Err(Stop::NotNormal),
+                        },
+                    },
+                }
+            }
+            if heap >= NIM {
+                return Err(Stop::NotNormal);
+            }
+            parts.push(NIM | heap);
+            keyed.push((weight, parts));
+        }
+        let count = keyed.len() as u32;
+        self.table.facts.entry(p).or_default().options = count;
+        keyed.sort_by_key(|(w, _)| *w);
+        let mut out = Vec::new();
+        for (_, parts) in keyed {
+            out.push(parts.len() as u32);
+            out.extend(parts);
+        }
+        Ok(out)
+    }
+
+    /// Moves an `is` frame on until it needs something or has its answer.
+    fn step_is(&mut self, f: &mut IsFrame) -> Result<Step<Ask>, Stop> {
+        loop {
+            if f.answer.is_some() {
+                return Ok(Step::Done);
+            }
+            if !f.in_options {
+                // Every option lacks `*n`; the nimber is `n` unless it is some `m < n`.
+                while f.m < f.n {
+                    match self.table.is(self.src.memo_ref(), f.p, f.m) {
+                        Some(true) => {
+                            f.answer = Some(false);
+                            return Ok(Step::Done);
+                        }
+                        Some(false) => f.m += 1,
+                        None => {
+                            f.wait = Wait::Below;
+                            return Ok(Step::Need(Ask::Is(f.p, f.m)));
+                        }
+                    }
+                }
+                f.answer = Some(true);
+                return Ok(Step::Done);
+            }
+            if f.pending.is_empty() && f.whole {
+                // Every part of the option has its nimber: the option is `*heap`.
+                f.whole = false;
+                if f.heap == f.n {
+                    f.answer = Some(false);
+                    continue;
+                }
+            }
+            if f.pending.is_empty() {
+                // The next option.
+                if f.next >= f.opts.len() {
+                    f.in_options = false;
+                    self.searching.remove(&f.p);
+                    continue;
+                }
+                let len = f.opts[f.next] as usize;
+                let parts = &f.opts[f.next + 1..f.next + 1 + len];
+                f.next += 1 + len;
+                f.heap = parts[len - 1] & !NIM;
+                for &q in &parts[..len - 1] {
+                    match self.table.exact(self.src.memo_ref(), q) {
+                        Some(k) => f.heap ^= k,
+                        None => f.pending.push(q),
+                    }
+                }
+                if f.pending.is_empty() {
+                    if f.heap == f.n {
+                        f.answer = Some(false);
+                    }
+                    continue;
+                }
+                // The largest part last: its question comes after the others' nimbers.
+                if f.pending.len() > 1 {
+                    let last = self.largest(&f.pending).expect("parts");
+                    let at = f.pending.iter().position(|&q| q == last).expect("there");
+                    let end = f.pending.len() - 1;
+                    f.pending.swap(at, end);
+                }
+            }
+            if f.pending.len() > 1 {
+                let q = f.pending[0];
+                match self.table.exact(self.src.memo_ref(), q) {
+                    Some(k) => {
+                        f.heap ^= k;
+                        f.pending.swap_remove(0);
+                        continue;
+                    }
+                    None => {
+                        f.wait = Wait::PartNim;
+                        return Ok(Step::Need(Ask::Nim(q)));
+                    }
+                }
+            }
+            let q = f.pending[0];
+            let want = f.n ^ f.heap;
+            if self.src.weight(self.store, q) <= self.small {
+                // A small part: its nimber, by the plain mex, is cheaper than questions.
+                f.whole = true;
+                f.wait = Wait::PartNim;
+                return Ok(Step::Need(Ask::Nim(q)));
+            }
+            match self.table.is(self.src.memo_ref(), q, want) {
+                Some(yes) => {
+                    self.table.hits += 1;
+                    f.pending.clear();
+                    if yes {
+                        f.answer = Some(false);
+                    }
+                }
+                None => {
+                    f.wait = Wait::OptionIs;
+                    return Ok(Step::Need(Ask::Is(q, want)));
+                }
+            }
+        }
+    }
+
+    /// Moves a mex frame on until it needs a part's nimber or has seen every option.
+    fn step_mex(&mut self, f: &mut MexFrame) -> Step<Ask> {
+        loop {
+            while let Some(&q) = f.pending.last() {
+                match self.table.exact(self.src.memo_ref(), q) {
+                    Some(k) => {
+                        f.heap ^= k;
+                        f.pending.pop();
+                        if f.pending.is_empty() {
+                            note(&mut f.seen, f.heap);
+                        }
+                    }
+                    None => return Step::Need(Ask::Nim(q)),
+                }
+            }
+            if f.next >= f.opts.len() {
+                return Step::Done;
+            }
+            let len = f.opts[f.next] as usize;
+            let parts = &f.opts[f.next + 1..f.next + 1 + len];
+            f.next += 1 + len;
+            f.heap = parts[len - 1] & !NIM;
+            f.pending.extend_from_slice(&parts[..len - 1]);
+            // Valued now or after its parts (in `take`, then here).
+            if f.pending.is_empty() {
+                note(&mut f.seen, f.heap);
+            }
+        }
+    }
+
+    fn mex_frame(&mut self, p: PosId) -> Result<Frame, Stop> {
+        let opts = self.expand(p)?;
+        self.searching.insert(p);
+        Ok(Frame::Mex(MexFrame {
+            p,
+            opts,
+            next: 0,
+            pending: Vec::new(),
+            heap: 0,
+            seen: Vec::new(),
+        }))
+    }
+
+    fn record_exact(&mut self, p: PosId, n: u32) {
+        self.table.facts.entry(p).or_default().exact = n;
+        self.src.memo().insert(Key::Pos(p), &Class::Nimber(n), 0);
+    }
+}
+
+impl<S: Source + Weigh> Demand for Search<'_, S> {
+    type Key = Ask;
+    type Frame = Frame;
+    type Out = u32;
+    type Error = Stop;
+
+    fn known(&mut self, key: &Ask) -> Option<u32> {
+        let memo = self.src.memo_ref();
+        let r = match *key {
+            Ask::Nim(p) => self.table.exact(memo, p),
+            Ask::Is(p, n) => self.table.is(memo, p, n).map(u32::from),
+        };
+        if r.is_some() {
+            self.table.hits += 1;
+        }
+        r
+    }
+
+    fn enter(&mut self, key: &Ask) -> Result<(), Stop> {
+        let p = key.pos();
+        if self.searching.contains(&p) {
+            return Err(Stop::Cycle(p));
+        }
+        Ok(())
+    }
+
+    fn open(&mut self, key: Ask) -> Result<Frame, Stop> {
+        self.table.opened += 1;
+        Ok(match key {
+            Ask::Nim(p) if self.src.weight(self.store, p) <= self.small => self.mex_frame(p)?,
+            Ask::Nim(p) => Frame::Nim { p, n: 0 },
+            Ask::Is(p, n) => {
+                let opts = self.expand(p)?;
+                let count = self.table.facts.get(&p).map_or(UNKNOWN, |f| f.options);
+                let mut f = IsFrame {
+                    p,
+                    n,
+                    opts,
+                    next: 0,
+                    pending: Vec::new(),
+                    heap: 0,
+                    wait: Wait::Nothing,
+                    in_options: true,
+                    m: 0,
+                    answer: None,
+                    whole: false,
+                };
+                if count != UNKNOWN && n > count {
+                    f.answer = Some(false);
+                } else {
+                    self.searching.insert(p);
+                }
+                Frame::Is(f)
+            }
+        })
+    }
+
+    fn step(&mut self, frame: &mut Frame) -> Result<Step<Ask>, Stop> {
+        match frame {
+            Frame::Nim { p, n } => {
+                let p = *p;
+                if self.table.exact(self.src.memo_ref(), p).is_some() {
+                    return Ok(Step::Done);
+                }
+                if *n < self.asks {
+                    return Ok(Step::Need(Ask::Is(p, *n)));
+                }
+                // A nimber this large costs a search per value: the mex of the options'.
+                if self.searching.contains(&p) {
+                    return Err(Stop::Cycle(p));
+                }
+                *frame = self.mex_frame(p)?;
+                let Frame::Mex(f) = frame else { unreachable!() };
+                Ok(self.step_mex(f))
+            }
+            Frame::Mex(f) => Ok(self.step_mex(f)),
+            Frame::Is(f) => self.step_is(f),
+        }
+    }
+
+    fn take(&mut self, frame: &mut Frame, out: u32) {
+        match frame {
+            Frame::Nim { n, .. } => {
+                // `is(p, n)` was no (a yes recorded the exact nimber): try the next.
+                if out == 0 {
+                    *n += 1;
+                }
+            }
+            Frame::Mex(f) => {
+                f.heap ^= out;
+                f.pending.pop();
+                if f.pending.is_empty() {
+                    note(&mut f.seen, f.heap);
+                }
+            }
+            Frame::Is(f) => match std::mem::replace(&mut f.wait, Wait::Nothing) {
+                Wait::PartNim => {
+                    f.heap ^= out;
+                    f.pending.swap_remove(0);
+                }
+                Wait::OptionIs => {
+                    f.pending.clear();
+                    if out == 1 {
+                        f.answer = Some(false);
+                    }
+                }
+                Wait::Below => {
+                    if out == 1 {
+                        f.answer = Some(false);
+                    } else {
+                        f.m += 1;
+                    }
+                }
+                Wait::Nothing => unreachable!("a frame takes only what it asked for"),
+            },
+        }
+    }
+
+    fn finish(&mut self, frame: Frame) -> Result<u32, Stop> {
+        Ok(match frame {
+            Frame::Nim { p, .. } => self
+                .table
+                .exact(self.src.memo_ref(), p)
+                .expect("nim(p) finishes when is(p, n) said yes"),
+            Frame::Mex(f) => {
+                let n = mex(&f.seen);
+                self.record_exact(f.p, n);
+                n
+            }
+            Frame::Is(f) => {
+                let yes = f.answer.expect("an is frame finishes with its answer");
+                if yes {
+                    self.record_exact(f.p, f.n);
+                } else {
+                    self.table.set_not(f.p, f.n);
+                }
+                u32::from(yes)
+            }
+        })
+    }
+
+    fn poll(&mut self) -> Result<(), Stop> {
+        if self.src.interrupted() {
+            return Err(Stop::Error(Error::new(
+                loony_core::diag::CoreError::Interrupted,
+            )));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self, frame: &Frame) {
+        match frame {
+            Frame::Is(f) if f.in_options => {
+                self.searching.remove(&f.p);
+            }
+            Frame::Mex(f) => {
+                self.searching.remove(&f.p);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn note(seen: &mut Vec<u64>, k: u32) {
+    let (w, b) = (k as usize / 64, k % 64);
+    if seen.len() <= w {
+        seen.resize(w + 1, 0);
+    }
+    seen[w] |= 1 << b;
+}
+
+fn mex(seen: &[u64]) -> u32 {
+    for (i, &w) in seen.iter().enumerate() {
+        if w != u64::MAX {
+            return i as u32 * 64 + (!w).trailing_zeros();
+        }
+    }
+    seen.len() as u32 * 64
+}
