@@ -7,8 +7,10 @@
 //! that is the pruning), or when the nimber is some `m < n` (`is(G, m)`); it is yes otherwise.
 //! An option is itself a sum of parts: the parts whose nimbers are known fold into the heap,
 //! the nimbers of all but the largest unknown part are computed (`nim`), and the question goes
-//! to the largest with the folded heap. `nim(G)` asks `is(G, 0)`, `is(G, 1)`, … A nimber is at
-//! most the number of options, so `is(G, n)` with more is no at once.
+//! to the largest with the folded heap. `nim(G)` asks `is(G, 0)`, `is(G, 1)`, … up to
+//! [`ASKS`] values, then takes the mex of its options' nimbers (as does every `nim` below such
+//! a mex, and of a part of at most [`SMALL`] weight): a large nimber costs a search per value.
+//! A nimber is at most the number of options, so `is(G, n)` with more is no at once.
 //!
 //! What is learned stays in a [`Table`] across queries: a part's exact nimber, or the values
 //! it is known not to have. Exact nimbers also go to the session's memo, where every engine
@@ -263,6 +265,9 @@ struct Search<'a, S> {
     small: u64,
     /// `nim(p)` asks this many questions before it takes the mex instead (see [`ASKS`]).
     asks: u32,
+    /// Mex frames open: below one, a nimber is the mex of its options' at once (the mex
+    /// needs each option's whole nimber, so questions first cost a search each for nothing).
+    in_mex: usize,
 }
 
 /// A part whose nimber is not among the first `ASKS` values is valued by the mex of its
@@ -284,6 +289,7 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
             searching: FxHashSet::default(),
             small: SMALL,
             asks: ASKS,
+            in_mex: 0,
         }
     }
 
@@ -480,6 +486,7 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
     fn mex_frame(&mut self, p: PosId) -> Result<Frame, Stop> {
         let opts = self.expand(p)?;
         self.searching.insert(p);
+        self.in_mex += 1;
         Ok(Frame::Mex(MexFrame {
             p,
             opts,
@@ -560,7 +567,8 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
                 if self.table.exact(self.src.memo_ref(), p).is_some() {
                     return Ok(Step::Done);
                 }
-                if *n < self.asks {
+                // Below a mex every option's nimber is wanted whole: no questions first.
+                if self.in_mex == 0 && *n < self.asks {
                     return Ok(Step::Need(Ask::Is(p, *n)));
                 }
                 // A nimber this large costs a search per value: the mex of the options'.
@@ -653,6 +661,7 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
             }
             Frame::Mex(f) => {
                 self.searching.remove(&f.p);
+                self.in_mex -= 1;
             }
             _ => {}
         }
