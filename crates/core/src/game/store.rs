@@ -121,9 +121,9 @@ pub struct Store {
     nodes: Vec<Raw>,
     data: Vec<GameId>,
     table: HashTable<GameId>,
-    /// The session's ruleset positions, by compact key ([`PosTable`]): a position node
-    /// holds its key's id, so a position written in source and one met while exploring are
-    /// one key, and no argument list is stored twice.
+    /// The session's ruleset positions, by compact key ([`PosTable`]): a position's game id
+    /// is its key's id, so a position written in source and one met while exploring are one
+    /// key, and no argument list is stored twice.
     pub positions: PosTable,
     ruleset_names: Vec<String>,
     heap_names: Vec<String>,
