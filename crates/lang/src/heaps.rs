@@ -1120,8 +1120,8 @@ fn write_sequence(
             Ok(Value::Record(Rc::new(loony_core::value::Record {
                 kind: "a sequence file",
                 fields: vec![
-                    ("path", Value::Str(path.as_str().into())),
-                    ("format", Value::Str(format.name().into())),
+                    ("path", Value::Str(Rc::new(path.as_str().into()))),
+                    ("format", Value::Str(Rc::new(format.name().into()))),
                     ("first", Value::Int(lo as i64)),
                     ("last", Value::Int(hi as i64 - 1)),
                     ("heaps", Value::Int((hi - lo) as i64)),

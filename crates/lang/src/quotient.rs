@@ -507,7 +507,7 @@ fn table(q: &Quotient, id: u32) -> Value {
 }
 
 /// `q.table` of a quotient above [`TABLE_ORDER`] (or the host's order), whose record leaves it out: made now, within
-/// the memory budget (a value is 24 bytes, order² of them). `None` for any other field.
+/// the memory budget (a `Value` a cell, order² of them). `None` for any other field.
 pub(crate) fn table_field(cx: &Cx, record: &Record, span: &Span) -> Option<Result<Value, Error>> {
     if record.kind != KIND {
         return None;
@@ -616,8 +616,8 @@ fn record(q: &Quotient, id: u32, game: &str, table_order: usize) -> Record {
             ("certified", Value::Bool(q.certified())),
             ("certified_at", opt(q.certified_at)),
             ("heap", Value::Int(q.heap as i64)),
-            ("name", name.map_or(Value::None, |n| Value::Str(n.into()))),
-            ("game", Value::Str(game.into())),
+            ("name", name.map_or(Value::None, |n| Value::Str(Rc::new(n)))),
+            ("game", Value::Str(Rc::new(game.into()))),
         ],
         summary,
     }
@@ -646,7 +646,7 @@ fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
     let p: Vec<&str> = p
         .iter()
         .filter_map(|w| match w {
-            Value::Str(s) | Value::Text(s) => Some(&**s),
+            Value::Str(s) | Value::Text(s) => Some(s.as_str()),
             _ => None,
         })
         .collect();
