@@ -276,11 +276,13 @@ impl Cx {
                     if (t.members.len() * 4 >= t.cells() || t.cells() <= 1 << 16)
                         && loony_core::memory::room_for(t.cells() * 18 + t.members.len() * 12) =>
                 {
-                    let Some(lab) = label_torus(&t, &mut || stop.load(Ordering::Relaxed)) else {
+                    let (reached, root) = (t.members.len(), t.members[0]);
+                    let Some(lab) = label_torus(&mut t, &mut || stop.load(Ordering::Relaxed))
+                    else {
                         return Err(Error::new(CoreError::Interrupted));
                     };
-                    self.limits.explored += t.members.len();
-                    return Ok(Some(self.keep_torus(header, &s, &t, &lab)));
+                    self.limits.explored += reached;
+                    return Ok(Some(self.keep_torus(header, &s, &t, &lab, root)));
                 }
                 Ok(()) | Err(RowEnd::Outside | RowEnd::Declined) => {}
                 Err(RowEnd::Interrupted) => return Err(Error::new(CoreError::Interrupted)),
@@ -366,8 +368,15 @@ impl Cx {
     }
 
     /// Keeps the classes of a labelled torus's members in the row's table; the class of its
-    /// root.
-    fn keep_torus(&mut self, header: u32, s: &Split, t: &Torus, lab: &Labeller) -> Class {
+    /// root (cell `root`).
+    fn keep_torus(
+        &mut self,
+        header: u32,
+        s: &Split,
+        t: &Torus,
+        lab: &Labeller,
+        root: u32,
+    ) -> Class {
         let eng = &mut self.engines;
         let codec = &mut eng.memo.codec;
         let k = s.coords_len;
@@ -377,7 +386,8 @@ impl Cx {
         let mut nimbers: Vec<u32> = Vec::new();
         let mut last_set = ((u32::MAX, 0), Grid::NONE);
         let mut at = vec![0i64; k];
-        for &u in &t.members {
+        // The members are the cells the labeller labelled (in cell order).
+        for u in (0..t.cells() as u32).filter(|&u| lab.is_member(u as usize)) {
             let r = lab.result(u as usize);
             let v = if r.label == INF {
                 if r.a != last_set.0 {
@@ -397,7 +407,7 @@ impl Cx {
             let cell = entries.cell(&at).expect("the table was grown to the torus");
             entries.cells[cell] = v;
         }
-        let root = lab.result(t.members[0] as usize);
+        let root = lab.result(root as usize);
         if root.label == INF {
             Class::loopy(lab.set(root.a).to_vec())
         } else {
