@@ -25,7 +25,7 @@ use loony_core::positions::{PosId, PosTable};
 use loony_graph::row::{self, Grid, RowEnd, RowOptions, RowSource};
 use loony_graph::row_box::RowBox;
 use loony_graph::torus::Torus;
-use loony_theory::loopy::row::{RowLabel, SET, label_box, label_torus};
+use loony_theory::loopy::row::{RowGamma, RowLabel, SET, label_box, label_torus};
 use loony_theory::loopy::{INF, Labeller};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -333,6 +333,13 @@ impl Cx {
         let mut g = g;
         let coords = std::mem::take(&mut g.coords);
         drop(g);
+        self.keep_walked(header, &s, shape.coords, &coords, &gamma);
+        Ok(Some(gamma.class(0)))
+    }
+
+    /// Keeps the classes of a walked row's positions (their coordinates, `k` a position, and
+    /// their γ) in the row's table, grown to hold them.
+    fn keep_walked(&mut self, header: u32, s: &Split, k: usize, coords: &[i32], gamma: &RowGamma) {
         // Memo codes: one per distinct A-set, nimbers as they are.
         let eng = &mut self.engines;
         let codec = &mut eng.memo.codec;
@@ -341,7 +348,6 @@ impl Cx {
             .iter()
             .map(|a| codec.encode(&Class::loopy(a.clone())).unwrap_or(Grid::NONE))
             .collect();
-        let k = shape.coords;
         let mut top = vec![0i64; k];
         for c in coords.chunks_exact(k) {
             for (t, &x) in top.iter_mut().zip(c) {
@@ -364,7 +370,6 @@ impl Cx {
             let cell = entries.cell(&at).expect("the table was grown to the row");
             entries.cells[cell] = v;
         }
-        Ok(Some(gamma.class(0)))
     }
 
     /// Keeps the classes of a labelled torus's members in the row's table; the class of its
