@@ -13,8 +13,8 @@
 //! keys are kept whole in a hash table. A ruleset whose moves pass its last argument on
 //! unchanged keeps another argument last (its lead), so that its rows still index positions
 //! by what moves change. The table
-//! belongs to the game store: a store position node is the id of its key, and becomes a
-//! store node only when a position is written in source or shown.
+//! belongs to the game store: a position's game id is its key's id, marked
+//! (`GameId::position`), and no store node is made for it.
 
 use crate::compounds::Compounds;
 use crate::game::Arg;

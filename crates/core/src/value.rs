@@ -55,7 +55,8 @@ pub enum Value {
     Bool(bool),
     /// The absent value: a field with nothing to report (no period found, no name).
     None,
-    Str(Rc<str>),
+    /// A string, behind one thin pointer (`Rc<str>` is two words, and made every value three).
+    Str(Rc<String>),
     /// A game; printed as its value (`*2`, `☾`).
     Game(GameId),
     /// A game printed by structure (a move, an option): `kayles(3) + kayles(1)`.
@@ -70,12 +71,12 @@ pub enum Value {
     /// Heap rules (a take-and-break code or subtraction set), callable on a heap size.
     Heap(u32),
     Record(Rc<Record>),
-    /// A nim-sequence, printed compactly (behind one pointer, so a `Value` stays three words).
+    /// A nim-sequence, printed compactly (behind one pointer, so a `Value` stays two words).
     Sequence(Rc<Sequence>),
     /// Text printed as is, inside lists too: prose (`explain`) and notations whose printed form
     /// is the literature's (genera `4^146`, quotient words `ab2`). Equal to a string of the same
     /// text.
-    Text(Rc<str>),
+    Text(Rc<String>),
     /// A misère canonical game of the session's misère store, printed in CGSuite's notation.
     Misere(Mid),
     /// An element of a misère quotient: the quotient's number in the session, the element's
@@ -87,8 +88,9 @@ pub enum Value {
     Graph(Rc<crate::graphs::Graph>),
 }
 
-// Lists of 10⁶ positions are common (`[r(i) for i in 0..10^6]`): a value stays three words.
-const _: () = assert!(std::mem::size_of::<Value>() <= 24);
+// Lists of 10⁶ positions are common (`[r(i) for i in 0..10^6]`): a value stays two words
+// (a tag and one word: strings and texts are `Rc<String>`, not the two words of `Rc<str>`).
+const _: () = assert!(std::mem::size_of::<Value>() <= 16);
 
 impl Value {
     pub fn type_name(&self) -> &'static str {

@@ -22,6 +22,16 @@ pub enum Key {
     Pos(PosId),
 }
 
+impl Key {
+    /// The position's key (a position's game is its key marked), else the store form.
+    fn pos(self) -> Result<PosId, GameId> {
+        match self {
+            Key::Pos(p) => Ok(p),
+            Key::Game(g) => g.position().ok_or(g),
+        }
+    }
+}
+
 /// Classes packed in one word each (a tag in the top four bits), indexed by id.
 #[derive(Default)]
 struct Packed {
@@ -160,9 +170,9 @@ pub struct Memo {
 
 impl Memo {
     fn table(&self, k: Key) -> (&Packed, usize) {
-        match k {
-            Key::Game(g) => (&self.games, g.index()),
-            Key::Pos(p) => (&self.positions, p as usize),
+        match k.pos() {
+            Ok(p) => (&self.positions, p as usize),
+            Err(g) => (&self.games, g.index()),
         }
     }
 
@@ -194,9 +204,9 @@ impl Memo {
 
     /// Remembers a class by its word in this memo's codec.
     pub fn insert_code(&mut self, k: Key, code: u32, flags: u8) {
-        let new = match k {
-            Key::Game(g) => self.games.set(g.index(), code, flags),
-            Key::Pos(p) => self.positions.set(p as usize, code, flags),
+        let new = match k.pos() {
+            Ok(p) => self.positions.set(p as usize, code, flags),
+            Err(g) => self.games.set(g.index(), code, flags),
         };
         self.count += new as usize;
     }

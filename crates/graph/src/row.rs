@@ -287,33 +287,8 @@ pub fn explore(
         .iter()
         .flat_map(|m| m.moves.iter().map(|mv| mv.lowers()))
         .collect();
-    // A new node: its coordinates kept, its cell set.
-    let node = |g: &mut RowGraph,
-                cells: &mut Grid,
-                src: &mut dyn RowSource,
-                c: &[i64]|
-     -> Result<u32, RowEnd> {
-        let cell = match cells.cell(c) {
-            Some(cell) => cell,
-            None if cells.grow_to(c, most_cells) => cells.cell(c).expect("grown to hold it"),
-            None => return Err(RowEnd::Outside),
-        };
-        let u = cells.cells[cell];
-        if u != Grid::NONE {
-            return Ok(u);
-        }
-        let u = (g.coords.len() / k) as u32;
-        if u as usize >= budget {
-            return Err(RowEnd::Budget(c.to_vec()));
-        }
-        g.coords.extend(c.iter().map(|&x| x as i32));
-        cells.cells[cell] = u;
-        if let Some(code) = src.known(c) {
-            g.known.push((u, code));
-        }
-        Ok(u)
-    };
-    node(&mut g, &mut cells, src, root)?;
+    let room = (budget, most_cells);
+    node(&mut g, &mut cells, src, root, room)?;
     // Nodes are listed in the order they were met: the list is the queue.
     let mut u = 0usize;
     let mut next_known = 0;
@@ -360,7 +335,7 @@ pub fn explore(
                     return Err(RowEnd::Declined);
                 }
                 descending = descending && p < at;
-                let v = node(&mut g, &mut cells, src, &p)?;
+                let v = node(&mut g, &mut cells, src, &p, room)?;
                 g.opts.push(v);
                 if cells.cells.len() != boxed {
                     // The box grew: cells moved.
@@ -375,32 +350,15 @@ pub fn explore(
             u += 1;
             continue;
         }
-        out.clear();
-        if !src.list(&at, &mut out) {
-            return Err(RowEnd::Declined);
-        }
-        let mut i = 0;
-        while i < out.words.len() {
-            let n = out.words[i] as usize;
-            i += 1;
-            if n == 1 {
-                let p = &out.words[i..i + k];
-                descending = descending && p < &at[..];
-                let v = node(&mut g, &mut cells, src, p)?;
-                g.opts.push(v);
-            } else {
-                let s = (g.sum_start.len() - 1) as u32;
-                for j in 0..n {
-                    let p = &out.words[i + j * k..i + (j + 1) * k];
-                    descending = descending && p < &at[..];
-                    let v = node(&mut g, &mut cells, src, p)?;
-                    g.parts.push(v);
-                }
-                g.sum_start.push(g.parts.len() as u32);
-                g.opts.push(SUM | s);
-            }
-            i += n * k;
-        }
+        listed_options(
+            &mut g,
+            &mut cells,
+            src,
+            &at,
+            &mut out,
+            room,
+            &mut descending,
+        )?;
         g.start.push(g.opts.len() as u32);
         u += 1;
     }
@@ -417,6 +375,79 @@ pub fn explore(
         );
     }
     Ok(g)
+}
+
+/// Node `c` of the row's graph, made if new (its coordinates kept, its cell set, what `src`
+/// knows of it noted); `room` is the budget of positions and the most cells of the box.
+#[inline]
+fn node(
+    g: &mut RowGraph,
+    cells: &mut Grid,
+    src: &mut dyn RowSource,
+    c: &[i64],
+    (budget, most_cells): (usize, usize),
+) -> Result<u32, RowEnd> {
+    let cell = match cells.cell(c) {
+        Some(cell) => cell,
+        None if cells.grow_to(c, most_cells) => cells.cell(c).expect("grown to hold it"),
+        None => return Err(RowEnd::Outside),
+    };
+    let u = cells.cells[cell];
+    if u != Grid::NONE {
+        return Ok(u);
+    }
+    let u = (g.coords.len() / g.k) as u32;
+    if u as usize >= budget {
+        return Err(RowEnd::Budget(c.to_vec()));
+    }
+    g.coords.extend(c.iter().map(|&x| x as i32));
+    cells.cells[cell] = u;
+    if let Some(code) = src.known(c) {
+        g.known.push((u, code));
+    }
+    Ok(u)
+}
+
+/// The options of the position at `at` as `src` lists them (rules without moves of their
+/// own), sums as groups of parts; `descending` is cleared by an option not below `at`.
+#[inline]
+fn listed_options(
+    g: &mut RowGraph,
+    cells: &mut Grid,
+    src: &mut dyn RowSource,
+    at: &[i64],
+    out: &mut RowOptions,
+    room: (usize, usize),
+    descending: &mut bool,
+) -> Result<(), RowEnd> {
+    let k = g.k;
+    out.clear();
+    if !src.list(at, out) {
+        return Err(RowEnd::Declined);
+    }
+    let mut i = 0;
+    while i < out.words.len() {
+        let n = out.words[i] as usize;
+        i += 1;
+        if n == 1 {
+            let p = &out.words[i..i + k];
+            *descending = *descending && p < at;
+            let v = node(g, cells, src, p, room)?;
+            g.opts.push(v);
+        } else {
+            let s = (g.sum_start.len() - 1) as u32;
+            for j in 0..n {
+                let p = &out.words[i + j * k..i + (j + 1) * k];
+                *descending = *descending && p < at;
+                let v = node(g, cells, src, p, room)?;
+                g.parts.push(v);
+            }
+            g.sum_start.push(g.parts.len() as u32);
+            g.opts.push(SUM | s);
+        }
+        i += n * k;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

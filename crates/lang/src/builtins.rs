@@ -172,7 +172,39 @@ fn core(
         exprs,
         span,
     };
+    match op {
+        CoreOp::TopEntailsValue | CoreOp::TopEntailsMoons => top_entails(cx, store, op, &a),
+        CoreOp::Len
+        | CoreOp::Size
+        | CoreOp::Sum
+        | CoreOp::Mex
+        | CoreOp::Min
+        | CoreOp::Max
+        | CoreOp::Sorted
+        | CoreOp::Reverse
+        | CoreOp::Contains
+        | CoreOp::Remove
+        | CoreOp::Append
+        | CoreOp::Abs => list_op(cx, store, op, &a),
+        CoreOp::Outcome
+        | CoreOp::Value
+        | CoreOp::AffineValue
+        | CoreOp::Nimber
+        | CoreOp::GrundyValue
+        | CoreOp::WinningMoves
+        | CoreOp::DrawingMoves
+        | CoreOp::Options
+        | CoreOp::LeftOptions
+        | CoreOp::RightOptions
+        | CoreOp::OutcomeBySearch
+        | CoreOp::Explain => game_query(cx, store, op, &a),
+    }
+}
+
+/// A game's value, outcome, moves or options, or why it has none.
+fn game_query(cx: &mut Cx, store: &mut Store, op: CoreOp, a: &Args) -> Result<Value, Error> {
     let here = |e: Error, cx: &Cx| e.or_at(cx.scope.file, a.span(0).clone());
+    let name = a.name;
     match op {
         CoreOp::Outcome => {
             let g = a.game(cx, store, 0)?;
@@ -232,6 +264,24 @@ fn core(
             let tidy: Vec<Value> = opts.into_iter().map(Value::Position).collect();
             Ok(Value::List(Rc::new(tidy)))
         }
+        CoreOp::OutcomeBySearch => {
+            let g = a.game(cx, store, 0)?;
+            cx.outcome_by_search(store, g)
+                .map(Value::Outcome)
+                .map_err(|e| here(e, cx))
+        }
+        CoreOp::Explain => {
+            let g = a.game(cx, store, 0)?;
+            cx.explain(store, g).map_err(|e| here(e, cx))
+        }
+        _ => unreachable!("`core` sends only these here"),
+    }
+}
+
+/// Lists, strings and integers: length, sum, mex, order, membership, edits.
+fn list_op(cx: &mut Cx, store: &mut Store, op: CoreOp, a: &Args) -> Result<Value, Error> {
+    let name = a.name;
+    match op {
         CoreOp::Len => Ok(Value::Int(match &a.vals[0] {
             Value::Str(s) => s.chars().count() as i64,
             Value::Sequence(s) => s.values.len() as i64,
@@ -340,16 +390,15 @@ fn core(
                 cx.err(EvalError::Overflow { op: "abs".into() }, a.span)
             })?))
         }
-        CoreOp::OutcomeBySearch => {
-            let g = a.game(cx, store, 0)?;
-            cx.outcome_by_search(store, g)
-                .map(Value::Outcome)
-                .map_err(|e| here(e, cx))
-        }
-        CoreOp::Explain => {
-            let g = a.game(cx, store, 0)?;
-            cx.explain(store, g).map_err(|e| here(e, cx))
-        }
+        _ => unreachable!("`core` sends only these here"),
+    }
+}
+
+/// Top Entails through its engine: the value of a stack of `n`, or the stacks up to `n`
+/// whose value is a moon.
+fn top_entails(cx: &mut Cx, store: &mut Store, op: CoreOp, a: &Args) -> Result<Value, Error> {
+    let name = a.name;
+    match op {
         CoreOp::TopEntailsValue | CoreOp::TopEntailsMoons => {
             let n = a.int(cx, 0)?;
             if !(0..=MOST_STACK).contains(&n) {
@@ -387,6 +436,7 @@ fn core(
             };
             Ok(Value::Game(value_game(store, &gv)))
         }
+        _ => unreachable!("`core` sends only these here"),
     }
 }
 

@@ -428,7 +428,7 @@ impl Cx {
             ExprKind::Int(n) => CExpr::Const(Value::Int(*n)),
             ExprKind::Bool(v) => CExpr::Const(Value::Bool(*v)),
             ExprKind::NoneValue => CExpr::Const(Value::None),
-            ExprKind::Str(s) => CExpr::Const(Value::Str(s.as_str().into())),
+            ExprKind::Str(s) => CExpr::Const(Value::Str(Rc::new(s.as_str().into()))),
             ExprKind::Var(name) => match scope.find(name) {
                 Some(s) => CExpr::Slot(s),
                 None => match self.global(name) {

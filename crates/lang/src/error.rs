@@ -582,15 +582,59 @@ impl Diagnose for EvalError {
     fn report(&self) -> Report {
         use EvalError as E;
         match self {
+            E::UnknownName { .. }
+            | E::Arity { .. }
+            | E::Type(..)
+            | E::IntegerAsGame(..)
+            | E::Overflow { .. }
+            | E::DivisionByZero
+            | E::MixedQuotients { .. }
+            | E::NegativeExponent { .. }
+            | E::NegativeShift { .. }
+            | E::Board { .. }
+            | E::Graph { .. }
+            | E::BadPart { .. }
+            | E::IndexOutOfRange { .. }
+            | E::BadLiteral(..)
+            | E::BadRange(..)
+            | E::HeapSize(..)
+            | E::HeapGameAsGame { .. }
+            | E::ValueTooLarge(..)
+            | E::BadArgument(..)
+            | E::NotApplicable { .. } => self.evaluation_report(),
+            E::Runaway { .. }
+            | E::TooDeep { .. }
+            | E::SelfDependent { .. }
+            | E::Recursion { .. } => self.runaway_report(),
+            E::ImportNotFound { .. }
+            | E::ImportCycle { .. }
+            | E::ImportDirectory { .. }
+            | E::Io { .. }
+            | E::WriteFailed { .. }
+            | E::UnknownFileFormat { .. }
+            | E::InvalidUtf8 { .. } => self.file_report(),
+        }
+    }
+}
+
+impl EvalError {
+    /// Names, calls, types, arithmetic and the values built while evaluating.
+    fn evaluation_report(&self) -> Report {
+        use EvalError as E;
+        match self {
             E::UnknownName {
                 name,
                 suggestion,
                 module,
-            } => Report::new(UNKNOWN_NAME, format!("unknown name `{name}`"), "not defined")
-                .notes(module.iter().map(|m| {
-                    format!("the shipped module \"{m}\" defines `{name}`: `import \"{m}\"` first")
-                }))
-                .notes(suggestion.iter().map(|s| format!("did you mean `{s}`?"))),
+            } => Report::new(
+                UNKNOWN_NAME,
+                format!("unknown name `{name}`"),
+                "not defined",
+            )
+            .notes(module.iter().map(|m| {
+                format!("the shipped module \"{m}\" defines `{name}`: `import \"{m}\"` first")
+            }))
+            .notes(suggestion.iter().map(|s| format!("did you mean `{s}`?"))),
             E::Arity {
                 name,
                 expected,
@@ -619,7 +663,9 @@ impl Diagnose for EvalError {
                 format!("integer overflow in `{op}`"),
                 "the result does not fit in 64 bits",
             ),
-            E::DivisionByZero => Report::new(DIVISION_BY_ZERO, "division by zero", "the divisor is 0"),
+            E::DivisionByZero => {
+                Report::new(DIVISION_BY_ZERO, "division by zero", "the divisor is 0")
+            }
             E::MixedQuotients { left, right } => Report::new(
                 MIXED_QUOTIENTS,
                 "these are elements of two different misère quotients",
@@ -668,7 +714,7 @@ impl Diagnose for EvalError {
             )
             .note(format!(
                 "give it a heap size: `{game}(5)` is the heap of 5 tokens, and \
-                 `nim_sequence({game}, 0..20)` lists the nim-values of many"
+             `nim_sequence({game}, 0..20)` lists the nim-values of many"
             )),
             E::ValueTooLarge(t) => t.report(),
             E::BadArgument(a) => a.report(),
@@ -681,87 +727,104 @@ impl Diagnose for EvalError {
                 format!("{function} does not apply to `{form}`"),
                 reason,
             ),
-            E::Runaway {
-                ruleset,
-                budget,
-                last,
-                heavy,
-            } => {
-                let growing = *heavy > budget / 2;
-                let message = if growing {
-                    format!(
-                        "ruleset `{ruleset}` ran past the position budget: most of it went to positions with large arguments"
-                    )
-                } else {
-                    format!(
-                        "ruleset `{ruleset}` explored more than {budget} positions without finishing"
-                    )
-                };
-                let mut r = Report::new(
-                    RUNAWAY,
-                    message,
-                    "exploring this ran past the position budget",
-                )
-                .note(format!("the last position explored was `{last}`"));
-                if growing {
-                    r = r.note(format!(
-                        "{heavy} of the units spent went to positions whose arguments are large \
-                         lists or tuples (half a unit per value past 64)"
-                    ));
-                }
-                r.note(format!(
-                    "if the game is finite but large, raise the budget (now {budget}) with `--budget N` or `:budget N`"
-                ))
-            }
-            E::TooDeep { what, limit } => {
-                let message = match what {
-                    Nesting::Exploration => format!(
-                        "rules that ask about other positions nested {limit} explorations, more than the stack holds"
-                    ),
-                    Nesting::List => format!("this value is nested too deep to print ({limit} levels)"),
-                    Nesting::Expression => {
-                        format!("this expression is nested too deep ({limit} levels)")
-                    }
-                    Nesting::Imports => {
-                        format!("modules import one another {limit} deep, more than the stack holds")
-                    }
-                };
-                let mut r = Report::new(TOO_DEEP, message, "too deep");
-                if *what == Nesting::Exploration {
-                    r = r.note(
-                        "a rule that asks about a position (`nimber`, `options`, …) explores it \
-                         inside the exploration that asks, so a chain of such rules nests",
-                    );
-                }
-                r.note("the interpreter's stack ran out at this depth")
-            }
-            E::SelfDependent { position } => Report::new(
-                SELF_DEPENDENT,
-                format!("`{position}` depends on its own value"),
-                "asked about while its options were being listed",
-            )
-            .note(
-                "a rule of this ruleset asks about its own position (through `options`, \
-                 `nimber`, …) while its options are being listed, so they can never be known",
-            ),
-            E::Recursion {
-                function,
-                calls,
-                limit,
-            } => Report::new(
-                RECURSION,
+            _ => unreachable!("`report` sends only these here"),
+        }
+    }
+
+    /// Computations that do not end: runaway rulesets, nesting too deep, positions that ask
+    /// about themselves, recursion without end.
+    fn runaway_report(&self) -> Report {
+        use EvalError as E;
+        match self {
+        E::Runaway {
+            ruleset,
+            budget,
+            last,
+            heavy,
+        } => {
+            let growing = *heavy > budget / 2;
+            let message = if growing {
                 format!(
-                    "`{function}` recursed too deep: {calls} calls without returning (a recursion without end?)"
+                    "ruleset `{ruleset}` ran past the position budget: most of it went to positions with large arguments"
+                )
+            } else {
+                format!(
+                    "ruleset `{ruleset}` explored more than {budget} positions without finishing"
+                )
+            };
+            let mut r = Report::new(
+                RUNAWAY,
+                message,
+                "exploring this ran past the position budget",
+            )
+            .note(format!("the last position explored was `{last}`"));
+            if growing {
+                r = r.note(format!(
+                    "{heavy} of the units spent went to positions whose arguments are large \
+                     lists or tuples (half a unit per value past 64)"
+                ));
+            }
+            r.note(format!(
+                "if the game is finite but large, raise the budget (now {budget}) with `--budget N` or `:budget N`"
+            ))
+        }
+        E::TooDeep { what, limit } => {
+            let message = match what {
+                Nesting::Exploration => format!(
+                    "rules that ask about other positions nested {limit} explorations, more than the stack holds"
                 ),
-                "this call went one level too deep",
-            )
-            .note(
-                "a recursion ends when its arguments reach a case that calls nothing more, \
-                 like `if n == 0 then 0 else f(n - 1)`",
-            )
-            .note(format!(
-                "Loony allows up to {limit} nested calls, as far as its stack holds"
-            )),
+                Nesting::List => format!("this value is nested too deep to print ({limit} levels)"),
+                Nesting::Expression => {
+                    format!("this expression is nested too deep ({limit} levels)")
+                }
+                Nesting::Imports => {
+                    format!("modules import one another {limit} deep, more than the stack holds")
+                }
+            };
+            let mut r = Report::new(TOO_DEEP, message, "too deep");
+            if *what == Nesting::Exploration {
+                r = r.note(
+                    "a rule that asks about a position (`nimber`, `options`, …) explores it \
+                     inside the exploration that asks, so a chain of such rules nests",
+                );
+            }
+            r.note("the interpreter's stack ran out at this depth")
+        }
+        E::SelfDependent { position } => Report::new(
+            SELF_DEPENDENT,
+            format!("`{position}` depends on its own value"),
+            "asked about while its options were being listed",
+        )
+        .note(
+            "a rule of this ruleset asks about its own position (through `options`, \
+             `nimber`, …) while its options are being listed, so they can never be known",
+        ),
+        E::Recursion {
+            function,
+            calls,
+            limit,
+        } => Report::new(
+            RECURSION,
+            format!(
+                "`{function}` recursed too deep: {calls} calls without returning (a recursion without end?)"
+            ),
+            "this call went one level too deep",
+        )
+        .note(
+            "a recursion ends when its arguments reach a case that calls nothing more, \
+             like `if n == 0 then 0 else f(n - 1)`",
+        )
+        .note(format!(
+            "Loony allows up to {limit} nested calls, as far as its stack holds"
+        )),
+            _ => unreachable!("`report` sends only these here"),
+        }
+    }
+
+    /// Modules and files: imports, reading and writing.
+    fn file_report(&self) -> Report {
+        use EvalError as E;
+        match self {
             E::ImportNotFound { path, tried } => {
                 let mut r = Report::new(
                     IMPORT_NOT_FOUND,
@@ -815,6 +878,7 @@ impl Diagnose for EvalError {
                 "this byte does not start a UTF-8 character",
             )
             .note("Loony reads source text as UTF-8; save the file in that encoding"),
+            _ => unreachable!("`report` sends only these here"),
         }
     }
 }

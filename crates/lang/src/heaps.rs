@@ -727,247 +727,312 @@ pub fn call(
     exprs: &[Expr],
     span: &Span,
 ) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
     match op {
-        HeapOp::Heap => {
-            let Value::Str(code) = &vals[0] else {
-                return Err(cx.err(
-                    EvalError::BadArgument(ArgumentError::NotLike {
-                        like: Example::HeapCode,
-                        found: vals[0].type_name(),
-                    }),
-                    &sp(0),
-                ));
-            };
-            let parsed = parse_code(cx, code, &sp(0))?;
-            let id = cx
-                .engines
-                .heaps
-                .register(store, HeapRules::TakeBreak(parsed));
-            Ok(Value::Heap(id))
-        }
-        HeapOp::HeapCode => {
-            let code = match &vals[0] {
-                Value::Heap(h) => cx.engines.heaps.rules(*h).code(),
-                Value::Str(text) => parse_code(cx, text, &sp(0))?,
-                other => {
-                    return Err(cx.err(
-                        EvalError::BadArgument(ArgumentError::NotA {
-                            function: "heap_code".into(),
-                            wanted: Wanted::CodeSource,
-                            found: other.type_name(),
-                        }),
-                        &sp(0),
-                    ));
-                }
-            };
-            Ok(Value::Str(code.to_string().into()))
-        }
+        HeapOp::Heap => take_and_break(cx, store, &vals[0], &arg_span(exprs, span, 0)),
+        HeapOp::HeapCode => heap_code(cx, &vals[0], &arg_span(exprs, span, 0)),
         HeapOp::NimSum | HeapOp::NimProduct | HeapOp::NimDiv | HeapOp::NimInverse => {
-            let mut args = Vec::with_capacity(vals.len());
-            for (i, v) in vals.iter().enumerate() {
-                args.push(nim_arg(cx, store, name, v, &sp(i))?);
-            }
-            let as_game = args.iter().any(|a| a.1);
-            let zero = |cx: &Cx, i: usize| {
-                cx.err(
-                    TheoryError::NimZeroDivisor {
-                        op: name.to_string(),
-                    },
-                    &sp(i),
-                )
-            };
-            let result = match op {
-                HeapOp::NimSum => args[0].0 ^ args[1].0,
-                HeapOp::NimProduct => nimfield::nim_product(args[0].0, args[1].0),
-                HeapOp::NimDiv => {
-                    nimfield::nim_div(args[0].0, args[1].0).ok_or_else(|| zero(cx, 1))?
-                }
-                _ => nimfield::nim_inverse(args[0].0).ok_or_else(|| zero(cx, 0))?,
-            };
-            if as_game {
-                // Games' nimbers are below 2^32, a subfield: the result is too.
-                return Ok(Value::Game(store.nimber(result as u32)));
-            }
-            let result = i64::try_from(result).map_err(|_| {
-                cx.err(
-                    EvalError::Overflow {
-                        op: name.to_string(),
-                    },
-                    span,
-                )
-            })?;
-            Ok(Value::Int(result))
+            nim_arithmetic(cx, store, name, op, &vals, exprs, span)
         }
         HeapOp::Subtraction | HeapOp::Allbut => {
-            let set = int_set(cx, &vals[0], &sp(0), name)?;
-            if set.is_empty() && op == HeapOp::Subtraction {
-                return Err(cx.err(
-                    EvalError::BadArgument(ArgumentError::EmptySubtractionSet),
-                    &sp(0),
-                ));
-            }
-            let rules = if op == HeapOp::Subtraction {
-                HeapRules::subtraction(set)
-            } else {
-                HeapRules::all_but(set)
-            };
-            let id = cx.engines.heaps.register(store, rules);
-            Ok(Value::Heap(id))
+            subtraction(cx, store, name, op, &vals, exprs, span)
         }
         HeapOp::NimSequence => {
+            let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
             let src = source(cx, &vals[0], &sp(0), name)?;
             let (lo, hi) = heaps_asked(cx, &vals[1], &sp(1), name)?;
             nim_sequence(cx, store, src, lo, hi, span)
         }
-        HeapOp::Periodicity => {
-            let src = source(cx, &vals[0], &sp(0), name)?;
-            let budget = match vals.get(1) {
-                Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
-                Some(other) => {
-                    return Err(cx.err(
-                        EvalError::BadArgument(ArgumentError::Limit {
-                            limit: Limit::PeriodicityBudget,
-                            found: super::show::describe(other),
-                        }),
-                        &sp(1),
-                    ));
-                }
-                None => None,
-            };
-            let p = match src {
-                Source::Heap(h) => {
-                    let cancel = cx.limits.interrupt.clone();
-                    let asked = budget.is_some();
-                    let budget = budget.unwrap_or(match cx.engines.heaps.rules(h) {
-                        HeapRules::TakeBreak(code) => match code.max_heaps() {
-                            Some(m) if m <= 2 && code.is_hexadecimal() => PERIODICITY_BUDGET,
-                            // No splits: even periodic digits cost little per heap.
-                            Some(m) if m <= 1 => PERIODICITY_BUDGET,
-                            Some(3) if code.is_hexadecimal() => PERIODICITY_BUDGET_THREE_HEAPS,
-                            _ => PERIODICITY_BUDGET_GENERAL,
-                        },
-                        _ => PERIODICITY_BUDGET,
-                    });
-                    // Most searches certify within a few hundred heaps; a bar appears only
-                    // once one has run for a second (on a terminal), so none stays silent.
-                    let started = std::time::Instant::now();
-                    let bar: std::cell::RefCell<Option<indicatif::ProgressBar>> =
-                        Default::default();
-                    let show = cx.engines.heaps.progress;
-                    let log = super::progress::Log::new(format!(
-                        "periodicity of {}",
-                        cx.engines.heaps.rules(h)
-                    ));
-                    // `most`: the budget, or less once the search knows it will stop early.
-                    let report = |done: usize, most: usize| {
-                        if !show {
-                            log.line(|| format!("{done} of {most} heaps searched"));
-                            return;
-                        }
-                        if started.elapsed().as_secs_f64() < 1.0 {
-                            return;
-                        }
-                        let mut bar = bar.borrow_mut();
-                        let b = bar.get_or_insert_with(|| {
-                            super::progress::bar(most as u64, super::progress::PERIODICITY)
-                        });
-                        b.set_length(most as u64);
-                        b.set_position(done as u64);
-                    };
-                    let ctl = Control::default()
-                        .with_cancel(&cancel)
-                        .with_progress(&report);
-                    let bound = heap::Bound {
-                        heaps: budget,
-                        dense_heaps: (!asked).then_some(PERIODICITY_BUDGET_DENSE),
-                    };
-                    let p = cx.engines.heaps.rules(h).periodicity(bound, &ctl);
-                    if let Some(b) = bar.borrow().as_ref() {
-                        b.finish_and_clear();
-                    }
-                    if p.interrupted {
-                        return Err(cx.err(CoreError::Interrupted, span));
-                    }
-                    if p.dense_stop {
-                        let game = cx.engines.heaps.rules(h).to_string();
-                        cx.warn(loony_core::diag::Warning {
-                            kind: loony_core::diag::WarningKind::DenseStop {
-                                game,
-                                heaps: p.checked_up_to as u64,
-                            },
-                            loc: loony_core::diag::Loc {
-                                file: cx.scope.file,
-                                span: span.clone(),
-                            },
-                        });
-                    }
-                    p
-                }
-                Source::Callable(f) => {
-                    let n = budget.unwrap_or(RULESET_PERIODICITY_BUDGET) as u64;
-                    let values = cx.callable_values(store, &f, 0, n + 1, span)?;
-                    heap::apparent_periodicity(&values)
-                }
-            };
-            Ok(Value::Record(Rc::new(periodicity_record(&p))))
-        }
-        HeapOp::RareValues => {
-            let Value::Heap(h) = &vals[0] else {
-                return Err(cx.err(
-                    EvalError::BadArgument(ArgumentError::NotA {
-                        function: name.into(),
-                        wanted: Wanted::HeapGame,
-                        found: vals[0].type_name(),
-                    }),
-                    &sp(0),
-                ));
-            };
-            let n = match &vals[1] {
-                Value::Int(n) if *n >= 0 => *n as u64,
-                Value::Int(n) => {
-                    return Err(cx.err(
-                        EvalError::HeapSize(HeapSizeError::NotNonnegative {
-                            found: super::show::describe(&Value::Int(*n)),
-                        }),
-                        &sp(1),
-                    ));
-                }
-                other => {
-                    return Err(cx.err(
-                        EvalError::BadArgument(ArgumentError::NotA {
-                            function: name.into(),
-                            wanted: Wanted::LastHeap,
-                            found: other.type_name(),
-                        }),
-                        &sp(1),
-                    ));
-                }
-            };
-            let cancel = cx.limits.interrupt.clone();
-            let rare = cx
-                .engines
-                .heaps
-                .rare_values(*h, n, &cancel)
-                .map_err(|e| e.or_at(cx.scope.file, span.clone()))?;
-            let Some(rare) = rare else {
-                return Err(cx.err(
-                    EvalError::NotApplicable {
-                        function: format!("`{name}`"),
-                        form: store.heap_name(*h).to_string(),
-                        reason: "values split into common and rare only for games whose \
-                                 moves leave at most two heaps, some of them two"
-                            .into(),
-                    },
-                    &sp(0),
-                ));
-            };
-            Ok(Value::Record(Rc::new(rare_record(&rare, n))))
-        }
+        HeapOp::Periodicity => periodicity(cx, store, name, &vals, exprs, span),
+        HeapOp::RareValues => rare_values(cx, store, name, &vals, exprs, span),
         HeapOp::WriteSequence => write_sequence(cx, store, &vals, exprs, span),
         HeapOp::ReadSequence => read_sequence(cx, &vals, exprs),
         HeapOp::Plot => plot(cx, store, vals, exprs, span),
     }
+}
+
+/// Where argument `i` was written (the call's span if it was not).
+fn arg_span(exprs: &[Expr], span: &Span, i: usize) -> Span {
+    exprs.get(i).map_or(span.clone(), |e| e.span.clone())
+}
+
+/// `heap(code)`: the take-and-break game of an octal or hexadecimal code.
+fn take_and_break(cx: &mut Cx, store: &mut Store, v: &Value, at: &Span) -> Result<Value, Error> {
+    let Value::Str(code) = v else {
+        return Err(cx.err(
+            EvalError::BadArgument(ArgumentError::NotLike {
+                like: Example::HeapCode,
+                found: v.type_name(),
+            }),
+            at,
+        ));
+    };
+    let parsed = parse_code(cx, code, at)?;
+    let id = cx
+        .engines
+        .heaps
+        .register(store, HeapRules::TakeBreak(parsed));
+    Ok(Value::Heap(id))
+}
+
+/// `heap_code(g)`: the canonical code of a heap game, or of a code written as a string.
+fn heap_code(cx: &mut Cx, v: &Value, at: &Span) -> Result<Value, Error> {
+    let code = match v {
+        Value::Heap(h) => cx.engines.heaps.rules(*h).code(),
+        Value::Str(text) => parse_code(cx, text, at)?,
+        other => {
+            return Err(cx.err(
+                EvalError::BadArgument(ArgumentError::NotA {
+                    function: "heap_code".into(),
+                    wanted: Wanted::CodeSource,
+                    found: other.type_name(),
+                }),
+                at,
+            ));
+        }
+    };
+    Ok(Value::Str(code.to_string().into()))
+}
+
+/// `nim_sum`, `nim_product`, `nim_div`, `nim_inverse`: arithmetic of the nim-field on
+/// integers, or on nimbers (then the result is a nimber).
+fn nim_arithmetic(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    op: HeapOp,
+    vals: &[Value],
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let mut args = Vec::with_capacity(vals.len());
+    for (i, v) in vals.iter().enumerate() {
+        args.push(nim_arg(cx, store, name, v, &sp(i))?);
+    }
+    let as_game = args.iter().any(|a| a.1);
+    let zero = |cx: &Cx, i: usize| {
+        cx.err(
+            TheoryError::NimZeroDivisor {
+                op: name.to_string(),
+            },
+            &sp(i),
+        )
+    };
+    let result = match op {
+        HeapOp::NimSum => args[0].0 ^ args[1].0,
+        HeapOp::NimProduct => nimfield::nim_product(args[0].0, args[1].0),
+        HeapOp::NimDiv => nimfield::nim_div(args[0].0, args[1].0).ok_or_else(|| zero(cx, 1))?,
+        _ => nimfield::nim_inverse(args[0].0).ok_or_else(|| zero(cx, 0))?,
+    };
+    if as_game {
+        // Games' nimbers are below 2^32, a subfield: the result is too.
+        return Ok(Value::Game(store.nimber(result as u32)));
+    }
+    let result = i64::try_from(result).map_err(|_| {
+        cx.err(
+            EvalError::Overflow {
+                op: name.to_string(),
+            },
+            span,
+        )
+    })?;
+    Ok(Value::Int(result))
+}
+
+/// `subtraction(S)` and `allbut(S)`: the subtraction game of a set, or of all but a set.
+fn subtraction(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    op: HeapOp,
+    vals: &[Value],
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let set = int_set(cx, &vals[0], &sp(0), name)?;
+    if set.is_empty() && op == HeapOp::Subtraction {
+        return Err(cx.err(
+            EvalError::BadArgument(ArgumentError::EmptySubtractionSet),
+            &sp(0),
+        ));
+    }
+    let rules = if op == HeapOp::Subtraction {
+        HeapRules::subtraction(set)
+    } else {
+        HeapRules::all_but(set)
+    };
+    let id = cx.engines.heaps.register(store, rules);
+    Ok(Value::Heap(id))
+}
+
+/// `periodicity(g)` or `periodicity(g, budget)`: the nim-sequence's period, certified for
+/// heap rules, apparent for a ruleset or function of one integer.
+fn periodicity(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    vals: &[Value],
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let src = source(cx, &vals[0], &sp(0), name)?;
+    let budget = match vals.get(1) {
+        Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
+        Some(other) => {
+            return Err(cx.err(
+                EvalError::BadArgument(ArgumentError::Limit {
+                    limit: Limit::PeriodicityBudget,
+                    found: super::show::describe(other),
+                }),
+                &sp(1),
+            ));
+        }
+        None => None,
+    };
+    let p = match src {
+        Source::Heap(h) => heap_periodicity(cx, h, budget, span)?,
+        Source::Callable(f) => {
+            let n = budget.unwrap_or(RULESET_PERIODICITY_BUDGET) as u64;
+            let values = cx.callable_values(store, &f, 0, n + 1, span)?;
+            heap::apparent_periodicity(&values)
+        }
+    };
+    Ok(Value::Record(Rc::new(periodicity_record(&p))))
+}
+
+/// The periodicity search of heap rules `h` (certified), over `budget` heaps if asked, with a
+/// progress bar once it has run a second; a warning when the dense search stopped early.
+fn heap_periodicity(
+    cx: &mut Cx,
+    h: u32,
+    budget: Option<usize>,
+    span: &Span,
+) -> Result<heap::Periodicity, Error> {
+    let cancel = cx.limits.interrupt.clone();
+    let asked = budget.is_some();
+    let budget = budget.unwrap_or(match cx.engines.heaps.rules(h) {
+        HeapRules::TakeBreak(code) => match code.max_heaps() {
+            Some(m) if m <= 2 && code.is_hexadecimal() => PERIODICITY_BUDGET,
+            // No splits: even periodic digits cost little per heap.
+            Some(m) if m <= 1 => PERIODICITY_BUDGET,
+            Some(3) if code.is_hexadecimal() => PERIODICITY_BUDGET_THREE_HEAPS,
+            _ => PERIODICITY_BUDGET_GENERAL,
+        },
+        _ => PERIODICITY_BUDGET,
+    });
+    // Most searches certify within a few hundred heaps; a bar appears only
+    // once one has run for a second (on a terminal), so none stays silent.
+    let started = std::time::Instant::now();
+    let bar: std::cell::RefCell<Option<indicatif::ProgressBar>> = Default::default();
+    let show = cx.engines.heaps.progress;
+    let log = super::progress::Log::new(format!("periodicity of {}", cx.engines.heaps.rules(h)));
+    // `most`: the budget, or less once the search knows it will stop early.
+    let report = |done: usize, most: usize| {
+        if !show {
+            log.line(|| format!("{done} of {most} heaps searched"));
+            return;
+        }
+        if started.elapsed().as_secs_f64() < 1.0 {
+            return;
+        }
+        let mut bar = bar.borrow_mut();
+        let b = bar
+            .get_or_insert_with(|| super::progress::bar(most as u64, super::progress::PERIODICITY));
+        b.set_length(most as u64);
+        b.set_position(done as u64);
+    };
+    let ctl = Control::default()
+        .with_cancel(&cancel)
+        .with_progress(&report);
+    let bound = heap::Bound {
+        heaps: budget,
+        dense_heaps: (!asked).then_some(PERIODICITY_BUDGET_DENSE),
+    };
+    let p = cx.engines.heaps.rules(h).periodicity(bound, &ctl);
+    if let Some(b) = bar.borrow().as_ref() {
+        b.finish_and_clear();
+    }
+    if p.interrupted {
+        return Err(cx.err(CoreError::Interrupted, span));
+    }
+    if p.dense_stop {
+        let game = cx.engines.heaps.rules(h).to_string();
+        cx.warn(loony_core::diag::Warning {
+            kind: loony_core::diag::WarningKind::DenseStop {
+                game,
+                heaps: p.checked_up_to as u64,
+            },
+            loc: loony_core::diag::Loc {
+                file: cx.scope.file,
+                span: span.clone(),
+            },
+        });
+    }
+    Ok(p)
+}
+
+/// `rare_values(g, n)`: a heap game's values split into common and rare up to heap `n`.
+fn rare_values(
+    cx: &mut Cx,
+    store: &mut Store,
+    name: &'static str,
+    vals: &[Value],
+    exprs: &[Expr],
+    span: &Span,
+) -> Result<Value, Error> {
+    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let Value::Heap(h) = &vals[0] else {
+        return Err(cx.err(
+            EvalError::BadArgument(ArgumentError::NotA {
+                function: name.into(),
+                wanted: Wanted::HeapGame,
+                found: vals[0].type_name(),
+            }),
+            &sp(0),
+        ));
+    };
+    let n = match &vals[1] {
+        Value::Int(n) if *n >= 0 => *n as u64,
+        Value::Int(n) => {
+            return Err(cx.err(
+                EvalError::HeapSize(HeapSizeError::NotNonnegative {
+                    found: super::show::describe(&Value::Int(*n)),
+                }),
+                &sp(1),
+            ));
+        }
+        other => {
+            return Err(cx.err(
+                EvalError::BadArgument(ArgumentError::NotA {
+                    function: name.into(),
+                    wanted: Wanted::LastHeap,
+                    found: other.type_name(),
+                }),
+                &sp(1),
+            ));
+        }
+    };
+    let cancel = cx.limits.interrupt.clone();
+    let rare = cx
+        .engines
+        .heaps
+        .rare_values(*h, n, &cancel)
+        .map_err(|e| e.or_at(cx.scope.file, span.clone()))?;
+    let Some(rare) = rare else {
+        return Err(cx.err(
+            EvalError::NotApplicable {
+                function: format!("`{name}`"),
+                form: store.heap_name(*h).to_string(),
+                reason: "values split into common and rare only for games whose \
+                         moves leave at most two heaps, some of them two"
+                    .into(),
+            },
+            &sp(0),
+        ));
+    };
+    Ok(Value::Record(Rc::new(rare_record(&rare, n))))
 }
 
 /// `write_sequence(g, n, file)`: see the built-in's row.
@@ -1055,8 +1120,8 @@ fn write_sequence(
             Ok(Value::Record(Rc::new(loony_core::value::Record {
                 kind: "a sequence file",
                 fields: vec![
-                    ("path", Value::Str(path.as_str().into())),
-                    ("format", Value::Str(format.name().into())),
+                    ("path", Value::Str(Rc::new(path.as_str().into()))),
+                    ("format", Value::Str(Rc::new(format.name().into()))),
                     ("first", Value::Int(lo as i64)),
                     ("last", Value::Int(hi as i64 - 1)),
                     ("heaps", Value::Int((hi - lo) as i64)),

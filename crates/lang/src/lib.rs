@@ -598,7 +598,7 @@ impl Cx {
             ExprKind::Int(n) => Value::Int(*n),
             ExprKind::Bool(b) => Value::Bool(*b),
             ExprKind::NoneValue => Value::None,
-            ExprKind::Str(s) => Value::Str(s.as_str().into()),
+            ExprKind::Str(s) => Value::Str(Rc::new(s.as_str().into())),
             ExprKind::Var(name) => match self.lookup(name) {
                 Some(v) => v,
                 None => return Err(self.unknown_name(name, &e.span)),
@@ -841,9 +841,9 @@ impl Cx {
             )
         })?;
         let c = b.get(i);
-        Ok(Value::Str(
+        Ok(Value::Str(Rc::new(
             std::str::from_utf8(&[c]).expect("cells are ASCII").into(),
-        ))
+        )))
     }
 
     fn range_bounds(

@@ -507,7 +507,7 @@ fn table(q: &Quotient, id: u32) -> Value {
 }
 
 /// `q.table` of a quotient above [`TABLE_ORDER`] (or the host's order), whose record leaves it out: made now, within
-/// the memory budget (a value is 24 bytes, order² of them). `None` for any other field.
+/// the memory budget (a `Value` a cell, order² of them). `None` for any other field.
 pub(crate) fn table_field(cx: &Cx, record: &Record, span: &Span) -> Option<Result<Value, Error>> {
     if record.kind != KIND {
         return None;
@@ -616,8 +616,8 @@ fn record(q: &Quotient, id: u32, game: &str, table_order: usize) -> Record {
             ("certified", Value::Bool(q.certified())),
             ("certified_at", opt(q.certified_at)),
             ("heap", Value::Int(q.heap as i64)),
-            ("name", name.map_or(Value::None, |n| Value::Str(n.into()))),
-            ("game", Value::Str(game.into())),
+            ("name", name.map_or(Value::None, |n| Value::Str(Rc::new(n)))),
+            ("game", Value::Str(Rc::new(game.into()))),
         ],
         summary,
     }
@@ -646,7 +646,7 @@ fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
     let p: Vec<&str> = p
         .iter()
         .filter_map(|w| match w {
-            Value::Str(s) | Value::Text(s) => Some(&**s),
+            Value::Str(s) | Value::Text(s) => Some(s.as_str()),
             _ => None,
         })
         .collect();
@@ -660,6 +660,35 @@ fn bipartite_of(cx: &Cx, v: &Value, span: &Span) -> Result<Bipartite, Error> {
     })
 }
 
+/// The game and heap sizes of `g` when it is a sum of heaps of one heap game, or of positions
+/// of one ruleset of one integer (a heap or position alone counts).
+fn heaps_of_one_game(store: &Store, g: GameId) -> Option<(GameKey, Vec<u64>)> {
+    let parts: Vec<GameId> = match store.node(g) {
+        Node::Sum(_) | Node::Repeat { .. } => store.summands(g),
+        Node::Heap { .. } | Node::Position { .. } => vec![g],
+        _ => return None,
+    };
+    // All parts heaps of one heap game, or positions of one ruleset of one integer.
+    let mut key: Option<GameKey> = None;
+    let mut sizes: Vec<u64> = Vec::with_capacity(parts.len());
+    for p in parts {
+        let (k, size) = match store.node(p) {
+            Node::Heap { rules, size } => (GameKey::Heap(rules), size),
+            Node::Position { ruleset, pos } => match store.position_args(pos)[..] {
+                [Arg::Int(n)] if n >= 0 => (GameKey::Ruleset(ruleset), n as u64),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if key.is_some_and(|old| old != k) {
+            return None;
+        }
+        key = Some(k);
+        sizes.push(size);
+    }
+    Some((key?, sizes))
+}
+
 /// The misère outcome of a sum of heaps of one heap game, or `None` when `g` is not one.
 /// Answered from Φ (one product per heap) when a quotient of this session covers every heap
 /// (certified, or a partial quotient reaching the largest heap); else such a quotient is
@@ -671,30 +700,9 @@ pub fn heap_sum_outcome(
     g: GameId,
     span: &Span,
 ) -> Result<Option<Outcome>, Error> {
-    let parts: Vec<GameId> = match store.node(g) {
-        Node::Sum(_) | Node::Repeat { .. } => store.summands(g),
-        Node::Heap { .. } | Node::Position { .. } => vec![g],
-        _ => return Ok(None),
+    let Some((key, sizes)) = heaps_of_one_game(store, g) else {
+        return Ok(None);
     };
-    // All parts heaps of one heap game, or positions of one ruleset of one integer.
-    let mut key: Option<GameKey> = None;
-    let mut sizes: Vec<u64> = Vec::with_capacity(parts.len());
-    for p in parts {
-        let (k, size) = match store.node(p) {
-            Node::Heap { rules, size } => (GameKey::Heap(rules), size),
-            Node::Position { ruleset, pos } => match store.position_args(pos)[..] {
-                [Arg::Int(n)] if n >= 0 => (GameKey::Ruleset(ruleset), n as u64),
-                _ => return Ok(None),
-            },
-            _ => return Ok(None),
-        };
-        if key.is_some_and(|old| old != k) {
-            return Ok(None);
-        }
-        key = Some(k);
-        sizes.push(size);
-    }
-    let Some(key) = key else { return Ok(None) };
     let ruleset = match key {
         GameKey::Ruleset(r) => {
             let Some(rs) = cx.rules.rulesets.iter().find(|x| x.id == r).cloned() else {

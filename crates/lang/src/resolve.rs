@@ -562,7 +562,7 @@ fn literal(e: &Expr) -> Option<Value> {
     Some(match &e.kind {
         ExprKind::Int(n) => Value::Int(*n),
         ExprKind::Bool(b) => Value::Bool(*b),
-        ExprKind::Str(s) => Value::Str(s.as_str().into()),
+        ExprKind::Str(s) => Value::Str(Rc::new(s.as_str().into())),
         ExprKind::NoneValue => Value::None,
         _ => return None,
     })

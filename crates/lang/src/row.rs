@@ -25,7 +25,7 @@ use loony_core::positions::{PosId, PosTable};
 use loony_graph::row::{self, Grid, RowEnd, RowOptions, RowSource};
 use loony_graph::row_box::RowBox;
 use loony_graph::torus::Torus;
-use loony_theory::loopy::row::{RowLabel, SET, label_box, label_torus};
+use loony_theory::loopy::row::{RowGamma, RowLabel, SET, label_box, label_torus};
 use loony_theory::loopy::{INF, Labeller};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -276,11 +276,13 @@ impl Cx {
                     if (t.members.len() * 4 >= t.cells() || t.cells() <= 1 << 16)
                         && loony_core::memory::room_for(t.cells() * 18 + t.members.len() * 12) =>
                 {
-                    let Some(lab) = label_torus(&t, &mut || stop.load(Ordering::Relaxed)) else {
+                    let (reached, root) = (t.members.len(), t.members[0]);
+                    let Some(lab) = label_torus(&mut t, &mut || stop.load(Ordering::Relaxed))
+                    else {
                         return Err(Error::new(CoreError::Interrupted));
                     };
-                    self.limits.explored += t.members.len();
-                    return Ok(Some(self.keep_torus(header, &s, &t, &lab)));
+                    self.limits.explored += reached;
+                    return Ok(Some(self.keep_torus(header, &s, &t, &lab, root)));
                 }
                 Ok(()) | Err(RowEnd::Outside | RowEnd::Declined) => {}
                 Err(RowEnd::Interrupted) => return Err(Error::new(CoreError::Interrupted)),
@@ -331,6 +333,13 @@ impl Cx {
         let mut g = g;
         let coords = std::mem::take(&mut g.coords);
         drop(g);
+        self.keep_walked(header, &s, shape.coords, &coords, &gamma);
+        Ok(Some(gamma.class(0)))
+    }
+
+    /// Keeps the classes of a walked row's positions (their coordinates, `k` a position, and
+    /// their γ) in the row's table, grown to hold them.
+    fn keep_walked(&mut self, header: u32, s: &Split, k: usize, coords: &[i32], gamma: &RowGamma) {
         // Memo codes: one per distinct A-set, nimbers as they are.
         let eng = &mut self.engines;
         let codec = &mut eng.memo.codec;
@@ -339,7 +348,6 @@ impl Cx {
             .iter()
             .map(|a| codec.encode(&Class::loopy(a.clone())).unwrap_or(Grid::NONE))
             .collect();
-        let k = shape.coords;
         let mut top = vec![0i64; k];
         for c in coords.chunks_exact(k) {
             for (t, &x) in top.iter_mut().zip(c) {
@@ -362,12 +370,18 @@ impl Cx {
             let cell = entries.cell(&at).expect("the table was grown to the row");
             entries.cells[cell] = v;
         }
-        Ok(Some(gamma.class(0)))
     }
 
     /// Keeps the classes of a labelled torus's members in the row's table; the class of its
-    /// root.
-    fn keep_torus(&mut self, header: u32, s: &Split, t: &Torus, lab: &Labeller) -> Class {
+    /// root (cell `root`).
+    fn keep_torus(
+        &mut self,
+        header: u32,
+        s: &Split,
+        t: &Torus,
+        lab: &Labeller,
+        root: u32,
+    ) -> Class {
         let eng = &mut self.engines;
         let codec = &mut eng.memo.codec;
         let k = s.coords_len;
@@ -377,7 +391,8 @@ impl Cx {
         let mut nimbers: Vec<u32> = Vec::new();
         let mut last_set = ((u32::MAX, 0), Grid::NONE);
         let mut at = vec![0i64; k];
-        for &u in &t.members {
+        // The members are the cells the labeller labelled (in cell order).
+        for u in (0..t.cells() as u32).filter(|&u| lab.is_member(u as usize)) {
             let r = lab.result(u as usize);
             let v = if r.label == INF {
                 if r.a != last_set.0 {
@@ -397,7 +412,7 @@ impl Cx {
             let cell = entries.cell(&at).expect("the table was grown to the torus");
             entries.cells[cell] = v;
         }
-        let root = lab.result(t.members[0] as usize);
+        let root = lab.result(root as usize);
         if root.label == INF {
             Class::loopy(lab.set(root.a).to_vec())
         } else {

@@ -497,108 +497,129 @@ fn form(ex: &mut Explorer, an: &mut Analysis, lab: &mut Labeller, u: u32) -> Res
         .chain(g.right(u))
         .fold(0, |f, &v| f | an.flags(v));
     let entailing = here_entailing || below & ENTAILING != 0;
-    let mut flags = below | if here_entailing { ENTAILING } else { 0 };
+    let flags = below | if here_entailing { ENTAILING } else { 0 };
     if !entailing {
-        if !g.is_symmetric_list(u) && !same_set(g.left(u), g.right(u)) {
-            let e = not_impartial_node(ex, u)?;
-            an.reasons.insert(u, e);
-            set(an, u, Class::Partizan, flags | PARTIZAN);
-            return Ok(());
-        }
-        // The generalized mex over the options' values (sums valued part by part): the mex m
-        // of the nimbers, unless an option is loopy and cannot be answered by a move to m.
-        let mut small = 0u64;
-        let mut big: Vec<u32> = Vec::new();
-        let mut loopy: Vec<std::rc::Rc<[u32]>> = Vec::new();
-        let mut partizan = None;
-        let mut other = false;
-        for grp in g.groups(u) {
-            // Nimbers straight from the table (normal play: nearly every option).
-            if let [v] = grp
-                && let Some(k) = an.table.nimber(*v)
-            {
-                if k < 64 {
-                    small |= 1 << k;
-                } else {
-                    big.push(k);
-                }
-                continue;
-            }
-            let c = match grp {
-                [v] => match an.class(*v) {
-                    Some(c) => c,
-                    None => unreachable!("options are classed before their position"),
-                },
-                parts => {
-                    let classes: Vec<Class> = parts
-                        .iter()
-                        .map(|&p| an.class(p).expect("parts are classed"))
-                        .collect();
-                    let c = loony_core::class::sum(classes.iter());
-                    if c == Class::Partizan {
-                        partizan = parts
-                            .iter()
-                            .copied()
-                            .find(|&p| an.class(p) == Some(Class::Partizan));
-                    }
-                    c
-                }
-            };
-            match c {
-                Class::Nimber(k) if k < 64 => small |= 1 << k,
-                Class::Nimber(k) => big.push(k),
-                Class::Loopy(a) => loopy.push(a),
-                Class::Partizan => {
-                    partizan = partizan.or(Some(grp[0]));
-                }
-                _ => other = true,
-            }
-        }
-        if let Some(p) = partizan {
-            let w = an.witness.get(&p).copied().unwrap_or(p);
-            an.witness.insert(u, w);
-            set(an, u, Class::Partizan, flags | PARTIZAN);
-            return Ok(());
-        }
-        if other {
-            // Moons or undetermined values without an infinity reachable cannot happen: those
-            // classes only arise below infinities.
-            set(
-                an,
-                u,
-                Class::Undetermined(Outside::LoopyAndEntailing),
-                flags,
-            );
-            return Ok(());
-        }
-        let m = if small != u64::MAX {
-            (!small).trailing_zeros()
-        } else {
-            big.sort_unstable();
-            big.dedup();
-            let mut m = 64;
-            for &v in &big {
-                if v == m {
-                    m += 1;
-                } else if v > m {
-                    break;
-                }
-            }
-            m
-        };
-        let class = if loopy.iter().all(|a| a.binary_search(&m).is_ok()) {
-            Class::Nimber(m)
-        } else {
-            let mut finite: Vec<u32> = (0..64).filter(|k| small >> k & 1 == 1).collect();
-            finite.extend_from_slice(&big);
-            finite.sort_unstable();
-            finite.dedup();
-            Class::Loopy(ex.src.memo().intern_set(&finite))
-        };
         let _ = lab;
-        set(an, u, class, flags);
+        return impartial_form(ex, an, u, flags);
+    }
+    entailing_form(ex, an, u, flags)
+}
+
+/// A form with no infinity below it: partizan unless Left's and Right's options are one set,
+/// else valued by the generalized mex.
+#[inline]
+fn impartial_form(ex: &mut Explorer, an: &mut Analysis, u: u32, flags: u8) -> Result<(), Error> {
+    let g = &ex.graph;
+    if !g.is_symmetric_list(u) && !same_set(g.left(u), g.right(u)) {
+        let e = not_impartial_node(ex, u)?;
+        an.reasons.insert(u, e);
+        set(an, u, Class::Partizan, flags | PARTIZAN);
         return Ok(());
     }
+    // The generalized mex over the options' values (sums valued part by part): the mex m
+    // of the nimbers, unless an option is loopy and cannot be answered by a move to m.
+    let mut small = 0u64;
+    let mut big: Vec<u32> = Vec::new();
+    let mut loopy: Vec<std::rc::Rc<[u32]>> = Vec::new();
+    let mut partizan = None;
+    let mut other = false;
+    for grp in g.groups(u) {
+        // Nimbers straight from the table (normal play: nearly every option).
+        if let [v] = grp
+            && let Some(k) = an.table.nimber(*v)
+        {
+            if k < 64 {
+                small |= 1 << k;
+            } else {
+                big.push(k);
+            }
+            continue;
+        }
+        let c = match grp {
+            [v] => match an.class(*v) {
+                Some(c) => c,
+                None => unreachable!("options are classed before their position"),
+            },
+            parts => {
+                let classes: Vec<Class> = parts
+                    .iter()
+                    .map(|&p| an.class(p).expect("parts are classed"))
+                    .collect();
+                let c = loony_core::class::sum(classes.iter());
+                if c == Class::Partizan {
+                    partizan = parts
+                        .iter()
+                        .copied()
+                        .find(|&p| an.class(p) == Some(Class::Partizan));
+                }
+                c
+            }
+        };
+        match c {
+            Class::Nimber(k) if k < 64 => small |= 1 << k,
+            Class::Nimber(k) => big.push(k),
+            Class::Loopy(a) => loopy.push(a),
+            Class::Partizan => {
+                partizan = partizan.or(Some(grp[0]));
+            }
+            _ => other = true,
+        }
+    }
+    if let Some(p) = partizan {
+        let w = an.witness.get(&p).copied().unwrap_or(p);
+        an.witness.insert(u, w);
+        set(an, u, Class::Partizan, flags | PARTIZAN);
+        return Ok(());
+    }
+    if other {
+        // Moons or undetermined values without an infinity reachable cannot happen: those
+        // classes only arise below infinities.
+        set(
+            an,
+            u,
+            Class::Undetermined(Outside::LoopyAndEntailing),
+            flags,
+        );
+        return Ok(());
+    }
+    let m = if small != u64::MAX {
+        (!small).trailing_zeros()
+    } else {
+        big.sort_unstable();
+        big.dedup();
+        let mut m = 64;
+        for &v in &big {
+            if v == m {
+                m += 1;
+            } else if v > m {
+                break;
+            }
+        }
+        m
+    };
+    let class = if loopy.iter().all(|a| a.binary_search(&m).is_ok()) {
+        Class::Nimber(m)
+    } else {
+        let mut finite: Vec<u32> = (0..64).filter(|k| small >> k & 1 == 1).collect();
+        finite.extend_from_slice(&big);
+        finite.sort_unstable();
+        finite.dedup();
+        Class::Loopy(ex.src.memo().intern_set(&finite))
+    };
+    set(an, u, class, flags);
+    Ok(())
+}
+
+/// A form with an infinity below it (entailing or carry-on moves): valued by the affine
+/// engine, unless it is on a cycle or is a check.
+fn entailing_form(
+    ex: &mut Explorer,
+    an: &mut Analysis,
+    u: u32,
+    mut flags: u8,
+) -> Result<(), Error> {
+    let (lw, rw) = (ex.left_win(), ex.right_win());
+    let g = &ex.graph;
     if flags & CYCLIC != 0 {
         set(
             an,

@@ -130,6 +130,39 @@ impl Diagnose for TheoryError {
     fn report(&self) -> Report {
         use TheoryError as T;
         match self {
+            T::NotImpartial { .. }
+            | T::InfiniteGame { .. }
+            | T::NotAffine { .. }
+            | T::NoValue { .. }
+            | T::Undetermined { .. }
+            | T::SearchBudget { .. } => self.value_report(),
+            T::BadHeapCode { .. }
+            | T::NotHeapGame { .. }
+            | T::NotSumOfHeaps { .. }
+            | T::QuotientTooLarge { .. }
+            | T::NoCertificate { .. }
+            | T::BadHeapBound { .. }
+            | T::NimZeroDivisor { .. }
+            | T::NimNegative { .. } => self.heap_report(),
+            T::MisereSpecifier { .. }
+            | T::MisereNotLinked { .. }
+            | T::MisereNotSubtractable { .. }
+            | T::MisereEntailing { .. }
+            | T::MisereIdentical { .. }
+            | T::MisereTooLarge { .. }
+            | T::MisereBudget { .. }
+            | T::MisereNotation { .. }
+            | T::MisereBusy => self.misere_report(),
+        }
+    }
+}
+
+impl TheoryError {
+    /// Games the theory gives no value: not impartial, not affine, infinite, undetermined, or
+    /// past the exact search's budget.
+    fn value_report(&self) -> Report {
+        use TheoryError as T;
+        match self {
             T::NotImpartial { form, detail } => {
                 Report::new(NOT_IMPARTIAL, format!("`{form}` is not impartial"), detail)
             }
@@ -140,7 +173,7 @@ impl Diagnose for TheoryError {
             )
             .note(format!(
                 "`{position}` is a part of its own follower `{follower}`, so the sums met \
-                 in play grow without end; Loony values games with finitely many positions"
+             in play grow without end; Loony values games with finitely many positions"
             )),
             T::NotAffine { form, detail } => Report::new(
                 NOT_AFFINE,
@@ -149,7 +182,7 @@ impl Diagnose for TheoryError {
             )
             .note(
                 "an affine impartial game has Right's options the conjugates of Left's, and so \
-                 do its quiet followers",
+             do its quiet followers",
             ),
             T::NoValue { form, reason } => {
                 Report::new(NO_VALUE, format!("`{form}` has no nim-value"), reason)
@@ -176,8 +209,16 @@ impl Diagnose for TheoryError {
             )
             .note(format!(
                 "the theory gives no value here, so every state of the sum is searched; \
-                 raise the budget (now {budget}) with `--budget N` or `:budget N`"
+             raise the budget (now {budget}) with `--budget N` or `:budget N`"
             )),
+            _ => unreachable!("`report` sends only these here"),
+        }
+    }
+
+    /// Heap codes and games, quotients and their bounds, and the nim-field's arithmetic.
+    fn heap_report(&self) -> Report {
+        use TheoryError as T;
+        match self {
             T::BadHeapCode { code, message, at } => Report::new(
                 BAD_HEAP_CODE,
                 format!("bad heap code \"{code}\": {message}"),
@@ -191,7 +232,7 @@ impl Diagnose for TheoryError {
             )
             .note(
                 "heap games are heap(\"0.07\"), subtraction([…]), allbut([…]), and rulesets of \
-                 one heap size whose moves are sums of smaller heaps",
+             one heap size whose moves are sums of smaller heaps",
             ),
             T::NotSumOfHeaps {
                 game,
@@ -229,15 +270,15 @@ impl Diagnose for TheoryError {
                 );
                 if *heap > 1 {
                     r = r.note(format!(
-                        "the last quotient computed, Q_{}, has order {order}; a heap bound of {} gives it",
-                        heap - 1,
-                        heap - 1
-                    ));
+                    "the last quotient computed, Q_{}, has order {order}; a heap bound of {} gives it",
+                    heap - 1,
+                    heap - 1
+                ));
                 }
                 if let Some(bytes) = memory {
                     r = r.note(format!(
                         "the size limits come from the memory budget ({}): a larger one \
-                         (`--memory` or `:memory`) lets {what} grow further",
+                     (`--memory` or `:memory`) lets {what} grow further",
                         loony_core::memory::show_size(*bytes)
                     ));
                 }
@@ -252,7 +293,7 @@ impl Diagnose for TheoryError {
             )
             .note(
                 "the periodicity theorem applies to take-and-break codes without `!`, `?`, `=`, \
-                 subtraction and all-but games; `quotient(G, n)` computes the partial quotient Q_n",
+             subtraction and all-but games; `quotient(G, n)` computes the partial quotient Q_n",
             ),
             T::BadHeapBound { value, max } => Report::new(
                 BAD_HEAP_BOUND,
@@ -269,86 +310,95 @@ impl Diagnose for TheoryError {
                 format!("`{op}` works on nimbers, numbered 0, 1, 2, …, not on {value}"),
                 "this is negative",
             ),
-            T::MisereSpecifier { found } => Report::new(
-                MISERE_SPECIFIER,
-                "Invalid misere game specifier: must be a `List` of `Integer`s or `MisereCanonicalGame`s",
-                format!("this holds {found}"),
-            )
-            .note(
-                "integers are nim heaps, lists are games with those options, and games may be any impartial game",
-            ),
-            T::MisereNotLinked { g, h } => Report::new(
-                MISERE_NOT_LINKED,
-                format!("Those misere games are not linked: {g}, {h}"),
-                "one of these games is an option of the other",
-            )
-            .note("two games are linked exactly when neither is an option of the other"),
-            T::MisereNotSubtractable { g, h } => Report::new(
-                MISERE_NOT_SUBTRACTABLE,
-                format!("Those misere games are not subtractable: {g}, {h}"),
-                "the second game is not a part of the first",
-            )
-            .note("see `parts(g)` for the games that can be subtracted"),
-            T::MisereEntailing { form } => Report::new(
-                MISERE_ENTAILING,
-                format!("`{form}` has entailing moves, which misère play does not cover"),
-                "∞, ∞̄, `entail` or `carry` is reachable from here",
-            )
-            .note(
-                "misère canonical forms exist for short impartial games: no ∞, ∞̄, `entail` or `carry`",
-            ),
-            T::MisereIdentical { game } => Report::new(
-                MISERE_IDENTICAL,
-                format!("no game distinguishes {game} from itself"),
-                "these games are equal",
-            ),
-            T::MisereTooLarge { what, size, limit } => {
-                let message = match what {
-                    Limited::NimHeap => format!(
-                        "the nim heap *{size} is too large for the misère engine (at most *{limit})"
-                    ),
-                    Limited::Printed => format!(
-                        "this misère game's CGSuite string would have {size} characters (at most {limit})"
-                    ),
-                    Limited::DayListed => {
-                        format!("the day to list games of is too large: {size} (at most {limit})")
-                    }
-                    Limited::DayCounted => {
-                        format!("the day to count games of is too large: {size} (at most {limit})")
-                    }
-                    Limited::Enumerated => format!(
-                        "the number of games to enumerate option sets of is too large: {size} (at most {limit})"
-                    ),
-                };
-                let report = Report::new(MISERE_TOO_LARGE, message, "too large");
-                if *what == Limited::Printed {
-                    report.note(
-                        "genus, birthday, outcome and the predicates do not need the printed form",
-                    )
-                } else {
-                    report
+            _ => unreachable!("`report` sends only these here"),
+        }
+    }
+
+    /// The misère engine: its specifiers, notation, limits and operations.
+    fn misere_report(&self) -> Report {
+        use TheoryError as T;
+        match self {
+        T::MisereSpecifier { found } => Report::new(
+            MISERE_SPECIFIER,
+            "Invalid misere game specifier: must be a `List` of `Integer`s or `MisereCanonicalGame`s",
+            format!("this holds {found}"),
+        )
+        .note(
+            "integers are nim heaps, lists are games with those options, and games may be any impartial game",
+        ),
+        T::MisereNotLinked { g, h } => Report::new(
+            MISERE_NOT_LINKED,
+            format!("Those misere games are not linked: {g}, {h}"),
+            "one of these games is an option of the other",
+        )
+        .note("two games are linked exactly when neither is an option of the other"),
+        T::MisereNotSubtractable { g, h } => Report::new(
+            MISERE_NOT_SUBTRACTABLE,
+            format!("Those misere games are not subtractable: {g}, {h}"),
+            "the second game is not a part of the first",
+        )
+        .note("see `parts(g)` for the games that can be subtracted"),
+        T::MisereEntailing { form } => Report::new(
+            MISERE_ENTAILING,
+            format!("`{form}` has entailing moves, which misère play does not cover"),
+            "∞, ∞̄, `entail` or `carry` is reachable from here",
+        )
+        .note(
+            "misère canonical forms exist for short impartial games: no ∞, ∞̄, `entail` or `carry`",
+        ),
+        T::MisereIdentical { game } => Report::new(
+            MISERE_IDENTICAL,
+            format!("no game distinguishes {game} from itself"),
+            "these games are equal",
+        ),
+        T::MisereTooLarge { what, size, limit } => {
+            let message = match what {
+                Limited::NimHeap => format!(
+                    "the nim heap *{size} is too large for the misère engine (at most *{limit})"
+                ),
+                Limited::Printed => format!(
+                    "this misère game's CGSuite string would have {size} characters (at most {limit})"
+                ),
+                Limited::DayListed => {
+                    format!("the day to list games of is too large: {size} (at most {limit})")
                 }
+                Limited::DayCounted => {
+                    format!("the day to count games of is too large: {size} (at most {limit})")
+                }
+                Limited::Enumerated => format!(
+                    "the number of games to enumerate option sets of is too large: {size} (at most {limit})"
+                ),
+            };
+            let report = Report::new(MISERE_TOO_LARGE, message, "too large");
+            if *what == Limited::Printed {
+                report.note(
+                    "genus, birthday, outcome and the predicates do not need the printed form",
+                )
+            } else {
+                report
             }
-            T::MisereBudget { limit } => Report::new(
-                MISERE_TOO_LARGE,
-                format!("this misère computation created more than {limit} games"),
-                "too large",
-            )
-            .note(format!(
-                "sums of large games have large canonical forms; raise the budget (now {limit}) with `--budget N` or `:budget N`"
-            )),
-            T::MisereNotation { text, message, at } => Report::new(
-                MISERE_NOTATION,
-                format!("bad misère notation \"{text}\": {message}"),
-                "in this string",
-            )
-            .place(Place::InString(*at..*at + 1)),
-            T::MisereBusy => Report::new(
-                MISERE_BUSY,
-                "misère functions cannot be called from a ruleset while its positions are being converted to misère forms",
-                "called here",
-            )
-            .note("compute misère values outside the ruleset's rules"),
+        }
+        T::MisereBudget { limit } => Report::new(
+            MISERE_TOO_LARGE,
+            format!("this misère computation created more than {limit} games"),
+            "too large",
+        )
+        .note(format!(
+            "sums of large games have large canonical forms; raise the budget (now {limit}) with `--budget N` or `:budget N`"
+        )),
+        T::MisereNotation { text, message, at } => Report::new(
+            MISERE_NOTATION,
+            format!("bad misère notation \"{text}\": {message}"),
+            "in this string",
+        )
+        .place(Place::InString(*at..*at + 1)),
+        T::MisereBusy => Report::new(
+            MISERE_BUSY,
+            "misère functions cannot be called from a ruleset while its positions are being converted to misère forms",
+            "called here",
+        )
+        .note("compute misère values outside the ruleset's rules"),
+            _ => unreachable!("`report` sends only these here"),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Printing forms by structure (never by id, which depends on insertion order).
 
 use super::store::{Arg, GameId, Node, Store};
+use crate::positions::PosId;
 
 /// Spelling of the field's symbols: the default Unicode, or ASCII for `--ascii`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -159,14 +160,7 @@ fn write_form(
             match store.label_form(k).map(|f| store.node(f)) {
                 Some(Node::Form { left, right }) => {
                     open.push(g);
-                    out.push('{');
-                    write_list(store, left, nt, depth, open, out);
-                    out.push_str(if left.is_empty() { "| " } else { " | " });
-                    write_list(store, right, nt, depth, open, out);
-                    if right.is_empty() {
-                        out.pop();
-                    }
-                    out.push('}');
+                    write_braces(store, left, right, nt, depth, open, out);
                     open.pop();
                 }
                 Some(_) => {
@@ -191,33 +185,9 @@ fn write_form(
                 out.push_str(nt.moon());
                 return;
             }
-            out.push('{');
-            write_list(store, left, nt, depth, open, out);
-            out.push_str(if left.is_empty() { "| " } else { " | " });
-            write_list(store, right, nt, depth, open, out);
-            if right.is_empty() {
-                out.pop();
-            }
-            out.push('}');
+            write_braces(store, left, right, nt, depth, open, out);
         }
-        Node::Sum(parts) => {
-            // Summands are stored by id; print them in an order a reader expects.
-            let room = out.limit.saturating_sub(out.s.len());
-            let mut shown: Vec<String> = Vec::new();
-            let mut used = 0;
-            for &p in parts {
-                if used > room {
-                    break;
-                }
-                let mut s = String::new();
-                let limit = room - used;
-                write_form(store, p, nt, depth + 1, open, &mut Out { s: &mut s, limit });
-                used += s.len() + 3;
-                shown.push(s);
-            }
-            shown.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
-            out.push_str(&shown.join(" + "));
-        }
+        Node::Sum(parts) => write_sum(store, parts, nt, depth, open, out),
         Node::Repeat { part, count } => {
             // Written out like any sum, as far as the room goes.
             let room = out.limit.saturating_sub(out.s.len());
@@ -243,25 +213,7 @@ fn write_form(
                 }
             }
         }
-        Node::Position { ruleset, pos } => {
-            let name = store.ruleset_name(ruleset);
-            if nt.ascii && name.ends_with('′') {
-                out.push_str(&name.replace('′', "'"));
-            } else {
-                out.push_str(name);
-            }
-            out.push('(');
-            for (i, a) in store.position_args(pos).iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_arg(a, out.s);
-                if out.full() {
-                    return;
-                }
-            }
-            out.push(')');
-        }
+        Node::Position { ruleset, pos } => write_position(store, ruleset, pos, nt, out),
         Node::EntailLeft(p) | Node::EntailRight(p) => {
             out.push_str("entail ");
             let sum = matches!(store.node(p), Node::Sum(_) | Node::Repeat { .. });
@@ -278,6 +230,74 @@ fn write_form(
             out.push_str(&format!("({size})"));
         }
     }
+}
+
+/// `{left | right}`, the options as far as the room goes.
+fn write_braces(
+    store: &Store,
+    left: &[GameId],
+    right: &[GameId],
+    nt: Notation,
+    depth: usize,
+    open: &mut Vec<GameId>,
+    out: &mut Out,
+) {
+    out.push('{');
+    write_list(store, left, nt, depth, open, out);
+    out.push_str(if left.is_empty() { "| " } else { " | " });
+    write_list(store, right, nt, depth, open, out);
+    if right.is_empty() {
+        out.pop();
+    }
+    out.push('}');
+}
+
+/// A sum's summands joined by ` + `. Summands are stored by id; they print in an order a
+/// reader expects (shorter first, then alphabetically), as far as the room goes.
+fn write_sum(
+    store: &Store,
+    parts: &[GameId],
+    nt: Notation,
+    depth: usize,
+    open: &mut Vec<GameId>,
+    out: &mut Out,
+) {
+    let room = out.limit.saturating_sub(out.s.len());
+    let mut shown: Vec<String> = Vec::new();
+    let mut used = 0;
+    for &p in parts {
+        if used > room {
+            break;
+        }
+        let mut s = String::new();
+        let limit = room - used;
+        write_form(store, p, nt, depth + 1, open, &mut Out { s: &mut s, limit });
+        used += s.len() + 3;
+        shown.push(s);
+    }
+    shown.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    out.push_str(&shown.join(" + "));
+}
+
+/// A ruleset position as it is written: `name(args…)`.
+fn write_position(store: &Store, ruleset: u32, pos: PosId, nt: Notation, out: &mut Out) {
+    let name = store.ruleset_name(ruleset);
+    if nt.ascii && name.ends_with('′') {
+        out.push_str(&name.replace('′', "'"));
+    } else {
+        out.push_str(name);
+    }
+    out.push('(');
+    for (i, a) in store.position_args(pos).iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_arg(a, out.s);
+        if out.full() {
+            return;
+        }
+    }
+    out.push(')');
 }
 
 fn write_list(

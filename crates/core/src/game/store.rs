@@ -3,7 +3,10 @@
 //! Every form is a node with a `u32` id; a node's options live in one flat array. Options are
 //! sorted and deduplicated before interning, so building the same form twice gives the same id
 //! and structural equality of forms is id equality. Ruleset positions, sums and entailing
-//! wrappers are nodes too; their options are produced on demand (see `graph`).
+//! wrappers are nodes too; their options are produced on demand (see `graph`). A position's id
+//! is its key's id in [`PosTable`] with the top bit set: no node is stored for it, since a
+//! list of 10⁶ positions (`[wu(n, s, i) for i in 0..n]`) would otherwise pay 20 bytes each
+//! for a second id of what the key already names.
 
 use crate::positions::{PosId, PosTable};
 use hashbrown::HashTable;
@@ -16,9 +19,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct GameId(u32);
 
+/// The top bit of a position's id; the rest is its [`PosId`].
+const POSITION: u32 = 1 << 31;
+
 impl GameId {
+    /// The id as an index (of a table by node: never a position's, see [`GameId::position`]).
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The key of a ruleset position's id (`None` for any other node).
+    #[inline]
+    pub fn position(self) -> Option<PosId> {
+        (self.0 & POSITION != 0).then_some(self.0 & !POSITION)
     }
 
     pub fn from_index(i: u32) -> Self {
@@ -81,7 +94,6 @@ enum Tag {
     Nimber,
     Form,
     Sum,
-    Position,
     EntailLeft,
     EntailRight,
     Heap,
@@ -93,10 +105,9 @@ enum Tag {
 #[derive(Clone, Copy)]
 struct Raw {
     tag: Tag,
-    /// Form: start of options; Sum: start of parts; Position: ruleset; Nimber: n; Entail: P;
-    /// Heap: rules.
+    /// Form: start of options; Sum: start of parts; Nimber: n; Entail: P; Heap: rules.
     a: u32,
-    /// Form: number of left options; Sum: number of parts; Position: args; Heap: size (low).
+    /// Form: number of left options; Sum: number of parts; Heap: size (low).
     b: u32,
     /// Form: number of right options; Heap: size (high).
     c: u32,
@@ -110,12 +121,10 @@ pub struct Store {
     nodes: Vec<Raw>,
     data: Vec<GameId>,
     table: HashTable<GameId>,
-    /// The session's ruleset positions, by compact key ([`PosTable`]): a position node
-    /// holds its key's id, so a position written in source and one met while exploring are
-    /// one key, and no argument list is stored twice.
+    /// The session's ruleset positions, by compact key ([`PosTable`]): a position's game id
+    /// is its key's id, so a position written in source and one met while exploring are one
+    /// key, and no argument list is stored twice.
     pub positions: PosTable,
-    /// The node of each position that has one, by key id (`NONE`: none yet).
-    pos_nodes: Vec<u32>,
     ruleset_names: Vec<String>,
     heap_names: Vec<String>,
     heap_codes: Vec<String>,
@@ -182,7 +191,6 @@ impl Store {
             data: Vec::new(),
             table: HashTable::new(),
             positions: PosTable::default(),
-            pos_nodes: Vec::new(),
             ruleset_names: Vec::new(),
             heap_names: Vec::new(),
             heap_codes: Vec::new(),
@@ -260,6 +268,12 @@ impl Store {
     }
 
     pub fn node(&self, g: GameId) -> Node<'_> {
+        if let Some(pos) = g.position() {
+            return Node::Position {
+                ruleset: self.positions.ruleset(pos),
+                pos,
+            };
+        }
         let r = self.nodes[g.index()];
         match r.tag {
             Tag::LeftWin => Node::LeftWin,
@@ -275,10 +289,6 @@ impl Store {
                 }
             }
             Tag::Sum => Node::Sum(&self.data[r.a as usize..(r.a + r.b) as usize]),
-            Tag::Position => Node::Position {
-                ruleset: r.a,
-                pos: r.b,
-            },
             Tag::EntailLeft => Node::EntailLeft(GameId(r.a)),
             Tag::EntailRight => Node::EntailRight(GameId(r.a)),
             Tag::Heap => Node::Heap {
@@ -584,30 +594,15 @@ impl Store {
         &self.heap_names[r as usize]
     }
 
-    /// The node of ruleset position `pos` (made once; positions are kept out of the hash
-    /// table, found by their key id directly).
+    /// The game of ruleset position `pos`: its key's id, marked (nothing is stored).
     pub fn position(&mut self, pos: PosId) -> GameId {
-        if let Some(&g) = self.pos_nodes.get(pos as usize)
-            && g != NONE
-        {
-            return GameId(g);
+        if pos & POSITION != 0 {
+            return self.overflow(Full {
+                what: "positions",
+                limit: POSITION - 1,
+            });
         }
-        let ruleset = self.positions.ruleset(pos);
-        let id = match self.next_node() {
-            Ok(id) => id,
-            Err(f) => return self.overflow(f),
-        };
-        self.nodes.push(Raw {
-            tag: Tag::Position,
-            a: ruleset,
-            b: pos,
-            c: 0,
-        });
-        if self.pos_nodes.len() <= pos as usize {
-            self.pos_nodes.resize(pos as usize + 1, NONE);
-        }
-        self.pos_nodes[pos as usize] = id;
-        GameId(id)
+        GameId(POSITION | pos)
     }
 
     /// The arguments of a position node's key.
@@ -703,6 +698,17 @@ impl Store {
         self.intern(Tag::EntailRight, p.0, 0, 0, &[])
     }
 
+    /// The conjugate of `g` found so far (a position is its own: impartial, and no node).
+    fn conj_of(&self, g: GameId) -> Option<GameId> {
+        if g.position().is_some() {
+            return Some(g);
+        }
+        match self.conj.get(g.index()) {
+            Some(&c) if c != NONE => Some(GameId(c)),
+            _ => None,
+        }
+    }
+
     /// The conjugate `-G` (Left and Right swap roles; ∞ and ∞̄ swap). Ruleset positions and heaps
     /// are impartial by construction and are their own conjugates. Iterative, so deep forms
     /// cannot overflow the stack.
@@ -715,7 +721,7 @@ impl Store {
             if self.conj.len() < self.nodes.len() {
                 self.conj.resize(self.nodes.len(), NONE);
             }
-            if self.conj[x.index()] != NONE {
+            if self.conj_of(x).is_some() {
                 stack.pop();
                 continue;
             }
@@ -746,14 +752,14 @@ impl Store {
             };
             let pending: Vec<GameId> = kids
                 .into_iter()
-                .filter(|k| self.conj[k.index()] == NONE)
+                .filter(|&k| self.conj_of(k).is_none())
                 .collect();
             if !children_done && !pending.is_empty() {
                 stack.last_mut().expect("nonempty").1 = true;
                 stack.extend(pending.into_iter().map(|k| (k, false)));
                 continue;
             }
-            let c = |s: &Store, k: GameId| GameId(s.conj[k.index()]);
+            let c = |s: &Store, k: GameId| s.conj_of(k).expect("conjugated before");
             let result = match self.node(x) {
                 Node::LeftWin => self.right_win,
                 Node::RightWin => self.left_win,
@@ -788,16 +794,18 @@ impl Store {
                 self.conj.resize(self.nodes.len(), NONE);
             }
             self.conj[x.index()] = result.0;
-            self.conj[result.index()] = x.0;
+            if result.position().is_none() {
+                self.conj[result.index()] = x.0;
+            }
             stack.pop();
         }
         for (k, twin) in pending {
             if let Some(f) = self.labels[k as usize].1 {
-                let cf = GameId(self.conj[f.index()]);
+                let cf = self.conj_of(f).expect("conjugated before");
                 self.define_label(twin, cf);
             }
         }
-        Ok(GameId(self.conj[g.index()]))
+        Ok(self.conj_of(g).expect("conjugated above"))
     }
 }
 

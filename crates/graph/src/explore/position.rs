@@ -2,7 +2,7 @@
 
 use super::Explorer;
 use super::pos_graph::{EXPANDED, GROUPED, Kind, Synth};
-use crate::options::Atom;
+use crate::options::{Atom, OptBuf};
 use loony_core::diag::{CoreError, Error};
 use loony_core::positions::PosId;
 use loony_syntax::ast::OptionKind;
@@ -19,47 +19,81 @@ impl Explorer<'_> {
             self.scratch.buf = buf;
             return Err(e);
         }
-        // Every option one position, plain (most rulesets): its node, the set sorted.
-        if buf
-            .opts
-            .iter()
-            .all(|o| o.kind == OptionKind::Plain && o.len == 1)
-        {
-            let mut list = std::mem::take(&mut self.scratch.list_buf);
-            list.clear();
-            for o in &buf.opts {
-                let a = buf.atoms[o.start as usize];
-                let x = match a {
-                    Atom::Pos(p) => {
-                        let folded = if self.reach.fold_known {
-                            self.fold(std::slice::from_ref(&a))
-                        } else {
-                            None
-                        };
-                        folded.unwrap_or_else(|| self.pos(p))
-                    }
-                    Atom::Game(_) => break,
-                };
-                list.push(x);
-            }
-            if list.len() == buf.opts.len() {
-                list.sort_unstable();
-                list.dedup();
-                self.scratch.buf = buf;
-                self.graph.set_kind(u, Kind::Form);
-                self.graph.set_list(u, &list);
-                self.graph.bits[u as usize] |= EXPANDED;
-                self.scratch.list_buf = list;
-                return Ok(());
-            }
-            self.scratch.list_buf = list;
+        if self.expand_to_positions(u, &buf) {
+            self.scratch.buf = buf;
+            return Ok(());
         }
         let mut pool = std::mem::take(&mut self.scratch.pool);
         let mut opts = std::mem::take(&mut self.scratch.opts);
         pool.clear();
         opts.clear();
+        let result = self.option_parts(&buf, &mut pool, &mut opts);
+        self.scratch.buf = buf;
+        let result = result.and_then(|()| {
+            self.options_as_set(&mut pool, &mut opts);
+            if opts.iter().all(|o| o.0 == OptionKind::Plain) {
+                self.set_plain_options(u, &pool, &opts);
+                Ok(())
+            } else {
+                self.set_entailing_options(u, &pool, &opts)
+            }
+        });
+        self.scratch.pool = pool;
+        self.scratch.opts = opts;
+        result
+    }
+
+    /// Every option one position, plain (most rulesets): the node's list is their nodes, the
+    /// set sorted. False (nothing set) for any other list of options.
+    #[inline]
+    fn expand_to_positions(&mut self, u: u32, buf: &OptBuf) -> bool {
+        if !buf
+            .opts
+            .iter()
+            .all(|o| o.kind == OptionKind::Plain && o.len == 1)
+        {
+            return false;
+        }
+        let mut list = std::mem::take(&mut self.scratch.list_buf);
+        list.clear();
+        for o in &buf.opts {
+            let a = buf.atoms[o.start as usize];
+            let x = match a {
+                Atom::Pos(p) => {
+                    let folded = if self.reach.fold_known {
+                        self.fold(std::slice::from_ref(&a))
+                    } else {
+                        None
+                    };
+                    folded.unwrap_or_else(|| self.pos(p))
+                }
+                Atom::Game(_) => break,
+            };
+            list.push(x);
+        }
+        let done = list.len() == buf.opts.len();
+        if done {
+            list.sort_unstable();
+            list.dedup();
+            self.graph.set_kind(u, Kind::Form);
+            self.graph.set_list(u, &list);
+            self.graph.bits[u as usize] |= EXPANDED;
+        }
+        self.scratch.list_buf = list;
+        done
+    }
+
+    /// The parts of each option into `pool` (sums flattened, zeros dropped, a part ∞ or ∞̄
+    /// standing for the whole option), one `(kind, start, len)` in `opts` an option; a known
+    /// plain option folded to its value leaf.
+    #[inline]
+    fn option_parts(
+        &mut self,
+        buf: &OptBuf,
+        pool: &mut Vec<u32>,
+        opts: &mut Vec<(OptionKind, u32, u32)>,
+    ) -> Result<(), Error> {
         let (lw, rw) = (self.left_win, self.right_win);
-        let mut result = Ok(());
         for o in &buf.opts {
             let start = pool.len() as u32;
             if self.reach.fold_known
@@ -72,13 +106,7 @@ impl Explorer<'_> {
             }
             let (mut l, mut r) = (false, false);
             for &a in buf.parts(o) {
-                let x = match self.atom(a) {
-                    Ok(x) => x,
-                    Err(e) => {
-                        result = Err(e);
-                        break;
-                    }
-                };
+                let x = self.atom(a)?;
                 match self.graph.kind(x) {
                     Kind::Sum => pool.extend_from_slice(self.graph.parts(x)),
                     _ if x == self.zero => {}
@@ -87,12 +115,8 @@ impl Explorer<'_> {
                     _ => pool.push(x),
                 }
             }
-            if result.is_err() {
-                break;
-            }
             if l && r {
-                result = Err(Error::new(CoreError::InfinitiesCollide));
-                break;
+                return Err(Error::new(CoreError::InfinitiesCollide));
             }
             if l || r {
                 pool.truncate(start as usize);
@@ -101,16 +125,13 @@ impl Explorer<'_> {
             pool[start as usize..].sort_unstable();
             opts.push((o.kind, start, pool.len() as u32 - start));
         }
-        self.scratch.buf = buf;
-        if let Err(e) = result {
-            self.scratch.pool = pool;
-            self.scratch.opts = opts;
-            return Err(e);
-        }
-        // A position's options are a set: the same option written twice is one move. Options of
-        // at most two parts (nearly all) are compared as one packed word.
-        let key =
-            |o: &(OptionKind, u32, u32)| (o.0 as u8, &pool[o.1 as usize..(o.1 + o.2) as usize]);
+        Ok(())
+    }
+
+    /// A position's options are a set: the same option written twice is one move. Options of
+    /// at most two parts (nearly all) are compared as one packed word.
+    #[inline]
+    fn options_as_set(&mut self, pool: &mut Vec<u32>, opts: &mut Vec<(OptionKind, u32, u32)>) {
         let packed = |o: &(OptionKind, u32, u32)| -> Option<u64> {
             let p = &pool[o.1 as usize..(o.1 + o.2) as usize];
             let k = (o.0 as u64) << 62;
@@ -148,48 +169,61 @@ impl Explorer<'_> {
                 }
                 opts.push((kind, start, pool.len() as u32 - start));
             }
-            self.scratch.keys = keys;
         } else {
-            self.scratch.keys = keys;
+            let key =
+                |o: &(OptionKind, u32, u32)| (o.0 as u8, &pool[o.1 as usize..(o.1 + o.2) as usize]);
             opts.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
             opts.dedup_by(|a, b| key(a) == key(b));
         }
-        // All plain: keep sums as groups of parts in the node's own list (no sum nodes).
-        if opts.iter().all(|o| o.0 == OptionKind::Plain) {
-            let mut list = std::mem::take(&mut self.scratch.list_buf);
-            let mut ends = std::mem::take(&mut self.scratch.ends_buf);
-            list.clear();
-            ends.clear();
-            ends.push(opts.len() as u32);
-            let mut multi = false;
-            for &(_, start, len) in opts.iter() {
-                let parts = &pool[start as usize..(start + len) as usize];
-                match parts {
-                    [] => list.push(self.zero),
-                    _ => list.extend_from_slice(parts),
-                }
-                multi |= parts.len() > 1;
-                ends.push(list.len() as u32);
+        self.scratch.keys = keys;
+    }
+
+    /// All options plain: sums kept as groups of parts in the node's own list (no sum nodes).
+    #[inline]
+    fn set_plain_options(&mut self, u: u32, pool: &[u32], opts: &[(OptionKind, u32, u32)]) {
+        let mut list = std::mem::take(&mut self.scratch.list_buf);
+        let mut ends = std::mem::take(&mut self.scratch.ends_buf);
+        list.clear();
+        ends.clear();
+        ends.push(opts.len() as u32);
+        let mut multi = false;
+        for &(_, start, len) in opts.iter() {
+            let parts = &pool[start as usize..(start + len) as usize];
+            match parts {
+                [] => list.push(self.zero),
+                _ => list.extend_from_slice(parts),
             }
-            self.scratch.pool = pool;
-            self.scratch.opts = opts;
-            self.graph.set_kind(u, Kind::Form);
-            self.graph.set_list(u, &list);
-            if multi {
-                let at = self.graph.group_pool.len() as u32;
-                self.graph.groups.insert(u, at);
-                self.graph.bits[u as usize] |= GROUPED;
-                self.graph.group_pool.extend_from_slice(&ends);
-            }
-            self.graph.bits[u as usize] |= EXPANDED;
-            self.scratch.list_buf = list;
-            self.scratch.ends_buf = ends;
-            return Ok(());
+            multi |= parts.len() > 1;
+            ends.push(list.len() as u32);
         }
-        // Entailing or carry-on options beside sums (Top Entails): the sums stay groups of
-        // parts as well, and become value leaves when the node is classed and their parts are
-        // valued (`ungroup`), not a sum node each. Plain options come first, the same on
-        // both sides, so one list of group ends serves Left's list and Right's.
+        self.graph.set_kind(u, Kind::Form);
+        self.graph.set_list(u, &list);
+        if multi {
+            self.set_groups(u, &ends);
+        }
+        self.graph.bits[u as usize] |= EXPANDED;
+        self.scratch.list_buf = list;
+        self.scratch.ends_buf = ends;
+    }
+
+    /// Marks node `u`'s list as groups of parts ending at `ends` (their number first).
+    fn set_groups(&mut self, u: u32, ends: &[u32]) {
+        let at = self.graph.group_pool.len() as u32;
+        self.graph.groups.insert(u, at);
+        self.graph.bits[u as usize] |= GROUPED;
+        self.graph.group_pool.extend_from_slice(ends);
+    }
+
+    /// Entailing or carry-on options beside sums (Top Entails): the sums stay groups of
+    /// parts as well, and become value leaves when the node is classed and their parts are
+    /// valued (`ungroup`), not a sum node each. Plain options come first, the same on
+    /// both sides, so one list of group ends serves Left's list and Right's.
+    fn set_entailing_options(
+        &mut self,
+        u: u32,
+        pool: &[u32],
+        opts: &[(OptionKind, u32, u32)],
+    ) -> Result<(), Error> {
         let grouping =
             self.reach.fold_known && opts.iter().any(|o| o.0 == OptionKind::Plain && o.2 > 1);
         let mut ends = std::mem::take(&mut self.scratch.ends_buf);
@@ -214,35 +248,15 @@ impl Explorer<'_> {
             }
             right.clone_from(&left);
         }
-        let mut result = Ok(());
         let mut parts = std::mem::take(&mut self.scratch.list_buf);
+        let mut result = Ok(());
         for &(kind, start, len) in opts.iter() {
             if grouping && kind == OptionKind::Plain {
                 continue;
             }
             parts.clear();
             parts.extend_from_slice(&pool[start as usize..(start + len) as usize]);
-            let x = match parts[..] {
-                [] => self.zero,
-                [one] => one,
-                _ => match self.sum(&parts) {
-                    Ok(x) => x,
-                    Err(e) => {
-                        result = Err(e);
-                        break;
-                    }
-                },
-            };
-            let pair = match kind {
-                OptionKind::Plain => Ok((x, x)),
-                OptionKind::Entail => self
-                    .synthetic(Synth::EntailLeft, x)
-                    .and_then(|a| Ok((a, self.synthetic(Synth::EntailRight, x)?))),
-                OptionKind::Carry => self
-                    .synthetic(Synth::CarryLeft, x)
-                    .and_then(|a| Ok((a, self.synthetic(Synth::CarryRight, x)?))),
-            };
-            match pair {
+            match self.option_pair(kind, &parts) {
                 Ok((a, b)) => {
                     left.push(a);
                     right.push(b);
@@ -257,22 +271,36 @@ impl Explorer<'_> {
             }
         }
         self.scratch.list_buf = parts;
-        self.scratch.pool = pool;
-        self.scratch.opts = opts;
-        if let Err(e) = result {
-            self.scratch.ends_buf = ends;
-            return Err(e);
-        }
-        self.graph.set_kind(u, Kind::Form);
-        self.graph.set_lists(u, &left, &right);
-        if grouping {
-            let at = self.graph.group_pool.len() as u32;
-            self.graph.groups.insert(u, at);
-            self.graph.bits[u as usize] |= GROUPED;
-            self.graph.group_pool.extend_from_slice(&ends);
+        if result.is_ok() {
+            self.graph.set_kind(u, Kind::Form);
+            self.graph.set_lists(u, &left, &right);
+            if grouping {
+                self.set_groups(u, &ends);
+            }
+            self.graph.bits[u as usize] |= EXPANDED;
         }
         self.scratch.ends_buf = ends;
-        self.graph.bits[u as usize] |= EXPANDED;
-        Ok(())
+        result
+    }
+
+    /// Left's and Right's node for one option of these parts: the same node for a plain
+    /// option, the synthetic wrappers for an entailing or carry-on one.
+    fn option_pair(&mut self, kind: OptionKind, parts: &[u32]) -> Result<(u32, u32), Error> {
+        let x = match parts {
+            [] => self.zero,
+            [one] => *one,
+            _ => self.sum(parts)?,
+        };
+        match kind {
+            OptionKind::Plain => Ok((x, x)),
+            OptionKind::Entail => Ok((
+                self.synthetic(Synth::EntailLeft, x)?,
+                self.synthetic(Synth::EntailRight, x)?,
+            )),
+            OptionKind::Carry => Ok((
+                self.synthetic(Synth::CarryLeft, x)?,
+                self.synthetic(Synth::CarryRight, x)?,
+            )),
+        }
     }
 }

@@ -108,6 +108,11 @@ impl Labeller {
     }
 
     /// The γ of `members[i]` of the last [`Labeller::label`].
+    /// Whether cell `i` was a member of the box [`Labeller::label_all`] labelled.
+    pub fn is_member(&self, i: usize) -> bool {
+        self.label.get(i).is_some_and(|&l| l != ABSENT)
+    }
+
     pub fn result(&self, i: usize) -> Labelled {
         let label = self.label[i];
         let a = if label == INF {
@@ -296,25 +301,26 @@ impl Labeller {
 
     /// Labels every member of `adj` (cells of a box read from its rules, [`Adjacency`]):
     /// the labeller's arrays are indexed by cell, and cells that are not members are never
-    /// labelled. [`Labeller::result`] then reads each cell's γ.
+    /// labelled. [`Labeller::result`] then reads each member's γ ([`Labeller::is_member`]).
+    /// The members become the stages' list of unlabelled cells (not copied: a torus of 10⁶
+    /// cells would hold them twice).
     pub fn label_all<A: Adjacency>(
         &mut self,
         adj: &A,
         cells: usize,
-        members: &[u32],
+        members: Vec<u32>,
         poll: &mut dyn FnMut() -> bool,
     ) -> bool {
         self.sets.clear();
         self.results_as(cells, ABSENT);
-        for &u in members {
+        for &u in &members {
             self.label[u as usize] = UNLABELLED;
         }
         self.has.clear();
         self.has.resize(cells, 0);
         self.blocks.clear();
         self.blocks.resize(cells, 0);
-        self.remaining.clear();
-        self.remaining.extend_from_slice(members);
+        self.remaining = members;
         self.stages(adj, poll)
     }
 

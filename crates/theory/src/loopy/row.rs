@@ -250,10 +250,13 @@ impl Adjacency for OnTorus<'_> {
 
 /// γ of every position the torus's root reaches ([`Torus::reach`] first), labelled as one
 /// set (the stages need no strongly connected components) with no graph stored: read each
-/// member cell's γ with [`Labeller::result`]. `None` if `poll` stopped it.
-pub fn label_torus(t: &Torus, poll: &mut dyn FnMut() -> bool) -> Option<Labeller> {
+/// member cell's γ with [`Labeller::result`]. The members move into the labeller
+/// ([`Labeller::is_member`] tells them), so `t.members` is empty after. `None` if `poll`
+/// stopped it.
+pub fn label_torus(t: &mut Torus, poll: &mut dyn FnMut() -> bool) -> Option<Labeller> {
     let mut lab = Labeller::new();
-    lab.label_all(&OnTorus(t), t.cells(), &t.members, poll)
+    let members = std::mem::take(&mut t.members);
+    lab.label_all(&OnTorus(t), t.cells(), members, poll)
         .then_some(lab)
 }
 

@@ -544,6 +544,21 @@ fn regroup(class: &[u32], count: usize, order: &[u32], out: &mut Vec<u32>, start
 /// coarsest partition refining {P, N} that every heap action respects (Moore's refinement),
 /// numbered by their least member so that lex order is kept.
 pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> Result<Cand, Stop> {
+    let (mut class, count) = refine(marked, cancel)?;
+    let first = by_least_member(&mut class, count);
+    let r = first.len();
+    if r > ceiling.reduced {
+        return Err(Stop::TooLarge {
+            elements: r,
+            grew: Grew::Reduced,
+        });
+    }
+    Ok(reduced(marked, &class, &first))
+}
+
+/// Moore's refinement of {P, N} by the heap actions: each element's class, and how many
+/// classes there are.
+fn refine(marked: &Marked, cancel: &dyn Fn() -> bool) -> Result<(Vec<u32>, usize), Stop> {
     let acts = &marked.acts;
     let m = acts.m;
     let mut class: Vec<u32> = marked.p.iter().map(|&b| b as u32).collect();
@@ -636,7 +651,11 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
         }
         g = (g + 1) % acts.ngen;
     }
-    // Renumber by least member (lex order).
+    Ok((class, count))
+}
+
+/// Renumbers the classes by their least member (lex order); the least member of each.
+fn by_least_member(class: &mut [u32], count: usize) -> Vec<u32> {
     let mut renum = vec![NONE; count];
     let mut first = Vec::with_capacity(count);
     for (x, c) in class.iter_mut().enumerate() {
@@ -646,13 +665,14 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
         }
         *c = renum[*c as usize];
     }
+    first
+}
+
+/// The reduced monoid of `class` (classes numbered by their least members `first`): heap
+/// values in it, one table per distinct value, and the words and P-set of its elements.
+fn reduced(marked: &Marked, class: &[u32], first: &[u32]) -> Cand {
+    let acts = &marked.acts;
     let r = first.len();
-    if r > ceiling.reduced {
-        return Err(Stop::TooLarge {
-            elements: r,
-            grew: Grew::Reduced,
-        });
-    }
     // Heap values in the reduced monoid; one table per distinct value.
     let heaps = acts.heaps();
     let mut gen_of = vec![NONE; heaps + 1];
@@ -666,7 +686,7 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
         let n = value_gen.len() as u32;
         let g = *value_gen.entry(v).or_insert(n);
         if g == n {
-            for &x in &first {
+            for &x in first {
                 tables.push(class[acts.act(h, x) as usize]);
             }
         }
@@ -686,7 +706,7 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
             .collect(),
     };
     let p = first.iter().map(|&x| marked.p[x as usize]).collect();
-    Ok(Cand {
+    Cand {
         acts: Acts {
             m: r,
             tables,
@@ -695,5 +715,5 @@ pub fn reduce(marked: &Marked, ceiling: &Ceiling, cancel: &dyn Fn() -> bool) -> 
         },
         words,
         p,
-    })
+    }
 }

@@ -400,7 +400,6 @@ impl<'g> Solver<'g> {
         let ceiling = self.ceiling();
         let e = c.acts.apply(g, 0);
         let u = c.words.heaps(e);
-        let count = |w: &[u32], h: u32| w.iter().filter(|&&k| k == h).count() as u32;
         let mut heaps: Vec<u32> = g.iter().chain(&u).copied().collect();
         heaps.sort_unstable_by(|a, b| b.cmp(a));
         heaps.dedup();
@@ -408,9 +407,9 @@ impl<'g> Solver<'g> {
         // counts and the index making both exact.
         let diff: Vec<(u32, u32, u32)> = heaps
             .iter()
-            .filter(|&&h| count(g, h) != count(&u, h))
+            .filter(|&&h| copies(g, h) != copies(&u, h))
             .map(|&h| {
-                let (a, b) = (count(g, h), count(&u, h));
+                let (a, b) = (copies(g, h), copies(&u, h));
                 (h, a.min(b) + 1, a.max(b) + 1)
             })
             .collect();
@@ -423,48 +422,9 @@ impl<'g> Solver<'g> {
         };
         let mut screened = false;
         if let Some(broke) = broke {
-            // MisereSolver's recalibration: heaps of g forget their values for a fresh
-            // component alone, one heap and then two, smaller indices first.
-            let mut distinct: Vec<u32> = g.clone();
-            distinct.dedup();
-            let reset = |h: u32, index: u32| Fresh {
-                heap: h as usize,
-                index,
-                period: 2,
-                reset: true,
-            };
-            // Index by index, each heap in turn: on 4.7 and 0.57 the first reset that fixes
-            // a failure is nearly always one index below the heap's count (the new heap's,
-            // else the next heap's), and trying the new heap's larger indices before the
-            // next heap was four tenths of the products built.
-            let mut tries: Vec<Vec<Fresh>> = Vec::new();
-            for delta in [-1, 0, 1] {
-                for &h in &distinct {
-                    let index = count(g, h).saturating_add_signed(delta);
-                    tries.push(vec![reset(h, index)]);
-                }
-            }
-            for (i, &a) in distinct.iter().enumerate() {
-                for &b in &distinct[i + 1..] {
-                    tries.push(vec![reset(a, count(g, a) + 1), reset(b, count(g, b) + 1)]);
-                }
-            }
-            for fresh in tries {
-                let Some(marked) = self.trial(c, n, &fresh, g, cancel)? else {
-                    continue;
-                };
-                // The first reset that fixes g decides: if it breaks a position below g, the
-                // old values are kept (later resets, tried on, grew candidates of 10^5
-                // elements for 4.7).
-                if !agrees_below(&marked, c, g, broke) {
-                    screened = true;
-                    break;
-                }
-                let r = candidate::reduce(&marked, &ceiling, cancel)?;
-                // A reset that doubles the candidate is passed over for the next one.
-                if r.size() <= c.size() * 2 {
-                    return Ok((r, How::Reset));
-                }
+            match self.try_resets(c, n, g, broke, cancel)? {
+                (Some(r), _) => return Ok((r, How::Reset)),
+                (None, s) => screened = s,
             }
         }
         for &(h, lo, _) in &diff {
@@ -503,13 +463,81 @@ impl<'g> Solver<'g> {
                 ));
             }
         }
-        // Every heap of g with an exact count: always fixes g.
+        let how = if screened { How::Screened } else { How::Kept };
+        Ok((self.exact_counts(c, n, g, cancel)?, how))
+    }
+
+    /// MisereSolver's recalibration: heaps of g forget their values for a fresh component
+    /// alone, one heap and then two, smaller indices first. The reduced candidate of the
+    /// first reset that fixes g without breaking a position of `broke` below it (and does
+    /// not double the candidate); `true` when a reset was screened out.
+    fn try_resets(
+        &mut self,
+        c: &Cand,
+        n: usize,
+        g: &Word,
+        broke: &[Word],
+        cancel: &dyn Fn() -> bool,
+    ) -> Result<(Option<Cand>, bool), Stop> {
+        let ceiling = self.ceiling();
+        let mut distinct: Vec<u32> = g.clone();
+        distinct.dedup();
+        let reset = |h: u32, index: u32| Fresh {
+            heap: h as usize,
+            index,
+            period: 2,
+            reset: true,
+        };
+        // Index by index, each heap in turn: on 4.7 and 0.57 the first reset that fixes
+        // a failure is nearly always one index below the heap's count (the new heap's,
+        // else the next heap's), and trying the new heap's larger indices before the
+        // next heap was four tenths of the products built.
+        let mut tries: Vec<Vec<Fresh>> = Vec::new();
+        for delta in [-1, 0, 1] {
+            for &h in &distinct {
+                let index = copies(g, h).saturating_add_signed(delta);
+                tries.push(vec![reset(h, index)]);
+            }
+        }
+        for (i, &a) in distinct.iter().enumerate() {
+            for &b in &distinct[i + 1..] {
+                tries.push(vec![reset(a, copies(g, a) + 1), reset(b, copies(g, b) + 1)]);
+            }
+        }
+        for fresh in tries {
+            let Some(marked) = self.trial(c, n, &fresh, g, cancel)? else {
+                continue;
+            };
+            // The first reset that fixes g decides: if it breaks a position below g, the
+            // old values are kept (later resets, tried on, grew candidates of 10^5
+            // elements for 4.7).
+            if !agrees_below(&marked, c, g, broke) {
+                return Ok((None, true));
+            }
+            let r = candidate::reduce(&marked, &ceiling, cancel)?;
+            // A reset that doubles the candidate is passed over for the next one.
+            if r.size() <= c.size() * 2 {
+                return Ok((Some(r), false));
+            }
+        }
+        Ok((None, false))
+    }
+
+    /// Every heap of g given an exact count, which always fixes g: the reduced candidate.
+    fn exact_counts(
+        &mut self,
+        c: &Cand,
+        n: usize,
+        g: &Word,
+        cancel: &dyn Fn() -> bool,
+    ) -> Result<Cand, Stop> {
+        let ceiling = self.ceiling();
         let mut sure: Vec<Fresh> = Vec::new();
         for &h in g {
             if sure.last().is_none_or(|f| f.heap != h as usize) {
                 sure.push(Fresh {
                     heap: h as usize,
-                    index: count(g, h) + 1,
+                    index: copies(g, h) + 1,
                     period: 2,
                     reset: false,
                 });
@@ -529,7 +557,7 @@ impl<'g> Solver<'g> {
             let ok = fixed(&marked, &self.opts, g);
             let r = candidate::reduce(&marked, &ceiling, cancel)?;
             if ok {
-                return Ok((r, if screened { How::Screened } else { How::Kept }));
+                return Ok(r);
             }
             cur = Some(r);
         }
@@ -537,11 +565,13 @@ impl<'g> Solver<'g> {
         let marked = candidate::product(c, n, &sure, &self.opts, &ceiling, cancel)?;
         self.note_product(&marked);
         debug_assert!(fixed(&marked, &self.opts, g));
-        Ok((
-            candidate::reduce(&marked, &ceiling, cancel)?,
-            if screened { How::Screened } else { How::Kept },
-        ))
+        candidate::reduce(&marked, &ceiling, cancel)
     }
+}
+
+/// How many copies of heap `h` word `w` holds.
+fn copies(w: &[u32], h: u32) -> u32 {
+    w.iter().filter(|&&k| k == h).count() as u32
 }
 
 /// How a recalibration fixed its failure.
