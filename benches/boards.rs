@@ -202,7 +202,10 @@ fn against_peers() {
     let src = "import \"std/cram\"\noutcome(cram(5, 6))\n";
     let ((out, took), peak) = peak_of(|| run(src));
     assert_eq!(out, "N");
-    println!("boards: outcome(cram(5, 6)) = {out} in {took:.2?} (peak {})", mb(peak));
+    println!(
+        "boards: outcome(cram(5, 6)) = {out} in {took:.2?} (peak {})",
+        mb(peak)
+    );
     for seed in [1, 2, 3, 4, 5] {
         let edges = random_graph(40, 60, seed);
         let shown: Vec<String> = edges.iter().map(|(a, b)| format!("({a}, {b})")).collect();

@@ -175,14 +175,6 @@ impl Graph {
         let n = self.order();
         // Union-find over the edges, then each vertex's component numbered by its least vertex.
         let mut parent: Vec<u32> = (0..n as u32).collect();
-        fn root(parent: &mut [u32], mut v: u32) -> u32 {
-            while parent[v as usize] != v {
-                let up = parent[parent[v as usize] as usize];
-                parent[v as usize] = up;
-                v = up;
-            }
-            v
-        }
         for &(a, b) in self.edges.iter() {
             let (x, y) = (root(&mut parent, a), root(&mut parent, b));
             if x != y {
@@ -422,14 +414,6 @@ impl Canon<'_> {
         let prefix = &self.path[..level];
         let n = self.g.order();
         let mut parent: Vec<u32> = (0..n as u32).collect();
-        fn root(parent: &mut [u32], mut v: u32) -> u32 {
-            while parent[v as usize] != v {
-                let up = parent[parent[v as usize] as usize];
-                parent[v as usize] = up;
-                v = up;
-            }
-            v
-        }
         let mut any = false;
         for a in &self.autos {
             if prefix.iter().any(|&p| a[p as usize] != p) {
@@ -462,6 +446,16 @@ impl Canon<'_> {
             }
         }
     }
+}
+
+/// The root of `v` in a union-find forest (`parent[r] == r` at a root), halving the path.
+fn root(parent: &mut [u32], mut v: u32) -> u32 {
+    while parent[v as usize] != v {
+        let up = parent[parent[v as usize] as usize];
+        parent[v as usize] = up;
+        v = up;
+    }
+    v
 }
 
 /// How many colours `colours` uses.
