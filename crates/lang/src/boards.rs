@@ -154,19 +154,19 @@ fn int_set(a: &Args<'_>, cx: &Cx, i: usize) -> Result<Vec<i64>, Error> {
 }
 
 pub(crate) fn call(cx: &mut Cx, op: BoardOp, a: Args<'_>) -> Result<Value, Error> {
-    let board_err = |cx: &Cx, e: loony_core::board::BoardError, i: usize| {
-        let label = match e {
-            loony_core::board::BoardError::BadSize { .. } => "not a board's size",
-            _ => "not a board's picture",
-        };
-        cx.err(
-            EvalError::Board {
-                detail: e.to_string(),
-                label,
-            },
-            a.span(i),
-        )
-    };
+    use BoardOp::*;
+    match op {
+        Popcount | Bit | Bits | Set | Union | Intersection | Difference => {
+            bits_and_sets(cx, op, &a)
+        }
+        Board | Shape | Cells | Neighbours | AdjacentPairs | Regions | Canonical | Rotate
+        | Reflect | Transpose => boards_op(cx, op, &a),
+        Graph | Vertices | Edges | Degree | RemoveVertices | Components => graphs_op(cx, op, &a),
+    }
+}
+
+/// Bits of integers, sets (bit sets and sorted lists) and `set` of a list or board.
+fn bits_and_sets(cx: &mut Cx, op: BoardOp, a: &Args<'_>) -> Result<Value, Error> {
     Ok(match op {
         BoardOp::Popcount => Value::Int(i64::from(a.natural(cx, 0)?.count_ones())),
         BoardOp::Bit => {
@@ -210,7 +210,7 @@ pub(crate) fn call(cx: &mut Cx, op: BoardOp, a: Args<'_>) -> Result<Value, Error
                     _ => x & !y,
                 }));
             }
-            let (x, y) = (int_set(&a, cx, 0)?, int_set(&a, cx, 1)?);
+            let (x, y) = (int_set(a, cx, 0)?, int_set(a, cx, 1)?);
             let keep = |n: &i64| match op {
                 BoardOp::Intersection => y.binary_search(n).is_ok(),
                 _ => y.binary_search(n).is_err(),
@@ -223,6 +223,26 @@ pub(crate) fn call(cx: &mut Cx, op: BoardOp, a: Args<'_>) -> Result<Value, Error
             }
             ints(out)
         }
+        _ => unreachable!("not a built-in of bits and sets"),
+    })
+}
+
+/// Boards, and `neighbours` and `canonical`, which take a board or a graph.
+fn boards_op(cx: &mut Cx, op: BoardOp, a: &Args<'_>) -> Result<Value, Error> {
+    let board_err = |cx: &Cx, e: loony_core::board::BoardError, i: usize| {
+        let label = match e {
+            loony_core::board::BoardError::BadSize { .. } => "not a board's size",
+            _ => "not a board's picture",
+        };
+        cx.err(
+            EvalError::Board {
+                detail: e.to_string(),
+                label,
+            },
+            a.span(i),
+        )
+    };
+    Ok(match op {
         BoardOp::Board => match a.vals.len() {
             1 => match &a.vals[0] {
                 Value::Str(s) => {
@@ -288,6 +308,13 @@ pub(crate) fn call(cx: &mut Cx, op: BoardOp, a: Args<'_>) -> Result<Value, Error
         BoardOp::Rotate => Value::Board(Rc::new(a.board(cx, 0)?.rotate())),
         BoardOp::Reflect => Value::Board(Rc::new(a.board(cx, 0)?.reflect())),
         BoardOp::Transpose => Value::Board(Rc::new(a.board(cx, 0)?.transpose())),
+        _ => unreachable!("not a built-in of boards"),
+    })
+}
+
+/// Graphs.
+fn graphs_op(cx: &mut Cx, op: BoardOp, a: &Args<'_>) -> Result<Value, Error> {
+    Ok(match op {
         BoardOp::Graph => {
             let n = a.int(cx, 0)?;
             let xs = a.list(cx, 1)?;
@@ -346,6 +373,7 @@ pub(crate) fn call(cx: &mut Cx, op: BoardOp, a: Args<'_>) -> Result<Value, Error
             Value::Graph(Rc::new(g.induced(&keep)))
         }
         BoardOp::Components => graphs(a.graph(cx, 0)?.components()),
+        _ => unreachable!("not a built-in of graphs"),
     })
 }
 
