@@ -230,15 +230,7 @@ impl Graph {
     /// A canonical representative of the graph's isomorphism class (see the module notes).
     pub fn canonical(&self) -> Graph {
         let adj = self.adjacency();
-        let mut search = Canon {
-            g: self,
-            adj: &adj,
-            best: None,
-            autos: Vec::new(),
-            path: Vec::new(),
-            tried: Vec::new(),
-            spent: 0,
-        };
+        let mut search = Canon::new(self, &adj);
         let colours = vec![0u32; self.order()];
         let start = search.refine(colours);
         search.descend(start);
@@ -272,7 +264,19 @@ struct Canon<'a> {
     spent: usize,
 }
 
-impl Canon<'_> {
+impl<'a> Canon<'a> {
+    fn new(g: &'a Graph, adj: &'a Adjacency) -> Canon<'a> {
+        Canon {
+            g,
+            adj,
+            best: None,
+            autos: Vec::new(),
+            path: Vec::new(),
+            tried: Vec::new(),
+            spent: 0,
+        }
+    }
+
     /// Colour refinement to the coarsest equitable partition finer than `colours`; colours are
     /// ranks of signatures (a vertex's colour, then its neighbours' colours sorted), so they
     /// depend on the graph's structure and not on its labels. One flat buffer holds every
@@ -627,15 +631,7 @@ mod tests {
                 assert_eq!(x.relabel(&p).canonical(), c, "{x}");
             }
             let adj = x.adjacency();
-            let mut search = Canon {
-                g: &x,
-                adj: &adj,
-                best: None,
-                autos: Vec::new(),
-                path: Vec::new(),
-                tried: Vec::new(),
-                spent: 0,
-            };
+            let mut search = Canon::new(&x, &adj);
             let start = search.refine(vec![0; x.order()]);
             search.descend(start);
             assert!(search.spent < 400, "{x}: {} refinements", search.spent);
