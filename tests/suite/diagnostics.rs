@@ -104,7 +104,8 @@ diagnostic!(unclosed_angle, "<0, *2 | 0, *2");
 diagnostic!(unclosed_paren, "outcome(*2 + *3");
 diagnostic!(unclosed_misere_notation, "is_restive(*[2#0])");
 diagnostic!(unclosed_closer_in_comment, "let s = [1, 3, 4   # heaps ]");
-diagnostic!(missing_bar, "{0, *}");
+diagnostic!(missing_bar, "<0, *>");
+diagnostic!(set_of_games, "{0, *}");
 diagnostic!(unexpected_token, "let = 3");
 diagnostic!(unexpected_end, "*2 +");
 diagnostic!(

@@ -1142,3 +1142,63 @@ ruleset cm(w, h, free) {
     }
     assert_eq!(lines(&prog), want);
 }
+
+// --- set literals ---
+
+/// Nimbers of "distinct heaps": a position is a set of positive heap sizes (a bit mask, bit
+/// `h` for heap `h`); a move lowers one heap to a size no other heap has (0 removes it).
+fn distinct_heaps(mask: u32, memo: &mut std::collections::HashMap<u32, u32>) -> u32 {
+    if let Some(&g) = memo.get(&mask) {
+        return g;
+    }
+    let mut seen = Vec::new();
+    for x in (1..32).filter(|x| mask >> x & 1 == 1) {
+        for y in (0..x).filter(|y| mask >> y & 1 == 0) {
+            let next = (mask & !(1 << x)) | if y > 0 { 1 << y } else { 0 };
+            seen.push(distinct_heaps(next, memo));
+        }
+    }
+    let g = mex(seen);
+    memo.insert(mask, g);
+    g
+}
+
+/// `{…}` without a bar is the sorted set of its integers, in a statement, in a function (the
+/// compiled path) and as a ruleset's position, against Rust's own sets and a brute force.
+#[test]
+fn set_literals_are_sorted_sets_of_integers() {
+    let mut s = 11;
+    let (mut src, mut want) = (String::new(), Vec::new());
+    src.push_str("fn three(a, b, c) = {a, b, c}\n");
+    for _ in 0..60 {
+        let xs: Vec<i64> = (0..lcg(&mut s) % 7)
+            .map(|_| lcg(&mut s) as i64 % 9 - 4)
+            .collect();
+        let set: std::collections::BTreeSet<i64> = xs.iter().copied().collect();
+        let items: Vec<String> = xs.iter().map(i64::to_string).collect();
+        let sorted: Vec<String> = set.iter().map(i64::to_string).collect();
+        src.push_str(&format!("{{{}}}\n", items.join(", ")));
+        want.push(format!("[{}]", sorted.join(", ")));
+        let (a, b, c) = (xs.first(), xs.last(), xs.get(1));
+        if let (Some(a), Some(b), Some(c)) = (a, b, c) {
+            let three: std::collections::BTreeSet<i64> = [*a, *b, *c].into();
+            let three: Vec<String> = three.iter().map(i64::to_string).collect();
+            src.push_str(&format!("three({a}, {b}, {c})\n"));
+            want.push(format!("[{}]", three.join(", ")));
+        }
+    }
+    src.push_str(
+        "ruleset dn(s) {\n  for x in s for y in 0..x if not contains(s, y) =>\n    \
+         dn(union(difference(s, {x}), if y > 0 then {y} else {}))\n}\n",
+    );
+    let mut memo = std::collections::HashMap::new();
+    for mask in (0u32..256).step_by(3).map(|m| m << 1) {
+        let heaps: Vec<String> = (1..9)
+            .filter(|h| mask >> h & 1 == 1)
+            .map(|h: u32| h.to_string())
+            .collect();
+        src.push_str(&format!("dn({{{}}})\n", heaps.join(", ")));
+        want.push(nim(distinct_heaps(mask, &mut memo)));
+    }
+    assert_eq!(lines(&src), want);
+}

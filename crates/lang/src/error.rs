@@ -211,6 +211,9 @@ pub enum LiteralError {
     NotNimValues { found: &'static str },
     /// `∞("a")`: an argument that is neither an integer nor a list of them.
     NotIntegers { found: &'static str },
+    /// `{0, *}`: a set literal (braces without `|`) holds integers; a game inside is most
+    /// likely a form missing its bar.
+    SetItem { found: &'static str, game: bool },
     /// `∞(-1)`: an integer outside the nim-values Loony stores.
     NoSuchNimValue { n: i64 },
     /// `⟫(1, 2)`: the special moon takes one nim-value.
@@ -441,6 +444,19 @@ impl LiteralError {
             ),
             L::NotNimValues { found } => here(format!("`∞(A)` lists nim-values, not {found}")),
             L::NotIntegers { found } => here(format!("this literal takes integers, not {found}")),
+            L::SetItem { found, game } => {
+                let r = Report::new(
+                    BAD_LITERAL,
+                    format!("a set holds integers, not {found}"),
+                    "not an integer",
+                )
+                .note("braces without `|` make a set of integers: `{1, 2, 5}`");
+                if *game {
+                    r.note("a form is written `{L | R}` (or `<L | R>`); `{ | }` is 0")
+                } else {
+                    r
+                }
+            }
             L::NoSuchNimValue { n } => {
                 here(format!("{n} is not a nim-value (they are 0, 1, 2, …)"))
             }

@@ -658,6 +658,23 @@ impl Cx {
                 }
                 Value::List(Rc::new(v))
             }
+            ExprKind::Set(items) => {
+                let mut v = Vec::with_capacity(items.len());
+                for it in items {
+                    match self.eval(store, it)? {
+                        Value::Int(n) => v.push(n),
+                        other => {
+                            let game = matches!(other, Value::Game(_));
+                            let found = other.type_name();
+                            let e = LiteralError::SetItem { found, game };
+                            return Err(self.bad_literal(e, &it.span));
+                        }
+                    }
+                }
+                v.sort_unstable();
+                v.dedup();
+                Value::List(Rc::new(v.into_iter().map(Value::Int).collect()))
+            }
             ExprKind::Tuple(items) => {
                 let mut v = Vec::with_capacity(items.len());
                 for it in items {

@@ -177,7 +177,9 @@ fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Form { left, right } | ExprKind::Labelled { left, right, .. } => {
             left.iter().chain(right).collect()
         }
-        ExprKind::List(items) | ExprKind::Tuple(items) => items.iter().collect(),
+        ExprKind::List(items) | ExprKind::Set(items) | ExprKind::Tuple(items) => {
+            items.iter().collect()
+        }
         ExprKind::Comprehension { elem, clauses } => {
             let mut v: Vec<&Expr> = vec![elem];
             v.extend(clauses.iter().map(|c| match c {

@@ -848,7 +848,7 @@ impl<'a> Walker<'a> {
                 self.stack.extend(left.iter().rev().map(Work::Expr));
                 self.stack.push(Work::BindIdent(name, DefKind::Label, None));
             }
-            ExprKind::List(items) | ExprKind::Tuple(items) => {
+            ExprKind::List(items) | ExprKind::Set(items) | ExprKind::Tuple(items) => {
                 self.stack.extend(items.iter().rev().map(Work::Expr));
             }
             ExprKind::Comprehension { elem, clauses } => {

@@ -185,6 +185,9 @@ pub enum ExprKind {
         right: Vec<Expr>,
     },
     List(Vec<Expr>),
+    /// `{1, 5, 3}`: a set of integers, the sorted list of its items, each once. A brace
+    /// list with a `|` is a form.
+    Set(Vec<Expr>),
     Tuple(Vec<Expr>),
     Comprehension {
         elem: Box<Expr>,

@@ -167,7 +167,10 @@ crate::codes! {
         "A game form `{…}` or `<…>` closed without the `|` that separates Left's options from \
          Right's.\n\n\
          Write `{L | R}`: `{0, * | 0, *}` is *2, and `{ | }` is 0. A list of values is written \
-         with square brackets: `[0, *]`.";
+         with square brackets: `[0, *]`, and a set of integers with braces and no bar: \
+         `{1, 2}`.\n\n\
+         A labelled form `a{…}` and a form in angle brackets `<…>` always need the bar; braces \
+         without a bar read as a set, and a game inside one is E0108.";
     UNEXPECTED_TOKEN = "E0004",
         "A token where the grammar cannot use it, such as `let = 3` (a name is missing) or two \
          values side by side.\n\n\

@@ -44,7 +44,9 @@ loony_core::codes! {
         "A malformed value literal: `∞(A)` (a loopy value) needs nonnegative integers `A`, and \
          a special moon `⟫(n)` needs its number.\n\n\
          `∞(2, 3)` is the loopy value that can escape to *2 and *3; `⟫(3)` (or `moon(3)`) is a \
-         special moon.";
+         special moon.\n\n\
+         A set literal, braces without `|` (`{1, 5, 3}` is the sorted list `[1, 3, 5]`), holds \
+         integers only: `{0, *}` is most likely a form missing its bar, `{0, * | 0, *}`.";
     BAD_RANGE = "E0110",
         "A range of heaps that gives no heaps, or not the heaps meant: it is empty, it starts \
          below 0, or its sizes are not consecutive.\n\n\
