@@ -6,7 +6,10 @@
 //!   within 5×), with peak memory;
 //! - Cram 5 × 6 (published value *2) once, with its time and memory;
 //! - `outcome(cram(5, 6))`, one question of pruned search;
-//! - Node Kayles on random graphs of 40 vertices and 60 edges (five fixed seeds).
+//! - Node Kayles on random graphs of 40 vertices and 60 edges (five fixed seeds);
+//! - Cram 3 × 13, 4 × 9 and 5 × 7 (outcome and nimber) beside igsolve, the fastest dedicated
+//!   Cram solver (Beling & Rogalski 2020), run as a program installed by
+//!   `scripts/install-peers.sh` (target: within 5× its time), with both peaks of memory.
 //!
 //! `cargo bench --bench boards -- --test` runs each once and prints the figures.
 
@@ -156,6 +159,90 @@ fn random_graph(n: u64, m: usize, seed: u64) -> Vec<(u64, u64)> {
     edges.into_iter().collect()
 }
 
+/// The path of the pinned igsolve, installed by the project's script when missing.
+fn igsolve() -> Result<std::path::PathBuf, String> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let bin = std::path::Path::new(root).join("target/peers/bin/igsolve");
+    if !bin.exists() {
+        let status = std::process::Command::new("bash")
+            .arg(format!("{root}/scripts/install-peers.sh"))
+            .status()
+            .map_err(|e| format!("the install script did not start: {e}"))?;
+        if !status.success() {
+            return Err(format!("scripts/install-peers.sh failed ({status})"));
+        }
+    }
+    Ok(bin)
+}
+
+/// igsolve's nimber of Cram `rows × cols`, its wall time and its peak resident memory (kB,
+/// from `wait4`), or why it did not run.
+fn cram_in_igsolve(rows: usize, cols: usize) -> Result<(u32, Duration, u64), String> {
+    use std::io::Read;
+    let bin = igsolve()?;
+    let t = Instant::now();
+    let mut child = std::process::Command::new(bin)
+        .args(["cram", "-r", &rows.to_string(), "-c", &cols.to_string()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("igsolve did not start: {e}"))?;
+    let mut text = String::new();
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .read_to_string(&mut text)
+        .map_err(|e| format!("igsolve's output: {e}"))?;
+    let (mut status, mut usage) = (0, unsafe { std::mem::zeroed::<libc::rusage>() });
+    // SAFETY: waits for our own child, whose pid is live until reaped here; `usage` is a
+    // plain struct the call fills.
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    let took = t.elapsed();
+    if pid < 0 || !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+        return Err(format!("igsolve failed: {text}"));
+    }
+    let value = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Nimber of initial position: "))
+        .and_then(|v| v.trim().parse().ok())
+        .ok_or_else(|| format!("unexpected output {text:?}"))?;
+    Ok((value, took, usage.ru_maxrss as u64))
+}
+
+/// Cram beside igsolve: one question (`outcome`) and the whole nimber, each against igsolve's
+/// nimber (it has no outcome-only mode).
+fn against_igsolve() {
+    // Published values (Uiterwijk's Cram tables; igsolve agrees).
+    for (rows, cols, value) in [(3, 13, 2), (4, 9, 1), (5, 7, 1)] {
+        let (theirs, their_kb) = match cram_in_igsolve(rows, cols) {
+            Ok((v, took, kb)) => {
+                assert_eq!(v, value, "igsolve's Cram {rows} x {cols}");
+                (took, kb)
+            }
+            Err(why) => {
+                println!("boards: Cram {rows}x{cols}: igsolve not run: {why}");
+                continue;
+            }
+        };
+        let src = format!("import \"std/cram\"\noutcome(cram({rows}, {cols}))\n");
+        let ((out, ask), ask_mb) = peak_of(|| run(&src));
+        assert_eq!(out, "N", "Cram {rows} x {cols} is a first-player win");
+        let ((out, val), val_mb) = peak_of(|| run(&cram_src(rows, cols)));
+        assert_eq!(out, nim(value), "Cram {rows} x {cols}");
+        let ratio = |d: Duration| d.as_secs_f64() / theirs.as_secs_f64().max(1e-9);
+        println!(
+            "boards: Cram {rows}x{cols} = {out}: igsolve {theirs:.2?} ({} MB); Loony outcome \
+             {ask:.2?} ({}, ratio {:.1}), nimber {val:.2?} ({}, ratio {:.1}) (target <= 5)",
+            their_kb / 1000,
+            mb(ask_mb),
+            ratio(ask),
+            mb(val_mb),
+            ratio(val),
+        );
+    }
+}
+
 fn cram_src(rows: usize, cols: usize) -> String {
     format!("import \"std/cram\"\ncram({rows}, {cols})\n")
 }
@@ -224,6 +311,7 @@ fn against_peers() {
 
 fn bench(c: &mut Criterion) {
     against_peers();
+    against_igsolve();
     let mut g = c.benchmark_group("boards");
     g.sample_size(10);
     g.bench_function("cram 4x6", |b| b.iter(|| run(&cram_src(4, 6))));
