@@ -136,42 +136,25 @@ pub fn call(
     if vals.len() < lo || vals.len() > hi {
         return Err(cx.builtin_arity(entry, vals.len(), span));
     }
-    let name = entry.name;
+    let a = Args {
+        name: entry.name,
+        vals,
+        exprs,
+        span,
+    };
     match entry.imp {
-        Impl::Core(op) => core(cx, store, name, op, vals, exprs, span),
-        Impl::Heaps(op) => super::heaps::call(cx, store, name, op, vals, exprs, span),
-        Impl::Misere(op) => super::misere::call(cx, store, op, vals, exprs, span),
-        Impl::Quotient(op) => super::quotient::call(cx, store, op, vals, exprs, span),
-        Impl::Boards(op) => {
-            let a = Args {
-                name,
-                vals,
-                exprs,
-                span,
-            };
-            super::boards::call(cx, op, a)
-        }
+        Impl::Core(op) => core(cx, store, op, a),
+        Impl::Heaps(op) => super::heaps::call(cx, store, op, a),
+        Impl::Misere(op) => super::misere::call(cx, store, op, &a),
+        Impl::Quotient(op) => super::quotient::call(cx, store, op, &a),
+        Impl::Boards(op) => super::boards::call(cx, op, a),
         // A constant is its value (`lookup`); a value that is not a function is never called.
         Impl::Constant(o) => Ok(Value::Outcome(o)),
     }
 }
 
 /// Values, outcomes, moves and list helpers.
-fn core(
-    cx: &mut Cx,
-    store: &mut Store,
-    name: &'static str,
-    op: CoreOp,
-    vals: Vec<Value>,
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let a = Args {
-        name,
-        vals,
-        exprs,
-        span,
-    };
+fn core(cx: &mut Cx, store: &mut Store, op: CoreOp, a: Args<'_>) -> Result<Value, Error> {
     match op {
         CoreOp::TopEntailsValue | CoreOp::TopEntailsMoons => top_entails(cx, store, op, &a),
         CoreOp::Len

@@ -1073,23 +1073,10 @@ pub(super) fn eval(
             Value::Bool(truth(cx, store, f, l, ls)? || truth(cx, store, f, r, rs)?)
         }
         CExpr::Not(x, span) => Value::Bool(!truth(cx, store, f, x, span)?),
-        CExpr::Neg(x, span) => match eval(cx, store, f, x)? {
-            Value::Int(n) => Value::Int(
-                n.checked_neg()
-                    .ok_or_else(|| cx.err(EvalError::Overflow { op: "-".into() }, span))?,
-            ),
-            Value::Game(g) | Value::Position(g) => Value::Game(
-                store
-                    .conjugate(g)
-                    .map_err(|x| Error::from(x).or_at(cx.scope.file, span.clone()))?,
-            ),
-            other => {
-                return Err(cx.err(
-                    EvalError::cannot(Operation::Negate, other.type_name()),
-                    span,
-                ));
-            }
-        },
+        CExpr::Neg(x, span) => {
+            let v = eval(cx, store, f, x)?;
+            cx.negate(store, v, span, span)?
+        }
         CExpr::If(c, t, o, span) => {
             if truth(cx, store, f, c, span)? {
                 eval(cx, store, f, t)?

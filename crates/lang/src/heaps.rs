@@ -1,7 +1,9 @@
 //! Heap games in the language: `heap("0.07")`, `subtraction([1, 3, 4])`, `allbut([…])`, their
 //! positions (mixing with every other game in sums), nim-sequences, periodicity and plots.
 
+use super::builtins::Args;
 use super::catalog::HeapOp;
+use super::family::{At, Family, cannot_compare};
 use super::progress::Meter;
 use super::sequence_file;
 use super::{Cx, Value};
@@ -618,37 +620,31 @@ fn nim_sequence(
 /// `plot(g, heaps, …)`: a heap game (or a ruleset or function of one integer) and the heaps
 /// to draw, a number of them or a range, read as `plot(nim_sequence(g, heaps), …)`. Anything
 /// else first is left to `plot`, whose error names both forms.
-fn plot(
-    cx: &mut Cx,
-    store: &mut Store,
-    vals: Vec<Value>,
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let spans: Vec<Span> = (0..vals.len()).map(sp).collect();
+fn plot(cx: &mut Cx, store: &mut Store, a: &Args<'_>) -> Result<Value, Error> {
+    let (vals, span) = (&a.vals, a.span);
+    let spans: Vec<Span> = (0..vals.len()).map(|i| a.span(i).clone()).collect();
     let is_source = matches!(&vals[0], Value::Heap(_))
         || matches!(&vals[0], Value::Ruleset(r) if r.def.params.len() == 1)
         || matches!(&vals[0], Value::Func(f) if f.def.params.len() == 1);
     if !is_source {
-        return super::plot::call(cx, store, &vals, &spans, span);
+        return super::plot::call(cx, store, vals, &spans, span);
     }
-    let src = source(cx, &vals[0], &sp(0), "plot")?;
+    let src = source(cx, &vals[0], a.span(0), "plot")?;
     let (lo, hi) = match vals.get(1) {
-        Some(v @ (Value::Int(_) | Value::List(_))) => heaps_asked(cx, v, &sp(1), "plot")?,
+        Some(v @ (Value::Int(_) | Value::List(_))) => heaps_asked(cx, v, a.span(1), "plot")?,
         other => {
             return Err(cx.err(
                 EvalError::BadArgument(ArgumentError::PlotHeaps {
                     found: other.map(super::show::describe),
                 }),
-                &sp(if other.is_some() { 1 } else { 0 }),
+                a.span(if other.is_some() { 1 } else { 0 }),
             ));
         }
     };
     let seq = nim_sequence(cx, store, src, lo, hi, span)?;
     // The sequence stands where the game was; the heaps are used up.
     let mut rest = vec![seq];
-    rest.extend(vals.into_iter().skip(2));
+    rest.extend(vals.iter().skip(2).cloned());
     let mut rest_spans = vec![spans[0].clone()];
     rest_spans.extend(spans.into_iter().skip(2));
     super::plot::call(cx, store, &rest, &rest_spans, span)
@@ -718,41 +714,67 @@ impl Cx {
     }
 }
 
-pub fn call(
-    cx: &mut Cx,
-    store: &mut Store,
-    name: &'static str,
-    op: HeapOp,
-    vals: Vec<Value>,
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    match op {
-        HeapOp::Heap => take_and_break(cx, store, &vals[0], &arg_span(exprs, span, 0)),
-        HeapOp::HeapCode => heap_code(cx, &vals[0], &arg_span(exprs, span, 0)),
-        HeapOp::NimSum | HeapOp::NimProduct | HeapOp::NimDiv | HeapOp::NimInverse => {
-            nim_arithmetic(cx, store, name, op, &vals, exprs, span)
+/// The family of heap rules (see [`crate::family`]): equal when their standard codes are,
+/// printed as their code; a heap game is not a game until it is given a heap (`g(5)`).
+pub(crate) struct Heaps;
+
+impl Family for Heaps {
+    /// Heap games are equal when their rules are: one standard code (`heap("04.30")` is
+    /// `heap("4.3")`, `subtraction([1, 2])` is `heap("0.33")`).
+    fn equal(cx: &mut Cx, _store: &mut Store, a: &Value, b: &Value, at: At) -> Result<bool, Error> {
+        match (a, b) {
+            (Value::Heap(x), Value::Heap(y)) => Ok(
+                x == y || cx.engines.heaps.rules(*x).code() == cx.engines.heaps.rules(*y).code()
+            ),
+            _ => Err(cannot_compare(cx, a, b, at)),
         }
-        HeapOp::Subtraction | HeapOp::Allbut => {
-            subtraction(cx, store, name, op, &vals, exprs, span)
-        }
-        HeapOp::NimSequence => {
-            let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-            let src = source(cx, &vals[0], &sp(0), name)?;
-            let (lo, hi) = heaps_asked(cx, &vals[1], &sp(1), name)?;
-            nim_sequence(cx, store, src, lo, hi, span)
-        }
-        HeapOp::Periodicity => periodicity(cx, store, name, &vals, exprs, span),
-        HeapOp::RareValues => rare_values(cx, store, name, &vals, exprs, span),
-        HeapOp::WriteSequence => write_sequence(cx, store, &vals, exprs, span),
-        HeapOp::ReadSequence => read_sequence(cx, &vals, exprs),
-        HeapOp::Plot => plot(cx, store, vals, exprs, span),
+    }
+
+    fn show(_cx: &mut Cx, store: &mut Store, v: &Value) -> Result<String, Error> {
+        let Value::Heap(h) = v else {
+            unreachable!("heap games only")
+        };
+        Ok(store.heap_code(*h).to_string())
+    }
+
+    fn as_game(cx: &Cx, store: &mut Store, v: &Value, span: &Span) -> Result<GameId, Error> {
+        let Value::Heap(h) = v else {
+            unreachable!("heap games only")
+        };
+        Err(cx.err(
+            EvalError::HeapGameAsGame {
+                game: store.heap_name(*h).to_string(),
+            },
+            span,
+        ))
     }
 }
 
-/// Where argument `i` was written (the call's span if it was not).
-fn arg_span(exprs: &[Expr], span: &Span, i: usize) -> Span {
-    exprs.get(i).map_or(span.clone(), |e| e.span.clone())
+pub(crate) fn call(
+    cx: &mut Cx,
+    store: &mut Store,
+    op: HeapOp,
+    a: Args<'_>,
+) -> Result<Value, Error> {
+    let vals = &a.vals;
+    match op {
+        HeapOp::Heap => take_and_break(cx, store, &vals[0], a.span(0)),
+        HeapOp::HeapCode => heap_code(cx, &vals[0], a.span(0)),
+        HeapOp::NimSum | HeapOp::NimProduct | HeapOp::NimDiv | HeapOp::NimInverse => {
+            nim_arithmetic(cx, store, op, &a)
+        }
+        HeapOp::Subtraction | HeapOp::Allbut => subtraction(cx, store, op, &a),
+        HeapOp::NimSequence => {
+            let src = source(cx, &vals[0], a.span(0), a.name)?;
+            let (lo, hi) = heaps_asked(cx, &vals[1], a.span(1), a.name)?;
+            nim_sequence(cx, store, src, lo, hi, a.span)
+        }
+        HeapOp::Periodicity => periodicity(cx, store, &a),
+        HeapOp::RareValues => rare_values(cx, store, &a),
+        HeapOp::WriteSequence => write_sequence(cx, store, &a),
+        HeapOp::ReadSequence => read_sequence(cx, &a),
+        HeapOp::Plot => plot(cx, store, &a),
+    }
 }
 
 /// `heap(code)`: the take-and-break game of an octal or hexadecimal code.
@@ -798,16 +820,13 @@ fn heap_code(cx: &mut Cx, v: &Value, at: &Span) -> Result<Value, Error> {
 fn nim_arithmetic(
     cx: &mut Cx,
     store: &mut Store,
-    name: &'static str,
     op: HeapOp,
-    vals: &[Value],
-    exprs: &[Expr],
-    span: &Span,
+    a: &Args<'_>,
 ) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let (name, vals, span) = (a.name, &a.vals, a.span);
     let mut args = Vec::with_capacity(vals.len());
     for (i, v) in vals.iter().enumerate() {
-        args.push(nim_arg(cx, store, name, v, &sp(i))?);
+        args.push(nim_arg(cx, store, name, v, a.span(i))?);
     }
     let as_game = args.iter().any(|a| a.1);
     let zero = |cx: &Cx, i: usize| {
@@ -815,7 +834,7 @@ fn nim_arithmetic(
             TheoryError::NimZeroDivisor {
                 op: name.to_string(),
             },
-            &sp(i),
+            a.span(i),
         )
     };
     let result = match op {
@@ -840,21 +859,13 @@ fn nim_arithmetic(
 }
 
 /// `subtraction(S)` and `allbut(S)`: the subtraction game of a set, or of all but a set.
-fn subtraction(
-    cx: &mut Cx,
-    store: &mut Store,
-    name: &'static str,
-    op: HeapOp,
-    vals: &[Value],
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let set = int_set(cx, &vals[0], &sp(0), name)?;
+fn subtraction(cx: &mut Cx, store: &mut Store, op: HeapOp, a: &Args<'_>) -> Result<Value, Error> {
+    let (name, vals) = (a.name, &a.vals);
+    let set = int_set(cx, &vals[0], a.span(0), name)?;
     if set.is_empty() && op == HeapOp::Subtraction {
         return Err(cx.err(
             EvalError::BadArgument(ArgumentError::EmptySubtractionSet),
-            &sp(0),
+            a.span(0),
         ));
     }
     let rules = if op == HeapOp::Subtraction {
@@ -868,16 +879,9 @@ fn subtraction(
 
 /// `periodicity(g)` or `periodicity(g, budget)`: the nim-sequence's period, certified for
 /// heap rules, apparent for a ruleset or function of one integer.
-fn periodicity(
-    cx: &mut Cx,
-    store: &mut Store,
-    name: &'static str,
-    vals: &[Value],
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let src = source(cx, &vals[0], &sp(0), name)?;
+fn periodicity(cx: &mut Cx, store: &mut Store, a: &Args<'_>) -> Result<Value, Error> {
+    let (name, vals, span) = (a.name, &a.vals, a.span);
+    let src = source(cx, &vals[0], a.span(0), name)?;
     let budget = match vals.get(1) {
         Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
         Some(other) => {
@@ -886,7 +890,7 @@ fn periodicity(
                     limit: Limit::PeriodicityBudget,
                     found: super::show::describe(other),
                 }),
-                &sp(1),
+                a.span(1),
             ));
         }
         None => None,
@@ -974,15 +978,8 @@ fn heap_periodicity(
 }
 
 /// `rare_values(g, n)`: a heap game's values split into common and rare up to heap `n`.
-fn rare_values(
-    cx: &mut Cx,
-    store: &mut Store,
-    name: &'static str,
-    vals: &[Value],
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+fn rare_values(cx: &mut Cx, store: &mut Store, a: &Args<'_>) -> Result<Value, Error> {
+    let (name, vals, span) = (a.name, &a.vals, a.span);
     let Value::Heap(h) = &vals[0] else {
         return Err(cx.err(
             EvalError::BadArgument(ArgumentError::NotA {
@@ -990,7 +987,7 @@ fn rare_values(
                 wanted: Wanted::HeapGame,
                 found: vals[0].type_name(),
             }),
-            &sp(0),
+            a.span(0),
         ));
     };
     let n = match &vals[1] {
@@ -1000,7 +997,7 @@ fn rare_values(
                 EvalError::HeapSize(HeapSizeError::NotNonnegative {
                     found: super::show::describe(&Value::Int(*n)),
                 }),
-                &sp(1),
+                a.span(1),
             ));
         }
         other => {
@@ -1010,7 +1007,7 @@ fn rare_values(
                     wanted: Wanted::LastHeap,
                     found: other.type_name(),
                 }),
-                &sp(1),
+                a.span(1),
             ));
         }
     };
@@ -1029,24 +1026,18 @@ fn rare_values(
                          moves leave at most two heaps, some of them two"
                     .into(),
             },
-            &sp(0),
+            a.span(0),
         ));
     };
     Ok(Value::Record(Rc::new(rare_record(&rare, n))))
 }
 
 /// `write_sequence(g, n, file)`: see the built-in's row.
-fn write_sequence(
-    cx: &mut Cx,
-    store: &mut Store,
-    vals: &[Value],
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+fn write_sequence(cx: &mut Cx, store: &mut Store, a: &Args<'_>) -> Result<Value, Error> {
+    let (vals, span) = (&a.vals, a.span);
     let name = "write_sequence";
-    let src = source(cx, &vals[0], &sp(0), name)?;
-    let (lo, hi) = heaps_asked(cx, &vals[1], &sp(1), name)?;
+    let src = source(cx, &vals[0], a.span(0), name)?;
+    let (lo, hi) = heaps_asked(cx, &vals[1], a.span(1), name)?;
     let Value::Str(path) = &vals[2] else {
         return Err(cx.err(
             EvalError::BadArgument(ArgumentError::NotA {
@@ -1054,7 +1045,7 @@ fn write_sequence(
                 wanted: Wanted::FileName,
                 found: vals[2].type_name(),
             }),
-            &sp(2),
+            a.span(2),
         ));
     };
     let path = path.to_string();
@@ -1064,7 +1055,7 @@ fn write_sequence(
                 path: path.clone(),
                 message: e.to_string(),
             },
-            &sp(2),
+            a.span(2),
         );
         if let Some(folder) = super::plot::missing_folder(&path) {
             err = err.with_note(format!("the folder `{folder}` does not exist"));
@@ -1107,7 +1098,7 @@ fn write_sequence(
         (Ok(()), Some(sequence_file::WriteError::TooWide { heap, value })) => Err(cx
             .err(
                 EvalError::ValueTooLarge(TooLarge::FileWidth { heap, value }),
-                &sp(2),
+                a.span(2),
             )
             .with_note(partial)),
         (Ok(()), None) => {
@@ -1134,8 +1125,9 @@ fn write_sequence(
 }
 
 /// `read_sequence(file)`: see the built-in's row.
-fn read_sequence(cx: &mut Cx, vals: &[Value], exprs: &[Expr]) -> Result<Value, Error> {
-    let span = exprs.first().map(|e| e.span.clone()).unwrap_or_default();
+fn read_sequence(cx: &mut Cx, a: &Args<'_>) -> Result<Value, Error> {
+    let vals = &a.vals;
+    let span = a.exprs.first().map(|e| e.span.clone()).unwrap_or_default();
     let Value::Str(path) = &vals[0] else {
         return Err(cx.err(
             EvalError::BadArgument(ArgumentError::NotA {

@@ -9,7 +9,9 @@ pub mod builtins;
 pub mod catalog;
 pub mod compile;
 pub mod error;
+mod family;
 pub mod figure;
+mod games;
 pub mod heaps;
 pub mod html;
 mod intcode;
@@ -25,10 +27,12 @@ pub mod resolve;
 mod row;
 pub mod ruleset;
 mod sequence_file;
+mod sequences;
 mod shadow;
 pub mod show;
 mod split;
 pub(crate) mod stack;
+mod values;
 
 use crate::error::{
     EvalError, HeapSizeError, LiteralError, Nesting, Operation, TooLarge, TypeError,
@@ -701,24 +705,7 @@ impl Cx {
             }
             ExprKind::Neg(inner) => {
                 let v = self.eval(store, inner)?;
-                match v {
-                    Value::Int(n) => Value::Int(n.checked_neg().ok_or_else(|| {
-                        self.err(EvalError::Overflow { op: "-".into() }, &e.span)
-                    })?),
-                    Value::Game(g) | Value::Position(g) => Value::Game(
-                        store
-                            .conjugate(g)
-                            .map_err(|x| Error::from(x).or_at(self.scope.file, e.span.clone()))?,
-                    ),
-                    // An impartial game is its own negative.
-                    Value::Misere(m) => Value::Misere(m),
-                    other => {
-                        return Err(self.err(
-                            EvalError::cannot(Operation::Negate, other.type_name()),
-                            &inner.span,
-                        ));
-                    }
-                }
+                self.negate(store, v, &e.span, &inner.span)?
             }
             ExprKind::Not(inner) => {
                 let b = self.bool(store, inner)?;
@@ -765,13 +752,11 @@ impl Cx {
                                 vals.push(self.eval(store, a)?);
                             }
                             let spans: Vec<Span> = args.iter().map(|a| a.span.clone()).collect();
-                            if let Some(v) =
-                                quotient::method(self, r, &name.name, &vals, &spans, &e.span)
-                            {
+                            if let Some(v) = self.method(&t, &name.name, &vals, &spans, &e.span) {
                                 return v;
                             }
                         }
-                        self.field(&t, name, target)?
+                        self.field(&t, name, &target.span)?
                     }
                     _ => self.eval(store, callee)?,
                 };
@@ -805,7 +790,7 @@ impl Cx {
             }
             ExprKind::Field { target, name } => {
                 let v = self.eval(store, target)?;
-                self.field(&v, name, target)?
+                self.field(&v, name, &target.span)?
             }
             ExprKind::Index { target, index } => {
                 let v = self.eval(store, target)?;
@@ -881,29 +866,6 @@ impl Cx {
         }
     }
 
-    /// A value used as a game: games themselves, and 0 (the only integer that is impartial).
-    pub(crate) fn as_game(
-        &self,
-        store: &mut Store,
-        v: &Value,
-        span: &Span,
-    ) -> Result<GameId, Error> {
-        match v {
-            Value::Game(g) | Value::Position(g) => Ok(*g),
-            Value::Int(0) => Ok(store.zero()),
-            Value::Int(n) => Err(self.err(EvalError::IntegerAsGame(*n), span)),
-            // A misère canonical game is an impartial form like any other.
-            Value::Misere(m) => misere::to_form(self, store, *m, span),
-            Value::Heap(h) => Err(self.err(
-                EvalError::HeapGameAsGame {
-                    game: store.heap_name(*h).to_string(),
-                },
-                span,
-            )),
-            other => Err(self.err(EvalError::expected("a game", other.type_name()), span)),
-        }
-    }
-
     fn game_list(&mut self, store: &mut Store, items: &[Expr]) -> Result<Vec<GameId>, Error> {
         let mut out = Vec::with_capacity(items.len());
         for it in items {
@@ -946,7 +908,7 @@ impl Cx {
             // While parts are gathered, `acc` is a placeholder 0 (a game).
             let ints =
                 parts.is_empty() && matches!(acc, Value::Int(_)) && matches!(v, Value::Int(_));
-            if !ints && is_gamey(&acc) && is_gamey(&v) && !misere::involves(&acc, &v) {
+            if !ints && family::is_gamey(&acc) && family::is_gamey(&v) {
                 if parts.is_empty() {
                     parts.push(self.as_game(store, &acc, &acc_span)?);
                 }
@@ -1003,215 +965,6 @@ impl Cx {
         let a = self.eval(store, lhs)?;
         let b = self.eval(store, rhs)?;
         self.binary_values(store, op, a, b, (&lhs.span, &rhs.span), span)
-    }
-
-    /// A binary operator (not `and`/`or`) on evaluated operands; `spans` are the operands'.
-    pub(crate) fn binary_values(
-        &mut self,
-        store: &mut Store,
-        op: BinOp,
-        a: Value,
-        b: Value,
-        spans: (&Span, &Span),
-        span: &Span,
-    ) -> Result<Value, Error> {
-        let (lhs_span, rhs_span) = spans;
-        let overflow = |cx: &Cx| {
-            cx.err(
-                EvalError::Overflow {
-                    op: op.symbol().into(),
-                },
-                span,
-            )
-        };
-        match (op, &a, &b) {
-            (BinOp::Eq, _, _) => {
-                return Ok(Value::Bool(self.equal(store, &a, &b, lhs_span, rhs_span)?));
-            }
-            (BinOp::Ne, _, _) => {
-                return Ok(Value::Bool(!self.equal(store, &a, &b, lhs_span, rhs_span)?));
-            }
-            (_, Value::Int(x), Value::Int(y)) => {
-                let (x, y) = (*x, *y);
-                return Ok(match op {
-                    BinOp::Add => Value::Int(x.checked_add(y).ok_or_else(|| overflow(self))?),
-                    BinOp::Sub => Value::Int(x.checked_sub(y).ok_or_else(|| overflow(self))?),
-                    BinOp::Mul => Value::Int(x.checked_mul(y).ok_or_else(|| overflow(self))?),
-                    BinOp::Div | BinOp::Rem => {
-                        if y == 0 {
-                            return Err(self.err(EvalError::DivisionByZero, rhs_span));
-                        }
-                        let r = if op == BinOp::Div {
-                            x.checked_div_euclid(y)
-                        } else {
-                            x.checked_rem_euclid(y)
-                        };
-                        Value::Int(r.ok_or_else(|| overflow(self))?)
-                    }
-                    BinOp::Pow => {
-                        let Ok(e) = u32::try_from(y) else {
-                            if y < 0 {
-                                return Err(
-                                    self.err(EvalError::NegativeExponent { exp: y }, rhs_span)
-                                );
-                            }
-                            return Err(overflow(self));
-                        };
-                        Value::Int(x.checked_pow(e).ok_or_else(|| overflow(self))?)
-                    }
-                    BinOp::Lt => Value::Bool(x < y),
-                    BinOp::Le => Value::Bool(x <= y),
-                    BinOp::Gt => Value::Bool(x > y),
-                    BinOp::Ge => Value::Bool(x >= y),
-                    BinOp::BitAnd | BinOp::BitOr | BinOp::Xor | BinOp::Shl | BinOp::Shr => {
-                        match bits::apply(op, x, y) {
-                            Ok(v) => Value::Int(v),
-                            Err(bits::BitError::Overflow) => return Err(overflow(self)),
-                            Err(bits::BitError::NegativeShift) => {
-                                return Err(self.err(
-                                    EvalError::NegativeShift {
-                                        op: op.symbol(),
-                                        amount: y,
-                                    },
-                                    rhs_span,
-                                ));
-                            }
-                        }
-                    }
-                    _ => unreachable!("handled above"),
-                });
-            }
-            (BinOp::Add, Value::List(x), Value::List(y)) => {
-                self.reserve_values(x.len() + y.len(), "a joined list", span)?;
-                let mut v = (**x).clone();
-                v.extend(y.iter().cloned());
-                return Ok(Value::List(Rc::new(v)));
-            }
-            (BinOp::Mul, Value::Element(p, x), Value::Element(q, y)) => {
-                return quotient::multiply(self, (*p, *x), (*q, *y), (lhs_span, rhs_span));
-            }
-            (
-                BinOp::Mul,
-                Value::Game(x) | Value::Position(x),
-                Value::Game(y) | Value::Position(y),
-            ) => {
-                return heaps::nim_multiply(self, store, *x, *y, (lhs_span, rhs_span));
-            }
-            (BinOp::Add | BinOp::Sub, _, _) if misere::involves(&a, &b) => {
-                return misere::add(self, store, &a, &b, (lhs_span, rhs_span), span);
-            }
-            (BinOp::Add | BinOp::Sub, _, _) if is_gamey(&a) && is_gamey(&b) => {
-                let ga = self.as_game(store, &a, lhs_span)?;
-                let mut gb = self.as_game(store, &b, rhs_span)?;
-                if op == BinOp::Sub {
-                    gb = store
-                        .conjugate(gb)
-                        .map_err(|x| Error::from(x).or_at(self.scope.file, rhs_span.clone()))?;
-                }
-                let s = store
-                    .sum(&[ga, gb])
-                    .map_err(|x| Error::from(x).or_at(self.scope.file, span.clone()))?;
-                return Ok(Value::Game(s));
-            }
-            _ => {}
-        }
-        // The operands do not fit the operator: say which one is wrong.
-        let (bad, bad_span, other) = if matches!(a, Value::Game(_) | Value::Position(_))
-            && !matches!(b, Value::Game(_) | Value::Position(_) | Value::Int(_))
-        {
-            (&b, rhs_span, &a)
-        } else {
-            (&a, lhs_span, &b)
-        };
-        if matches!(op, BinOp::Add | BinOp::Sub) {
-            if let (Value::Int(n), true) = (&a, is_gamey(&b)) {
-                return Err(self.err(EvalError::IntegerAsGame(*n), lhs_span));
-            }
-            if let (true, Value::Int(n)) = (is_gamey(&a), &b) {
-                return Err(self.err(EvalError::IntegerAsGame(*n), rhs_span));
-            }
-        }
-        Err(self.err(
-            EvalError::Type(TypeError::Operands {
-                op: op.symbol(),
-                left: a.type_name(),
-                right: b.type_name(),
-                bad: bad.type_name(),
-                other: other.type_name(),
-            }),
-            bad_span,
-        ))
-    }
-
-    fn equal(
-        &mut self,
-        store: &mut Store,
-        a: &Value,
-        b: &Value,
-        lhs_span: &Span,
-        rhs_span: &Span,
-    ) -> Result<bool, Error> {
-        Ok(match (a, b) {
-            (Value::Int(x), Value::Int(y)) => x == y,
-            (Value::Bool(x), Value::Bool(y)) => x == y,
-            (Value::None, other) | (other, Value::None) => matches!(other, Value::None),
-            (Value::Str(x) | Value::Text(x), Value::Str(y) | Value::Text(y)) => x == y,
-            (Value::Outcome(x), Value::Outcome(y)) => x == y,
-            (Value::Board(x), Value::Board(y)) => x == y,
-            (Value::Graph(x), Value::Graph(y)) => x == y,
-            // Elements of one quotient are equal when they are; an element equals the string
-            // of its word (`q.p_portion == ["a", "b2"]`, as when elements were words).
-            (Value::Element(p, x), Value::Element(q, y)) => {
-                quotient::same_quotient(self, *p, *q, (lhs_span, rhs_span))?;
-                x == y
-            }
-            (Value::Element(q, x), Value::Str(w) | Value::Text(w))
-            | (Value::Str(w) | Value::Text(w), Value::Element(q, x)) => {
-                self.engines.quotients.word(*q, *x) == **w
-            }
-            // Heap games are equal when their rules are: one standard code (`heap("04.30")`
-            // is `heap("4.3")`, `subtraction([1, 2])` is `heap("0.33")`).
-            (Value::Heap(x), Value::Heap(y)) => {
-                x == y || self.engines.heaps.rules(*x).code() == self.engines.heaps.rules(*y).code()
-            }
-            _ if misere::involves(a, b) => {
-                return misere::equal(self, store, a, b, (lhs_span, rhs_span));
-            }
-            (Value::Sequence(x), Value::Sequence(y)) => x.start == y.start && x.values == y.values,
-            (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
-                if x.len() != y.len() {
-                    return Ok(false);
-                }
-                for (p, q) in x.iter().zip(y.iter()) {
-                    if !self.equal(store, p, q, lhs_span, rhs_span)? {
-                        return Ok(false);
-                    }
-                }
-                true
-            }
-            _ if is_gamey(a) && is_gamey(b) => {
-                let ga = self.as_game(store, a, lhs_span)?;
-                let gb = self.as_game(store, b, rhs_span)?;
-                // Both sides are valued even when they are the same form: a game without a
-                // value is an error, not equal to itself.
-                let va = self
-                    .game_value(store, ga)
-                    .map_err(|e| e.or_at(self.scope.file, lhs_span.clone()))?;
-                let vb = self
-                    .game_value(store, gb)
-                    .map_err(|e| e.or_at(self.scope.file, rhs_span.clone()))?;
-                same_value(va, vb)
-            }
-            _ => {
-                return Err(self.err(
-                    EvalError::Type(TypeError::Compare {
-                        left: a.type_name(),
-                        right: b.type_name(),
-                    }),
-                    rhs_span,
-                ));
-            }
-        })
     }
 
     /// Runs `for`/`if` clauses, calling `body` once per binding that passes every guard.
@@ -1287,44 +1040,6 @@ impl Cx {
                 }
                 Ok(())
             }
-        }
-    }
-
-    /// `v.name`: a record's field.
-    fn field(
-        &self,
-        v: &Value,
-        name: &loony_syntax::ast::Ident,
-        target: &Expr,
-    ) -> Result<Value, Error> {
-        match v {
-            Value::Record(r) => match r.fields.iter().find(|(n, _)| *n == &*name.name) {
-                // A large quotient's table is made when it is read.
-                Some(("table", Value::None)) => {
-                    quotient::table_field(self, r, &name.span).unwrap_or(Ok(Value::None))
-                }
-                Some((_, x)) => Ok(x.clone()),
-                None => {
-                    let names: Vec<&str> = r.fields.iter().map(|(n, _)| *n).collect();
-                    let mut err = self
-                        .err(
-                            EvalError::Type(TypeError::NoField {
-                                record: r.kind.to_string(),
-                                field: name.name.to_string(),
-                            }),
-                            &name.span,
-                        )
-                        .with_note(format!("its fields are {}", names.join(", ")));
-                    if r.kind == quotient::KIND {
-                        err = err.with_note("and it answers q.is_p(x) and q.element(\"ab2\")");
-                    }
-                    Err(err)
-                }
-            },
-            other => Err(self.err(
-                EvalError::cannot(Operation::Fields, other.type_name()),
-                &target.span,
-            )),
         }
     }
 
@@ -1904,10 +1619,6 @@ pub(crate) fn same_value(a: loony_core::class::Class, b: loony_core::class::Clas
         c => c,
     };
     moonlike(a) == moonlike(b)
-}
-
-fn is_gamey(v: &Value) -> bool {
-    matches!(v, Value::Game(_) | Value::Position(_) | Value::Int(_))
 }
 
 /// What a `for` clause walks, item by item: a nim-sequence's `(heap, value)` pairs are made as
