@@ -1,12 +1,11 @@
 //! Heap games in the language: `heap("0.07")`, `subtraction([1, 3, 4])`, `allbut([…])`, their
 //! positions (mixing with every other game in sums), nim-sequences, periodicity and plots.
 
-use super::builtins::Args;
+use super::args::Args;
 use super::catalog::HeapOp;
 use super::family::{At, Family, cannot_compare};
 use super::progress::Meter;
 use super::sequence_file;
-use super::sequences;
 use super::{Cx, Value};
 use crate::error::{
     ArgumentError, EvalError, Example, HeapSizeError, RangeError, TypeError, Wanted,
@@ -405,7 +404,7 @@ pub(crate) fn heap_range(
             EvalError::BadArgument(ArgumentError::ListHolds {
                 function: function.into(),
                 wanted: Wanted::HeapRange,
-                holds: super::show::describe(x),
+                holds: crate::words::describe(x),
             }),
             span,
         ));
@@ -553,7 +552,7 @@ pub(crate) fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec
                     EvalError::BadArgument(ArgumentError::ListHolds {
                         function: what.into(),
                         wanted: Wanted::PositiveIntegers,
-                        holds: super::show::describe(x),
+                        holds: crate::words::describe(x),
                     }),
                     span,
                 ));
@@ -599,33 +598,6 @@ impl Family for Heaps {
             },
             span,
         ))
-    }
-}
-
-pub(crate) fn call(
-    cx: &mut Cx,
-    store: &mut Store,
-    op: HeapOp,
-    a: Args<'_>,
-) -> Result<Value, Error> {
-    let vals = &a.vals;
-    match op {
-        HeapOp::Heap => take_and_break(cx, store, &vals[0], a.span(0)),
-        HeapOp::HeapCode => heap_code(cx, &vals[0], a.span(0)),
-        HeapOp::NimSum | HeapOp::NimProduct | HeapOp::NimDiv | HeapOp::NimInverse => {
-            nim_arithmetic(cx, store, op, &a)
-        }
-        HeapOp::Subtraction | HeapOp::Allbut => subtraction(cx, store, op, &a),
-        HeapOp::NimSequence => {
-            let src = sequences::source(cx, &vals[0], a.span(0), a.name)?;
-            let (lo, hi) = sequences::heaps_asked(cx, &vals[1], a.span(1), a.name)?;
-            sequences::nim_sequence(cx, store, src, lo, hi, a.span)
-        }
-        HeapOp::Periodicity => sequences::periodicity(cx, store, &a),
-        HeapOp::RareValues => sequences::rare_values(cx, store, &a),
-        HeapOp::WriteSequence => sequences::write_sequence(cx, store, &a),
-        HeapOp::ReadSequence => sequences::read_sequence(cx, &a),
-        HeapOp::Plot => sequences::plot(cx, store, &a),
     }
 }
 

@@ -3,12 +3,14 @@
 //! only named; the engines explore them on demand through [`Cx`]'s `loony_graph::Source`
 //! implementation.
 
+mod args;
 pub mod bits;
 pub mod boards;
 pub mod builtins;
 mod calls;
 pub mod catalog;
 pub mod compile;
+mod dispatch;
 pub mod error;
 mod eval;
 mod family;
@@ -33,10 +35,12 @@ mod sequence_file;
 mod sequences;
 mod session;
 mod shadow;
+pub mod shipped;
 pub mod show;
 mod split;
 pub(crate) mod stack;
 mod values;
+mod words;
 
 use crate::error::{EvalError, TooLarge, TypeError};
 use loony_core::diag::{self, Error, FileId, Files, guard};

@@ -3,7 +3,7 @@
 //! `loony_theory::misere`; this module converts the evaluator's games to misère canonical
 //! forms through its [`Impartial`] trait and turns its errors into diagnostics.
 
-use super::builtins::Args;
+use super::args::Args;
 use super::catalog::MisereOp;
 use super::family::{At, Family, cannot_compare};
 use super::{Cx, Value};
@@ -404,7 +404,7 @@ fn spec(
                 other => {
                     return Err(cx.err(
                         TheoryError::MisereSpecifier {
-                            found: super::show::describe(other),
+                            found: crate::words::describe(other),
                         },
                         span,
                     ));

@@ -5,7 +5,7 @@
 //! one integer whose moves are sums of smaller positions of the same ruleset. Quotients
 //! computed in a session are kept per game, so later outcome queries can use them.
 
-use super::builtins::Args;
+use super::args::Args;
 use super::catalog::QuotientOp;
 use super::family::{At, Family, cannot_compare};
 use super::{Cx, Value};
@@ -163,7 +163,7 @@ fn game_arg(cx: &Cx, store: &Store, v: &Value, span: &Span) -> Result<Game, Erro
         )),
         other => Err(cx.err(
             TheoryError::NotHeapGame {
-                found: super::show::describe(other),
+                found: crate::words::describe(other),
                 detail: format!("this is {}", other.type_name()),
             },
             span,
@@ -928,7 +928,7 @@ pub(crate) fn call(
                     return Err(cx.err(
                         EvalError::BadArgument(ArgumentError::Limit {
                             limit: Limit::QuotientBound,
-                            found: super::show::describe(other),
+                            found: crate::words::describe(other),
                         }),
                         a.span(1),
                     ));

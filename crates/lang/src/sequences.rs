@@ -4,7 +4,7 @@
 //! `periodicity`, `rare_values`, `write_sequence`, `read_sequence`, `plot` of a game) are
 //! here too; the heap rules they run are `heaps.rs`'s.
 
-use super::builtins::Args;
+use super::args::Args;
 use super::family::{At, Family, cannot_compare};
 use super::heaps::*;
 use super::sequence_file;
@@ -111,7 +111,7 @@ pub(crate) fn plot(cx: &mut Cx, store: &mut Store, a: &Args<'_>) -> Result<Value
         other => {
             return Err(cx.err(
                 EvalError::BadArgument(ArgumentError::PlotHeaps {
-                    found: other.map(super::show::describe),
+                    found: other.map(crate::words::describe),
                 }),
                 a.span(if other.is_some() { 1 } else { 0 }),
             ));
@@ -201,7 +201,7 @@ pub(crate) fn periodicity(cx: &mut Cx, store: &mut Store, a: &Args<'_>) -> Resul
             return Err(cx.err(
                 EvalError::BadArgument(ArgumentError::Limit {
                     limit: Limit::PeriodicityBudget,
-                    found: super::show::describe(other),
+                    found: crate::words::describe(other),
                 }),
                 a.span(1),
             ));
@@ -308,7 +308,7 @@ pub(crate) fn rare_values(cx: &mut Cx, store: &mut Store, a: &Args<'_>) -> Resul
         Value::Int(n) => {
             return Err(cx.err(
                 EvalError::HeapSize(HeapSizeError::NotNonnegative {
-                    found: super::show::describe(&Value::Int(*n)),
+                    found: crate::words::describe(&Value::Int(*n)),
                 }),
                 a.span(1),
             ));

@@ -2,16 +2,9 @@
 
 use super::{Cx, Value};
 use crate::error::{EvalError, Nesting};
+pub use crate::words::{describe, signature};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
-/// Short description of a value for error labels.
-pub fn describe(v: &Value) -> String {
-    match v {
-        Value::Int(n) => format!("the integer {n}"),
-        other => other.type_name().to_string(),
-    }
-}
-
 impl Cx {
     /// Points an engine error at the form it is about, if that form was written in source.
     pub(crate) fn locate(&self, e: Error) -> Error {
@@ -163,23 +156,6 @@ pub fn sequence(start: u64, values: &[u32]) -> String {
         out.push_str(&row.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
     }
     out
-}
-
-/// How a `fn` or `ruleset` is called: `f(a, (b, c))`.
-pub fn signature(name: &str, params: &[loony_syntax::ast::Pattern]) -> String {
-    fn pattern(p: &loony_syntax::ast::Pattern) -> String {
-        match p {
-            loony_syntax::ast::Pattern::Name(id) => id.name.to_string(),
-            loony_syntax::ast::Pattern::Tuple(ps, _) => format!(
-                "({})",
-                ps.iter().map(pattern).collect::<Vec<_>>().join(", ")
-            ),
-        }
-    }
-    format!(
-        "{name}({})",
-        params.iter().map(pattern).collect::<Vec<_>>().join(", ")
-    )
 }
 
 /// A value as `--json` writes it.

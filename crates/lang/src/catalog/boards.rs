@@ -1,34 +1,6 @@
 //! The built-ins' rows: Bits, sets, boards and graphs (answered in `boards`).
 
-use super::*;
-
-/// Bits, sets, boards and graphs, answered in `boards`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardOp {
-    Popcount,
-    Bit,
-    Bits,
-    Set,
-    Union,
-    Intersection,
-    Difference,
-    Board,
-    Shape,
-    Cells,
-    Neighbours,
-    AdjacentPairs,
-    Regions,
-    Canonical,
-    Rotate,
-    Reflect,
-    Transpose,
-    Graph,
-    Vertices,
-    Edges,
-    Degree,
-    RemoveVertices,
-    Components,
-}
+use super::row::*;
 
 pub(super) const ROWS: [Builtin; 23] = [
     Builtin {

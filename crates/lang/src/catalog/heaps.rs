@@ -1,25 +1,6 @@
 //! The built-ins' rows: Heap games and nim-sequences (answered in `heaps`).
 
-use super::*;
-
-/// Heap games and nim-sequences, answered in `heaps`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeapOp {
-    Heap,
-    HeapCode,
-    NimSum,
-    NimProduct,
-    NimInverse,
-    NimDiv,
-    Subtraction,
-    Allbut,
-    NimSequence,
-    Periodicity,
-    RareValues,
-    WriteSequence,
-    ReadSequence,
-    Plot,
-}
+use super::row::*;
 
 /// `periodicity(g)`.
 pub static PERIODICITY: RecordShape = RecordShape {

@@ -1,35 +1,6 @@
 //! The built-ins' rows: Misère play (answered in `misere`).
 
-use super::*;
-
-/// Misère play, answered in `misere`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MisereOp {
-    MisereOutcome,
-    MisereForm,
-    Genus,
-    MisereNimber,
-    Birthday,
-    IsTame,
-    IsRestive,
-    IsRestless,
-    IsHalfTame,
-    IsTameable,
-    IsGenerallyTame,
-    IsGenerallyRestive,
-    IsExtraverted,
-    IsIntroverted,
-    IsEven,
-    IsPrime,
-    IsNimHeap,
-    Mate,
-    Parts,
-    Partitions,
-    Distinguisher,
-    IsLinked,
-    Link,
-    MisereMinus,
-}
+use super::row::*;
 
 pub(super) const ROWS: [Builtin; 24] = [
     Builtin {

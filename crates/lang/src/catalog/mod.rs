@@ -5,78 +5,17 @@
 //! `boards`, `outcomes`, `heaps`, `misere`, `quotient`, with the family's operation enum and
 //! record shapes), and joined here into the one table in documentation order.
 
-use loony_core::value::Outcome;
-
 mod boards;
 mod heaps;
 mod misere;
 mod outcomes;
 mod quotient;
+mod row;
 mod values;
 
-pub use boards::BoardOp;
-pub use heaps::{HeapOp, PERIODICITY, RARE_VALUES, SEQUENCE_FILE};
-pub use misere::MisereOp;
-pub use quotient::{QUOTIENT, QuotientOp};
-pub use values::CoreOp;
-
-/// The sections of the documentation, one a family of built-ins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Values, outcomes, moves and list helpers (`builtins`).
-    Core,
-    /// An outcome class constant (`P`, `N`, `L`, `R`, `D`).
-    Constant,
-    /// Heap games and nim-sequences (`heaps`).
-    Heaps,
-    /// Misère play (`misere`).
-    Misere,
-    /// Misère quotients (`quotient`).
-    Quotient,
-    /// Bits, sets, boards and graphs (`boards`).
-    Boards,
-}
-
-/// What a built-in runs: an outcome constant's value, or the operation of one family, each
-/// family's operations one enum matched exhaustively by that family's dispatcher (so a row
-/// without an implementation does not compile).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Impl {
-    Constant(Outcome),
-    Core(CoreOp),
-    Heaps(HeapOp),
-    Misere(MisereOp),
-    Quotient(QuotientOp),
-    Boards(BoardOp),
-}
-
-/// One built-in: one row of the table.
-#[derive(Clone, Copy, Debug)]
-pub struct Builtin {
-    pub name: &'static str,
-    /// What it runs.
-    pub imp: Impl,
-    /// How it is called, as `:help` shows it.
-    pub signature: &'static str,
-    /// Fewest and most arguments.
-    pub arity: (usize, usize),
-    /// What it computes, in a paragraph.
-    pub doc: &'static str,
-    /// A call and what Loony prints for it (checked by the tests; empty for side effects).
-    pub example: &'static str,
-    pub result: &'static str,
-    /// The shape of the record it returns; `None` when it returns no record.
-    pub record: Option<&'static RecordShape>,
-}
-
-/// What a record returned by a built-in holds: its fields, in order, and the functions it
-/// answers (`q.is_p(x)`). Completion after `q.` offers them; a test checks them against the
-/// records the built-ins make.
-#[derive(Debug, PartialEq, Eq)]
-pub struct RecordShape {
-    pub fields: &'static [&'static str],
-    pub methods: &'static [&'static str],
-}
+pub use heaps::{PERIODICITY, RARE_VALUES, SEQUENCE_FILE};
+pub use quotient::QUOTIENT;
+pub use row::{BoardOp, Builtin, CoreOp, Family, HeapOp, Impl, MisereOp, QuotientOp, RecordShape};
 
 impl Builtin {
     /// The section of the documentation it belongs to.
@@ -230,7 +169,7 @@ pub fn markdown() -> String {
          your own `kayles` (W0002). Redefining a name in the program or module that defined \
          it is silent.\n",
     );
-    for m in crate::modules::module_docs() {
+    for m in crate::shipped::module_docs() {
         let _ = write!(
             md,
             "\n### `{}`\n\n{}\n\nDefines: {}.\n",

@@ -1,6 +1,7 @@
 //! The built-ins' rows: The outcome class constants `P`, `N`, `L`, `R`, `D`: each is its value.
 
-use super::*;
+use super::row::*;
+use loony_core::value::Outcome;
 
 pub(super) const ROWS: [Builtin; 5] = [
     Builtin {

@@ -1,13 +1,6 @@
 //! The built-ins' rows: Misère quotients (answered in `quotient`).
 
-use super::*;
-
-/// Misère quotients, answered in `quotient`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QuotientOp {
-    Quotient,
-    Isomorphic,
-}
+use super::row::*;
 
 /// `quotient(g)`.
 pub static QUOTIENT: RecordShape = RecordShape {

@@ -1,37 +1,6 @@
 //! The built-ins' rows: Values, outcomes, moves and list helpers (answered in `builtins`).
 
-use super::*;
-
-/// Values, outcomes, moves and list helpers, answered in `builtins`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CoreOp {
-    Outcome,
-    Value,
-    Nimber,
-    GrundyValue,
-    AffineValue,
-    Explain,
-    OutcomeBySearch,
-    WinningMoves,
-    DrawingMoves,
-    Options,
-    LeftOptions,
-    RightOptions,
-    TopEntailsValue,
-    TopEntailsMoons,
-    Len,
-    Size,
-    Sum,
-    Mex,
-    Min,
-    Max,
-    Sorted,
-    Reverse,
-    Contains,
-    Remove,
-    Append,
-    Abs,
-}
+use super::row::*;
 
 pub(super) const ROWS: [Builtin; 26] = [
     Builtin {

@@ -16,10 +16,12 @@ use loony_syntax::ast::*;
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-mod run;
+mod norm;
+pub(crate) mod run;
+pub(crate) mod tree;
 
-pub use run::Frame;
-pub(crate) use run::{bind, eval, with_frame};
+pub(crate) use norm::{Native, Norm};
+pub(crate) use tree::*;
 
 /// A compiled ruleset.
 pub struct Compiled {
@@ -33,7 +35,7 @@ pub struct Compiled {
     /// How its positions lie in a dense row, when the register code moves only among them.
     pub(super) row: Option<super::intcode::RowShape>,
     /// Its `split by` and `canonical by` clauses, when it has either (see `split.rs`).
-    pub(crate) norm: Option<super::split::Norm>,
+    pub(crate) norm: Option<Norm>,
 }
 
 impl Compiled {
@@ -64,85 +66,6 @@ impl Compiled {
         }
         (0..n - 1).rev().find(|&j| !passed[j])
     }
-}
-
-#[derive(Clone)]
-pub(crate) enum Pat {
-    Slot(u16),
-    Tuple(Vec<Pat>, Span),
-}
-
-pub(super) struct CRule {
-    pub(super) clauses: Vec<CClause>,
-    pub(super) kind: OptionKind,
-    pub(super) option: COpt,
-}
-
-pub(super) enum CClause {
-    Range {
-        slot: u16,
-        lo: CExpr,
-        hi: CExpr,
-        inclusive: bool,
-        span: Span,
-        lo_span: Span,
-        hi_span: Span,
-    },
-    Each {
-        pat: Pat,
-        iter: CExpr,
-        span: Span,
-    },
-    If(CExpr, Span),
-}
-
-pub(super) enum COpt {
-    /// `r(args…)` of a ruleset: a position key (its canonical parts' keys when `norm`).
-    Pos {
-        rid: u32,
-        norm: bool,
-        name: Rc<str>,
-        arity: usize,
-        args: Vec<CExpr>,
-        spans: Vec<Span>,
-        span: Span,
-    },
-    Sum(Vec<COpt>),
-    /// Any expression that evaluates to a game.
-    Expr(CExpr, Span),
-}
-
-pub(crate) enum CExpr {
-    Const(Value),
-    Slot(u16),
-    Bin(BinOp, Box<CExpr>, Box<CExpr>, Span, Span, Span),
-    And(Box<CExpr>, Box<CExpr>, Span, Span),
-    Or(Box<CExpr>, Box<CExpr>, Span, Span),
-    Not(Box<CExpr>, Span),
-    Neg(Box<CExpr>, Span),
-    If(Box<CExpr>, Box<CExpr>, Box<CExpr>, Span),
-    Index(Box<CExpr>, Box<CExpr>, Span, Span),
-    List(Vec<CExpr>),
-    Tuple(Vec<CExpr>),
-    Nimber(Box<CExpr>, Span, Span),
-    Let(u16, Box<CExpr>, Box<CExpr>),
-    Builtin(&'static catalog::Builtin, Vec<CExpr>, Rc<[Expr]>, Span),
-    /// `r(args…)` of a ruleset as a value: its key made in place when every argument has
-    /// words without evaluating anything, else the whole call is the interpreter's.
-    Pos(Box<PosCall>),
-    /// Evaluated by the interpreter, with these frame names bound.
-    Interp(Rc<Expr>, Rc<[(Rc<str>, u16)]>),
-}
-
-pub(super) struct PosCall {
-    rid: u32,
-    args: Vec<CExpr>,
-    /// The words of each constant argument once made (a list literal's compound is looked
-    /// up by its address once, not at every turn of a loop).
-    words: Vec<OnceCell<Box<[u32]>>>,
-    /// The call itself, for the interpreter when a key cannot be made in place.
-    expr: Rc<Expr>,
-    names: Rc<[(Rc<str>, u16)]>,
 }
 
 /// A comprehension compiled where it is evaluated: its clauses and element over a frame of
@@ -244,7 +167,7 @@ impl Cx {
     }
 
     /// A ruleset's `split by` and `canonical by` clauses over a frame of its parameters.
-    fn norm(&mut self, rs: &super::value::Ruleset) -> Option<super::split::Norm> {
+    fn norm(&mut self, rs: &super::value::Ruleset) -> Option<Norm> {
         let def = &rs.def;
         if def.split.is_none() && def.canonical.is_none() {
             return None;
@@ -263,12 +186,12 @@ impl Cx {
             .canonical
             .as_ref()
             .map(|e| (self.cexpr(&mut scope, e), e.span.clone()));
-        let native = super::split::Native::of(
+        let native = Native::of(
             params.len(),
             split.as_ref().map(|s| &s.0),
             canonical.as_ref().map(|c| &c.0),
         );
-        Some(super::split::Norm {
+        Some(Norm {
             params,
             slots: scope.slots,
             split,

@@ -13,7 +13,7 @@
 //! list holding more than integers) abandons the position's listing, and the tree lists it
 //! again from the start, with its diagnostics.
 
-use super::compile::{CClause, CExpr, COpt, CRule, Pat};
+use super::compile::tree::{CClause, CExpr, COpt, CRule, Pat};
 use super::{Cx, Value};
 use loony_core::game::Store;
 use loony_core::positions::{PosId, PosTable};
