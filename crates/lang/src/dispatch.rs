@@ -1,7 +1,7 @@
 //! Which value family answers, and the evaluator's calls into it: [`of`] (one value) and
 //! [`of_pair`] (an operator's operands) pick a [`Kind`], and `dispatch!` calls that family's
-//! [`Family`] function by a `match`. Adding a family adds a `Kind`, a line in [`of`] and one
-//! in `dispatch!`.
+//! [`Family`](crate::family::Family) function by a `match`. Adding a family adds a `Kind`,
+//! a line in [`of`] and one in `dispatch!`.
 
 use super::family::{At, is_gamey};
 use super::{Cx, Value};
@@ -33,6 +33,7 @@ pub(crate) enum Kind {
 }
 
 /// The family a value belongs to.
+#[inline]
 pub(crate) fn of(v: &Value) -> Kind {
     match v {
         Value::Game(_) | Value::Position(_) => Kind::Games,
@@ -61,6 +62,7 @@ pub(crate) fn of(v: &Value) -> Kind {
 /// the two operands' families (a misère game beside a game makes the sum misère; a quotient
 /// element beside a string compares with its word), except that `none` compares as a plain
 /// value with anything.
+#[inline]
 pub(crate) fn of_pair(a: &Value, b: &Value) -> Kind {
     if matches!(a, Value::None) || matches!(b, Value::None) {
         return Kind::Plain;
@@ -102,6 +104,14 @@ impl Cx {
             rhs: spans.1,
             whole: span,
         };
+        // Integers first, the commonest operands (plain values, answered by `values.rs`).
+        if let (Value::Int(x), Value::Int(y)) = (&a, &b) {
+            return match op {
+                BinOp::Eq => Ok(Value::Bool(x == y)),
+                BinOp::Ne => Ok(Value::Bool(x != y)),
+                _ => super::values::int_binary(self, op, *x, *y, at),
+            };
+        }
         match op {
             BinOp::Eq => return Ok(Value::Bool(self.equal(store, &a, &b, at)?)),
             BinOp::Ne => return Ok(Value::Bool(!self.equal(store, &a, &b, at)?)),
@@ -121,6 +131,9 @@ impl Cx {
         b: &Value,
         at: At,
     ) -> Result<bool, Error> {
+        if let (Value::Int(x), Value::Int(y)) = (a, b) {
+            return Ok(x == y);
+        }
         dispatch!(of_pair(a, b), equal(self, store, a, b, at))
     }
 

@@ -12,6 +12,7 @@ use loony_syntax::ast::{BinOp, Span};
 pub(crate) struct Games;
 
 impl Family for Games {
+    #[inline]
     fn binary(
         cx: &mut Cx,
         store: &mut Store,

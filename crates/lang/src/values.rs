@@ -96,7 +96,8 @@ impl Family for Plain {
 }
 
 /// `x op y` on integers (`op` neither `==`, `!=`, `and` nor `or`).
-fn int_binary(cx: &Cx, op: BinOp, x: i64, y: i64, at: At) -> Result<Value, Error> {
+#[inline]
+pub(crate) fn int_binary(cx: &Cx, op: BinOp, x: i64, y: i64, at: At) -> Result<Value, Error> {
     let overflow = |cx: &Cx| {
         cx.err(
             EvalError::Overflow {

@@ -570,7 +570,7 @@ fn compare_position(
 
 /// `x op y` on integers where compiled code answers it in place (`None`: division by zero,
 /// `**`, the bit operators and the rest go to `Cx::binary_values`).
-#[inline]
+#[inline(always)]
 fn int_op(cx: &Cx, op: BinOp, x: i64, y: i64, span: &Span) -> Result<Option<Value>, Error> {
     let overflow = |cx: &Cx| {
         cx.err(
