@@ -130,8 +130,8 @@ fn a_deep_comprehension_stops_before_the_stack_ends() {
     // it, and a few times deeper past the end of the stack.
     let deep = format!(
         "[{}i{} for i in 0..2]",
-        "-(".repeat(20000),
-        ")".repeat(20000)
+        "-(".repeat(40000),
+        ")".repeat(40000)
     );
     let shallow = format!("[{}i{} for i in 0..2]", "-(".repeat(150), ")".repeat(150));
     let out = session_on(16 << 20, &[&deep, &shallow, "*3"]);

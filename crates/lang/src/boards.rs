@@ -2,7 +2,7 @@
 //! written with. The boards and graphs themselves live in `loony_core` ([`Board`], [`Graph`]);
 //! this file reads the arguments, reports bad ones, and makes the values.
 
-use super::builtins::Args;
+use super::args::Args;
 use super::catalog::BoardOp;
 use super::{Cx, Value};
 use crate::error::{ArgumentError, EvalError, Wanted};

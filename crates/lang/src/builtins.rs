@@ -1,9 +1,11 @@
 //! Built-in functions, and the engines they query (kept for the whole session).
 
-use super::catalog::{Builtin, CoreOp, Impl};
+use super::catalog::{Builtin, CoreOp, HeapOp, Impl};
 use super::query::MoveResult;
 use super::{Cx, Value};
-use crate::error::{ArgumentError, EvalError, TooLarge, Wanted};
+use super::{heaps, sequences};
+pub(crate) use crate::args::Args;
+use crate::error::{ArgumentError, EvalError, TooLarge};
 use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
@@ -43,85 +45,6 @@ pub fn lookup(name: &str) -> Option<Value> {
 /// The largest stack the Top Entails built-ins compute.
 const MOST_STACK: i64 = 10_000_000;
 
-/// Positional arguments with their source spans (the families' dispatchers read them too).
-pub(crate) struct Args<'a> {
-    pub(crate) name: &'static str,
-    pub(crate) vals: Vec<Value>,
-    pub(crate) exprs: &'a [Expr],
-    pub(crate) span: &'a Span,
-}
-
-impl Args<'_> {
-    pub(crate) fn span(&self, i: usize) -> &Span {
-        self.exprs.get(i).map_or(self.span, |e| &e.span)
-    }
-
-    fn game(&self, cx: &Cx, store: &mut Store, i: usize) -> Result<GameId, Error> {
-        cx.as_game(store, &self.vals[i], self.span(i))
-    }
-
-    pub(crate) fn list(&self, cx: &Cx, i: usize) -> Result<Rc<Vec<Value>>, Error> {
-        match &self.vals[i] {
-            Value::List(xs) | Value::Tuple(xs) => Ok(xs.clone()),
-            Value::Sequence(s) => Ok(Rc::new(
-                s.values.iter().map(|v| Value::Int(i64::from(v))).collect(),
-            )),
-            other => Err(cx.err(
-                EvalError::BadArgument(ArgumentError::NotA {
-                    function: self.name.into(),
-                    wanted: Wanted::List,
-                    found: other.type_name(),
-                }),
-                self.span(i),
-            )),
-        }
-    }
-
-    /// Argument `i`, a list of integers (an error names the first item that is not one).
-    pub(crate) fn ints(&self, cx: &Cx, i: usize) -> Result<Vec<i64>, Error> {
-        let xs = self.list(cx, i)?;
-        let mut out = Vec::with_capacity(xs.len());
-        for x in xs.iter() {
-            match x {
-                Value::Int(n) => out.push(*n),
-                other => {
-                    return Err(cx.err(
-                        EvalError::BadArgument(ArgumentError::NotIntegerIn {
-                            function: self.name.into(),
-                            found: other.type_name(),
-                        }),
-                        self.span(i),
-                    ));
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    /// Argument `i`, an index into a list of `len` items.
-    pub(crate) fn index(&self, cx: &Cx, i: usize, len: usize) -> Result<usize, Error> {
-        let k = self.int(cx, i)?;
-        if k < 0 || k as usize >= len {
-            return Err(cx.err(EvalError::IndexOutOfRange { index: k, len }, self.span(i)));
-        }
-        Ok(k as usize)
-    }
-
-    pub(crate) fn int(&self, cx: &Cx, i: usize) -> Result<i64, Error> {
-        match &self.vals[i] {
-            Value::Int(n) => Ok(*n),
-            other => Err(cx.err(
-                EvalError::BadArgument(ArgumentError::NotA {
-                    function: self.name.into(),
-                    wanted: Wanted::Integer,
-                    found: other.type_name(),
-                }),
-                self.span(i),
-            )),
-        }
-    }
-}
-
 /// Calls a built-in: the catalog's arity is checked here, once for every built-in, then the
 /// family's dispatcher runs it.
 pub fn call(
@@ -136,42 +59,48 @@ pub fn call(
     if vals.len() < lo || vals.len() > hi {
         return Err(cx.builtin_arity(entry, vals.len(), span));
     }
-    let name = entry.name;
+    let a = Args {
+        name: entry.name,
+        vals,
+        exprs,
+        span,
+    };
     match entry.imp {
-        Impl::Core(op) => core(cx, store, name, op, vals, exprs, span),
-        Impl::Heaps(op) => super::heaps::call(cx, store, name, op, vals, exprs, span),
-        Impl::Misere(op) => super::misere::call(cx, store, op, vals, exprs, span),
-        Impl::Quotient(op) => super::quotient::call(cx, store, op, vals, exprs, span),
-        Impl::Boards(op) => {
-            let a = Args {
-                name,
-                vals,
-                exprs,
-                span,
-            };
-            super::boards::call(cx, op, a)
-        }
+        Impl::Core(op) => core(cx, store, op, a),
+        Impl::Heaps(op) => heaps(cx, store, op, a),
+        Impl::Misere(op) => super::misere::call(cx, store, op, &a),
+        Impl::Quotient(op) => super::quotient::call(cx, store, op, &a),
+        Impl::Boards(op) => super::boards::call(cx, op, a),
         // A constant is its value (`lookup`); a value that is not a function is never called.
         Impl::Constant(o) => Ok(Value::Outcome(o)),
     }
 }
 
+/// Heap games and nim-sequences: `heaps.rs` and `sequences.rs`.
+fn heaps(cx: &mut Cx, store: &mut Store, op: HeapOp, a: Args<'_>) -> Result<Value, Error> {
+    let vals = &a.vals;
+    match op {
+        HeapOp::Heap => heaps::take_and_break(cx, store, &vals[0], a.span(0)),
+        HeapOp::HeapCode => heaps::heap_code(cx, &vals[0], a.span(0)),
+        HeapOp::NimSum | HeapOp::NimProduct | HeapOp::NimDiv | HeapOp::NimInverse => {
+            heaps::nim_arithmetic(cx, store, op, &a)
+        }
+        HeapOp::Subtraction | HeapOp::Allbut => heaps::subtraction(cx, store, op, &a),
+        HeapOp::NimSequence => {
+            let src = sequences::source(cx, &vals[0], a.span(0), a.name)?;
+            let (lo, hi) = sequences::heaps_asked(cx, &vals[1], a.span(1), a.name)?;
+            sequences::nim_sequence(cx, store, src, lo, hi, a.span)
+        }
+        HeapOp::Periodicity => sequences::periodicity(cx, store, &a),
+        HeapOp::RareValues => sequences::rare_values(cx, store, &a),
+        HeapOp::WriteSequence => sequences::write_sequence(cx, store, &a),
+        HeapOp::ReadSequence => sequences::read_sequence(cx, &a),
+        HeapOp::Plot => sequences::plot(cx, store, &a),
+    }
+}
+
 /// Values, outcomes, moves and list helpers.
-fn core(
-    cx: &mut Cx,
-    store: &mut Store,
-    name: &'static str,
-    op: CoreOp,
-    vals: Vec<Value>,
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let a = Args {
-        name,
-        vals,
-        exprs,
-        span,
-    };
+fn core(cx: &mut Cx, store: &mut Store, op: CoreOp, a: Args<'_>) -> Result<Value, Error> {
     match op {
         CoreOp::TopEntailsValue | CoreOp::TopEntailsMoons => top_entails(cx, store, op, &a),
         CoreOp::Len

@@ -320,7 +320,7 @@ impl EvalError {
     /// `name` is not bound: the shipped module that defines it, or else the closest of
     /// `candidates` (the names in scope). The interpreter and the static resolver both ask here.
     pub fn unknown_name<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Self {
-        let module = crate::modules::shipped_definer(name);
+        let module = crate::shipped::shipped_definer(name);
         let suggestion = match module {
             Some(_) => None,
             None => loony_core::diag::did_you_mean(name, candidates),

@@ -1,48 +1,48 @@
 //! Heap games in the language: `heap("0.07")`, `subtraction([1, 3, 4])`, `allbut([…])`, their
 //! positions (mixing with every other game in sums), nim-sequences, periodicity and plots.
 
+use super::args::Args;
 use super::catalog::HeapOp;
+use super::family::{At, Family, cannot_compare};
 use super::progress::Meter;
 use super::sequence_file;
 use super::{Cx, Value};
 use crate::error::{
-    ArgumentError, EvalError, Example, HeapSizeError, Limit, RangeError, TooLarge, TypeError,
-    Wanted,
+    ArgumentError, EvalError, Example, HeapSizeError, RangeError, TypeError, Wanted,
 };
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
 use loony_core::packed::Packed;
-use loony_syntax::ast::{Expr, Span};
+use loony_syntax::ast::Span;
 use loony_theory::TheoryError;
 use loony_theory::heap::{self, Code, Control, HeapRules};
 use loony_theory::nimfield;
-use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// Largest heap whose moves are listed one by one (the list is O(n) to O(n²) long).
-const MAX_OPTIONS_HEAP: u64 = 100_000;
+pub(crate) const MAX_OPTIONS_HEAP: u64 = 100_000;
 /// Largest heap size whose nimber is computed.
-const MAX_HEAP: u64 = 1 << 31;
+pub(crate) const MAX_HEAP: u64 = 1 << 31;
 /// Largest heap `rare_values` and `write_sequence` go to: the record kernel holds two bytes
 /// a heap, 8 GB here.
-const MAX_RECORD_HEAP: u64 = 1 << 32;
+pub(crate) const MAX_RECORD_HEAP: u64 = 1 << 32;
 /// How far `periodicity` computes before saying "not yet periodic".
-const PERIODICITY_BUDGET: usize = 1_000_000;
+pub(crate) const PERIODICITY_BUDGET: usize = 1_000_000;
 /// The same when a move may leave three heaps: each heap then costs a pass over every split
 /// (a second to reach 5 000 heaps, a minute for 20 000), so the default stays at seconds.
-const PERIODICITY_BUDGET_THREE_HEAPS: usize = 5_000;
+pub(crate) const PERIODICITY_BUDGET_THREE_HEAPS: usize = 5_000;
 /// The same for codes with periodic splits, added tokens or many-heap digits: the general
 /// kernel's split tables cost a pass over every smaller heap per heap and count.
-const PERIODICITY_BUDGET_GENERAL: usize = 2_000;
+pub(crate) const PERIODICITY_BUDGET_GENERAL: usize = 2_000;
 /// Where the default search stops for a game whose heaps are all common (no rare heap to
 /// split off): its kernel is quadratic, and this is seconds (0.106: 2.6 s, 0.007: 12 s on a
 /// 2 GHz core) where the full default is many minutes (0.007: 520 s).
-const PERIODICITY_BUDGET_DENSE: usize = (1 << 17) - 1;
+pub(crate) const PERIODICITY_BUDGET_DENSE: usize = (1 << 17) - 1;
 /// How far `periodicity` explores a user ruleset (through the generic engine).
-const RULESET_PERIODICITY_BUDGET: usize = 2_000;
+pub(crate) const RULESET_PERIODICITY_BUDGET: usize = 2_000;
 
-struct Entry {
+pub(crate) struct Entry {
     rules: HeapRules,
     /// Nim-values of heaps 0..len, extended on demand, one to four bytes each.
     values: Packed,
@@ -72,12 +72,12 @@ impl Entry {
 
 /// Below this heap a nimber is read from the sequence itself; past it (and past the values
 /// known), the sequence grows by doubling until a certified period answers.
-const PERIOD_LOOKUP_FROM: u64 = 1 << 14;
+pub(crate) const PERIOD_LOOKUP_FROM: u64 = 1 << 14;
 /// For a heap past [`MAX_HEAP`], how many heaps are computed looking for a period.
-const PERIOD_SEARCH_BEYOND_MAX: u64 = 1 << 20;
+pub(crate) const PERIOD_SEARCH_BEYOND_MAX: u64 = 1 << 20;
 /// The heaps a long nim-sequence looks at for a certified period before the kernel computes it
 /// all.
-const SEQUENCE_PERIOD_LOOK: u64 = 1 << 12;
+pub(crate) const SEQUENCE_PERIOD_LOOK: u64 = 1 << 12;
 
 #[derive(Default)]
 pub struct HeapTable {
@@ -365,7 +365,7 @@ impl HeapTable {
 /// Heap `n`'s value from a period certified from `values` (ordinary: the theorem certifies
 /// saltus 0), for `n` past them.
 /// Extends `e.values` to heap `n` from its certified period `p`.
-fn extend_from_period(
+pub(crate) fn extend_from_period(
     e: &mut Entry,
     p: &heap::Period,
     n: usize,
@@ -384,7 +384,7 @@ fn extend_from_period(
     Ok(())
 }
 
-fn period_value(values: &Packed, p: &heap::Period, n: u64) -> u32 {
+pub(crate) fn period_value(values: &Packed, p: &heap::Period, n: u64) -> u32 {
     let (e, q) = (p.preperiod as u64, p.period as u64);
     let i = e + (n - e) % q;
     values.get(i as usize) + p.saltus * ((n - i) / q) as u32
@@ -404,7 +404,7 @@ pub(crate) fn heap_range(
             EvalError::BadArgument(ArgumentError::ListHolds {
                 function: function.into(),
                 wanted: Wanted::HeapRange,
-                holds: super::show::describe(x),
+                holds: crate::words::describe(x),
             }),
             span,
         ));
@@ -436,9 +436,9 @@ pub(crate) fn heap_range(
 
 /// Largest number of moves `options` lists for one heap (many-heap digits reach
 /// astronomically many partitions).
-const MAX_OPTIONS: usize = 1_000_000;
+pub(crate) const MAX_OPTIONS: usize = 1_000_000;
 
-fn parse_code(cx: &Cx, code: &str, span: &Span) -> Result<Code, Error> {
+pub(crate) fn parse_code(cx: &Cx, code: &str, span: &Span) -> Result<Code, Error> {
     Code::parse(code).map_err(|e| {
         cx.err(
             TheoryError::BadHeapCode {
@@ -453,7 +453,7 @@ fn parse_code(cx: &Cx, code: &str, span: &Span) -> Result<Code, Error> {
 
 /// An argument of the nim-field built-ins: a nonnegative integer, or a game equal to a
 /// nimber (then the result is a nimber too).
-fn nim_arg(
+pub(crate) fn nim_arg(
     cx: &mut Cx,
     store: &mut Store,
     op: &str,
@@ -483,7 +483,12 @@ fn nim_arg(
     }
 }
 
-fn game_nimber(cx: &mut Cx, store: &mut Store, g: GameId, span: &Span) -> Result<u32, Error> {
+pub(crate) fn game_nimber(
+    cx: &mut Cx,
+    store: &mut Store,
+    g: GameId,
+    span: &Span,
+) -> Result<u32, Error> {
     match cx
         .game_value(store, g)
         .map_err(|e| e.or_at(cx.scope.file, span.clone()))?
@@ -514,7 +519,7 @@ pub fn nim_multiply(
     Ok(Value::Game(store.nimber(p)))
 }
 
-fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Error> {
+pub(crate) fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Error> {
     let items = match v {
         Value::List(xs) | Value::Tuple(xs) => xs.clone(),
         other => {
@@ -547,7 +552,7 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
                     EvalError::BadArgument(ArgumentError::ListHolds {
                         function: what.into(),
                         wanted: Wanted::PositiveIntegers,
-                        holds: super::show::describe(x),
+                        holds: crate::words::describe(x),
                     }),
                     span,
                 ));
@@ -558,205 +563,51 @@ fn int_set(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Vec<usize>, Er
 }
 
 /// The most tokens a subtraction or all-but set may name (heap sizes stay well inside `u64`).
-const MOST_TAKEN: i64 = 1 << 40;
+pub(crate) const MOST_TAKEN: i64 = 1 << 40;
 
-/// What `nim_sequence`/`periodicity` can read a sequence from.
-enum Source {
-    Heap(u32),
-    /// A user ruleset (or function) of one integer, through the generic engine.
-    Callable(Value),
-}
+/// The family of heap rules (see [`crate::family`]): equal when their standard codes are,
+/// printed as their code; a heap game is not a game until it is given a heap (`g(5)`).
+pub(crate) struct Heaps;
 
-fn source(cx: &Cx, v: &Value, span: &Span, what: &str) -> Result<Source, Error> {
-    match v {
-        Value::Heap(h) => Ok(Source::Heap(*h)),
-        Value::Ruleset(r) if r.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
-        Value::Func(f) if f.def.params.len() == 1 => Ok(Source::Callable(v.clone())),
-        other => Err(cx.err(
-            EvalError::BadArgument(ArgumentError::NotA {
-                function: what.into(),
-                wanted: Wanted::SequenceSource,
-                found: other.type_name(),
-            }),
+impl Family for Heaps {
+    /// Heap games are equal when their rules are: one standard code (`heap("04.30")` is
+    /// `heap("4.3")`, `subtraction([1, 2])` is `heap("0.33")`).
+    fn equal(cx: &mut Cx, _store: &mut Store, a: &Value, b: &Value, at: At) -> Result<bool, Error> {
+        match (a, b) {
+            (Value::Heap(x), Value::Heap(y)) => Ok(
+                x == y || cx.engines.heaps.rules(*x).code() == cx.engines.heaps.rules(*y).code()
+            ),
+            _ => Err(cannot_compare(cx, a, b, at)),
+        }
+    }
+
+    fn show(_cx: &mut Cx, store: &mut Store, v: &Value) -> Result<String, Error> {
+        let Value::Heap(h) = v else {
+            unreachable!("heap games only")
+        };
+        Ok(store.heap_code(*h).to_string())
+    }
+
+    fn as_game(cx: &Cx, store: &mut Store, v: &Value, span: &Span) -> Result<GameId, Error> {
+        let Value::Heap(h) = v else {
+            unreachable!("heap games only")
+        };
+        Err(cx.err(
+            EvalError::HeapGameAsGame {
+                game: store.heap_name(*h).to_string(),
+            },
             span,
-        )),
+        ))
     }
-}
-
-/// The nim-sequence of `src` over heaps `lo..hi`, as `nim_sequence` gives it.
-fn nim_sequence(
-    cx: &mut Cx,
-    store: &mut Store,
-    src: Source,
-    lo: u64,
-    hi: u64,
-    span: &Span,
-) -> Result<Value, Error> {
-    let of = source_of(&src);
-    let values = match src {
-        Source::Heap(h) => {
-            if hi == 0 {
-                Packed::new()
-            } else {
-                let cancel = cx.limits.interrupt.clone();
-                cx.engines
-                    .heaps
-                    .values(h, hi - 1, &cancel)
-                    .map_err(|e| e.or_at(cx.scope.file, span.clone()))?
-                    .slice(lo as usize..hi as usize)
-            }
-        }
-        Source::Callable(f) => Packed::from_u32(cx.callable_values(store, &f, lo, hi, span)?),
-    };
-    Ok(Value::Sequence(Rc::new(loony_core::value::Sequence {
-        start: lo,
-        values,
-        of,
-    })))
-}
-
-/// `plot(g, heaps, …)`: a heap game (or a ruleset or function of one integer) and the heaps
-/// to draw, a number of them or a range, read as `plot(nim_sequence(g, heaps), …)`. Anything
-/// else first is left to `plot`, whose error names both forms.
-fn plot(
-    cx: &mut Cx,
-    store: &mut Store,
-    vals: Vec<Value>,
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let spans: Vec<Span> = (0..vals.len()).map(sp).collect();
-    let is_source = matches!(&vals[0], Value::Heap(_))
-        || matches!(&vals[0], Value::Ruleset(r) if r.def.params.len() == 1)
-        || matches!(&vals[0], Value::Func(f) if f.def.params.len() == 1);
-    if !is_source {
-        return super::plot::call(cx, store, &vals, &spans, span);
-    }
-    let src = source(cx, &vals[0], &sp(0), "plot")?;
-    let (lo, hi) = match vals.get(1) {
-        Some(v @ (Value::Int(_) | Value::List(_))) => heaps_asked(cx, v, &sp(1), "plot")?,
-        other => {
-            return Err(cx.err(
-                EvalError::BadArgument(ArgumentError::PlotHeaps {
-                    found: other.map(super::show::describe),
-                }),
-                &sp(if other.is_some() { 1 } else { 0 }),
-            ));
-        }
-    };
-    let seq = nim_sequence(cx, store, src, lo, hi, span)?;
-    // The sequence stands where the game was; the heaps are used up.
-    let mut rest = vec![seq];
-    rest.extend(vals.into_iter().skip(2));
-    let mut rest_spans = vec![spans[0].clone()];
-    rest_spans.extend(spans.into_iter().skip(2));
-    super::plot::call(cx, store, &rest, &rest_spans, span)
-}
-
-/// What a nim-sequence of `src` remembers of it, for a plot.
-fn source_of(src: &Source) -> loony_core::value::SequenceOf {
-    use loony_core::value::SequenceOf;
-    match src {
-        Source::Heap(h) => SequenceOf::Heap(*h),
-        Source::Callable(Value::Ruleset(r)) => SequenceOf::Named(r.def.name.name.clone()),
-        Source::Callable(Value::Func(f)) => SequenceOf::Named(f.def.name.name.clone()),
-        Source::Callable(_) => SequenceOf::Named("a ruleset".into()),
-    }
-}
-
-impl Cx {
-    fn callable_values(
-        &mut self,
-        store: &mut Store,
-        f: &Value,
-        lo: u64,
-        hi: u64,
-        span: &Span,
-    ) -> Result<Vec<u32>, Error> {
-        let len = usize::try_from(hi - lo).unwrap_or(usize::MAX);
-        self.reserve(len.saturating_mul(4), "a nim-sequence", span)?;
-        let mut out = Vec::with_capacity(len);
-        for n in lo..hi {
-            let pos = self.apply1(store, f, n as i64, span)?;
-            match self
-                .game_value(store, pos)
-                .map_err(|e| e.or_at(self.scope.file, span.clone()))?
-            {
-                loony_core::class::Class::Nimber(v) => out.push(v),
-                other => {
-                    return Err(self.err(
-                        TheoryError::NoValue {
-                            form: other.show(self.out.notation.ascii).unwrap_or_default(),
-                            reason: format!("position {n} has no nimber"),
-                        },
-                        span,
-                    ));
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    fn apply1(
-        &mut self,
-        store: &mut Store,
-        f: &Value,
-        n: i64,
-        span: &Span,
-    ) -> Result<GameId, Error> {
-        let arg = Expr::new(loony_syntax::ast::ExprKind::Int(n), span.clone());
-        let v = self.call(
-            store,
-            f.clone(),
-            vec![Value::Int(n)],
-            std::slice::from_ref(&arg),
-            span,
-            &arg,
-        )?;
-        self.as_game(store, &v, span)
-    }
-}
-
-pub fn call(
-    cx: &mut Cx,
-    store: &mut Store,
-    name: &'static str,
-    op: HeapOp,
-    vals: Vec<Value>,
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    match op {
-        HeapOp::Heap => take_and_break(cx, store, &vals[0], &arg_span(exprs, span, 0)),
-        HeapOp::HeapCode => heap_code(cx, &vals[0], &arg_span(exprs, span, 0)),
-        HeapOp::NimSum | HeapOp::NimProduct | HeapOp::NimDiv | HeapOp::NimInverse => {
-            nim_arithmetic(cx, store, name, op, &vals, exprs, span)
-        }
-        HeapOp::Subtraction | HeapOp::Allbut => {
-            subtraction(cx, store, name, op, &vals, exprs, span)
-        }
-        HeapOp::NimSequence => {
-            let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-            let src = source(cx, &vals[0], &sp(0), name)?;
-            let (lo, hi) = heaps_asked(cx, &vals[1], &sp(1), name)?;
-            nim_sequence(cx, store, src, lo, hi, span)
-        }
-        HeapOp::Periodicity => periodicity(cx, store, name, &vals, exprs, span),
-        HeapOp::RareValues => rare_values(cx, store, name, &vals, exprs, span),
-        HeapOp::WriteSequence => write_sequence(cx, store, &vals, exprs, span),
-        HeapOp::ReadSequence => read_sequence(cx, &vals, exprs),
-        HeapOp::Plot => plot(cx, store, vals, exprs, span),
-    }
-}
-
-/// Where argument `i` was written (the call's span if it was not).
-fn arg_span(exprs: &[Expr], span: &Span, i: usize) -> Span {
-    exprs.get(i).map_or(span.clone(), |e| e.span.clone())
 }
 
 /// `heap(code)`: the take-and-break game of an octal or hexadecimal code.
-fn take_and_break(cx: &mut Cx, store: &mut Store, v: &Value, at: &Span) -> Result<Value, Error> {
+pub(crate) fn take_and_break(
+    cx: &mut Cx,
+    store: &mut Store,
+    v: &Value,
+    at: &Span,
+) -> Result<Value, Error> {
     let Value::Str(code) = v else {
         return Err(cx.err(
             EvalError::BadArgument(ArgumentError::NotLike {
@@ -775,7 +626,7 @@ fn take_and_break(cx: &mut Cx, store: &mut Store, v: &Value, at: &Span) -> Resul
 }
 
 /// `heap_code(g)`: the canonical code of a heap game, or of a code written as a string.
-fn heap_code(cx: &mut Cx, v: &Value, at: &Span) -> Result<Value, Error> {
+pub(crate) fn heap_code(cx: &mut Cx, v: &Value, at: &Span) -> Result<Value, Error> {
     let code = match v {
         Value::Heap(h) => cx.engines.heaps.rules(*h).code(),
         Value::Str(text) => parse_code(cx, text, at)?,
@@ -795,19 +646,16 @@ fn heap_code(cx: &mut Cx, v: &Value, at: &Span) -> Result<Value, Error> {
 
 /// `nim_sum`, `nim_product`, `nim_div`, `nim_inverse`: arithmetic of the nim-field on
 /// integers, or on nimbers (then the result is a nimber).
-fn nim_arithmetic(
+pub(crate) fn nim_arithmetic(
     cx: &mut Cx,
     store: &mut Store,
-    name: &'static str,
     op: HeapOp,
-    vals: &[Value],
-    exprs: &[Expr],
-    span: &Span,
+    a: &Args<'_>,
 ) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let (name, vals, span) = (a.name, &a.vals, a.span);
     let mut args = Vec::with_capacity(vals.len());
     for (i, v) in vals.iter().enumerate() {
-        args.push(nim_arg(cx, store, name, v, &sp(i))?);
+        args.push(nim_arg(cx, store, name, v, a.span(i))?);
     }
     let as_game = args.iter().any(|a| a.1);
     let zero = |cx: &Cx, i: usize| {
@@ -815,7 +663,7 @@ fn nim_arithmetic(
             TheoryError::NimZeroDivisor {
                 op: name.to_string(),
             },
-            &sp(i),
+            a.span(i),
         )
     };
     let result = match op {
@@ -840,21 +688,18 @@ fn nim_arithmetic(
 }
 
 /// `subtraction(S)` and `allbut(S)`: the subtraction game of a set, or of all but a set.
-fn subtraction(
+pub(crate) fn subtraction(
     cx: &mut Cx,
     store: &mut Store,
-    name: &'static str,
     op: HeapOp,
-    vals: &[Value],
-    exprs: &[Expr],
-    span: &Span,
+    a: &Args<'_>,
 ) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let set = int_set(cx, &vals[0], &sp(0), name)?;
+    let (name, vals) = (a.name, &a.vals);
+    let set = int_set(cx, &vals[0], a.span(0), name)?;
     if set.is_empty() && op == HeapOp::Subtraction {
         return Err(cx.err(
             EvalError::BadArgument(ArgumentError::EmptySubtractionSet),
-            &sp(0),
+            a.span(0),
         ));
     }
     let rules = if op == HeapOp::Subtraction {
@@ -864,437 +709,4 @@ fn subtraction(
     };
     let id = cx.engines.heaps.register(store, rules);
     Ok(Value::Heap(id))
-}
-
-/// `periodicity(g)` or `periodicity(g, budget)`: the nim-sequence's period, certified for
-/// heap rules, apparent for a ruleset or function of one integer.
-fn periodicity(
-    cx: &mut Cx,
-    store: &mut Store,
-    name: &'static str,
-    vals: &[Value],
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let src = source(cx, &vals[0], &sp(0), name)?;
-    let budget = match vals.get(1) {
-        Some(Value::Int(n)) if *n > 0 => Some(*n as usize),
-        Some(other) => {
-            return Err(cx.err(
-                EvalError::BadArgument(ArgumentError::Limit {
-                    limit: Limit::PeriodicityBudget,
-                    found: super::show::describe(other),
-                }),
-                &sp(1),
-            ));
-        }
-        None => None,
-    };
-    let p = match src {
-        Source::Heap(h) => heap_periodicity(cx, h, budget, span)?,
-        Source::Callable(f) => {
-            let n = budget.unwrap_or(RULESET_PERIODICITY_BUDGET) as u64;
-            let values = cx.callable_values(store, &f, 0, n + 1, span)?;
-            heap::apparent_periodicity(&values)
-        }
-    };
-    Ok(Value::Record(Rc::new(periodicity_record(&p))))
-}
-
-/// The periodicity search of heap rules `h` (certified), over `budget` heaps if asked, with a
-/// progress bar once it has run a second; a warning when the dense search stopped early.
-fn heap_periodicity(
-    cx: &mut Cx,
-    h: u32,
-    budget: Option<usize>,
-    span: &Span,
-) -> Result<heap::Periodicity, Error> {
-    let cancel = cx.limits.interrupt.clone();
-    let asked = budget.is_some();
-    let budget = budget.unwrap_or(match cx.engines.heaps.rules(h) {
-        HeapRules::TakeBreak(code) => match code.max_heaps() {
-            Some(m) if m <= 2 && code.is_hexadecimal() => PERIODICITY_BUDGET,
-            // No splits: even periodic digits cost little per heap.
-            Some(m) if m <= 1 => PERIODICITY_BUDGET,
-            Some(3) if code.is_hexadecimal() => PERIODICITY_BUDGET_THREE_HEAPS,
-            _ => PERIODICITY_BUDGET_GENERAL,
-        },
-        _ => PERIODICITY_BUDGET,
-    });
-    // Most searches certify within a few hundred heaps; a bar appears only
-    // once one has run for a second (on a terminal), so none stays silent.
-    let started = std::time::Instant::now();
-    let bar: std::cell::RefCell<Option<indicatif::ProgressBar>> = Default::default();
-    let show = cx.engines.heaps.progress;
-    let log = super::progress::Log::new(format!("periodicity of {}", cx.engines.heaps.rules(h)));
-    // `most`: the budget, or less once the search knows it will stop early.
-    let report = |done: usize, most: usize| {
-        if !show {
-            log.line(|| format!("{done} of {most} heaps searched"));
-            return;
-        }
-        if started.elapsed().as_secs_f64() < 1.0 {
-            return;
-        }
-        let mut bar = bar.borrow_mut();
-        let b = bar
-            .get_or_insert_with(|| super::progress::bar(most as u64, super::progress::PERIODICITY));
-        b.set_length(most as u64);
-        b.set_position(done as u64);
-    };
-    let ctl = Control::default()
-        .with_cancel(&cancel)
-        .with_progress(&report);
-    let bound = heap::Bound {
-        heaps: budget,
-        dense_heaps: (!asked).then_some(PERIODICITY_BUDGET_DENSE),
-    };
-    let p = cx.engines.heaps.rules(h).periodicity(bound, &ctl);
-    if let Some(b) = bar.borrow().as_ref() {
-        b.finish_and_clear();
-    }
-    if p.interrupted {
-        return Err(cx.err(CoreError::Interrupted, span));
-    }
-    if p.dense_stop {
-        let game = cx.engines.heaps.rules(h).to_string();
-        cx.warn(loony_core::diag::Warning {
-            kind: loony_core::diag::WarningKind::DenseStop {
-                game,
-                heaps: p.checked_up_to as u64,
-            },
-            loc: loony_core::diag::Loc {
-                file: cx.scope.file,
-                span: span.clone(),
-            },
-        });
-    }
-    Ok(p)
-}
-
-/// `rare_values(g, n)`: a heap game's values split into common and rare up to heap `n`.
-fn rare_values(
-    cx: &mut Cx,
-    store: &mut Store,
-    name: &'static str,
-    vals: &[Value],
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let Value::Heap(h) = &vals[0] else {
-        return Err(cx.err(
-            EvalError::BadArgument(ArgumentError::NotA {
-                function: name.into(),
-                wanted: Wanted::HeapGame,
-                found: vals[0].type_name(),
-            }),
-            &sp(0),
-        ));
-    };
-    let n = match &vals[1] {
-        Value::Int(n) if *n >= 0 => *n as u64,
-        Value::Int(n) => {
-            return Err(cx.err(
-                EvalError::HeapSize(HeapSizeError::NotNonnegative {
-                    found: super::show::describe(&Value::Int(*n)),
-                }),
-                &sp(1),
-            ));
-        }
-        other => {
-            return Err(cx.err(
-                EvalError::BadArgument(ArgumentError::NotA {
-                    function: name.into(),
-                    wanted: Wanted::LastHeap,
-                    found: other.type_name(),
-                }),
-                &sp(1),
-            ));
-        }
-    };
-    let cancel = cx.limits.interrupt.clone();
-    let rare = cx
-        .engines
-        .heaps
-        .rare_values(*h, n, &cancel)
-        .map_err(|e| e.or_at(cx.scope.file, span.clone()))?;
-    let Some(rare) = rare else {
-        return Err(cx.err(
-            EvalError::NotApplicable {
-                function: format!("`{name}`"),
-                form: store.heap_name(*h).to_string(),
-                reason: "values split into common and rare only for games whose \
-                         moves leave at most two heaps, some of them two"
-                    .into(),
-            },
-            &sp(0),
-        ));
-    };
-    Ok(Value::Record(Rc::new(rare_record(&rare, n))))
-}
-
-/// `write_sequence(g, n, file)`: see the built-in's row.
-fn write_sequence(
-    cx: &mut Cx,
-    store: &mut Store,
-    vals: &[Value],
-    exprs: &[Expr],
-    span: &Span,
-) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
-    let name = "write_sequence";
-    let src = source(cx, &vals[0], &sp(0), name)?;
-    let (lo, hi) = heaps_asked(cx, &vals[1], &sp(1), name)?;
-    let Value::Str(path) = &vals[2] else {
-        return Err(cx.err(
-            EvalError::BadArgument(ArgumentError::NotA {
-                function: name.into(),
-                wanted: Wanted::FileName,
-                found: vals[2].type_name(),
-            }),
-            &sp(2),
-        ));
-    };
-    let path = path.to_string();
-    let write_failed = |cx: &Cx, e: std::io::Error| {
-        let mut err = cx.err(
-            EvalError::WriteFailed {
-                path: path.clone(),
-                message: e.to_string(),
-            },
-            &sp(2),
-        );
-        if let Some(folder) = super::plot::missing_folder(&path) {
-            err = err.with_note(format!("the folder `{folder}` does not exist"));
-        }
-        err
-    };
-    let game = match &src {
-        Source::Heap(h) => store.heap_name(*h).to_string(),
-        Source::Callable(Value::Ruleset(r)) => r.def.name.name.to_string(),
-        Source::Callable(Value::Func(f)) => f.def.name.name.to_string(),
-        Source::Callable(_) => "a ruleset".into(),
-    };
-    let mut w =
-        sequence_file::Writer::create(&path, &game, lo, hi).map_err(|e| write_failed(cx, e))?;
-    let result = match &src {
-        Source::Heap(h) if hi > lo => {
-            let cancel = cx.limits.interrupt.clone();
-            cx.engines.heaps.stream(*h, hi, &mut w, &cancel)
-        }
-        Source::Heap(_) => Ok(()),
-        Source::Callable(f) => cx.callable_values(store, f, lo, hi, span).map(|values| {
-            w.take(heap::Values::U32(&values), lo);
-        }),
-    };
-    let (format, next) = (w.format(), w.next_heap());
-    let error = w.error.take();
-    // The file is closed and marked (complete or partial) whatever stopped the writing.
-    let bytes = w.finish();
-    let held = if next > lo {
-        format!("heaps {lo} to {}", next - 1)
-    } else {
-        "no heaps".into()
-    };
-    let partial = format!("`{path}` holds {held}, and is marked partial");
-    match (result, error) {
-        (Err(e), _) => Err(e.or_at(cx.scope.file, span.clone()).with_note(partial)),
-        (Ok(()), Some(sequence_file::WriteError::Io(e))) => {
-            Err(write_failed(cx, e).with_note(partial))
-        }
-        (Ok(()), Some(sequence_file::WriteError::TooWide { heap, value })) => Err(cx
-            .err(
-                EvalError::ValueTooLarge(TooLarge::FileWidth { heap, value }),
-                &sp(2),
-            )
-            .with_note(partial)),
-        (Ok(()), None) => {
-            let bytes = bytes.map_err(|e| write_failed(cx, e))?;
-            let summary = format!(
-                "wrote heaps {lo} to {} of {game} to {path} ({}, {bytes} bytes)",
-                hi.saturating_sub(1),
-                format.name()
-            );
-            Ok(Value::Record(Rc::new(loony_core::value::Record {
-                kind: "a sequence file",
-                fields: vec![
-                    ("path", Value::Str(Rc::new(path.as_str().into()))),
-                    ("format", Value::Str(Rc::new(format.name().into()))),
-                    ("first", Value::Int(lo as i64)),
-                    ("last", Value::Int(hi as i64 - 1)),
-                    ("heaps", Value::Int((hi - lo) as i64)),
-                    ("bytes", Value::Int(bytes as i64)),
-                ],
-                summary,
-            })))
-        }
-    }
-}
-
-/// `read_sequence(file)`: see the built-in's row.
-fn read_sequence(cx: &mut Cx, vals: &[Value], exprs: &[Expr]) -> Result<Value, Error> {
-    let span = exprs.first().map(|e| e.span.clone()).unwrap_or_default();
-    let Value::Str(path) = &vals[0] else {
-        return Err(cx.err(
-            EvalError::BadArgument(ArgumentError::NotA {
-                function: "read_sequence".into(),
-                wanted: Wanted::FileName,
-                found: vals[0].type_name(),
-            }),
-            &span,
-        ));
-    };
-    let path = path.to_string();
-    let mut refused = None;
-    let mut reserve = |bytes: usize| match loony_core::memory::reserve(bytes, "a nim-sequence") {
-        Ok(()) => true,
-        Err(e) => {
-            refused = Some(e);
-            false
-        }
-    };
-    let read = sequence_file::read(&path, &mut reserve);
-    if let Some(e) = refused {
-        return Err(e.or_at(cx.scope.file, span));
-    }
-    let loaded = match read {
-        Ok(Some(l)) => l,
-        Ok(None) => unreachable!("a refused reservation is returned above"),
-        Err(sequence_file::ReadError::Io(e)) => {
-            return Err(cx.err(
-                EvalError::Io {
-                    path,
-                    message: e.to_string(),
-                },
-                &span,
-            ));
-        }
-        Err(sequence_file::ReadError::Line { line, text }) => {
-            return Err(cx.err(
-                EvalError::BadArgument(ArgumentError::NotASequenceLine { path, line, text }),
-                &span,
-            ));
-        }
-        Err(sequence_file::ReadError::Header) => {
-            return Err(cx.err(
-                EvalError::BadArgument(ArgumentError::NotASequenceHeader { path }),
-                &span,
-            ));
-        }
-    };
-    if !loaded.complete {
-        cx.warn(loony_core::diag::Warning {
-            kind: loony_core::diag::WarningKind::PartialFile {
-                path: path.clone(),
-                heaps: loaded.values.len() as u64,
-            },
-            loc: loony_core::diag::Loc {
-                file: cx.scope.file,
-                span: span.clone(),
-            },
-        });
-    }
-    let of = loony_core::value::SequenceOf::Named(loaded.name.unwrap_or(path).into());
-    Ok(Value::Sequence(Rc::new(loony_core::value::Sequence {
-        start: loaded.first,
-        values: Packed::from_u32(loaded.values),
-        of,
-    })))
-}
-
-/// The heaps `lo..hi` that `nim_sequence` and `write_sequence` are asked for: a last heap `n`
-/// (heaps 0 to n) or a range.
-fn heaps_asked(cx: &Cx, v: &Value, span: &Span, name: &str) -> Result<(u64, u64), Error> {
-    match v {
-        Value::Int(n) if *n >= 0 => Ok((0u64, *n as u64 + 1)),
-        Value::Int(n) => Err(cx.err(
-            EvalError::BadRange(RangeError::NegativeCount { n: *n }),
-            span,
-        )),
-        Value::List(xs) => {
-            let (first, last) = heap_range(cx, xs, span, name)?;
-            Ok((first, last + 1))
-        }
-        other => Err(cx.err(
-            // Not an integer (those are read above): described by its type.
-            EvalError::BadArgument(ArgumentError::NotA {
-                function: name.into(),
-                wanted: Wanted::HeapCount,
-                found: other.type_name(),
-            }),
-            span,
-        )),
-    }
-}
-
-fn rare_record(r: &heap::RareValues, n: u64) -> loony_core::value::Record {
-    let ints = |f: &dyn Fn(&(usize, u32)) -> i64| {
-        Value::List(Rc::new(r.heaps.iter().map(|x| Value::Int(f(x))).collect()))
-    };
-    // The first few pairs in the summary; all of them are in the fields.
-    const SHOWN: usize = 12;
-    let mut summary = if r.mask == 0 {
-        format!(
-            "no mask splits heaps 0 to {n} into common and rare (largest value {})",
-            r.largest
-        )
-    } else {
-        format!(
-            "{} rare heaps up to heap {n} (mask {:#x}, largest value {})",
-            r.heaps.len(),
-            r.mask,
-            r.largest
-        )
-    };
-    if !r.heaps.is_empty() {
-        let pairs: Vec<String> = r
-            .heaps
-            .iter()
-            .take(SHOWN)
-            .map(|(h, v)| format!("{h}: {v}"))
-            .collect();
-        summary.push_str(": ");
-        summary.push_str(&pairs.join(", "));
-        if r.heaps.len() > SHOWN {
-            summary.push_str(", …");
-        }
-    }
-    loony_core::value::Record {
-        kind: "rare values",
-        fields: vec![
-            ("mask", Value::Int(r.mask as i64)),
-            ("heaps", ints(&|&(h, _)| h as i64)),
-            ("values", ints(&|&(_, v)| i64::from(v))),
-            ("count", Value::Int(r.heaps.len() as i64)),
-            ("largest", Value::Int(i64::from(r.largest))),
-            ("checked_up_to", Value::Int(n as i64)),
-        ],
-        summary,
-    }
-}
-
-fn periodicity_record(p: &heap::Periodicity) -> loony_core::value::Record {
-    let opt = |x: Option<usize>| x.map_or(Value::None, |v| Value::Int(v as i64));
-    let period = p.period.as_ref();
-    loony_core::value::Record {
-        kind: "a periodicity",
-        fields: vec![
-            ("period", opt(period.map(|q| q.period))),
-            ("preperiod", opt(period.map(|q| q.preperiod))),
-            (
-                "last_exceptional",
-                opt(period.and_then(|q| q.last_exceptional)),
-            ),
-            (
-                "saltus",
-                period.map_or(Value::None, |q| Value::Int(q.saltus as i64)),
-            ),
-            ("certified", Value::Bool(p.certified_at.is_some())),
-            ("certified_at", opt(p.certified_at)),
-            ("checked_up_to", Value::Int(p.checked_up_to as i64)),
-        ],
-        summary: p.to_string(),
-    }
 }

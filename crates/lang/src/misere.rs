@@ -3,7 +3,9 @@
 //! `loony_theory::misere`; this module converts the evaluator's games to misère canonical
 //! forms through its [`Impartial`] trait and turns its errors into diagnostics.
 
+use super::args::Args;
 use super::catalog::MisereOp;
+use super::family::{At, Family, cannot_compare};
 use super::{Cx, Value};
 use crate::error::{EvalError, HeapSizeError};
 use loony_core::diag::{CoreError, Error};
@@ -11,7 +13,7 @@ use loony_core::game::display::{self, Notation};
 use loony_core::game::{GameId, Node, Store};
 use loony_core::value::Outcome;
 use loony_graph::{Explorer, Kind, Reach};
-use loony_syntax::ast::{Expr, Span};
+use loony_syntax::ast::{BinOp, Span};
 use loony_theory::TheoryError;
 use loony_theory::misere::{Mid, MisereError, MisereStore, Shape};
 use rustc_hash::FxHashMap;
@@ -402,7 +404,7 @@ fn spec(
                 other => {
                     return Err(cx.err(
                         TheoryError::MisereSpecifier {
-                            found: super::show::describe(other),
+                            found: crate::words::describe(other),
                         },
                         span,
                     ));
@@ -429,9 +431,64 @@ fn spec(
     }
 }
 
+/// The family of misère canonical games (see [`crate::family`]): they add and compare as
+/// misère games with games and 0 beside them, are their own negatives, print in CGSuite's
+/// notation and are games as their forms.
+pub(crate) struct Misere;
+
+impl Family for Misere {
+    fn binary(
+        cx: &mut Cx,
+        store: &mut Store,
+        op: BinOp,
+        a: &Value,
+        b: &Value,
+        at: At,
+    ) -> Option<Result<Value, Error>> {
+        match op {
+            BinOp::Add | BinOp::Sub if involves(a, b) => {
+                Some(add(cx, store, a, b, (at.lhs, at.rhs), at.whole))
+            }
+            _ => None,
+        }
+    }
+
+    fn equal(cx: &mut Cx, store: &mut Store, a: &Value, b: &Value, at: At) -> Result<bool, Error> {
+        if !involves(a, b) {
+            return Err(cannot_compare(cx, a, b, at));
+        }
+        equal(cx, store, a, b, (at.lhs, at.rhs))
+    }
+
+    /// An impartial game is its own negative.
+    fn negate(
+        _cx: &mut Cx,
+        _store: &mut Store,
+        v: Value,
+        _whole: &Span,
+        _operand: &Span,
+    ) -> Result<Value, Error> {
+        Ok(v)
+    }
+
+    fn show(cx: &mut Cx, _store: &mut Store, v: &Value) -> Result<String, Error> {
+        let Value::Misere(m) = v else {
+            unreachable!("misère games only")
+        };
+        show(cx, *m)
+    }
+
+    fn as_game(cx: &Cx, store: &mut Store, v: &Value, span: &Span) -> Result<GameId, Error> {
+        let Value::Misere(m) = v else {
+            unreachable!("misère games only")
+        };
+        to_form(cx, store, *m, span)
+    }
+}
+
 /// Whether `+`, `-` or `==` on these operands is misère: one is a misère game and the other a
 /// game (or 0).
-pub fn involves(a: &Value, b: &Value) -> bool {
+fn involves(a: &Value, b: &Value) -> bool {
     let gamey = |v: &Value| {
         matches!(
             v,
@@ -442,7 +499,7 @@ pub fn involves(a: &Value, b: &Value) -> bool {
 }
 
 /// `a + b` (and `a - b`, the same for impartial games): the canonical form of the sum.
-pub fn add(
+fn add(
     cx: &mut Cx,
     store: &mut Store,
     a: &Value,
@@ -462,7 +519,7 @@ pub fn add(
 }
 
 /// `a == b`: equal canonical forms.
-pub fn equal(
+fn equal(
     cx: &mut Cx,
     store: &mut Store,
     a: &Value,
@@ -552,15 +609,13 @@ pub fn options(cx: &mut Cx, m: Mid, span: &Span) -> Result<Value, Error> {
     })
 }
 
-pub fn call(
+pub(crate) fn call(
     cx: &mut Cx,
     store: &mut Store,
     op: MisereOp,
-    vals: Vec<Value>,
-    exprs: &[Expr],
-    span: &Span,
+    a: &Args<'_>,
 ) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let (vals, span) = (&a.vals, a.span);
     // `misere_form("*[2#0]")` reads CGSuite's notation.
     if let (Value::Str(text), MisereOp::MisereForm) = (&vals[0], op) {
         let text = text.clone();
@@ -570,7 +625,7 @@ pub fn call(
                 if let Some(TheoryError::MisereNotation { text: t, .. }) = err.kind_mut() {
                     *t = text.to_string();
                 }
-                err.or_at(cx.scope.file, sp(0))
+                err.or_at(cx.scope.file, a.span(0).clone())
             })?;
             Ok(Value::Misere(m))
         });
@@ -579,17 +634,17 @@ pub fn call(
         && let Value::Game(g) | Value::Position(g) = vals[0]
     {
         // Sums of heaps of one heap game: from a quotient's Φ, or a search over multisets.
-        if let Some(o) = super::quotient::heap_sum_outcome(cx, store, g, &sp(0))? {
+        if let Some(o) = super::quotient::heap_sum_outcome(cx, store, g, a.span(0))? {
             return Ok(Value::Outcome(o));
         }
         return misere_outcome(cx, store, g)
             .map(Value::Outcome)
-            .map_err(|e| e.or_at(cx.scope.file, sp(0)));
+            .map_err(|e| e.or_at(cx.scope.file, a.span(0).clone()));
     }
     with_session(cx, span, |cx, s| {
         let mut args = Vec::with_capacity(vals.len());
         for (i, v) in vals.iter().enumerate() {
-            args.push(to_mid(cx, s, store, v, &sp(i))?);
+            args.push(to_mid(cx, s, store, v, a.span(i))?);
         }
         let g = args[0];
         let games = &mut s.games;

@@ -180,7 +180,7 @@ fn options(cx: &Cx, vals: &[Value], sp: &dyn Fn(usize) -> Span) -> Result<Option
             other => {
                 return Err(cx.err(
                     EvalError::BadArgument(ArgumentError::PlotOption {
-                        found: super::show::describe(other),
+                        found: crate::words::describe(other),
                     }),
                     &sp(i),
                 ));

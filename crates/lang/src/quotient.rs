@@ -5,16 +5,18 @@
 //! one integer whose moves are sums of smaller positions of the same ruleset. Quotients
 //! computed in a session are kept per game, so later outcome queries can use them.
 
+use super::args::Args;
 use super::catalog::QuotientOp;
+use super::family::{At, Family, cannot_compare};
 use super::{Cx, Value};
-use crate::error::{ArgumentError, EvalError, Limit, TooLarge, Wanted};
+use crate::error::{ArgumentError, EvalError, Limit, Operation, TooLarge, Wanted};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::display;
 use loony_core::game::{Arg, GameId, Node, Store};
 use loony_core::value::{Outcome, Record};
 use loony_graph::memo::Key;
 use loony_graph::{Explorer, Kind, Reach, Side};
-use loony_syntax::ast::{Expr, Span};
+use loony_syntax::ast::{BinOp, Ident, Span};
 use loony_theory::TheoryError;
 use loony_theory::quotient::{
     self, Bipartite, Control, Halted, HeapGame, Limits, Listed, Monoid, Progress, Quotient, Stop,
@@ -161,7 +163,7 @@ fn game_arg(cx: &Cx, store: &Store, v: &Value, span: &Span) -> Result<Game, Erro
         )),
         other => Err(cx.err(
             TheoryError::NotHeapGame {
-                found: super::show::describe(other),
+                found: crate::words::describe(other),
                 detail: format!("this is {}", other.type_name()),
             },
             span,
@@ -399,8 +401,81 @@ impl Cx {
     }
 }
 
+/// The family of quotients (see [`crate::family`]): elements multiply within their quotient,
+/// equal each other or their words, and print as words; a quotient's record makes its large
+/// table when `q.table` is read and answers `q.is_p(x)` and `q.element("ab2")`.
+pub(crate) struct Quotients;
+
+impl Family for Quotients {
+    fn binary(
+        cx: &mut Cx,
+        _store: &mut Store,
+        op: BinOp,
+        a: &Value,
+        b: &Value,
+        at: At,
+    ) -> Option<Result<Value, Error>> {
+        match (op, a, b) {
+            (BinOp::Mul, Value::Element(p, x), Value::Element(q, y)) => {
+                Some(multiply(cx, (*p, *x), (*q, *y), (at.lhs, at.rhs)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Elements of one quotient are equal when they are; an element equals the string of its
+    /// word (`q.p_portion == ["a", "b2"]`, as when elements were words).
+    fn equal(cx: &mut Cx, _store: &mut Store, a: &Value, b: &Value, at: At) -> Result<bool, Error> {
+        match (a, b) {
+            (Value::Element(p, x), Value::Element(q, y)) => {
+                same_quotient(cx, *p, *q, (at.lhs, at.rhs))?;
+                Ok(x == y)
+            }
+            (Value::Element(q, x), Value::Str(w) | Value::Text(w))
+            | (Value::Str(w) | Value::Text(w), Value::Element(q, x)) => {
+                Ok(cx.engines.quotients.word(*q, *x) == **w)
+            }
+            _ => Err(cannot_compare(cx, a, b, at)),
+        }
+    }
+
+    fn show(cx: &mut Cx, _store: &mut Store, v: &Value) -> Result<String, Error> {
+        Ok(match v {
+            Value::Element(q, x) => cx.engines.quotients.word(*q, *x),
+            Value::Record(r) => super::values::summary(cx, r),
+            _ => unreachable!("quotients only"),
+        })
+    }
+
+    fn field(cx: &Cx, v: &Value, name: &Ident, target: &Span) -> Result<Value, Error> {
+        let Value::Record(r) = v else {
+            return Err(cx.err(EvalError::cannot(Operation::Fields, v.type_name()), target));
+        };
+        // A large quotient's table is made when it is read.
+        if let Some(("table", Value::None)) = r.fields.iter().find(|(n, _)| *n == &*name.name) {
+            return table_field(cx, r, &name.span).unwrap_or(Ok(Value::None));
+        }
+        super::values::record_field(cx, r, name)
+            .map_err(|e| e.with_note("and it answers q.is_p(x) and q.element(\"ab2\")"))
+    }
+
+    fn method(
+        cx: &mut Cx,
+        v: &Value,
+        name: &str,
+        args: &[Value],
+        spans: &[Span],
+        span: &Span,
+    ) -> Option<Result<Value, Error>> {
+        let Value::Record(r) = v else {
+            return None;
+        };
+        method(cx, r, name, args, spans, span)
+    }
+}
+
 /// `a * b` for elements of one quotient.
-pub(crate) fn multiply(
+fn multiply(
     cx: &Cx,
     (p, x): (u32, u32),
     (q, y): (u32, u32),
@@ -415,7 +490,7 @@ pub(crate) fn multiply(
 
 /// Elements of two quotients do not mix, even of isomorphic ones: the same word can name
 /// different elements.
-pub(crate) fn same_quotient(cx: &Cx, p: u32, q: u32, spans: (&Span, &Span)) -> Result<(), Error> {
+fn same_quotient(cx: &Cx, p: u32, q: u32, spans: (&Span, &Span)) -> Result<(), Error> {
     if p == q {
         return Ok(());
     }
@@ -434,7 +509,7 @@ pub(crate) fn same_quotient(cx: &Cx, p: u32, q: u32, spans: (&Span, &Span)) -> R
 }
 
 /// `q.is_p(x)` and `q.element("ab2")` on a quotient record: `None` for any other call.
-pub(crate) fn method(
+fn method(
     cx: &mut Cx,
     record: &Record,
     name: &str,
@@ -508,7 +583,7 @@ fn table(q: &Quotient, id: u32) -> Value {
 
 /// `q.table` of a quotient above [`TABLE_ORDER`] (or the host's order), whose record leaves it out: made now, within
 /// the memory budget (a `Value` a cell, order² of them). `None` for any other field.
-pub(crate) fn table_field(cx: &Cx, record: &Record, span: &Span) -> Option<Result<Value, Error>> {
+fn table_field(cx: &Cx, record: &Record, span: &Span) -> Option<Result<Value, Error>> {
     if record.kind != KIND {
         return None;
     }
@@ -827,18 +902,16 @@ pub fn heap_sum_outcome(
     }
 }
 
-pub fn call(
+pub(crate) fn call(
     cx: &mut Cx,
     store: &mut Store,
     op: QuotientOp,
-    vals: Vec<Value>,
-    exprs: &[Expr],
-    span: &Span,
+    a: &Args<'_>,
 ) -> Result<Value, Error> {
-    let sp = |i: usize| exprs.get(i).map_or(span.clone(), |e| e.span.clone());
+    let (vals, span) = (&a.vals, a.span);
     match op {
         QuotientOp::Quotient => {
-            let game = game_arg(cx, store, &vals[0], &sp(0))?;
+            let game = game_arg(cx, store, &vals[0], a.span(0))?;
             let bound = match vals.get(1) {
                 None => None,
                 Some(Value::Int(n)) if (0..=MAX_BOUND).contains(n) => Some(*n as usize),
@@ -848,16 +921,16 @@ pub fn call(
                             value: *n,
                             max: MAX_BOUND,
                         },
-                        &sp(1),
+                        a.span(1),
                     ));
                 }
                 Some(other) => {
                     return Err(cx.err(
                         EvalError::BadArgument(ArgumentError::Limit {
                             limit: Limit::QuotientBound,
-                            found: super::show::describe(other),
+                            found: crate::words::describe(other),
                         }),
-                        &sp(1),
+                        a.span(1),
                     ));
                 }
             };
@@ -868,11 +941,11 @@ pub fn call(
             Ok(Value::Record(Rc::new(record(&q, id, &name, table_order))))
         }
         QuotientOp::Isomorphic => {
-            let a = bipartite_of(cx, &vals[0], &sp(0))?;
-            let b = bipartite_of(cx, &vals[1], &sp(1))?;
+            let x = bipartite_of(cx, &vals[0], a.span(0))?;
+            let y = bipartite_of(cx, &vals[1], a.span(1))?;
             let flag = cx.limits.interrupt.clone();
             let cancel = || flag.load(std::sync::atomic::Ordering::Relaxed);
-            match a.isomorphic(&b, &cancel) {
+            match x.isomorphic(&y, &cancel) {
                 Some(r) => Ok(Value::Bool(r)),
                 None => Err(cx.err(CoreError::Interrupted, span)),
             }

@@ -615,7 +615,7 @@ impl<'a> Walker<'a> {
         whole: &Span,
         shipped: bool,
     ) {
-        let sig = crate::show::signature(&name.name, params);
+        let sig = crate::words::signature(&name.name, params);
         let sig = Some((sig, params.len()));
         self.define_global(name, kind, whole.clone(), sig, shipped);
     }

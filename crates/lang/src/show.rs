@@ -2,17 +2,9 @@
 
 use super::{Cx, Value};
 use crate::error::{EvalError, Nesting};
+pub use crate::words::{describe, signature};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
-use loony_core::game::display;
-/// Short description of a value for error labels.
-pub fn describe(v: &Value) -> String {
-    match v {
-        Value::Int(n) => format!("the integer {n}"),
-        other => other.type_name().to_string(),
-    }
-}
-
 impl Cx {
     /// Points an engine error at the form it is about, if that form was written in source.
     pub(crate) fn locate(&self, e: Error) -> Error {
@@ -92,39 +84,6 @@ impl Cx {
         out.push_str(close);
         Ok(())
     }
-
-    fn show_one(&mut self, store: &mut Store, v: &Value) -> Result<String, Error> {
-        let nt = self.out.notation;
-        Ok(match v {
-            Value::Int(n) => n.to_string(),
-            Value::Bool(b) => b.to_string(),
-            Value::None => "none".to_string(),
-            Value::Str(s) => s.to_string(),
-            // Prose (`explain`, records, tables) is written with Unicode symbols; `--ascii`
-            // spells them here, in one place.
-            Value::Text(s) if nt.ascii => display::ascii_text(s),
-            Value::Text(s) => s.to_string(),
-            Value::Game(g) => self
-                .game_value(store, *g)?
-                .show(nt.ascii)
-                .expect("game_value returns printable classes"),
-            Value::Position(g) => display::form_full(store, *g, nt),
-            Value::List(_) | Value::Tuple(_) => return self.show(store, v),
-            Value::Outcome(o) => o.to_string(),
-            Value::Func(c) => format!("<fn {}>", c.def.name.name),
-            Value::Ruleset(r) => format!("<ruleset {}>", r.def.name.name),
-            Value::Builtin(id) => format!("<built-in {}>", super::catalog::get(*id).name),
-            Value::Heap(h) => store.heap_code(*h).to_string(),
-            Value::Record(r) if nt.ascii => display::ascii_text(&r.summary),
-            Value::Record(r) => r.summary.clone(),
-            Value::Sequence(s) => sequence(s.start, &s.values.to_vec()),
-            Value::Misere(m) => super::misere::show(self, *m)?,
-            Value::Element(q, x) => self.engines.quotients.word(*q, *x),
-            // A board alone prints as its picture; inside a list, as it is written.
-            Value::Board(b) => b.picture(),
-            Value::Graph(g) => g.to_string(),
-        })
-    }
 }
 
 impl Cx {
@@ -197,23 +156,6 @@ pub fn sequence(start: u64, values: &[u32]) -> String {
         out.push_str(&row.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
     }
     out
-}
-
-/// How a `fn` or `ruleset` is called: `f(a, (b, c))`.
-pub fn signature(name: &str, params: &[loony_syntax::ast::Pattern]) -> String {
-    fn pattern(p: &loony_syntax::ast::Pattern) -> String {
-        match p {
-            loony_syntax::ast::Pattern::Name(id) => id.name.to_string(),
-            loony_syntax::ast::Pattern::Tuple(ps, _) => format!(
-                "({})",
-                ps.iter().map(pattern).collect::<Vec<_>>().join(", ")
-            ),
-        }
-    }
-    format!(
-        "{name}({})",
-        params.iter().map(pattern).collect::<Vec<_>>().join(", ")
-    )
 }
 
 /// A value as `--json` writes it.

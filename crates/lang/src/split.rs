@@ -14,8 +14,9 @@
 //! in place), and a search that wants to treat a sum part by part (pruned search of
 //! `G₁ + … + Gₖ + *n`) finds the parts as separate positions.
 
-use super::catalog::{BoardOp, Impl};
-use super::compile::{Frame, Pat};
+use super::catalog::BoardOp;
+use super::compile::run::{self, Frame};
+use super::compile::{Native, Pat};
 use super::{Cx, Value};
 use crate::error::EvalError;
 use loony_core::diag::Error;
@@ -25,60 +26,7 @@ use loony_core::positions::PosId;
 use loony_syntax::ast::Span;
 use std::rc::Rc;
 
-/// A ruleset's clauses, compiled over a frame whose first slots are its parameters.
-pub(crate) struct Norm {
-    pub(super) params: Vec<Pat>,
-    pub(super) slots: usize,
-    pub(super) split: Option<(super::compile::CExpr, Span)>,
-    pub(super) canonical: Option<(super::compile::CExpr, Span)>,
-    /// The clauses run in place when they are the built-ins of boards and graphs applied to
-    /// the one parameter (`split by regions(b) canonical by canonical(b)`): the same values,
-    /// without a list of parts or a frame between them.
-    pub(super) native: Option<Native>,
-}
-
-/// Clauses that are built-ins of the ruleset's one parameter.
-#[derive(Clone, Copy)]
-pub(crate) struct Native {
-    /// `split by regions(b)` (boards) or `split by components(g)` (graphs); none: no split.
-    pub(super) split: Option<BoardOp>,
-    /// `canonical by canonical(x)`.
-    pub(super) canonical: bool,
-}
-
 impl Native {
-    /// The native form of clauses `split` and `canonical` (compiled) of a ruleset of `arity`
-    /// parameters, if they have one.
-    pub(super) fn of(
-        arity: usize,
-        split: Option<&super::compile::CExpr>,
-        canonical: Option<&super::compile::CExpr>,
-    ) -> Option<Native> {
-        use super::compile::CExpr;
-        let of_param = |e: &CExpr, ops: &[BoardOp]| match e {
-            CExpr::Builtin(b, args, ..) => match (b.imp, args.as_slice()) {
-                (Impl::Boards(op), [CExpr::Slot(0)]) if ops.contains(&op) => Some(op),
-                _ => None,
-            },
-            _ => None,
-        };
-        if arity != 1 {
-            return None;
-        }
-        let split = match split {
-            None => None,
-            Some(e) => Some(of_param(e, &[BoardOp::Regions, BoardOp::Components])?),
-        };
-        let canonical = match canonical {
-            None => false,
-            Some(e) => {
-                of_param(e, &[BoardOp::Canonical])?;
-                true
-            }
-        };
-        Some(Native { split, canonical })
-    }
-
     /// The canonical parts of a position whose argument is `v`, as argument values; `None`
     /// when `v` is not what the built-ins take (the clauses then run as written and report).
     fn parts(self, v: &Value, memo: &mut Canonical) -> Option<Vec<Value>> {
@@ -140,12 +88,12 @@ impl Cx {
         let name = || rname.to_string();
         // The clauses' spans are in the ruleset's file.
         let saved_file = std::mem::replace(&mut self.scope.file, comp.file);
-        let r = super::compile::with_frame(self, norm.slots, |cx, f| {
+        let r = run::with_frame(self, norm.slots, |cx, f| {
             bind_all(cx, f, &norm.params, args.clone())?;
             let items: Vec<Vec<Value>> = match &norm.split {
                 None => vec![args],
                 Some((e, span)) => {
-                    let v = super::compile::eval(cx, store, f, e)?;
+                    let v = run::eval(cx, store, f, e)?;
                     let Value::List(xs) = v else {
                         return Err(bad(
                             cx,
@@ -165,7 +113,7 @@ impl Cx {
             for mut part in items {
                 if let Some((e, span)) = &norm.canonical {
                     bind_all(cx, f, &norm.params, part)?;
-                    let c = super::compile::eval(cx, store, f, e)?;
+                    let c = run::eval(cx, store, f, e)?;
                     part = part_args(cx, &c, arity, &name, "canonical by", span)?;
                 }
                 match store.positions.intern(rid, &part) {
@@ -262,7 +210,7 @@ impl Canonical {
 
 fn bind_all(cx: &Cx, f: &mut Frame, params: &[Pat], args: Vec<Value>) -> Result<(), Error> {
     for (p, a) in params.iter().zip(args) {
-        super::compile::bind(cx, f, p, a)?;
+        run::bind(cx, f, p, a)?;
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! What a built-in says of an argument it cannot take (`E0114`), and the words it says it
 //! with.
 
-use super::BAD_ARGUMENT;
+use super::codes::BAD_ARGUMENT;
 use loony_core::diag::Report;
 
 /// A built-in's argument it cannot take (all `E0114`). `function` is the built-in's name;
