@@ -27,7 +27,7 @@ pub struct Engines {
     /// Classes of the positions of dense rows, by coordinates.
     pub(crate) rows: super::row::RowTables,
     /// What pruned search learned about the parts of rulesets that split.
-    pub pruned: loony_theory::pruned::Table,
+    pub pruned: super::pruned::Pruned,
 }
 
 /// The built-in of this name, from the catalog (the one list of built-ins): an outcome class
