@@ -710,3 +710,29 @@ fn a_long_statement_says_it_is_still_running() {
     assert!(!err.contains("<-e>:1:"), "{err}");
     assert!(out.status.success());
 }
+
+/// Off a terminal, a long pruned search writes its table's fill and hit rate now and then.
+#[test]
+fn a_long_pruned_search_logs_its_table() {
+    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .env("LOONY_LOG_EVERY", "0.01")
+        .args(["-e", "import \"std/cram\"\noutcome(cram(5, 5))"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run loony");
+    let (stdout, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    // 5 × 5 Cram is 0 (Uiterwijk's table; the literature tests check it by brute force).
+    assert_eq!(stdout, "P\n");
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("pruned search: "))
+        .unwrap_or_else(|| panic!("no progress line in {err}"));
+    assert!(
+        line.contains("entries (") && line.contains("% full)") && line.contains("lookups hit"),
+        "{line}"
+    );
+    assert!(out.status.success());
+}

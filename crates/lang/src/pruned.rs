@@ -185,6 +185,11 @@ impl Cx {
         self.engines.pruned.table.set_capacity(cap);
     }
 
+    /// The table's state in a line (see [`summary`]).
+    pub fn table_summary(&self) -> String {
+        self.engines.pruned.summary()
+    }
+
     /// The table's counters now.
     pub fn table_stats(&self) -> Stats {
         self.engines.pruned.table.stats()

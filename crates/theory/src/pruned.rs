@@ -37,9 +37,9 @@ use loony_graph::options::{Atom, OptBuf};
 use loony_graph::source::Source;
 use rustc_hash::FxHashSet;
 
-mod table;
+pub mod table;
 
-use table::UNKNOWN;
+pub use table::UNKNOWN;
 pub use table::{DEFAULT_CAPACITY, ENTRY_BYTES, Fact, Stats, Table, WAYS};
 
 impl Table {
