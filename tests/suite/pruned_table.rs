@@ -156,3 +156,177 @@ fn a_table_of_the_budget_s_share_gives_the_same_values() {
     assert_eq!(stats.replacements, 0, "{stats:?}");
     assert!(stats.hits > 0, "{stats:?}");
 }
+
+/// A file under `target/` for one test (tests run side by side, each with its own name).
+fn scratch(name: &str) -> String {
+    let dir = format!("{}/target/pruned-table-tests", env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let path = format!("{dir}/{name}");
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Runs the Cram cases in a fresh session that first loads `file` (as `load_table` does), or
+/// saves to it at the end; the lines, the error of the load if any, and the table's counters.
+fn session(
+    src: &str,
+    load: Option<&str>,
+    save: Option<&str>,
+) -> (Vec<String>, Option<String>, loony::theory::pruned::Stats) {
+    let (src, load, save) = (
+        src.to_string(),
+        load.map(str::to_string),
+        save.map(str::to_string),
+    );
+    on_big_stack(move || {
+        let mut interp = Interp::new();
+        let mut load_err = None;
+        if let Some(f) = &load {
+            let (_, err) = run(
+                &mut interp,
+                "load.cgt",
+                &format!("import \"std/cram\"\nload_table(\"{f}\")"),
+            );
+            load_err = err.map(|e| {
+                // Nothing of a refused file is loaded.
+                assert_eq!(interp.cx.table_stats().entries, 0, "{e}");
+                e
+            });
+        }
+        let (got, err) = run(&mut interp, "cases.cgt", &src);
+        assert_eq!(err, None);
+        if let Some(f) = &save {
+            let (n, err) = run(&mut interp, "save.cgt", &format!("save_table(\"{f}\")"));
+            assert_eq!(err, None);
+            assert!(n[0].parse::<usize>().unwrap() > 100, "{n:?}");
+        }
+        (got, load_err, interp.cx.table_stats())
+    })
+}
+
+#[test]
+fn a_saved_table_gives_the_same_answers_in_a_fresh_session() {
+    let file = scratch("saved.tbl");
+    let (src, want) = cram_cases(41, 16);
+    let (first, _, before) = session(&src, None, Some(&file));
+    assert_eq!(first, want);
+    let (again, err, after) = session(&src, Some(&file), None);
+    assert_eq!(err, None);
+    assert_eq!(again, want);
+    // Answered from the file: the outcomes' parts are hits, and no question is opened again.
+    assert!(after.hits > 0, "{after:?}");
+    assert!(
+        before.opened > 1000 && after.opened == 0,
+        "{before:?} then {after:?}"
+    );
+    assert!(after.entries > 100, "{after:?}");
+}
+
+/// A file that cannot be used loads nothing: the error is the load's, the table stays empty,
+/// and every answer after it is the brute force's.
+fn refused(file: &str, code: &str) {
+    let (src, want) = cram_cases(43, 8);
+    let (got, err, stats) = session(&src, Some(file), None);
+    let err = err.expect("the load is refused");
+    assert!(err.starts_with(&format!("error[{code}]")), "{err}");
+    assert_eq!(got, want);
+    assert!(stats.opened > 0, "relearned: {stats:?}");
+}
+
+#[test]
+fn a_torn_or_altered_table_file_is_an_error_not_an_answer() {
+    let file = scratch("whole.tbl");
+    let (src, _) = cram_cases(47, 8);
+    session(&src, None, Some(&file));
+    let bytes = std::fs::read(&file).unwrap();
+    // Cut short at a few places (a save killed half-way through writing).
+    for cut in [0, 7, 12, 40, bytes.len() / 2, bytes.len() - 1] {
+        let torn = scratch(&format!("torn{cut}.tbl"));
+        std::fs::write(&torn, &bytes[..cut]).unwrap();
+        refused(&torn, "E0307");
+    }
+    // One bit flipped, in the header, a ruleset's record, an entry and the checksum.
+    for at in [9, 20, bytes.len() / 2, bytes.len() - 3] {
+        let mut b = bytes.clone();
+        b[at] ^= 4;
+        let altered = scratch(&format!("altered{at}.tbl"));
+        std::fs::write(&altered, &b).unwrap();
+        refused(&altered, "E0307");
+    }
+}
+
+#[test]
+fn a_table_file_of_another_ruleset_is_an_error_not_an_answer() {
+    // The same name, edited rules: a domino marks its cells `x` instead of `#` (the same game,
+    // but the table of an edited ruleset is never trusted).
+    let edited = scratch("edited.tbl");
+    let src = "ruleset cram_board(b) split by regions(b) canonical by canonical(b) {\n  \
+               for (p, q) in adjacent_pairs(b, \".\") => cram_board(set(b, [p, q], \"x\"))\n}\n\
+               cram_board(board(4, 4))\n";
+    let (out, err) = on_big_stack({
+        let (src, edited) = (src.to_string(), edited.clone());
+        move || {
+            let mut interp = Interp::new();
+            run(
+                &mut interp,
+                "edited.cgt",
+                &format!("{src}save_table(\"{edited}\")"),
+            )
+        }
+    });
+    assert_eq!(err, None);
+    assert_eq!(out[0], "0");
+    refused(&edited, "E0308");
+    // Another game altogether: Node Kayles parts in a session of Cram.
+    let other = scratch("node_kayles.tbl");
+    let (out, err) = on_big_stack({
+        let other = other.clone();
+        move || {
+            let mut interp = Interp::new();
+            run(
+                &mut interp,
+                "nk.cgt",
+                &format!(
+                    "import \"std/node_kayles\"\nnode_kayles(9, [(i, i + 1) for i in 0..8])\n\
+                     save_table(\"{other}\")"
+                ),
+            )
+        }
+    });
+    assert_eq!(err, None);
+    // Node Kayles on a path is Dawson's Chess, 0.137: heap 9 is *3 (OEIS A002187).
+    assert_eq!(out[0], "*3");
+    refused(&other, "E0308");
+}
+
+/// The two diagnostics, as a user sees them.
+#[test]
+fn table_file_diagnostics() {
+    let not_a_table = "load_table(\"Cargo.toml\")";
+    insta::assert_snapshot!(
+        "not_a_table_file",
+        crate::common::run_named("test.cgt", not_a_table),
+        not_a_table
+    );
+    let file = "target/pruned-table-tests/for_cram.tbl";
+    let _ = std::fs::create_dir_all("target/pruned-table-tests");
+    let (_, err) = on_big_stack(move || {
+        let mut interp = Interp::new();
+        run(
+            &mut interp,
+            "save.cgt",
+            &format!("import \"std/cram\"\ncram(2, 3)\nsave_table(\"{file}\")"),
+        )
+    });
+    assert_eq!(err, None);
+    let foreign = format!(
+        "ruleset cram_board(b) split by regions(b) {{\n  \
+         for (p, q) in adjacent_pairs(b, \".\") => cram_board(set(b, [p, q], \"#\"))\n}}\n\
+         load_table(\"{file}\")"
+    );
+    insta::assert_snapshot!(
+        "table_of_another_ruleset",
+        crate::common::run_named("test.cgt", &foreign),
+        &foreign
+    );
+}

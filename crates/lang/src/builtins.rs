@@ -174,6 +174,8 @@ fn core(
     };
     match op {
         CoreOp::TopEntailsValue | CoreOp::TopEntailsMoons => top_entails(cx, store, op, &a),
+        CoreOp::SaveTable => cx.save_table_builtin(store, &a),
+        CoreOp::LoadTable => cx.load_table_builtin(store, &a),
         CoreOp::Len
         | CoreOp::Size
         | CoreOp::Sum

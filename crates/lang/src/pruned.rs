@@ -22,6 +22,8 @@ use loony_core::game::{GameId, Node, Store};
 use loony_core::positions::PosId;
 use loony_theory::pruned::{self, Stats, Stop, Table, Weigh};
 
+mod file;
+
 /// The share of the memory budget the table may take: a quarter.
 const BUDGET_SHARE: usize = 4;
 
@@ -33,6 +35,8 @@ pub struct Pruned {
     /// The most entries asked for (`:table capacity N`), below the budget's share.
     pub(crate) asked: Option<usize>,
     meter: Option<Meter>,
+    /// A table file read at start (`--table`), loaded as its rulesets are defined.
+    pending: file::Pending,
 }
 
 /// What a search shows of itself once it has run a second.
@@ -54,7 +58,7 @@ impl Pruned {
     /// The table's state in a line: `12034 of 1048576 entries (1.1% full), 41.2% of 96102
     /// lookups hit, 0 replaced, 20311 questions`.
     pub fn summary(&self) -> String {
-        summary(&self.table.stats())
+        summary(&self.table.stats()) + &self.pending.summary()
     }
 }
 
@@ -116,7 +120,7 @@ impl Cx {
         let Some((parts, mut heap)) = self.split_parts(store, g) else {
             return Ok(None);
         };
-        let mut table = self.take_table();
+        let mut table = self.take_table(store)?;
         let mut r = Ok(());
         for p in parts {
             match pruned::nimber(store, self, &mut table, p) {
@@ -144,7 +148,7 @@ impl Cx {
         let Some((parts, heap)) = self.split_parts(store, g) else {
             return Ok(None);
         };
-        let mut table = self.take_table();
+        let mut table = self.take_table(store)?;
         let r = pruned::is_p(store, self, &mut table, &parts, heap);
         self.put_table(table);
         match r {
@@ -156,8 +160,10 @@ impl Cx {
 }
 
 impl Cx {
-    /// The table, sized for the budget, taken out for a search (see [`Cx::put_table`]).
-    fn take_table(&mut self) -> Table {
+    /// The table, sized for the budget, taken out for a search (see [`Cx::put_table`]),
+    /// after loading what a pending table file holds of rulesets defined since.
+    fn take_table(&mut self, store: &mut Store) -> Result<Table, Error> {
+        self.apply_pending(store)?;
         let cap = self.engines.pruned.capacity_for(self.limits.memory);
         let mut table = std::mem::take(&mut self.engines.pruned.table);
         table.set_capacity(cap);
@@ -167,7 +173,7 @@ impl Cx {
             bar: None,
             log: super::progress::Log::new("pruned search"),
         });
-        table
+        Ok(table)
     }
 
     /// The table back after a search, whatever it ended with: what it learned stays.

@@ -127,8 +127,12 @@ pub fn is_p<S: Source + Weigh>(
     let mut heap = n;
     let mut unknown: Vec<PosId> = Vec::new();
     for &p in parts {
+        s.table.stats.lookups += 1;
         match s.table.exact(s.src.memo_ref(), p) {
-            Some(k) => heap ^= k,
+            Some(k) => {
+                s.table.stats.hits += 1;
+                heap ^= k;
+            }
             None => unknown.push(p),
         }
     }
