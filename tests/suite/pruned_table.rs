@@ -330,3 +330,31 @@ fn table_file_diagnostics() {
         &foreign
     );
 }
+
+/// The table's capacity is a quarter of the memory budget (24 bytes an entry, rounded down
+/// to a power of two), follows `:memory`, and `:table capacity N` caps it lower.
+#[test]
+fn the_capacity_follows_the_memory_budget() {
+    let caps = on_big_stack(|| {
+        let mut s = loony::repl::Session::new();
+        let mut caps = Vec::new();
+        for input in [
+            ":memory 64M",
+            "import \"std/cram\"\noutcome(cram(3, 4))",
+            ":memory 256M",
+            "outcome(cram(3, 5))",
+            ":table capacity 1000",
+            ":memory 1G",
+            "outcome(cram(2, 5))",
+        ] {
+            s.eval(input);
+            caps.push(s.interp.cx.table_stats().capacity);
+        }
+        caps
+    });
+    // 64 MiB / 4 / 24 = 699 050 entries: 2^19; 256 MiB: 2^21; capped at 1000: 512.
+    assert_eq!(caps[1], 1 << 19);
+    assert_eq!(caps[3], 1 << 21);
+    assert_eq!(caps[4], 512);
+    assert_eq!(caps[6], 512);
+}
