@@ -791,3 +791,41 @@ fn the_table_flag_saves_and_loads_the_table() {
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
     assert!(!out.contains("table: 0 of"), "{out}");
 }
+
+/// Under `--table FILE`, a search stopped by Ctrl-C saves the table at once, while the session
+/// goes on (here a REPL reading a pipe that stays open).
+#[test]
+fn a_stopped_search_saves_its_table_at_once() {
+    let dir = format!("{}/target/pruned-table-tests", env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = format!("{dir}/stopped.tbl");
+    let _ = std::fs::remove_file(&file);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .args(["--table", &file])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run loony");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"import \"std/cram\"\ncram(5, 7)\n")
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: a signal to the child this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let mut saved = false;
+    for _ in 0..100 {
+        if std::fs::metadata(&file).is_ok_and(|m| m.len() > 1000) {
+            saved = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(saved, "no table saved while the session runs");
+    stdin.write_all(b"*2 + *3\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "*\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[E0501]"));
+}

@@ -55,6 +55,11 @@ impl Pruned {
         share.min(self.asked.unwrap_or(usize::MAX))
     }
 
+    /// Whether the session saves its table to a file (`--table FILE`).
+    pub fn has_file(&self) -> bool {
+        self.pending.path.is_some()
+    }
+
     /// The table's state in a line: `12034 of 1048576 entries (1.1% full), 41.2% of 96102
     /// lookups hit, 0 replaced, 20311 questions`.
     pub fn summary(&self) -> String {
@@ -132,6 +137,9 @@ impl Cx {
             }
         }
         self.put_table(table);
+        if let Err(Stop::Error(e)) = &r {
+            self.save_if_stopped(store, e);
+        }
         match r {
             Ok(()) => Ok(Some(Class::Nimber(heap))),
             Err(stop) => unresolved(stop),
@@ -151,6 +159,9 @@ impl Cx {
         let mut table = self.take_table(store)?;
         let r = pruned::is_p(store, self, &mut table, &parts, heap);
         self.put_table(table);
+        if let Err(Stop::Error(e)) = &r {
+            self.save_if_stopped(store, e);
+        }
         match r {
             Ok(true) => Ok(Some(Outcome::P)),
             Ok(false) => Ok(Some(Outcome::N)),
@@ -182,6 +193,18 @@ impl Cx {
         if let Some(b) = self.engines.pruned.meter.take().and_then(|m| m.bar) {
             b.finish_and_clear();
         }
+    }
+
+    /// A search stopped by Ctrl-C (or the memory budget) under `--table FILE` saves the table
+    /// there at once, so what it learned outlives a session killed next. A failure to write
+    /// is reported by the save at the end.
+    fn save_if_stopped(&mut self, store: &mut Store, e: &Error) {
+        if !e.is_interrupted() || !self.engines.pruned.has_file() {
+            return;
+        }
+        let flag = self.limits.interrupt.clone();
+        let _ = self.save_table_file(store);
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Sets the most entries the table may hold (`None`: its share of the memory budget).

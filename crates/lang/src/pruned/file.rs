@@ -25,8 +25,9 @@
 //!
 //! `loony --table FILE` reads the file at start and keeps it pending: before each search, the
 //! rulesets of the file that are defined by then are checked and loaded (a changed one is an
-//! error of that query, and its part of the file stays pending). At exit the table is saved
-//! with the pending parts carried over, so a session that did not use them does not lose them.
+//! error of that query, and its part of the file stays pending). At exit, and whenever Ctrl-C
+//! or the memory budget stops a search, the table is saved with the pending parts carried
+//! over, so a session that did not use them does not lose them.
 
 use super::super::Cx;
 use crate::error::{ArgumentError, EvalError, Wanted};
