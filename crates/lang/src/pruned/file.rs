@@ -737,6 +737,9 @@ impl Cx {
             for (l, n) in p.loaded.iter_mut().zip(now) {
                 *l |= n;
             }
+            // What is loaded is the session's now: the file's copy is not kept.
+            let loaded = &p.loaded;
+            p.file.entries.retain(|e| !loaded[e.ruleset as usize]);
         }
         let path = p.path.clone().unwrap_or_default();
         self.engines.pruned.pending = p;
