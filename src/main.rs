@@ -56,6 +56,10 @@ struct Cli {
     /// Print each input (`> input`) before its result, as a transcript [default: off]
     #[arg(long)]
     echo: bool,
+    /// Pruned search's table file: read at start if it exists (its rulesets loaded as they are
+    /// defined), written at exit, also when Ctrl-C stopped a script (save_table's format)
+    #[arg(long, value_name = "FILE")]
+    table: Option<String>,
     /// Explain a diagnostic code (E0110, W0001) at length, then exit
     #[arg(long, value_name = "CODE", conflicts_with_all = ["file", "source"])]
     explain: Option<String>,
@@ -186,11 +190,20 @@ fn run(cli: Cli) -> ExitCode {
     }
     let mut session = Session::new();
     configure(&mut session.interp, &cli);
+    if let Err(code) = open_table(&mut session.interp, &cli, color) {
+        return code;
+    }
+    let code = repl_session(&cli, &mut session, color);
+    save_table(&mut session.interp, &cli, color, code)
+}
+
+/// The REPL on a terminal, or reading piped input.
+fn repl_session(cli: &Cli, session: &mut Session, color: bool) -> ExitCode {
     if std::io::stdin().is_terminal() {
         let flag = session.interp.cx.limits.interrupt.clone();
         // Ctrl-C during a computation stops it; at the prompt rustyline handles the key itself.
         let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
-        match repl::line_editor::run(&mut session) {
+        match repl::line_editor::run(session) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 say_err(&format!("error: {e}\n"));
@@ -203,7 +216,7 @@ fn run(cli: Cli) -> ExitCode {
         let mut failed = false;
         let mut lost: Option<Error> = None;
         let mut out = std::io::stdout().lock();
-        repl::run_byte_lines_while(&mut session, lines, &mut |r| {
+        repl::run_byte_lines_while(session, lines, &mut |r| {
             let written = match r {
                 Reply::Value(s) | Reply::Info(s) => {
                     put(&mut out, &s).and_then(|()| put(&mut out, "\n"))
@@ -220,7 +233,7 @@ fn run(cli: Cli) -> ExitCode {
         });
         let lost = lost.or_else(|| flush(&mut out).err());
         match lost {
-            Some(e) => written_out(&e, &session.interp.cx.files, &cli, color),
+            Some(e) => written_out(&e, &session.interp.cx.files, cli, color),
             None if failed => ExitCode::FAILURE,
             None => ExitCode::SUCCESS,
         }
@@ -274,9 +287,46 @@ fn explain(cli: &Cli, code: &str) -> ExitCode {
     }
 }
 
+/// `--table FILE`: reads the file (an error now, before anything could overwrite it) and
+/// lets Ctrl-C stop the running statement rather than the process, so the table is saved
+/// (a second Ctrl-C ends the process at once).
+fn open_table(interp: &mut Interp, cli: &Cli, color: bool) -> Result<(), ExitCode> {
+    let Some(path) = &cli.table else {
+        return Ok(());
+    };
+    if let Err(e) = interp.cx.open_table_file(path) {
+        report(&e, &interp.cx.files, cli, color);
+        return Err(ExitCode::from(2));
+    }
+    let flag = interp.cx.limits.interrupt.clone();
+    let presses = std::sync::atomic::AtomicUsize::new(0);
+    // On a terminal the REPL sets its own handler (which also stops the statement).
+    let _ = ctrlc::set_handler(move || {
+        if presses.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 0 {
+            std::process::exit(130);
+        }
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    Ok(())
+}
+
+/// `--table FILE` at the end: saves the table; a failure to write it fails the run.
+fn save_table(interp: &mut Interp, cli: &Cli, color: bool, code: ExitCode) -> ExitCode {
+    match interp.cx.save_table_file(&mut interp.store) {
+        Ok(_) => code,
+        Err(e) => {
+            report(&e, &interp.cx.files, cli, color);
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn run_source(cli: &Cli, name: &str, src: Vec<u8>, color: bool) -> ExitCode {
     let mut interp = Interp::new();
     configure(&mut interp, cli);
+    if let Err(code) = open_table(&mut interp, cli, color) {
+        return code;
+    }
     // Warnings go to stderr as they are found; the program goes on.
     let (json, ascii) = (cli.json, cli.ascii);
     interp.cx.out.on_warning = Some(Box::new(move |w, files| {
@@ -305,7 +355,7 @@ fn run_source(cli: &Cli, name: &str, src: Vec<u8>, color: bool) -> ExitCode {
         })
     });
     let r = r.and_then(|()| flush(&mut out));
-    match r {
+    let code = match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind::<SessionError>().is_some() => {
             written_out(&e, &interp.cx.files, cli, color)
@@ -316,5 +366,7 @@ fn run_source(cli: &Cli, name: &str, src: Vec<u8>, color: bool) -> ExitCode {
             report(&e, &interp.cx.files, cli, color);
             ExitCode::FAILURE
         }
-    }
+    };
+    drop(out);
+    save_table(&mut interp, cli, color, code)
 }

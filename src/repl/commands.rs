@@ -84,6 +84,14 @@ pub static COMMANDS: &[Command] = &[
         run: run_budget,
     },
     Command {
+        name: "table",
+        aliases: &[],
+        args: "[clear|capacity N]",
+        file_arg: false,
+        doc: "show pruned search's table (size, capacity, fill, hit rate), clear it, or cap it",
+        run: run_table,
+    },
+    Command {
         name: "ascii",
         aliases: &[],
         args: "[on|off]",
@@ -278,5 +286,52 @@ fn run_ascii(s: &mut Session, c: &Call) -> Vec<Reply> {
     vec![Reply::Info(format!(
         "ascii output {}",
         if ascii { "on" } else { "off" }
+    ))]
+}
+
+fn run_table(s: &mut Session, c: &Call) -> Vec<Reply> {
+    let usage = "usage: :table, :table clear, :table capacity N (N >= 4, or `budget`)";
+    let mut words = c.arg.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (None, _, _) => {}
+        (Some("clear"), None, _) => {
+            s.interp.cx.clear_table();
+            return vec![Reply::Info("pruned search's table cleared".to_string())];
+        }
+        (Some("capacity"), Some(n), None) => {
+            let asked = match n {
+                "budget" => None,
+                n => match n.parse::<usize>() {
+                    Ok(k) if k >= loony_theory::pruned::WAYS => Some(k),
+                    _ => {
+                        let message = format!(
+                            "`{n}` is not a capacity: a whole number of entries, 4 or more"
+                        );
+                        return vec![s.command_error(
+                            c.line,
+                            c.arg_span.clone(),
+                            message,
+                            "not a capacity",
+                            usage,
+                        )];
+                    }
+                },
+            };
+            s.interp.cx.set_table_capacity(asked);
+        }
+        _ => {
+            let message = format!("`:table` takes `clear` or `capacity N`, not `{}`", c.arg);
+            return vec![s.command_error(
+                c.line,
+                c.arg_span.clone(),
+                message,
+                "not a table command",
+                usage,
+            )];
+        }
+    }
+    vec![Reply::Info(format!(
+        "pruned search's table: {}",
+        s.interp.cx.table_summary()
     ))]
 }

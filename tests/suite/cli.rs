@@ -710,3 +710,122 @@ fn a_long_statement_says_it_is_still_running() {
     assert!(!err.contains("<-e>:1:"), "{err}");
     assert!(out.status.success());
 }
+
+/// Off a terminal, a long pruned search writes its table's fill and hit rate now and then.
+#[test]
+fn a_long_pruned_search_logs_its_table() {
+    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .env("LOONY_LOG_EVERY", "0.01")
+        .args(["-e", "import \"std/cram\"\noutcome(cram(5, 5))"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run loony");
+    let (stdout, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    // 5 × 5 Cram is 0 (Uiterwijk's table; the literature tests check it by brute force).
+    assert_eq!(stdout, "P\n");
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("pruned search: "))
+        .unwrap_or_else(|| panic!("no progress line in {err}"));
+    assert!(
+        line.contains("entries (") && line.contains("% full)") && line.contains("lookups hit"),
+        "{line}"
+    );
+    assert!(out.status.success());
+}
+
+/// `--table FILE` saves pruned search's table at the end and loads it at the next start (as
+/// its rulesets are defined); a torn file stops the run before anything overwrites it, and a
+/// Ctrl-C (SIGINT) that stops a script still saves what it learned.
+#[test]
+fn the_table_flag_saves_and_loads_the_table() {
+    let dir = format!("{}/target/pruned-table-tests", env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = format!("{dir}/flag.tbl");
+    let _ = std::fs::remove_file(&file);
+    // 4 × 5 Cram is * (the literature tests check it by brute force): an N-position.
+    let input = "import \"std/cram\"\noutcome(cram(4, 5))\n:table\n";
+    let (out, err, code) = loony(&["--table", &file], Some(input));
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(out.starts_with("N\npruned search's table: "), "{out}");
+    let questions = |out: &str| -> u64 {
+        let at = out.rfind(" replaced, ").expect("the table's line") + " replaced, ".len();
+        out[at..].split(' ').next().unwrap().parse().unwrap()
+    };
+    assert!(questions(&out) > 100, "{out}");
+    let (again, err, code) = loony(&["--table", &file], Some(input));
+    assert_eq!((code, err.as_str()), (0, ""), "{again}");
+    assert!(again.starts_with("N\n"), "{again}");
+    assert_eq!(questions(&again), 0, "{again}");
+    // A torn file: an error at start, and the file is left as it was.
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    let (_, err, code) = loony(&["--table", &file, "-e", "1"], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("error[E0307]"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap().len(), bytes.len() / 2);
+    // Ctrl-C stops a long script, and the table is saved.
+    let _ = std::fs::remove_file(&file);
+    let script = format!("{dir}/long.cgt");
+    std::fs::write(&script, "import \"std/cram\"\ncram(5, 7)\n").unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .args(["--table", &file, &script])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run loony");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: a signal to the child this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("error[E0501]"), "{err}");
+    let (out, err, code) = loony(
+        &["--table", &file],
+        Some("import \"std/cram\"\ncram(2, 2)\n:table\n"),
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(!out.contains("table: 0 of"), "{out}");
+}
+
+/// Under `--table FILE`, a search stopped by Ctrl-C saves the table at once, while the session
+/// goes on (here a REPL reading a pipe that stays open).
+#[test]
+fn a_stopped_search_saves_its_table_at_once() {
+    let dir = format!("{}/target/pruned-table-tests", env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = format!("{dir}/stopped.tbl");
+    let _ = std::fs::remove_file(&file);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .args(["--table", &file])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run loony");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"import \"std/cram\"\ncram(5, 7)\n")
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: a signal to the child this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let mut saved = false;
+    for _ in 0..100 {
+        if std::fs::metadata(&file).is_ok_and(|m| m.len() > 1000) {
+            saved = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(saved, "no table saved while the session runs");
+    stdin.write_all(b"*2 + *3\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "*\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[E0501]"));
+}

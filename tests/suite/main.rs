@@ -23,6 +23,7 @@ mod lsp;
 mod misere;
 mod misere_cgsuite;
 mod plot;
+mod pruned_table;
 mod quotient;
 mod repl;
 mod robustness;

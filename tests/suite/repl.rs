@@ -79,6 +79,7 @@ fn each_command_answers_to_its_names() {
         ("l", ":load FILE"),
         ("memory", ":memory [SIZE]"),
         ("budget", ":budget [N]"),
+        ("table", ":table [clear|capacity N]"),
         ("ascii", ":ascii [on|off]"),
         ("quit", ":quit"),
         ("q", ":quit"),
@@ -196,6 +197,47 @@ fn budget_is_validated() {
     assert!(info_of(&out[3]).starts_with(&format!("position budget: {default} ")));
     assert_eq!(info_of(&out[4]), "position budget: 7");
     assert!(info_of(&out[5]).starts_with("position budget: 7 "));
+}
+
+/// `:table` shows pruned search's table as the search left it, `:table clear` empties it, and
+/// a bad argument is a diagnostic at the argument.
+#[test]
+fn table_shows_clears_and_caps_the_pruned_table() {
+    let out = session_replies(
+        &[
+            ":table",
+            "import \"std/cram\"",
+            "outcome(cram(4, 5))",
+            ":table",
+            ":table capacity 16",
+            "cram(3, 5)",
+            ":table",
+            ":table clear",
+            ":table capacity lots",
+            ":table frob",
+        ],
+        |_| {},
+    );
+    assert!(
+        info_of(&out[0]).starts_with("pruned search's table: 0 of "),
+        "{:?}",
+        out[0]
+    );
+    assert_eq!(out[2], vec![Reply::Value("N".into())]);
+    let after = info_of(&out[3]);
+    assert!(
+        !after.contains(": 0 of") && after.contains("lookups hit"),
+        "{after}"
+    );
+    assert!(info_of(&out[4]).contains(" of 16 entries"), "{:?}", out[4]);
+    assert_eq!(out[5], vec![Reply::Value("*".into())]);
+    assert!(info_of(&out[6]).contains(" of 16 entries"), "{:?}", out[6]);
+    assert_eq!(info_of(&out[7]), "pruned search's table cleared");
+    for (r, arg) in out[8..].iter().zip(["capacity lots", "frob"]) {
+        let e = error_of(r);
+        assert!(e.starts_with("error[E0701]"), "{e}");
+        assert!(e.contains(&format!(":table {arg}")), "{e}");
+    }
 }
 
 #[test]

@@ -29,7 +29,7 @@ pub struct Engines {
     /// Classes of the positions of dense rows, by coordinates.
     pub(crate) rows: super::row::RowTables,
     /// What pruned search learned about the parts of rulesets that split.
-    pub pruned: loony_theory::pruned::Table,
+    pub pruned: super::pruned::Pruned,
 }
 
 /// The built-in of this name, from the catalog (the one list of built-ins): an outcome class
@@ -103,6 +103,8 @@ fn heaps(cx: &mut Cx, store: &mut Store, op: HeapOp, a: Args<'_>) -> Result<Valu
 fn core(cx: &mut Cx, store: &mut Store, op: CoreOp, a: Args<'_>) -> Result<Value, Error> {
     match op {
         CoreOp::TopEntailsValue | CoreOp::TopEntailsMoons => top_entails(cx, store, op, &a),
+        CoreOp::SaveTable => cx.save_table_builtin(store, &a),
+        CoreOp::LoadTable => cx.load_table_builtin(store, &a),
         CoreOp::Len
         | CoreOp::Size
         | CoreOp::Sum

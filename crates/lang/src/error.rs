@@ -144,6 +144,13 @@ pub enum EvalError {
     UnknownFileFormat {
         path: String,
     },
+    /// A table file (`load_table`, `--table`) that cannot be used: `foreign` when it is whole
+    /// but of rulesets this session does not have, else torn, altered or not a table file.
+    TableFile {
+        path: String,
+        detail: String,
+        foreign: bool,
+    },
     /// Source bytes that are not UTF-8 (`byte` counts from 1 within the line).
     InvalidUtf8 {
         line: usize,
@@ -628,6 +635,7 @@ impl Diagnose for EvalError {
             | E::Io { .. }
             | E::WriteFailed { .. }
             | E::UnknownFileFormat { .. }
+            | E::TableFile { .. }
             | E::InvalidUtf8 { .. } => self.file_report(),
         }
     }
@@ -888,6 +896,25 @@ impl EvalError {
             .note(format!(
                 "a plot is written as SVG, PNG or PDF: end the file name in {FIGURE_EXTENSIONS}"
             )),
+            E::TableFile {
+                path,
+                detail,
+                foreign,
+            } => Report::new(
+                if *foreign {
+                    FOREIGN_TABLE_FILE
+                } else {
+                    BAD_TABLE_FILE
+                },
+                format!("cannot load the table `{path}`: {detail}"),
+                "loading the table file",
+            )
+            .note(if *foreign {
+                "nothing of it was loaded: define or import its rulesets as they were when it \
+                 was saved"
+            } else {
+                "nothing of it was loaded, so no answer depends on it"
+            }),
             E::InvalidUtf8 { line, byte } => Report::new(
                 INVALID_UTF8,
                 format!("line {line} is not valid UTF-8 (at byte {byte} of the line)"),

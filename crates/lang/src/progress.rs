@@ -301,6 +301,7 @@ pub(super) const TOP_ENTAILS: &str =
 pub(super) const QUOTIENT_TO: &str = "{bar:40} heap {pos}/{len}: {msg} (elapsed {elapsed})";
 pub(super) const QUOTIENT: &str =
     "{spinner} heap {pos}: {msg}, until certified (elapsed {elapsed})";
+pub(super) const PRUNED: &str = "{spinner} pruned search: {msg} (elapsed {elapsed})";
 
 #[cfg(test)]
 mod tests {
@@ -314,6 +315,7 @@ mod tests {
             TOP_ENTAILS,
             QUOTIENT_TO,
             QUOTIENT,
+            PRUNED,
         ] {
             assert!(ProgressStyle::with_template(t).is_ok(), "{t}");
             let times = t.matches("{eta}").count() + t.matches("{elapsed}").count();

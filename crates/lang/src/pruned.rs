@@ -6,6 +6,13 @@
 //! it: `outcome` asks one question of the sum (whether it is a P-position) without the
 //! whole nimber, a value asks each part's nimber. What it cannot answer (a cycle of moves, an
 //! entailing option) it says so, and the game goes to the explorer and the general engines.
+//!
+//! The search's table ([`Pruned`]) lives inside the session's memory budget: before each
+//! search its capacity is set to a quarter of the budget (in entries of
+//! [`pruned::ENTRY_BYTES`]), or less if `:table capacity N` asks for less; when full it
+//! replaces entries (see `loony_theory::pruned::Table`). A search longer than a second shows
+//! the table's fill and hit rate on a progress line (a spinner on a terminal, a log line now
+//! and then off one).
 
 use super::{Cx, Value};
 use loony_core::board::BLOCKED;
@@ -13,7 +20,66 @@ use loony_core::class::{Class, Outcome};
 use loony_core::diag::Error;
 use loony_core::game::{GameId, Node, Store};
 use loony_core::positions::PosId;
-use loony_theory::pruned::{self, Stop, Weigh};
+use loony_theory::pruned::{self, Stats, Stop, Table, Weigh};
+
+mod file;
+
+/// The share of the memory budget the table may take: a quarter.
+const BUDGET_SHARE: usize = 4;
+
+/// Pruned search's state in the session: its table, the capacity asked for, and the progress
+/// shown during a search.
+#[derive(Default)]
+pub struct Pruned {
+    pub table: Table,
+    /// The most entries asked for (`:table capacity N`), below the budget's share.
+    pub(crate) asked: Option<usize>,
+    meter: Option<Meter>,
+    /// A table file read at start (`--table`), loaded as its rulesets are defined.
+    pending: file::Pending,
+}
+
+/// What a search shows of itself once it has run a second.
+struct Meter {
+    started: std::time::Instant,
+    /// On a terminal (a spinner), else log lines.
+    terminal: bool,
+    bar: Option<indicatif::ProgressBar>,
+    log: super::progress::Log,
+}
+
+impl Pruned {
+    /// The capacity the table gets for a session of `memory` bytes of budget.
+    pub fn capacity_for(&self, memory: usize) -> usize {
+        let share = memory / BUDGET_SHARE / pruned::ENTRY_BYTES;
+        share.min(self.asked.unwrap_or(usize::MAX))
+    }
+
+    /// Whether the session saves its table to a file (`--table FILE`).
+    pub fn has_file(&self) -> bool {
+        self.pending.path.is_some()
+    }
+
+    /// The table's state in a line: `12034 of 1048576 entries (1.1% full), 41.2% of 96102
+    /// lookups hit, 0 replaced, 20311 questions`.
+    pub fn summary(&self) -> String {
+        summary(&self.table.stats()) + &self.pending.summary()
+    }
+}
+
+/// The counters of a table as `:table` and the progress line show them.
+pub fn summary(s: &Stats) -> String {
+    format!(
+        "{} of {} entries ({:.1}% full), {:.1}% of {} lookups hit, {} replaced, {} questions",
+        s.entries,
+        s.capacity,
+        100.0 * s.fill(),
+        100.0 * s.hit_rate(),
+        s.lookups,
+        s.replacements,
+        s.opened
+    )
+}
 
 impl Cx {
     /// The parts and folded nimber of a game that is a sum of positions of rulesets with a
@@ -59,7 +125,7 @@ impl Cx {
         let Some((parts, mut heap)) = self.split_parts(store, g) else {
             return Ok(None);
         };
-        let mut table = std::mem::take(&mut self.engines.pruned);
+        let mut table = self.take_table(store)?;
         let mut r = Ok(());
         for p in parts {
             match pruned::nimber(store, self, &mut table, p) {
@@ -70,7 +136,10 @@ impl Cx {
                 }
             }
         }
-        self.engines.pruned = table;
+        self.put_table(table);
+        if let Err(Stop::Error(e)) = &r {
+            self.save_if_stopped(store, e);
+        }
         match r {
             Ok(()) => Ok(Some(Class::Nimber(heap))),
             Err(stop) => unresolved(stop),
@@ -87,14 +156,77 @@ impl Cx {
         let Some((parts, heap)) = self.split_parts(store, g) else {
             return Ok(None);
         };
-        let mut table = std::mem::take(&mut self.engines.pruned);
+        let mut table = self.take_table(store)?;
         let r = pruned::is_p(store, self, &mut table, &parts, heap);
-        self.engines.pruned = table;
+        self.put_table(table);
+        if let Err(Stop::Error(e)) = &r {
+            self.save_if_stopped(store, e);
+        }
         match r {
             Ok(true) => Ok(Some(Outcome::P)),
             Ok(false) => Ok(Some(Outcome::N)),
             Err(stop) => unresolved(stop),
         }
+    }
+}
+
+impl Cx {
+    /// The table, sized for the budget, taken out for a search (see [`Cx::put_table`]),
+    /// after loading what a pending table file holds of rulesets defined since.
+    fn take_table(&mut self, store: &mut Store) -> Result<Table, Error> {
+        self.apply_pending(store)?;
+        let cap = self.engines.pruned.capacity_for(self.limits.memory);
+        let mut table = std::mem::take(&mut self.engines.pruned.table);
+        table.set_capacity(cap);
+        self.engines.pruned.meter = Some(Meter {
+            started: std::time::Instant::now(),
+            terminal: self.engines.heaps.progress,
+            bar: None,
+            log: super::progress::Log::new("pruned search"),
+        });
+        Ok(table)
+    }
+
+    /// The table back after a search, whatever it ended with: what it learned stays.
+    fn put_table(&mut self, table: Table) {
+        self.engines.pruned.table = table;
+        if let Some(b) = self.engines.pruned.meter.take().and_then(|m| m.bar) {
+            b.finish_and_clear();
+        }
+    }
+
+    /// A search stopped by Ctrl-C (or the memory budget) under `--table FILE` saves the table
+    /// there at once, so what it learned outlives a session killed next. A failure to write
+    /// is reported by the save at the end.
+    fn save_if_stopped(&mut self, store: &mut Store, e: &Error) {
+        if !e.is_interrupted() || !self.engines.pruned.has_file() {
+            return;
+        }
+        let flag = self.limits.interrupt.clone();
+        let _ = self.save_table_file(store);
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Sets the most entries the table may hold (`None`: its share of the memory budget).
+    pub fn set_table_capacity(&mut self, entries: Option<usize>) {
+        self.engines.pruned.asked = entries;
+        let cap = self.engines.pruned.capacity_for(self.limits.memory);
+        self.engines.pruned.table.set_capacity(cap);
+    }
+
+    /// The table's state in a line (see [`summary`]).
+    pub fn table_summary(&self) -> String {
+        self.engines.pruned.summary()
+    }
+
+    /// The table's counters now.
+    pub fn table_stats(&self) -> Stats {
+        self.engines.pruned.table.stats()
+    }
+
+    /// Forgets what pruned search learned (the memo keeps the nimbers it found).
+    pub fn clear_table(&mut self) {
+        self.engines.pruned.table.clear();
     }
 }
 
@@ -114,6 +246,24 @@ impl Weigh for Cx {
         let mut args = Vec::new();
         store.positions.args(p, &mut args);
         args.iter().map(weight).sum()
+    }
+
+    fn progress(&mut self, stats: &Stats) {
+        let Some(m) = self.engines.pruned.meter.as_mut() else {
+            return;
+        };
+        if !m.terminal {
+            m.log.line(|| summary(stats));
+            return;
+        }
+        if m.started.elapsed().as_secs_f64() < 1.0 {
+            return;
+        }
+        let b = m
+            .bar
+            .get_or_insert_with(|| super::progress::bar(0, super::progress::PRUNED));
+        b.set_message(summary(stats));
+        b.tick();
     }
 }
 

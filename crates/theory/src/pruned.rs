@@ -14,7 +14,8 @@
 //!
 //! What is learned stays in a [`Table`] across queries: a part's exact nimber, or the values
 //! it is known not to have. Exact nimbers also go to the session's memo, where every engine
-//! finds them.
+//! finds them. The table has a fixed capacity and, when full, replaces the entry of least work
+//! in a bucket ([`table`]): a lost fact is relearned, never a wrong answer.
 //!
 //! **When an answer is sound.** A yes is given only after every option of the part was shown
 //! to lack nimber `n` by a witness of exact nimber `n` among its own options (or by its own
@@ -34,57 +35,16 @@ use loony_graph::demand::{self, Demand, Step};
 use loony_graph::memo::Key;
 use loony_graph::options::{Atom, OptBuf};
 use loony_graph::source::Source;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
-/// What the search has learned about parts, kept for the session.
-#[derive(Default)]
-pub struct Table {
-    facts: FxHashMap<PosId, Fact>,
-    /// `(part, n)` for `n ≥ 64` that the part's nimber is known not to be.
-    not_high: FxHashSet<(PosId, u32)>,
-    /// Questions opened (each expands its part once) and answered from the table.
-    pub opened: u64,
-    pub hits: u64,
-}
+pub mod table;
 
-#[derive(Clone, Copy)]
-struct Fact {
-    /// The exact nimber, or [`UNKNOWN`].
-    exact: u32,
-    /// Bit `m`: the nimber is not `m` (for `m < 64`).
-    not: u64,
-    /// How many options the part has (a bound on its nimber), or [`UNKNOWN`].
-    options: u32,
-}
-
-const UNKNOWN: u32 = u32::MAX;
-
-impl Default for Fact {
-    fn default() -> Self {
-        Fact {
-            exact: UNKNOWN,
-            not: 0,
-            options: UNKNOWN,
-        }
-    }
-}
+pub use table::UNKNOWN;
+pub use table::{DEFAULT_CAPACITY, ENTRY_BYTES, Fact, Stats, Table, WAYS};
 
 impl Table {
-    /// How many parts the table holds something about.
-    pub fn len(&self) -> usize {
-        self.facts.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.facts.is_empty()
-    }
-
-    pub fn clear(&mut self) {
-        *self = Table::default();
-    }
-
     fn exact(&self, memo: &Memo, p: PosId) -> Option<u32> {
-        if let Some(f) = self.facts.get(&p)
+        if let Some(f) = self.get(p)
             && f.exact != UNKNOWN
         {
             return Some(f.exact);
@@ -97,22 +57,24 @@ impl Table {
         if let Some(e) = self.exact(memo, p) {
             return Some(e == n);
         }
-        let f = self.facts.get(&p)?;
-        if (n < 64 && f.not >> n & 1 == 1)
-            || (n >= 64 && self.not_high.contains(&(p, n)))
-            || (f.options != UNKNOWN && n > f.options)
-        {
+        if n >= 64 && self.not_high(p, n) {
+            return Some(false);
+        }
+        let f = self.get(p)?;
+        if (n < 64 && f.not >> n & 1 == 1) || (f.options != UNKNOWN && n > f.options) {
             return Some(false);
         }
         None
     }
 
-    fn set_not(&mut self, p: PosId, n: u32) {
-        if n < 64 {
-            self.facts.entry(p).or_default().not |= 1 << n;
-        } else {
-            self.not_high.insert((p, n));
+    /// [`Table::is`], counted as a lookup (and a hit when it answers).
+    fn ask(&mut self, memo: &Memo, p: PosId, n: u32) -> Option<bool> {
+        let r = self.is(memo, p, n);
+        self.stats.lookups += 1;
+        if r.is_some() {
+            self.stats.hits += 1;
         }
+        r
     }
 }
 
@@ -137,6 +99,8 @@ impl From<Error> for Stop {
 /// question (the others' nimbers are cheaper to compute) and to try small options first.
 pub trait Weigh {
     fn weight(&self, store: &Store, p: PosId) -> u64;
+    /// Told how the search is going now and then (with the Ctrl-C poll): the table's counters.
+    fn progress(&mut self, _stats: &Stats) {}
 }
 
 /// The nimber of the part `p`.
@@ -163,8 +127,12 @@ pub fn is_p<S: Source + Weigh>(
     let mut heap = n;
     let mut unknown: Vec<PosId> = Vec::new();
     for &p in parts {
+        s.table.stats.lookups += 1;
         match s.table.exact(s.src.memo_ref(), p) {
-            Some(k) => heap ^= k,
+            Some(k) => {
+                s.table.stats.hits += 1;
+                heap ^= k;
+            }
             None => unknown.push(p),
         }
     }
@@ -199,6 +167,10 @@ enum Frame {
     Nim {
         p: PosId,
         n: u32,
+        /// `is(p, n)` said yes: the nimber is `n`.
+        found: bool,
+        /// The table's count of questions opened when this one was.
+        start: u64,
     },
     /// `nim(p)` of a small part: the mex of its options' nimbers.
     Mex(MexFrame),
@@ -207,6 +179,8 @@ enum Frame {
 
 struct MexFrame {
     p: PosId,
+    /// As in [`IsFrame`].
+    start: u64,
     /// As in [`IsFrame`].
     opts: Vec<u32>,
     next: usize,
@@ -219,6 +193,9 @@ struct MexFrame {
 struct IsFrame {
     p: PosId,
     n: u32,
+    /// The table's count of questions opened when this one was (the work of what it learns
+    /// is the count when it finishes less this).
+    start: u64,
     /// The options, each `len` then its parts (positions; nimbers tagged with [`NIM`]),
     /// in the order they are tried; empty until expanded.
     opts: Vec<u32>,
@@ -303,7 +280,7 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
 
     /// The options of `p` as the frame keeps them, options with fewer and lighter unknown
     /// parts first (they answer sooner); its option count goes to the table.
-    fn expand(&mut self, p: PosId) -> Result<Vec<u32>, Stop> {
+    fn expand(&mut self, p: PosId) -> Result<(Vec<u32>, u32), Stop> {
         self.buf.clear();
         let mut buf = std::mem::take(&mut self.buf);
         let r = self.src.expand_pos(self.store, p, &mut buf);
@@ -342,14 +319,18 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
             keyed.push((weight, parts));
         }
         let count = keyed.len() as u32;
-        self.table.facts.entry(p).or_default().options = count;
+        let fact = Fact {
+            options: count,
+            ..Fact::default()
+        };
+        self.table.learn(p, &fact, 1);
         keyed.sort_by_key(|(w, _)| *w);
         let mut out = Vec::new();
         for (_, parts) in keyed {
             out.push(parts.len() as u32);
             out.extend(parts);
         }
-        Ok(out)
+        Ok((out, count))
     }
 
     /// Moves an `is` frame on until it needs something or has its answer.
@@ -361,7 +342,7 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
             if !f.in_options {
                 // Every option lacks `*n`; the nimber is `n` unless it is some `m < n`.
                 while f.m < f.n {
-                    match self.table.is(self.src.memo_ref(), f.p, f.m) {
+                    match self.table.ask(self.src.memo_ref(), f.p, f.m) {
                         Some(true) => {
                             f.answer = Some(false);
                             return Ok(Step::Done);
@@ -437,9 +418,8 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
                 f.wait = Wait::PartNim;
                 return Ok(Step::Need(Ask::Nim(q)));
             }
-            match self.table.is(self.src.memo_ref(), q, want) {
+            match self.table.ask(self.src.memo_ref(), q, want) {
                 Some(yes) => {
-                    self.table.hits += 1;
                     f.pending.clear();
                     if yes {
                         f.answer = Some(false);
@@ -483,12 +463,13 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
         }
     }
 
-    fn mex_frame(&mut self, p: PosId) -> Result<Frame, Stop> {
-        let opts = self.expand(p)?;
+    fn mex_frame(&mut self, p: PosId, start: u64) -> Result<Frame, Stop> {
+        let (opts, _) = self.expand(p)?;
         self.searching.insert(p);
         self.in_mex += 1;
         Ok(Frame::Mex(MexFrame {
             p,
+            start,
             opts,
             next: 0,
             pending: Vec::new(),
@@ -497,8 +478,17 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
         }))
     }
 
-    fn record_exact(&mut self, p: PosId, n: u32) {
-        self.table.facts.entry(p).or_default().exact = n;
+    /// Questions opened since `start` (the work a fact learned now cost).
+    fn work(&self, start: u64) -> u32 {
+        (self.table.stats.opened - start).min(u64::from(u32::MAX)) as u32
+    }
+
+    fn record_exact(&mut self, p: PosId, n: u32, start: u64) {
+        let fact = Fact {
+            exact: n,
+            ..Fact::default()
+        };
+        self.table.learn(p, &fact, self.work(start));
         self.src.memo().insert(Key::Pos(p), &Class::Nimber(n), 0);
     }
 }
@@ -515,8 +505,9 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
             Ask::Nim(p) => self.table.exact(memo, p),
             Ask::Is(p, n) => self.table.is(memo, p, n).map(u32::from),
         };
+        self.table.stats.lookups += 1;
         if r.is_some() {
-            self.table.hits += 1;
+            self.table.stats.hits += 1;
         }
         r
     }
@@ -530,16 +521,24 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
     }
 
     fn open(&mut self, key: Ask) -> Result<Frame, Stop> {
-        self.table.opened += 1;
+        self.table.stats.opened += 1;
+        let start = self.table.stats.opened;
         Ok(match key {
-            Ask::Nim(p) if self.src.weight(self.store, p) <= self.small => self.mex_frame(p)?,
-            Ask::Nim(p) => Frame::Nim { p, n: 0 },
+            Ask::Nim(p) if self.src.weight(self.store, p) <= self.small => {
+                self.mex_frame(p, start)?
+            }
+            Ask::Nim(p) => Frame::Nim {
+                p,
+                n: 0,
+                found: false,
+                start,
+            },
             Ask::Is(p, n) => {
-                let opts = self.expand(p)?;
-                let count = self.table.facts.get(&p).map_or(UNKNOWN, |f| f.options);
+                let (opts, count) = self.expand(p)?;
                 let mut f = IsFrame {
                     p,
                     n,
+                    start,
                     opts,
                     next: 0,
                     pending: Vec::new(),
@@ -550,7 +549,7 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
                     answer: None,
                     whole: false,
                 };
-                if count != UNKNOWN && n > count {
+                if n > count {
                     f.answer = Some(false);
                 } else {
                     self.searching.insert(p);
@@ -562,9 +561,13 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
 
     fn step(&mut self, frame: &mut Frame) -> Result<Step<Ask>, Stop> {
         match frame {
-            Frame::Nim { p, n } => {
+            Frame::Nim { p, n, found, start } => {
                 let p = *p;
-                if self.table.exact(self.src.memo_ref(), p).is_some() {
+                if *found {
+                    return Ok(Step::Done);
+                }
+                if let Some(k) = self.table.exact(self.src.memo_ref(), p) {
+                    (*n, *found) = (k, true);
                     return Ok(Step::Done);
                 }
                 // Below a mex every option's nimber is wanted whole: no questions first.
@@ -575,7 +578,7 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
                 if self.searching.contains(&p) {
                     return Err(Stop::Cycle(p));
                 }
-                *frame = self.mex_frame(p)?;
+                *frame = self.mex_frame(p, *start)?;
                 let Frame::Mex(f) = frame else { unreachable!() };
                 Ok(self.step_mex(f))
             }
@@ -586,10 +589,12 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
 
     fn take(&mut self, frame: &mut Frame, out: u32) {
         match frame {
-            Frame::Nim { n, .. } => {
-                // `is(p, n)` was no (a yes recorded the exact nimber): try the next.
+            Frame::Nim { n, found, .. } => {
+                // `is(p, n)` was no: try the next; a yes is the nimber.
                 if out == 0 {
                     *n += 1;
+                } else {
+                    *found = true;
                 }
             }
             Frame::Mex(f) => {
@@ -624,21 +629,22 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
 
     fn finish(&mut self, frame: Frame) -> Result<u32, Stop> {
         Ok(match frame {
-            Frame::Nim { p, .. } => self
-                .table
-                .exact(self.src.memo_ref(), p)
-                .expect("nim(p) finishes when is(p, n) said yes"),
+            Frame::Nim { n, found, .. } => {
+                debug_assert!(found, "nim(p) finishes when is(p, n) said yes");
+                n
+            }
             Frame::Mex(f) => {
                 let n = mex(&f.seen);
-                self.record_exact(f.p, n);
+                self.record_exact(f.p, n, f.start);
                 n
             }
             Frame::Is(f) => {
                 let yes = f.answer.expect("an is frame finishes with its answer");
                 if yes {
-                    self.record_exact(f.p, f.n);
+                    self.record_exact(f.p, f.n, f.start);
                 } else {
-                    self.table.set_not(f.p, f.n);
+                    let work = self.work(f.start);
+                    self.table.set_not(f.p, f.n, work);
                 }
                 u32::from(yes)
             }
@@ -646,6 +652,7 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
     }
 
     fn poll(&mut self) -> Result<(), Stop> {
+        self.src.progress(&self.table.stats());
         if self.src.interrupted() {
             return Err(Stop::Error(Error::new(
                 loony_core::diag::CoreError::Interrupted,

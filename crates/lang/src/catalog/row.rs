@@ -90,6 +90,8 @@ pub enum CoreOp {
     Remove,
     Append,
     Abs,
+    SaveTable,
+    LoadTable,
 }
 
 /// Bits, sets, boards and graphs, answered in `boards`.

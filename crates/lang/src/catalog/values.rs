@@ -2,7 +2,7 @@
 
 use super::row::*;
 
-pub(super) const ROWS: [Builtin; 26] = [
+pub(super) const ROWS: [Builtin; 28] = [
     Builtin {
         name: "outcome",
         imp: Impl::Core(CoreOp::Outcome),
@@ -289,6 +289,35 @@ pub(super) const ROWS: [Builtin; 26] = [
         doc: "The absolute value of an integer.",
         example: "abs(-4)",
         result: "4",
+        record: None,
+    },
+    Builtin {
+        name: "save_table",
+        imp: Impl::Core(CoreOp::SaveTable),
+        signature: "save_table(file)",
+        arity: (1, 1),
+        doc: "Writes what pruned search learned (its table, and the nimbers it found of the parts \
+         of rulesets that split) to `file`, positions stored by their arguments and their \
+         ruleset's name and a hash of its definition, the file ending in a checksum; written to \
+         a temporary file and renamed, so a save stopped half-way leaves the last whole file. \
+         The number of positions written. `load_table` reads it back, in this session or \
+         another; `loony --table FILE` loads at start and saves at exit.",
+        example: "",
+        result: "",
+        record: None,
+    },
+    Builtin {
+        name: "load_table",
+        imp: Impl::Core(CoreOp::LoadTable),
+        signature: "load_table(file)",
+        arity: (1, 1),
+        doc: "Reads a table that `save_table` wrote into this session's table (and its nimbers \
+         into the memo), so a long search resumes where the saved one stopped. Its rulesets \
+         must be defined first, with the text they had when it was saved. A file cut short, \
+         altered, or saved for other rulesets is an error, and nothing of it is loaded. The \
+         number of positions read.",
+        example: "",
+        result: "",
         record: None,
     },
 ];

@@ -160,6 +160,21 @@ loony_core::codes! {
         "A file name whose extension names no format Loony writes.\n\n\
          A plot is written as SVG, PNG or PDF, chosen by the extension: `.svg`, `.png`, \
          `.pdf`.";
+    BAD_TABLE_FILE = "E0307",
+        "A file given to `load_table` (or `--table`) that is not a whole table file as \
+         `save_table` writes it: another kind of file, a version this Loony does not read, or \
+         a file cut short or altered after it was written (its checksum does not match).\n\n\
+         Nothing of the file is loaded, so no answer depends on it. A table file is written \
+         to a temporary file and renamed, so a save stopped half-way leaves the last whole \
+         file; save the table again from a session that has it.";
+    FOREIGN_TABLE_FILE = "E0308",
+        "A table file saved for rulesets this session does not have: one it names is not \
+         defined here, or was defined with other text (its rules changed since the file was \
+         saved), or the file says a position has a value this session found otherwise.\n\n\
+         Positions are stored by their ruleset's name and a hash of the ruleset's definition, \
+         so a table of an edited ruleset is refused rather than used. Nothing of the file is \
+         loaded. Define or import the ruleset as it was when the table was saved, or start a \
+         new table (the search relearns what the file held).";
     IMPORT_DIRECTORY = "E0306",
         "`import` of a folder: a module is one file.\n\n\
          The note lists the `.cgt` files in the folder; import one of them by its path, \

@@ -1,0 +1,764 @@
+//! Pruned search's table in a file (`save_table`, `load_table`, `loony --table FILE`), so a
+//! search stopped after hours resumes in another session.
+//!
+//! Position ids belong to one session, so the file stores positions by content: each
+//! ruleset by its name and a hash of the text of its definition (an edited ruleset is another
+//! ruleset), each position by its arguments. The format, all integers little-endian:
+//!
+//! ```text
+//! "LOONYTBL"  version: u32 (1)
+//! rulesets: u32, each  name: u32 length + UTF-8, hash: u64 (FNV-1a of its definition), arity: u32
+//! entries: u64, each   ruleset: u32, its arguments, exact: u32, not: u64, options: u32, work: u32
+//! checksum: u64 (FNV-1a of every byte before it)
+//! ```
+//!
+//! An argument is a tag byte and its content: 0 an integer (`i64`), 1 a tuple and 2 a list
+//! (`u32` length, then the items), 3 a board (`u16` rows, `u16` columns, one byte a cell),
+//! 4 a graph (`u32` vertices, `u32` edges, each two `u32`). `exact` and `options` are
+//! `u32::MAX` when not known; `not` has bit `m` set when the nimber is known not to be `m`.
+//!
+//! A file is written whole to a temporary file beside it, synced and renamed over the old, so
+//! a save cut short leaves the last whole file. Reading checks the magic, the version and the
+//! checksum before anything else, then every ruleset against the session's, and loads nothing
+//! unless all of it is good: a torn, altered or foreign file is an error, never an answer.
+//! What the file says of a position the session already knows is checked too.
+//!
+//! `loony --table FILE` reads the file at start and keeps it pending: before each search, the
+//! rulesets of the file that are defined by then are checked and loaded (a changed one is an
+//! error of that query, and its part of the file stays pending). At exit, and whenever Ctrl-C
+//! or the memory budget stops a search, the table is saved with the pending parts carried
+//! over, so a session that did not use them does not lose them.
+
+use super::super::Cx;
+use crate::error::{ArgumentError, EvalError, Wanted};
+use loony_core::board::Board;
+use loony_core::class::Class;
+use loony_core::diag::Error;
+use loony_core::game::{Arg, Store};
+use loony_core::graphs::Graph;
+use loony_core::positions::PosId;
+use loony_core::value::Value;
+use loony_graph::memo::Key;
+use loony_theory::pruned::{Fact, UNKNOWN};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+const MAGIC: &[u8; 8] = b"LOONYTBL";
+const VERSION: u32 = 1;
+/// Arguments nest at most this deep in a file (a list of tuples is 2).
+const MOST_NESTING: usize = 64;
+/// Loops poll Ctrl-C every this many positions.
+const POLL: usize = 1 << 14;
+
+/// A table file's content, positions by their arguments.
+#[derive(Default)]
+pub struct TableFile {
+    rulesets: Vec<RulesetRec>,
+    entries: Vec<Entry>,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct RulesetRec {
+    name: String,
+    hash: u64,
+    arity: u32,
+}
+
+struct Entry {
+    ruleset: u32,
+    args: Vec<Arg>,
+    fact: Fact,
+    work: u32,
+}
+
+/// A file read at start (`--table`): where it is saved, and what of it is not loaded yet.
+#[derive(Default)]
+pub(crate) struct Pending {
+    pub(crate) path: Option<String>,
+    file: TableFile,
+    /// By ruleset record: loaded into the session (so no longer carried), or refused (the
+    /// session's ruleset of that name reads otherwise: carried, not tried again).
+    loaded: Vec<bool>,
+    refused: Vec<bool>,
+}
+
+impl Pending {
+    /// Positions of the file not loaded yet, for `:table`: ` (FILE: N positions not loaded
+    /// yet, …)`, or nothing.
+    pub(crate) fn summary(&self) -> String {
+        let waiting = self
+            .file
+            .entries
+            .iter()
+            .filter(|e| self.loaded.get(e.ruleset as usize) != Some(&true))
+            .count();
+        match (&self.path, waiting) {
+            (Some(path), 1..) => format!(
+                "; {path}: {waiting} positions not loaded (each ruleset's are loaded at the \
+                 first search after it is defined as it was when they were saved)"
+            ),
+            _ => String::new(),
+        }
+    }
+}
+
+/// FNV-1a, 64 bits: the checksum and the rulesets' hashes.
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+// --- writing ---
+
+fn put_u32(out: &mut Vec<u8>, v: u32) {
+    out.extend_from_slice(&v.to_le_bytes());
+}
+
+fn put_u64(out: &mut Vec<u8>, v: u64) {
+    out.extend_from_slice(&v.to_le_bytes());
+}
+
+fn put_arg(out: &mut Vec<u8>, a: &Arg) {
+    match a {
+        Arg::Int(n) => {
+            out.push(0);
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        Arg::Tuple(xs) | Arg::List(xs) => {
+            out.push(if matches!(a, Arg::Tuple(_)) { 1 } else { 2 });
+            put_u32(out, xs.len() as u32);
+            for x in xs.iter() {
+                put_arg(out, x);
+            }
+        }
+        Arg::Board(b) => {
+            out.push(3);
+            out.extend_from_slice(&(b.rows() as u16).to_le_bytes());
+            out.extend_from_slice(&(b.cols() as u16).to_le_bytes());
+            out.extend_from_slice(b.cells());
+        }
+        Arg::Graph(g) => {
+            out.push(4);
+            put_u32(out, g.order() as u32);
+            put_u32(out, g.edges().len() as u32);
+            for &(a, b) in g.edges() {
+                put_u32(out, a);
+                put_u32(out, b);
+            }
+        }
+    }
+}
+
+impl TableFile {
+    /// The file's bytes, checksum last.
+    fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        put_u32(&mut out, VERSION);
+        put_u32(&mut out, self.rulesets.len() as u32);
+        for r in &self.rulesets {
+            put_u32(&mut out, r.name.len() as u32);
+            out.extend_from_slice(r.name.as_bytes());
+            put_u64(&mut out, r.hash);
+            put_u32(&mut out, r.arity);
+        }
+        put_u64(&mut out, self.entries.len() as u64);
+        for e in &self.entries {
+            put_u32(&mut out, e.ruleset);
+            for a in &e.args {
+                put_arg(&mut out, a);
+            }
+            put_u32(&mut out, e.fact.exact);
+            put_u64(&mut out, e.fact.not);
+            put_u32(&mut out, e.fact.options);
+            put_u32(&mut out, e.work);
+        }
+        let sum = fnv(&out);
+        put_u64(&mut out, sum);
+        out
+    }
+
+    /// The file's content, or why it is not a whole table file.
+    fn decode(bytes: &[u8]) -> Result<TableFile, String> {
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err("it is not a table file that save_table wrote".into());
+        }
+        let mut r = Reader {
+            bytes,
+            at: MAGIC.len(),
+        };
+        let version = r.u32()?;
+        if version != VERSION {
+            return Err(format!(
+                "it is a table file of version {version}, and this Loony reads version {VERSION}"
+            ));
+        }
+        if bytes.len() < MAGIC.len() + 12 {
+            return Err(torn());
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        let sum = u64::from_le_bytes(sum.try_into().expect("8 bytes"));
+        if fnv(body) != sum {
+            return Err(
+                "its checksum does not match: the file was cut short or altered after it was \
+                 written"
+                    .into(),
+            );
+        }
+        r.bytes = body;
+        let mut file = TableFile::default();
+        let count = r.u32()?;
+        for _ in 0..count {
+            let len = r.u32()? as usize;
+            let name = std::str::from_utf8(r.take(len)?)
+                .map_err(|_| torn())?
+                .to_string();
+            let hash = r.u64()?;
+            let arity = r.u32()?;
+            file.rulesets.push(RulesetRec { name, hash, arity });
+        }
+        let count = r.u64()?;
+        for _ in 0..count {
+            let ruleset = r.u32()?;
+            let rec = file.rulesets.get(ruleset as usize).ok_or_else(torn)?;
+            let args = (0..rec.arity)
+                .map(|_| r.arg(0))
+                .collect::<Result<Vec<_>, _>>()?;
+            let fact = Fact {
+                exact: r.u32()?,
+                not: r.u64()?,
+                options: r.u32()?,
+            };
+            let work = r.u32()?;
+            // A nimber is less than 2^31 and at most the option count.
+            let bad = |n: u32| n != UNKNOWN && n >= 1 << 31;
+            if bad(fact.exact)
+                || bad(fact.options)
+                || (fact.exact != UNKNOWN && fact.options != UNKNOWN && fact.exact > fact.options)
+                || (fact.exact < 64 && fact.not >> fact.exact & 1 == 1)
+            {
+                return Err(torn());
+            }
+            file.entries.push(Entry {
+                ruleset,
+                args,
+                fact,
+                work,
+            });
+        }
+        if r.at != body.len() {
+            return Err(torn());
+        }
+        Ok(file)
+    }
+}
+
+fn torn() -> String {
+    "its content is not what save_table writes: the file is torn or altered".into()
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], String> {
+        let end = self.at.checked_add(n).ok_or_else(torn)?;
+        let s = self.bytes.get(self.at..end).ok_or_else(torn)?;
+        self.at = end;
+        Ok(s)
+    }
+
+    fn u16(&mut self) -> Result<u16, String> {
+        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2")))
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4")))
+    }
+
+    fn u64(&mut self) -> Result<u64, String> {
+        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8")))
+    }
+
+    fn arg(&mut self, depth: usize) -> Result<Arg, String> {
+        if depth > MOST_NESTING {
+            return Err(torn());
+        }
+        let tag = self.take(1)?[0];
+        Ok(match tag {
+            0 => Arg::Int(self.u64()? as i64),
+            1 | 2 => {
+                let len = self.u32()? as usize;
+                // Each item takes a byte at least: a length past the file is torn.
+                if len > self.bytes.len() - self.at {
+                    return Err(torn());
+                }
+                let xs = (0..len)
+                    .map(|_| self.arg(depth + 1))
+                    .collect::<Result<Rc<[Arg]>, _>>()?;
+                if tag == 1 {
+                    Arg::Tuple(xs)
+                } else {
+                    Arg::List(xs)
+                }
+            }
+            3 => {
+                let (rows, cols) = (self.u16()? as usize, self.u16()? as usize);
+                let cells = self.take(rows * cols)?;
+                let text: Vec<String> = cells
+                    .chunks(cols.max(1))
+                    .map(|row| String::from_utf8_lossy(row).into_owned())
+                    .collect();
+                let b = Board::parse(&text.join("|")).map_err(|_| torn())?;
+                if b.rows() != rows || b.cols() != cols || b.cells() != cells {
+                    return Err(torn());
+                }
+                Arg::Board(Rc::new(b))
+            }
+            4 => {
+                let n = self.u32()?;
+                let m = self.u32()? as usize;
+                if m > (self.bytes.len() - self.at) / 8 {
+                    return Err(torn());
+                }
+                let mut edges = Vec::with_capacity(m);
+                for _ in 0..m {
+                    edges.push((i64::from(self.u32()?), i64::from(self.u32()?)));
+                }
+                let g = Graph::new(i64::from(n), &edges).map_err(|_| torn())?;
+                if g.edges().len() != m {
+                    return Err(torn());
+                }
+                Arg::Graph(Rc::new(g))
+            }
+            _ => return Err(torn()),
+        })
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, synced, then renamed.
+fn write_whole(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let tmp = format!("{path}.tmp{}", std::process::id());
+    let r = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if r.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    r
+}
+
+/// Why a file could not be used.
+enum Refused {
+    Io(std::io::Error),
+    Bad(String),
+    Foreign(String),
+    Stopped(Error),
+}
+
+impl Refused {
+    fn error(self, path: &str) -> Error {
+        Error::new(match self {
+            Refused::Io(e) => EvalError::Io {
+                path: path.to_string(),
+                message: e.to_string(),
+            },
+            Refused::Bad(detail) => EvalError::TableFile {
+                path: path.to_string(),
+                detail,
+                foreign: false,
+            },
+            Refused::Foreign(detail) => EvalError::TableFile {
+                path: path.to_string(),
+                detail,
+                foreign: true,
+            },
+            Refused::Stopped(e) => return e,
+        })
+    }
+}
+
+/// Reads and checks a table file (not yet against any session).
+fn read(path: &str) -> Result<TableFile, Refused> {
+    let len = std::fs::metadata(path).map_err(Refused::Io)?.len();
+    loony_core::memory::reserve(
+        usize::try_from(len).unwrap_or(usize::MAX).saturating_mul(3),
+        "a table file",
+    )
+    .map_err(Refused::Stopped)?;
+    let bytes = std::fs::read(path).map_err(Refused::Io)?;
+    TableFile::decode(&bytes).map_err(Refused::Bad)
+}
+
+impl Cx {
+    /// The hash that names a ruleset's definition in a file: of its text as written.
+    fn definition_hash(&self, rid: u32) -> u64 {
+        let r = &self.rules.rulesets[rid as usize];
+        let text = self
+            .files
+            .get(r.file)
+            .ok()
+            .and_then(|f| f.source().get(r.def.span.clone()))
+            .unwrap_or("");
+        fnv(text.as_bytes())
+    }
+
+    /// Whether a ruleset splits, as far as its compiled form is made (no compiling).
+    fn splits_known(&self, rid: u32) -> bool {
+        matches!(self.rules.compiled.get(rid as usize), Some(Some(c))
+            if c.norm.as_ref().is_some_and(|n| n.split.is_some()))
+    }
+
+    fn splits(&mut self, rid: u32) -> bool {
+        self.compiled(rid)
+            .norm
+            .as_ref()
+            .is_some_and(|n| n.split.is_some())
+    }
+
+    /// What the session knows, as a file: the table's entries, the memo's nimbers of the
+    /// parts of rulesets that split, and the parts of a pending file not loaded.
+    fn table_file(&mut self, store: &Store) -> Result<TableFile, Error> {
+        let mut file = TableFile::default();
+        let mut recs: FxHashMap<RulesetRec, u32> = FxHashMap::default();
+        let mut by_rid: FxHashMap<u32, Option<u32>> = FxHashMap::default();
+        let mut at: FxHashMap<PosId, usize> = FxHashMap::default();
+        let mut record = |cx: &mut Cx, file: &mut TableFile, rid: u32| -> Option<u32> {
+            if let Some(&r) = by_rid.get(&rid) {
+                return r;
+            }
+            let r = cx.splits(rid).then(|| {
+                let rec = RulesetRec {
+                    name: store.ruleset_name(rid).to_string(),
+                    hash: cx.definition_hash(rid),
+                    arity: cx.rules.rulesets[rid as usize].def.params.len() as u32,
+                };
+                *recs.entry(rec.clone()).or_insert_with(|| {
+                    file.rulesets.push(rec);
+                    file.rulesets.len() as u32 - 1
+                })
+            });
+            by_rid.insert(rid, r);
+            r
+        };
+        let entries: Vec<(PosId, Fact, u32)> = self.engines.pruned.table.entries().collect();
+        for (i, (p, fact, work)) in entries.into_iter().enumerate() {
+            if i.is_multiple_of(POLL) && self.interrupted() {
+                return Err(Error::new(loony_core::diag::CoreError::Interrupted));
+            }
+            let rid = store.positions.ruleset(p);
+            let Some(ruleset) = record(self, &mut file, rid) else {
+                continue;
+            };
+            at.insert(p, file.entries.len());
+            file.entries.push(Entry {
+                ruleset,
+                args: store.positions.store_args(p),
+                fact,
+                work,
+            });
+        }
+        for p in 0..store.positions.len() as PosId {
+            if (p as usize).is_multiple_of(POLL) && self.interrupted() {
+                return Err(Error::new(loony_core::diag::CoreError::Interrupted));
+            }
+            let Some((n, 0)) = self.engines.memo.nimber(Key::Pos(p)) else {
+                continue;
+            };
+            if let Some(&i) = at.get(&p) {
+                file.entries[i].fact.exact = n;
+                continue;
+            }
+            let rid = store.positions.ruleset(p);
+            let Some(ruleset) = record(self, &mut file, rid) else {
+                continue;
+            };
+            file.entries.push(Entry {
+                ruleset,
+                args: store.positions.store_args(p),
+                fact: Fact {
+                    exact: n,
+                    ..Fact::default()
+                },
+                work: 1,
+            });
+        }
+        // What a pending file held of rulesets not loaded goes on to the next file.
+        let pending = &self.engines.pruned.pending;
+        for e in &pending.file.entries {
+            if pending.loaded.get(e.ruleset as usize) == Some(&true) {
+                continue;
+            }
+            let rec = &pending.file.rulesets[e.ruleset as usize];
+            let ruleset = *recs.entry(rec.clone()).or_insert_with(|| {
+                file.rulesets.push(rec.clone());
+                file.rulesets.len() as u32 - 1
+            });
+            file.entries.push(Entry {
+                ruleset,
+                args: e.args.clone(),
+                fact: e.fact,
+                work: e.work,
+            });
+        }
+        Ok(file)
+    }
+
+    /// Writes the session's table to `path`; the number of positions written.
+    fn save_table(&mut self, store: &Store, path: &str) -> Result<usize, Error> {
+        let file = self.table_file(store)?;
+        let bytes = file.encode();
+        write_whole(path, &bytes).map_err(|e| {
+            Error::new(EvalError::WriteFailed {
+                path: path.to_string(),
+                message: e.to_string(),
+            })
+        })?;
+        Ok(file.entries.len())
+    }
+
+    /// Loads the records of `file`, after checking them all: the session's ruleset of each
+    /// record, and what the session already knows of its positions. `strict` (`load_table`):
+    /// every record must be of a ruleset of the session. Otherwise (a pending file) records
+    /// marked in `skip` and those of rulesets not defined are left, and those of rulesets
+    /// defined otherwise are refused (marked in `refused`, an error once the rest is loaded).
+    /// Returns the records loaded and the positions read.
+    fn load_records(
+        &mut self,
+        store: &mut Store,
+        file: &TableFile,
+        strict: bool,
+        skip: &[bool],
+        refused: &mut Vec<bool>,
+    ) -> Result<(Vec<bool>, usize), Refused> {
+        // The session's ruleset of each record: the last defined of its name and text.
+        let mut rids: Vec<Option<u32>> = Vec::with_capacity(file.rulesets.len());
+        let mut first_refusal = None;
+        refused.resize(file.rulesets.len(), false);
+        for (i, rec) in file.rulesets.iter().enumerate() {
+            if skip.get(i).copied().unwrap_or(false) {
+                rids.push(None);
+                continue;
+            }
+            let named: Vec<u32> = (0..self.rules.rulesets.len() as u32)
+                .rev()
+                .filter(|&rid| *self.rules.rulesets[rid as usize].def.name.name == *rec.name)
+                .collect();
+            if named.is_empty() {
+                if strict {
+                    return Err(Refused::Foreign(format!(
+                        "it holds positions of the ruleset `{}`, which this session does not \
+                         define",
+                        rec.name
+                    )));
+                }
+                rids.push(None);
+                continue;
+            }
+            let same = named.iter().copied().find(|&rid| {
+                self.definition_hash(rid) == rec.hash
+                    && self.rules.rulesets[rid as usize].def.params.len() == rec.arity as usize
+            });
+            // A file may hold one ruleset as saved from several definitions (a pending
+            // file's records carried over): those of other text are left when one matches.
+            let another = |cx: &Cx| {
+                file.rulesets.iter().any(|r| {
+                    r.name == rec.name
+                        && r.hash != rec.hash
+                        && named
+                            .iter()
+                            .any(|&rid| cx.definition_hash(rid) == r.hash && cx.splits_known(rid))
+                })
+            };
+            match same {
+                Some(rid) if self.splits(rid) => rids.push(Some(rid)),
+                _ if another(self) => {
+                    refused[i] = true;
+                    rids.push(None);
+                }
+                _ => {
+                    let why = format!(
+                        "the ruleset `{}` of this session is not the one the table was saved \
+                         with (its definition reads otherwise)",
+                        rec.name
+                    );
+                    if strict {
+                        return Err(Refused::Foreign(why));
+                    }
+                    refused[i] = true;
+                    first_refusal.get_or_insert(why);
+                    rids.push(None);
+                }
+            }
+        }
+        // Every position first, checked against what the session knows; then the facts.
+        let mut found: Vec<(PosId, usize)> = Vec::new();
+        for (i, e) in file.entries.iter().enumerate() {
+            if i.is_multiple_of(POLL) && self.interrupted() {
+                return Err(Refused::Stopped(Error::new(
+                    loony_core::diag::CoreError::Interrupted,
+                )));
+            }
+            let Some(rid) = rids[e.ruleset as usize] else {
+                continue;
+            };
+            let p = store.positions.intern_args(rid, &e.args);
+            if e.fact.exact != UNKNOWN {
+                let known = self
+                    .engines
+                    .memo
+                    .nimber(Key::Pos(p))
+                    .map(|(n, _)| n)
+                    .or_else(|| {
+                        self.engines
+                            .pruned
+                            .table
+                            .get(p)
+                            .map(|f| f.exact)
+                            .filter(|&n| n != UNKNOWN)
+                    });
+                if let Some(n) = known
+                    && n != e.fact.exact
+                {
+                    for (r, id) in refused.iter_mut().zip(&rids) {
+                        *r |= id.is_some();
+                    }
+                    return Err(Refused::Foreign(format!(
+                        "it says a position of `{}` has nimber *{}, where this session found *{n}",
+                        file.rulesets[e.ruleset as usize].name, e.fact.exact
+                    )));
+                }
+            }
+            found.push((p, i));
+        }
+        for &(p, i) in &found {
+            let e = &file.entries[i];
+            self.engines.pruned.table.learn(p, &e.fact, e.work);
+            if e.fact.exact != UNKNOWN {
+                self.engines
+                    .memo
+                    .insert(Key::Pos(p), &Class::Nimber(e.fact.exact), 0);
+            }
+        }
+        if let Some(why) = first_refusal {
+            return Err(Refused::Foreign(why));
+        }
+        Ok((rids.iter().map(Option::is_some).collect(), found.len()))
+    }
+
+    /// `save_table(file)`.
+    pub(crate) fn save_table_builtin(
+        &mut self,
+        store: &mut Store,
+        a: &crate::builtins::Args,
+    ) -> Result<Value, Error> {
+        let path = self.file_arg(a)?;
+        let n = self
+            .save_table(store, &path)
+            .map_err(|e| e.or_at(self.scope.file, a.span(0).clone()))?;
+        Ok(Value::Int(n as i64))
+    }
+
+    /// `load_table(file)`.
+    pub(crate) fn load_table_builtin(
+        &mut self,
+        store: &mut Store,
+        a: &crate::builtins::Args,
+    ) -> Result<Value, Error> {
+        let path = self.file_arg(a)?;
+        let at = |cx: &Cx, e: Refused| e.error(&path).or_at(cx.scope.file, a.span(0).clone());
+        let file = read(&path).map_err(|e| at(self, e))?;
+        self.apply_pending(store)?;
+        let (_, n) = self
+            .load_records(store, &file, true, &[], &mut Vec::new())
+            .map_err(|e| at(self, e))?;
+        Ok(Value::Int(n as i64))
+    }
+
+    fn file_arg(&self, a: &crate::builtins::Args) -> Result<String, Error> {
+        match &a.vals[0] {
+            Value::Str(s) => Ok(s.to_string()),
+            other => Err(self.err(
+                EvalError::BadArgument(ArgumentError::NotA {
+                    function: a.name.into(),
+                    wanted: Wanted::FileName,
+                    found: other.type_name(),
+                }),
+                a.span(0),
+            )),
+        }
+    }
+
+    /// `--table FILE`: reads the file if there is one (a torn or altered one is an error
+    /// now, before anything could overwrite it), loads its rulesets as they are defined, and
+    /// saves there at the end ([`Cx::save_table_file`]).
+    pub fn open_table_file(&mut self, path: &str) -> Result<(), Error> {
+        let file = if std::path::Path::new(path).exists() {
+            read(path).map_err(|e| e.error(path))?
+        } else {
+            TableFile::default()
+        };
+        self.engines.pruned.pending = Pending {
+            path: Some(path.to_string()),
+            loaded: vec![false; file.rulesets.len()],
+            refused: vec![false; file.rulesets.len()],
+            file,
+        };
+        Ok(())
+    }
+
+    /// Loads the rulesets of the pending file that are defined now (before a search); a
+    /// ruleset defined with other text is an error once, and its records are carried to the
+    /// next save.
+    pub(crate) fn apply_pending(&mut self, store: &mut Store) -> Result<(), Error> {
+        let done = |p: &Pending| p.loaded.iter().zip(&p.refused).all(|(&l, &r)| l || r);
+        if done(&self.engines.pruned.pending) {
+            return Ok(());
+        }
+        let mut p = std::mem::take(&mut self.engines.pruned.pending);
+        let skip: Vec<bool> = p
+            .loaded
+            .iter()
+            .zip(&p.refused)
+            .map(|(&l, &r)| l || r)
+            .collect();
+        let r = self.load_records(store, &p.file, false, &skip, &mut p.refused);
+        if let Ok((now, _)) = &r {
+            for (l, n) in p.loaded.iter_mut().zip(now) {
+                *l |= n;
+            }
+            // What is loaded is the session's now: the file's copy is not kept.
+            let loaded = &p.loaded;
+            p.file.entries.retain(|e| !loaded[e.ruleset as usize]);
+        }
+        let path = p.path.clone().unwrap_or_default();
+        self.engines.pruned.pending = p;
+        r.map(|_| ()).map_err(|e| e.error(&path))
+    }
+
+    /// `--table FILE` at the end: saves the table there (what the pending file held of
+    /// rulesets not loaded carried over). The path and the number of positions written.
+    pub fn save_table_file(&mut self, store: &mut Store) -> Result<Option<(String, usize)>, Error> {
+        let Some(path) = self.engines.pruned.pending.path.clone() else {
+            return Ok(None);
+        };
+        // A Ctrl-C that stopped the last statement does not stop the save.
+        self.limits
+            .interrupt
+            .store(false, std::sync::atomic::Ordering::Relaxed);
+        // Rulesets defined since the last search: loaded now, so they are not carried twice.
+        let _ = self.apply_pending(store);
+        let n = self.save_table(store, &path)?;
+        Ok(Some((path, n)))
+    }
+}
