@@ -27,7 +27,9 @@ impl Cx {
         }
         v.sort_unstable();
         v.dedup();
-        Ok(Value::List(Rc::new(v.into_iter().map(Value::Int).collect())))
+        Ok(Value::List(Rc::new(
+            v.into_iter().map(Value::Int).collect(),
+        )))
     }
 
     pub fn eval(&mut self, store: &mut Store, e: &Expr) -> Result<Value, Error> {
