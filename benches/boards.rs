@@ -140,26 +140,9 @@ fn nim(v: u32) -> String {
     }
 }
 
-/// A random graph of `n` vertices and `m` distinct edges from a fixed seed.
-fn random_graph(n: u64, m: usize, seed: u64) -> Vec<(u64, u64)> {
-    let mut s = seed;
-    let mut next = || {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        s >> 33
-    };
-    let mut edges = std::collections::BTreeSet::new();
-    while edges.len() < m {
-        let (a, b) = (next() % n, next() % n);
-        if a != b {
-            edges.insert((a.min(b), a.max(b)));
-        }
-    }
-    edges.into_iter().collect()
-}
+/// The random graphs of `loony sweep node-kayles:N:M:SEEDS`.
+use loony::sweep::family::random_graph;
 
-/// The path of the pinned igsolve, installed by the project's script when missing.
 fn igsolve() -> Result<std::path::PathBuf, String> {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let bin = std::path::Path::new(root).join("target/peers/bin/igsolve");

@@ -21,7 +21,17 @@ pub enum Task {
     Quotient { heap: Option<u64> },
     /// The misère outcomes of single heaps 0..=heaps.
     MisereOutcomes { heaps: u64 },
+    /// A game's value (normal play), as the language prints it.
+    Value,
+    /// A game's outcome (normal play): pruned search asks one question of it.
+    Outcome,
+    /// A game's misère outcome.
+    MisereOutcome,
 }
+
+/// The tasks, as the help and errors name them.
+pub const TASKS: &str = "periodicity[:HEAPS], quotient[:HEAP] or misere-outcomes[:HEAPS] \
+     (heap families); value, outcome or misere-outcome (board and graph families)";
 
 /// How many first values a periodicity line keeps.
 const FIRST_VALUES: u64 = 40;
@@ -49,9 +59,10 @@ impl Task {
             "misere-outcomes" => Ok(Task::MisereOutcomes {
                 heaps: number(arg)?.unwrap_or(100),
             }),
-            _ => Err(format!(
-                "unknown task `{s}`: periodicity[:HEAPS], quotient[:HEAP] or misere-outcomes[:HEAPS]"
-            )),
+            "value" if arg.is_none() => Ok(Task::Value),
+            "outcome" if arg.is_none() => Ok(Task::Outcome),
+            "misere-outcome" if arg.is_none() => Ok(Task::MisereOutcome),
+            _ => Err(format!("unknown task `{s}`: {TASKS}")),
         }
     }
 
@@ -63,7 +74,18 @@ impl Task {
             Task::Quotient { heap: None } => "quotient".into(),
             Task::Quotient { heap: Some(h) } => format!("quotient:{h}"),
             Task::MisereOutcomes { heaps } => format!("misere-outcomes:{heaps}"),
+            Task::Value => "value".into(),
+            Task::Outcome => "outcome".into(),
+            Task::MisereOutcome => "misere-outcome".into(),
         }
+    }
+
+    /// Whether the task takes heap games (a heap code's game) or game values (a board's).
+    pub fn on_heaps(&self) -> bool {
+        matches!(
+            self,
+            Task::Periodicity { .. } | Task::Quotient { .. } | Task::MisereOutcomes { .. }
+        )
     }
 
     /// The Loony program a job runs: one JSON result a line, read back by [`Task::result`].
@@ -89,6 +111,9 @@ impl Task {
             Task::MisereOutcomes { heaps } => {
                 format!("[misere_outcome({g}(n)) for n in 0..={heaps}]")
             }
+            Task::Value => g.to_string(),
+            Task::Outcome => format!("outcome({g})"),
+            Task::MisereOutcome => format!("misere_outcome({g})"),
         }
     }
 
@@ -133,6 +158,17 @@ impl Task {
                 };
                 Some(json!({ "outcomes": outcomes }))
             }
+            Task::Value | Task::Outcome | Task::MisereOutcome => {
+                let [v] = lines else {
+                    return None;
+                };
+                let key = match self {
+                    Task::Value => "value",
+                    Task::Outcome => "outcome",
+                    _ => "misere_outcome",
+                };
+                Some(json!({ key: v }))
+            }
         }
     }
 }
@@ -151,7 +187,10 @@ pub fn run(exe: &std::path::Path, task: &Task, game: &Game, limits: Limits) -> M
     out.insert("code".into(), Value::String(game.code.clone()));
     let child = Command::new(exe)
         .args(["--json", "--memory", &limits.memory.to_string(), "-e"])
-        .arg(task.program(&game.expr))
+        .arg(match game.import {
+            Some(m) => format!("import \"{m}\"\n{}", task.program(&game.expr)),
+            None => task.program(&game.expr),
+        })
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

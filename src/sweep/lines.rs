@@ -148,6 +148,12 @@ pub fn report(path: &str, csv: bool) -> Result<(), String> {
             "certified",
             "presentation",
         ]
+    } else if task == "value" {
+        &["value"]
+    } else if task == "outcome" {
+        &["outcome"]
+    } else if task == "misere-outcome" {
+        &["misere_outcome"]
     } else {
         &["outcomes"]
     };

@@ -28,9 +28,11 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 struct Cli {
     #[command(subcommand)]
     command: Option<Sub>,
-    /// octal:D, hex:D, subtraction:MAX:K or @FILE (one heap code a line)
+    /// octal:D, hex:D, subtraction:MAX:K, @FILE (one heap code a line), cram:ROWS:COLS (each
+    /// N or A-B) or node-kayles:N:M:SEEDS (random graphs of N vertices and M edges)
     family: Option<String>,
-    /// periodicity[:HEAPS], quotient[:HEAP] or misere-outcomes[:HEAPS]
+    /// periodicity[:HEAPS], quotient[:HEAP] or misere-outcomes[:HEAPS] for heap families;
+    /// value, outcome or misere-outcome for board and graph families
     #[arg(long)]
     task: Option<String>,
     /// This machine's share, I/N (0 ≤ I < N), by a hash of each code
@@ -119,6 +121,15 @@ fn sweep(cli: &Cli) -> Result<(), String> {
             .ok_or_else(|| format!("--shard {s}: expected I/N with 0 ≤ I < N"))?,
     };
     let mut games = family::games(family).map_err(|e| e.to_string())?;
+    if let Some(g) = games.first()
+        && g.is_heap() != task.on_heaps()
+    {
+        return Err(format!(
+            "the task `{}` does not apply to the family `{family}`: {}",
+            task.name(),
+            job::TASKS
+        ));
+    }
     games.retain(|g| family::in_shard(&g.code, i, n));
     let mut out: Box<dyn Write> = match &cli.out {
         Some(path) => {
