@@ -1202,3 +1202,87 @@ fn set_literals_are_sorted_sets_of_integers() {
     }
     assert_eq!(lines(&src), want);
 }
+
+/// The boards of each sum in a printed list of Cram positions, e.g.
+/// `[cram_board(board("..")) + cram_board(board("...")), cram_board(board("#."))]`.
+fn printed_sums(text: &str) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = vec![Vec::new()];
+    let mut rest = text;
+    while let Some(at) = rest.find("board(\"") {
+        let from = at + "board(\"".len();
+        let len = rest[from..].find('"').expect("a closing quote");
+        out.last_mut()
+            .unwrap()
+            .push(rest[from..from + len].to_string());
+        rest = &rest[from + len..];
+        // `"))` then ` + ` (the same sum), `, ` (the next) or `]`.
+        rest = &rest[3..];
+        if rest.starts_with(", ") {
+            out.push(Vec::new());
+        }
+    }
+    out.retain(|v| !v.is_empty());
+    out
+}
+
+/// The mask, rows and columns of a board picture (`.` free).
+fn mask_of(picture: &str) -> (u64, usize, usize) {
+    let rows: Vec<&str> = picture.split('|').collect();
+    let cols = rows[0].len();
+    let mut free = 0u64;
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == '.' {
+                free |= 1 << (r * cols + c);
+            }
+        }
+    }
+    (free, rows.len(), cols)
+}
+
+/// `winning_moves` of a splitting ruleset asks one pruned question an option: on random
+/// boards with blocked cells (so their positions are sums of regions), every move it lists
+/// is a sum of parts whose nimbers, by a brute force over each part's mask, add to 0, and it
+/// lists one exactly when the brute force finds a move to a P-position.
+#[test]
+fn cram_winning_moves_by_pruned_questions_match_a_brute_force() {
+    let mut src = String::from("import \"std/cram\"\n");
+    let mut wins = Vec::new();
+    let mut s = 23;
+    for k in 0..24 {
+        let (rows, cols) = if k % 2 == 0 { (4, 5) } else { (3, 6) };
+        let free = lcg(&mut s) | lcg(&mut s) << 8;
+        let free = free & ((1 << (rows * cols)) - 1);
+        let moves = cram_moves(rows, cols);
+        let mut g = MaskGame::new(moves.clone());
+        wins.push(
+            g.options(free, &moves)
+                .into_iter()
+                .any(|o| g.grundy(o, &moves) == 0),
+        );
+        src.push_str(&format!(
+            "winning_moves(cram_board(board(\"{}\")))\n",
+            picture(rows, cols, free)
+        ));
+    }
+    let out = lines(&src);
+    assert_eq!(out.len(), wins.len());
+    let mut listed = 0;
+    for (text, win) in out.iter().zip(wins) {
+        let sums = printed_sums(text);
+        assert_eq!(!sums.is_empty(), win, "{text}");
+        for parts in sums {
+            let total = parts.iter().fold(0, |acc, p| {
+                let (f, r, c) = mask_of(p);
+                let moves = cram_moves(r, c);
+                acc ^ MaskGame::new(moves.clone()).grundy(f, &moves)
+            });
+            assert_eq!(
+                total, 0,
+                "a listed move of {text} is not to a P-position: {parts:?}"
+            );
+            listed += 1;
+        }
+    }
+    assert!(listed > 20, "only {listed} moves listed");
+}

@@ -15,11 +15,13 @@
 //! and then off one).
 
 use super::{Cx, Value};
+use crate::query::MoveResult;
 use loony_core::board::BLOCKED;
 use loony_core::class::{Class, Outcome};
 use loony_core::diag::Error;
 use loony_core::game::{GameId, Node, Store};
 use loony_core::positions::PosId;
+use loony_graph::Side;
 use loony_theory::pruned::{self, Stats, Stop, Table, Weigh};
 
 mod file;
@@ -227,6 +229,40 @@ impl Cx {
     /// Forgets what pruned search learned (the memo keeps the nimbers it found).
     pub fn clear_table(&mut self) {
         self.engines.pruned.table.clear();
+    }
+}
+
+impl Cx {
+    /// How each option of a sum of split positions leaves the opponent, by one pruned
+    /// question an option (no graph of the whole game); `None` when an option is outside
+    /// what the search values (the caller then explores).
+    pub(crate) fn pruned_moves(
+        &mut self,
+        store: &mut Store,
+        g: GameId,
+    ) -> Result<Option<Vec<(GameId, MoveResult)>>, Error> {
+        if self.split_parts(store, g).is_none() {
+            return Ok(None);
+        }
+        let options = self.options_of(store, g, Side::Left)?;
+        let mut out = Vec::with_capacity(options.len());
+        for o in options {
+            let outcome = match store.node(o) {
+                Node::Nimber(0) => Outcome::P,
+                Node::Nimber(_) => Outcome::N,
+                _ => match self.pruned_outcome(store, o)? {
+                    Some(x) => x,
+                    None => return Ok(None),
+                },
+            };
+            let r = if outcome == Outcome::P {
+                MoveResult::Wins
+            } else {
+                MoveResult::Loses
+            };
+            out.push((o, r));
+        }
+        Ok(Some(out))
     }
 }
 

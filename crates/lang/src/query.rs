@@ -210,6 +210,10 @@ impl Cx {
         store: &mut Store,
         g: GameId,
     ) -> Result<Vec<(GameId, MoveResult)>, Error> {
+        // A sum of split positions: one pruned question an option, no graph of the whole.
+        if let Some(m) = self.pruned_moves(store, g).map_err(|e| self.locate(e))? {
+            return Ok(m);
+        }
         let opts = self.exact_options();
         let _what = loony_core::memory::building("the graph of this game's positions");
         let mut ex = Explorer::new(store, self, Reach::default());
