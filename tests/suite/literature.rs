@@ -1,6 +1,7 @@
 //! Games from the literature: each checked against a brute force written here, in Rust, or a
 //! published table with its source; never Loony against itself.
 
+use crate::brute::{MaskGame, cram_moves, lcg, mex, nim, picture};
 use crate::common;
 
 /// Runs a program and returns its printed lines.
@@ -9,19 +10,6 @@ fn lines(src: &str) -> Vec<String> {
         .lines()
         .map(str::to_string)
         .collect()
-}
-
-/// The smallest natural number not in `seen`.
-fn mex(seen: impl IntoIterator<Item = u32>) -> u32 {
-    let mut marks = Vec::new();
-    for v in seen {
-        let v = v as usize;
-        if v >= marks.len() {
-            marks.resize(v + 1, false);
-        }
-        marks[v] = true;
-    }
-    marks.iter().position(|m| !m).unwrap_or(marks.len()) as u32
 }
 
 // --- Grundy's game: the rare heaps of the sparse split ---
@@ -79,15 +67,6 @@ fn grundys_game_rare_heaps_count_heap_zero() {
         .min()
         .unwrap();
     assert_eq!(count, best);
-}
-
-/// `*n` as Loony prints it.
-fn nim(n: u32) -> String {
-    match n {
-        0 => "0".into(),
-        1 => "*".into(),
-        n => format!("*{n}"),
-    }
 }
 
 /// A list of games as Loony prints it.
@@ -774,100 +753,6 @@ fn dawson_chess_is_node_kayles_on_a_path_by_the_rules_of_chess() {
 }
 
 // --- Cram and Node Kayles: rulesets that split, against plain searches over bit masks ---
-
-/// Grundy values (and misère wins) of a game on bit masks whose moves are given by `moves`
-/// (each move a mask of what it removes, playable when all of it is present), by a plain memo
-/// over the whole mask: no splitting, no symmetry.
-struct MaskGame {
-    moves: Vec<u64>,
-    memo: std::collections::HashMap<u64, u32>,
-    misere: std::collections::HashMap<u64, bool>,
-}
-
-impl MaskGame {
-    fn new(moves: Vec<u64>) -> MaskGame {
-        MaskGame {
-            moves,
-            memo: Default::default(),
-            misere: Default::default(),
-        }
-    }
-
-    /// The options of `free`, as in the game's rule (`take[i]` what playing move `i`
-    /// removes).
-    fn options(&self, free: u64, take: &[u64]) -> Vec<u64> {
-        self.moves
-            .iter()
-            .zip(take)
-            .filter(|&(&m, _)| free & m == m)
-            .map(|(_, &t)| free & !t)
-            .collect()
-    }
-
-    fn grundy(&mut self, free: u64, take: &[u64]) -> u32 {
-        if let Some(&v) = self.memo.get(&free) {
-            return v;
-        }
-        let opts = self.options(free, take);
-        let v = mex(opts.into_iter().map(|o| self.grundy(o, take)));
-        self.memo.insert(free, v);
-        v
-    }
-
-    /// Whether the player to move wins under misère play (who cannot move wins).
-    fn misere_wins(&mut self, free: u64, take: &[u64]) -> bool {
-        if let Some(&v) = self.misere.get(&free) {
-            return v;
-        }
-        let opts = self.options(free, take);
-        let v = opts.is_empty() || opts.into_iter().any(|o| !self.misere_wins(o, take));
-        self.misere.insert(free, v);
-        v
-    }
-}
-
-/// Cram's moves on a `rows × cols` board: dominoes across and down.
-fn cram_moves(rows: usize, cols: usize) -> Vec<u64> {
-    let mut out = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            let i = r * cols + c;
-            if c + 1 < cols {
-                out.push(1 << i | 1 << (i + 1));
-            }
-            if r + 1 < rows {
-                out.push(1 << i | 1 << (i + cols));
-            }
-        }
-    }
-    out
-}
-
-/// A board's picture with the cells of `free` empty and the rest blocked.
-fn picture(rows: usize, cols: usize, free: u64) -> String {
-    (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| {
-                    if free >> (r * cols + c) & 1 == 1 {
-                        '.'
-                    } else {
-                        '#'
-                    }
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|")
-}
-
-/// A fixed-seed generator for the random cases.
-fn lcg(s: &mut u64) -> u64 {
-    *s = s
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    *s >> 33
-}
 
 #[test]
 fn cram_matches_a_search_over_the_whole_board() {

@@ -7,6 +7,7 @@
 #[global_allocator]
 static GLOBAL: loony::memory::Counting = loony::memory::Counting;
 
+mod brute;
 mod common;
 
 mod cli;

@@ -3,91 +3,28 @@
 //! gives the same answers in a fresh session, while a torn, altered or foreign file is an
 //! error, never an answer.
 
+use crate::brute::{MaskGame, cram_moves, lcg, nim, picture};
 use crate::common::on_big_stack;
 use loony::eval::Interp;
-use std::collections::HashMap;
 
-/// Cram's nimbers by brute force: a board is a bit mask of free cells on `rows × cols`, a
-/// move takes two free cells side by side.
+/// Cram's nimbers by brute force over the free cells' mask (`crate::brute`).
 struct Cram {
+    game: MaskGame,
     moves: Vec<u64>,
-    memo: HashMap<u64, u32>,
 }
 
 impl Cram {
     fn new(rows: usize, cols: usize) -> Cram {
-        let mut moves = Vec::new();
-        for r in 0..rows {
-            for c in 0..cols {
-                let i = r * cols + c;
-                if c + 1 < cols {
-                    moves.push(1 << i | 1 << (i + 1));
-                }
-                if r + 1 < rows {
-                    moves.push(1 << i | 1 << (i + cols));
-                }
-            }
-        }
+        let moves = cram_moves(rows, cols);
         Cram {
+            game: MaskGame::new(moves.clone()),
             moves,
-            memo: HashMap::new(),
         }
     }
 
     fn nimber(&mut self, free: u64) -> u32 {
-        if let Some(&v) = self.memo.get(&free) {
-            return v;
-        }
-        let opts: Vec<u64> = self
-            .moves
-            .iter()
-            .filter(|&&m| free & m == m)
-            .map(|&m| free & !m)
-            .collect();
-        let mut seen = vec![false; opts.len() + 1];
-        for o in opts {
-            let v = self.nimber(o) as usize;
-            if v < seen.len() {
-                seen[v] = true;
-            }
-        }
-        let v = seen.iter().position(|s| !s).expect("a value is missing") as u32;
-        self.memo.insert(free, v);
-        v
+        self.game.grundy(free, &self.moves)
     }
-}
-
-/// The board's picture: free cells `.`, the rest `#`.
-fn picture(rows: usize, cols: usize, free: u64) -> String {
-    (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| {
-                    if free >> (r * cols + c) & 1 == 1 {
-                        '.'
-                    } else {
-                        '#'
-                    }
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|")
-}
-
-fn nim(v: u32) -> String {
-    match v {
-        0 => "0".into(),
-        1 => "*".into(),
-        v => format!("*{v}"),
-    }
-}
-
-fn lcg(s: &mut u64) -> u64 {
-    *s = s
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    *s >> 33
 }
 
 /// Queries of random Cram boards (outcomes of sums with a nimber, then values) and what the

@@ -276,25 +276,12 @@ fn four_shards_under_gnu_parallel_merge_to_the_whole() {
     assert!(note.contains("none missing"), "{note}");
 }
 
-/// The nimber of a game on a bit mask whose moves clear one of `moves` (each wholly set) —
-/// Cram's dominoes — or, with `closed`, a vertex's closed neighbourhood (Node Kayles).
-fn mask_nimber(
-    free: u64,
-    moves: &[(u64, u64)],
-    memo: &mut std::collections::HashMap<u64, u32>,
-) -> u32 {
-    if let Some(&v) = memo.get(&free) {
-        return v;
-    }
-    let mut seen = 0u64;
-    for &(need, clear) in moves {
-        if free & need == need {
-            seen |= 1 << mask_nimber(free & !clear, moves, memo).min(63);
-        }
-    }
-    let v = seen.trailing_ones();
-    memo.insert(free, v);
-    v
+/// The nimber of a game on a bit mask, by the brute force of `crate::brute`: a move needs
+/// the first mask of a pair wholly free and clears the second (a Cram domino clears itself,
+/// a Node Kayles vertex its closed neighbourhood).
+fn mask_nimber(free: u64, moves: &[(u64, u64)]) -> u32 {
+    let (need, take): (Vec<u64>, Vec<u64>) = moves.iter().copied().unzip();
+    crate::brute::MaskGame::new(need).grundy(free, &take)
 }
 
 fn nim_text(v: u32) -> Value {
@@ -333,7 +320,7 @@ fn board_families_agree_with_a_brute_force() {
                     moves.push((m, m));
                 }
             }
-            let v = mask_nimber((1 << (rows * cols)) - 1, &moves, &mut Default::default());
+            let v = mask_nimber((1 << (rows * cols)) - 1, &moves);
             let code = format!("cram({rows:02}, {cols:02})");
             assert_eq!(
                 r[&code],
@@ -380,7 +367,7 @@ fn board_families_agree_with_a_brute_force() {
             closed[b as usize] |= 1 << a;
         }
         let moves: Vec<(u64, u64)> = (0..10).map(|v| (1 << v, closed[v])).collect();
-        let v = mask_nimber((1 << 10) - 1, &moves, &mut Default::default());
+        let v = mask_nimber((1 << 10) - 1, &moves);
         let code = format!("node-kayles(10, 15, seed {seed:06})");
         let want = if v == 0 { "P" } else { "N" };
         assert_eq!(
