@@ -689,20 +689,28 @@ fn positions_of_a_replaced_ruleset_are_primed() {
     assert_eq!(out, "[r'(4)]\n[r(1)]\n[r''(4)]\n");
 }
 
+/// Runs `loony -e SRC` off a terminal with `LOONY_LOG_EVERY` set to `every` seconds: the
+/// output, its stdout and its stderr.
+fn logged(every: &str, src: &str) -> (std::process::Output, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
+        .env("LOONY_LOG_EVERY", every)
+        .args(["-e", src])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run loony");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out, stdout, err)
+}
+
 /// Off a terminal, a statement that runs long says now and then that it is still running (its
 /// file and line); a quick one says nothing. `LOONY_LOG_EVERY` sets how often (10 s unless
 /// set): a game whose graph takes minutes to build printed nothing until its error.
 #[test]
 fn a_long_statement_says_it_is_still_running() {
-    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
-        .env("LOONY_LOG_EVERY", "0.05")
-        .args(["-e", "*2 + *3\nlen([i for i in 0..20000000 if i % 7 == 0])"])
-        .stdin(Stdio::null())
-        .output()
-        .expect("run loony");
-    let (stdout, err) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
+    let (out, stdout, err) = logged(
+        "0.05",
+        "*2 + *3\nlen([i for i in 0..20000000 if i % 7 == 0])",
     );
     assert_eq!(stdout, "*\n2857143\n");
     assert!(err.contains("<-e>:2: still running ("), "{err}");
@@ -714,16 +722,7 @@ fn a_long_statement_says_it_is_still_running() {
 /// Off a terminal, a long pruned search writes its table's fill and hit rate now and then.
 #[test]
 fn a_long_pruned_search_logs_its_table() {
-    let out = Command::new(env!("CARGO_BIN_EXE_loony"))
-        .env("LOONY_LOG_EVERY", "0.01")
-        .args(["-e", "import \"std/cram\"\noutcome(cram(5, 5))"])
-        .stdin(Stdio::null())
-        .output()
-        .expect("run loony");
-    let (stdout, err) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
+    let (out, stdout, err) = logged("0.01", "import \"std/cram\"\noutcome(cram(5, 5))");
     // 5 × 5 Cram is 0 (Uiterwijk's table; the literature tests check it by brute force).
     assert_eq!(stdout, "P\n");
     let line = err
