@@ -195,6 +195,15 @@ impl Worker {
         })
     }
 
+    /// What the notebook kernel shows beside a value's text (`None` for a value without it).
+    fn html(&mut self, id: u64) -> Option<String> {
+        let v = self.values.get(&id)?.clone();
+        let Interp { store, cx, .. } = &mut self.interp;
+        guard::catch(|| loony_lang::html::html(cx, store, &v))
+            .ok()
+            .flatten()
+    }
+
     fn outs(&mut self, xs: &[Value]) -> Result<Vec<Out>, Failure> {
         xs.iter().map(|x| self.out(x.clone(), None)).collect()
     }
@@ -396,6 +405,7 @@ fn to_py(py: Python<'_>, inner: &Arc<Inner>, o: Out) -> PyResult<Py<PyAny>> {
                 inner: inner.clone(),
                 id,
                 shown,
+                hash: Default::default(),
             },
         )?
         .into_any(),
@@ -490,6 +500,8 @@ struct PyValue {
     inner: Arc<Inner>,
     id: u64,
     shown: String,
+    /// `hash(v)`, found once.
+    hash: std::sync::OnceLock<u64>,
 }
 
 impl Drop for PyValue {
@@ -544,12 +556,15 @@ impl PyValue {
     /// Agrees with `==`: a game hashes as its value, anything else as its printed form.
     fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
         use std::hash::{Hash, Hasher};
+        if let Some(&h) = self.hash.get() {
+            return Ok(h);
+        }
         let key = self
             .text(py, "value(__loony_py0)")
             .unwrap_or_else(|_| self.shown.clone());
         let mut h = std::collections::hash_map::DefaultHasher::new();
         key.hash(&mut h);
-        Ok(h.finish())
+        Ok(*self.hash.get_or_init(|| h.finish()))
     }
 
     /// The sum (Loony's `+`): of games, the disjunctive sum.
@@ -586,6 +601,24 @@ impl PyValue {
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<String> {
         self.text(py, "outcome(__loony_py0)")
+    }
+
+    /// The options of a game (Loony's `options(g)`), as a list.
+    fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let r = self.apply(py, "options(__loony_py0)", Vec::new())?;
+        to_py(py, &self.inner, r)
+    }
+
+    /// The moves of a game to a P-position (Loony's `winning_moves(g)`), as a list.
+    fn winning_moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let r = self.apply(py, "winning_moves(__loony_py0)", Vec::new())?;
+        to_py(py, &self.inner, r)
+    }
+
+    /// What the notebook kernel shows (records, nim-sequences); `None` for other values.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let id = self.id;
+        self.inner.call(py, move |w| w.html(id))
     }
 
     /// Calls a Loony `fn`, ruleset or built-in with Python arguments.

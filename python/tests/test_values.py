@@ -96,3 +96,40 @@ def test_moon_is_not_a_nimber(s):
     assert str(moon) == "☾"
     with pytest.raises(TypeError):
         int(moon)
+
+
+def node_kayles_brute(n, edges):
+    """Node Kayles by brute force over sets of remaining vertices (bit masks)."""
+    nbr = [1 << v for v in range(n)]
+    for a, b in edges:
+        nbr[a] |= 1 << b
+        nbr[b] |= 1 << a
+
+    @lru_cache(maxsize=None)
+    def g(mask):
+        return mex(g(mask & ~nbr[v]) for v in range(n) if mask >> v & 1)
+
+    return g((1 << n) - 1)
+
+
+def test_node_kayles_on_graphs_given_as_edge_lists(s):
+    import random
+
+    s.run('import "std/node_kayles"')
+    nk = s["node_kayles"]
+    rng = random.Random(52)
+    for _ in range(25):
+        n = rng.randint(1, 8)
+        edges = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.35]
+        assert int(nk(n, edges)) == node_kayles_brute(n, edges), (n, edges)
+
+
+def test_options_and_winning_moves(s):
+    s.run(KAYLES)
+    g = s["kayles"](4) + s["kayles"](3)
+    moves = g.winning_moves()
+    assert moves and all(m.outcome == "P" for m in moves)
+    # Every option of a P-position is an N-position; the options' values are mexed.
+    opts = s["kayles"](5).options()
+    assert mex(int(o) for o in opts) == kayles(5)
+    assert all(isinstance(str(o), str) for o in opts)
