@@ -251,6 +251,9 @@ impl Inner {
                         next: 0,
                     };
                     while let Ok(job) = rx.recv() {
+                        // A Ctrl-C that came as the last job ended stopped nothing: it is
+                        // not left to stop this one.
+                        w.interp.cx.limits.interrupt.store(false, Ordering::SeqCst);
                         // A panic outside a statement's guard (a bug) drops the job's reply,
                         // which the caller reports; the session goes on.
                         let _ =
