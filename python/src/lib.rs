@@ -7,7 +7,7 @@
 //! so other Python threads run meanwhile and Ctrl-C stops the job through the interrupt flag
 //! the REPL's Ctrl-C raises.
 
-use loony_core::diag::{Error, guard};
+use loony_core::diag::{Error, FileId, guard};
 use loony_lang::{Interp, Value};
 use pyo3::exceptions::{PyException, PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -69,7 +69,14 @@ struct Worker {
     interp: Interp,
     values: HashMap<u64, Value>,
     next: u64,
+    /// Short sources run before (the operations on values, repeated evals), by name and
+    /// text: run again from the same file instead of adding one each time, so a million
+    /// calls do not keep a million copies of `__loony_py0(__loony_py1)`.
+    files: HashMap<(String, String), FileId>,
 }
+
+/// Sources at most this long are kept in [`Worker::files`].
+const SHORT: usize = 256;
 
 type Job = Box<dyn FnOnce(&mut Worker) + Send>;
 
@@ -96,9 +103,23 @@ impl Worker {
 
     /// Runs source text (a file's or a string's), giving each expression statement's value.
     fn run_bytes(&mut self, name: &str, bytes: Vec<u8>) -> Result<Vec<Out>, Failure> {
-        let file = match self.interp.add_source(name, bytes) {
-            Ok(f) => f,
-            Err(e) => return Err(self.failure(&e)),
+        let file = match std::str::from_utf8(&bytes) {
+            Ok(src) if src.len() <= SHORT => {
+                let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+                let key = (name.to_string(), src.to_string());
+                match self.files.get(&key) {
+                    Some(&f) => f,
+                    None => {
+                        let f = self.interp.cx.files.add(key.0.clone(), key.1.clone());
+                        self.files.insert(key, f);
+                        f
+                    }
+                }
+            }
+            _ => match self.interp.add_source(name, bytes) {
+                Ok(f) => f,
+                Err(e) => return Err(self.failure(&e)),
+            },
         };
         let mut got = Vec::new();
         let r = self.interp.run_file_values(file, &mut |_, shown| {
@@ -249,6 +270,7 @@ impl Inner {
                         interp,
                         values: HashMap::new(),
                         next: 0,
+                        files: HashMap::new(),
                     };
                     while let Ok(job) = rx.recv() {
                         // A Ctrl-C that came as the last job ended stopped nothing: it is
