@@ -158,3 +158,37 @@ def test_repeated_calls_keep_no_memory(s):
     grown_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
     # A source file kept per call was about 190 bytes: 9 MiB here.
     assert grown_kib < 3000
+
+
+def test_memory_budget_raises_its_code_and_keeps_the_session():
+    s = loony.Session(memory="64M")
+    with pytest.raises(loony.LoonyError) as e:
+        s.eval("len([i for i in 0..10^8])")
+    assert e.value.code == "E0213"
+    assert "64 MiB" in e.value.message
+    assert s.eval("len([i for i in 0..1000])") == 1000
+    with pytest.raises(ValueError):
+        loony.Session(memory="lots")
+
+
+def test_sessions_are_independent_and_run_in_parallel_threads():
+    results = {}
+
+    def work(k):
+        s = loony.Session()
+        s.run(f"let k = {k}\nfn f(n) = if n < 2 then n + k else f(n - 1) + f(n - 2)")
+        results[k] = s.eval("f(18)")
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    def f(n, k):
+        a, b = k, 1 + k  # f(0), f(1)
+        for _ in range(n - 1):
+            a, b = b, a + b
+        return b
+
+    assert results == {k: f(18, k) for k in range(4)}
