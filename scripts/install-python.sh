@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # The Python package (`python/`, issue 52) in a virtual environment under target/py, with
-# maturin and pytest pinned: makes the venv once, then builds the extension in debug
-# (`maturin develop`, which Cargo makes incremental) and installs it there. Idempotent; prints
-# the venv's python on success. Any failure (no python3, no venv module, PyPI out of reach, a
-# build error) exits non-zero.
+# maturin, pytest and NumPy (nim-sequences as arrays) pinned: makes the venv once, then builds
+# the extension in debug (`maturin develop`, which Cargo makes incremental) and installs it
+# there. Idempotent; prints the venv's python on success. Any failure (no python3, no venv
+# module, PyPI out of reach, a build error) exits non-zero.
 #
 #     scripts/install-python.sh && target/py/bin/python -m pytest -q python/tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MATURIN_VERSION=1.16.0
 PYTEST_VERSION=9.2.0
+NUMPY_VERSION=2.2.6
 venv="${CARGO_TARGET_DIR:-target}/py"
 stamp="$venv/.pinned"
-want="maturin==$MATURIN_VERSION pytest==$PYTEST_VERSION"
+want="maturin==$MATURIN_VERSION pytest==$PYTEST_VERSION numpy==$NUMPY_VERSION"
 if ! [ -x "$venv/bin/python" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     python=$(command -v python3 || true)
     if [ -z "$python" ]; then

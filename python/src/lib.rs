@@ -225,6 +225,21 @@ impl Worker {
             .flatten()
     }
 
+    /// A nim-sequence's first heap, its values' bytes (native order) and their width.
+    fn sequence(&self, id: u64, with_values: bool) -> Option<(u64, Vec<u8>, usize)> {
+        use loony_core::packed::Packed;
+        let Some(Value::Sequence(q)) = self.values.get(&id) else {
+            return None;
+        };
+        let bytes = match &q.values {
+            _ if !with_values => Vec::new(),
+            Packed::U8(v) => v.clone(),
+            Packed::U16(v) => v.iter().flat_map(|x| x.to_ne_bytes()).collect(),
+            Packed::U32(v) => v.iter().flat_map(|x| x.to_ne_bytes()).collect(),
+        };
+        Some((q.start, bytes, q.values.width()))
+    }
+
     fn outs(&mut self, xs: &[Value]) -> Result<Vec<Out>, Failure> {
         xs.iter().map(|x| self.out(x.clone(), None)).collect()
     }
@@ -539,6 +554,13 @@ impl Drop for PyValue {
 }
 
 impl PyValue {
+    fn packed(&self, py: Python<'_>, with_values: bool) -> PyResult<(u64, Vec<u8>, usize)> {
+        let id = self.id;
+        self.inner
+            .call(py, move |w| w.sequence(id, with_values))?
+            .ok_or_else(|| PyTypeError::new_err(format!("{} is not a nim-sequence", self.shown)))
+    }
+
     /// The printed form of `src` run with this value as `__loony_py0`.
     fn text(&self, py: Python<'_>, src: &str) -> PyResult<String> {
         let (id, src) = (self.id, src.to_string());
@@ -638,6 +660,42 @@ impl PyValue {
     fn winning_moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let r = self.apply(py, "winning_moves(__loony_py0)", Vec::new())?;
         to_py(py, &self.inner, r)
+    }
+
+    /// A nim-sequence as a NumPy array of the smallest unsigned type that holds its values
+    /// (`uint8`, `uint16` or `uint32`; element `i` is heap `start + i`, see `v.start`),
+    /// made from its packed bytes with no Python object per element. A `TypeError` for any
+    /// other value; NumPy is imported only here.
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (_, bytes, width) = self.packed(py, true)?;
+        let dtype = match width {
+            1 => "u1",
+            2 => "=u2",
+            _ => "=u4",
+        };
+        let buf = pyo3::types::PyByteArray::new(py, &bytes);
+        drop(bytes);
+        py.import("numpy")?.call_method1("frombuffer", (buf, dtype))
+    }
+
+    /// A nim-sequence's values as a list of ints (`to_numpy` without NumPy).
+    fn nim_values(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+        let (_, bytes, width) = self.packed(py, true)?;
+        Ok(bytes
+            .chunks_exact(width)
+            .map(|c| match *c {
+                [a] => a as u32,
+                [a, b] => u16::from_ne_bytes([a, b]) as u32,
+                [a, b, c, d] => u32::from_ne_bytes([a, b, c, d]),
+                _ => 0,
+            })
+            .collect())
+    }
+
+    /// A nim-sequence's first heap.
+    #[getter]
+    fn start(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(self.packed(py, false)?.0)
     }
 
     /// What the notebook kernel shows (records, nim-sequences); `None` for other values.
