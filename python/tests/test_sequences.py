@@ -64,3 +64,9 @@ def test_wide_values_take_a_wider_type(s):
 def test_only_sequences_convert(s):
     with pytest.raises(TypeError):
         s.eval("*3").to_numpy()
+
+
+def test_sequences_show_html_as_in_the_notebook(s):
+    html = s.eval('nim_sequence(heap("0.07"), 30)')._repr_html_()
+    assert html.startswith("<table") and "heaps 0–30" in html
+    assert s.eval("*3")._repr_html_() is None
