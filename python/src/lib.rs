@@ -529,7 +529,11 @@ impl PySession {
     }
 
     fn __contains__(&self, py: Python<'_>, name: String) -> PyResult<bool> {
-        Ok(self.__getitem__(py, name).is_ok())
+        match self.__getitem__(py, name) {
+            Ok(_) => Ok(true),
+            Err(e) if e.is_instance_of::<PyKeyError>(py) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 }
 
@@ -606,9 +610,12 @@ impl PyValue {
         if let Some(&h) = self.hash.get() {
             return Ok(h);
         }
-        let key = self
-            .text(py, "value(__loony_py0)")
-            .unwrap_or_else(|_| self.shown.clone());
+        // Not a game (no value): its printed form. Ctrl-C meanwhile is raised, not hashed.
+        let key = match self.text(py, "value(__loony_py0)") {
+            Ok(k) => k,
+            Err(e) if e.is_instance_of::<LoonyError>(py) => self.shown.clone(),
+            Err(e) => return Err(e),
+        };
         let mut h = std::collections::hash_map::DefaultHasher::new();
         key.hash(&mut h);
         Ok(*self.hash.get_or_init(|| h.finish()))
