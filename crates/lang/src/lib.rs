@@ -278,6 +278,16 @@ impl Interp {
     /// beside its result (`None` for a binding). An error `emit` returns (output that cannot
     /// be written) ends the run with that error.
     pub fn run_file_echo(&mut self, file: FileId, emit: &mut Emit<'_>) -> Result<(), Error> {
+        self.run_file_values(file, &mut |input, shown| emit(input, shown.map(|(_, s)| s)))
+    }
+
+    /// Like [`Interp::run_file_echo`], but each expression statement's result comes with its
+    /// value beside its printed form (for hosts that keep values: the Python package).
+    pub fn run_file_values(
+        &mut self,
+        file: FileId,
+        emit: &mut EmitValues<'_>,
+    ) -> Result<(), Error> {
         let src = self
             .cx
             .files
@@ -330,7 +340,7 @@ impl Interp {
                         list.push(h);
                     }
                 }
-                Ok(Some(shown))
+                Ok(Some((v, shown)))
             })
             .map_err(|e| {
                 self.cx
@@ -415,6 +425,10 @@ pub(crate) fn not_a_nimber(n: i64) -> EvalError {
 /// Where a run's statements go: each one's source, with its result (`None` for a binding);
 /// an `Err` (output that cannot be written) ends the run.
 pub type Emit<'a> = dyn FnMut(&str, Option<String>) -> Result<(), Error> + 'a;
+
+/// Where a run's statements go with their values: each one's source, with its result's value
+/// and printed form (`None` for a binding).
+pub type EmitValues<'a> = dyn FnMut(&str, Option<(Value, String)>) -> Result<(), Error> + 'a;
 
 pub fn syntax_error(e: loony_syntax::ParseError, file: FileId) -> Error {
     use loony_syntax::ParseError as P;

@@ -1,0 +1,734 @@
+//! The Python package's extension module (`loony._loony`): a `Session` is one interpreter
+//! (`loony_lang::Interp`) on a thread of its own with a big stack, as the binary and the
+//! notebook kernel run it. The interpreter's values hold `Rc`s, so they never leave that
+//! thread: Python gets plain data (integers, booleans, strings, lists, tuples) or a `Value`,
+//! a handle to a value kept in the session's table. Every request is a job on that thread;
+//! the calling Python thread waits for it without the GIL, checking for signals now and then,
+//! so other Python threads run meanwhile and Ctrl-C stops the job through the interrupt flag
+//! the REPL's Ctrl-C raises.
+
+use loony_core::diag::{Error, FileId, guard};
+use loony_lang::{Interp, Value};
+use pyo3::exceptions::{PyException, PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
+
+/// The memory budget counts what the interpreter allocates, as in the binary.
+#[global_allocator]
+static GLOBAL: loony_core::memory::Counting = loony_core::memory::Counting;
+
+pyo3::create_exception!(
+    loony,
+    LoonyError,
+    PyException,
+    "An error from Loony: `code` (`E0…`), `message`, and `str(e)` the rendered diagnostic."
+);
+
+/// Stack sizes tried for a session's thread, largest first (as `main` does).
+const STACKS: [usize; 4] = [4 << 30, 1 << 30, 256 << 20, 64 << 20];
+
+/// How often a waiting Python thread checks for signals (Ctrl-C).
+const POLL: Duration = Duration::from_millis(50);
+
+/// A value as it crosses to Python: Python's own where Python has one, else a handle to a
+/// value kept on the session's thread, with its printed form.
+enum Out {
+    Int(i64),
+    Bool(bool),
+    Str(String),
+    None,
+    List(Vec<Out>),
+    Tuple(Vec<Out>),
+    Handle(u64, String),
+}
+
+/// A Python argument as it crosses to the session's thread.
+enum In {
+    Int(i64),
+    Bool(bool),
+    Str(String),
+    List(Vec<In>),
+    Tuple(Vec<In>),
+    Handle(u64),
+}
+
+/// A Loony error, rendered on the session's thread (where its source files are).
+struct Failure {
+    code: &'static str,
+    message: String,
+    rendered: String,
+}
+
+/// What lives on the session's thread: the interpreter and the values Python holds.
+struct Worker {
+    interp: Interp,
+    values: HashMap<u64, Value>,
+    next: u64,
+    /// Short sources run before (the operations on values, repeated evals), by name and
+    /// text: run again from the same file instead of adding one each time, so a million
+    /// calls do not keep a million copies of `__loony_py0(__loony_py1)`.
+    files: HashMap<(String, String), FileId>,
+}
+
+/// Sources at most this long are kept in [`Worker::files`].
+const SHORT: usize = 256;
+
+type Job = Box<dyn FnOnce(&mut Worker) + Send>;
+
+/// Globals that pass values into a statement run for Python (`__py0 + __py1`).
+fn arg_name(i: usize) -> String {
+    format!("__loony_py{i}")
+}
+
+impl Worker {
+    fn failure(&self, e: &Error) -> Failure {
+        Failure {
+            code: e.code(),
+            message: e.message(),
+            rendered: e.render_plain(&self.interp.cx.files),
+        }
+    }
+
+    /// Warnings go to stderr, as a script's do.
+    fn flush_warnings(&mut self) {
+        for w in std::mem::take(&mut self.interp.cx.out.warnings) {
+            eprint!("{}", w.render(&self.interp.cx.files, false));
+        }
+    }
+
+    /// Runs source text (a file's or a string's), giving each expression statement's value.
+    fn run_bytes(&mut self, name: &str, bytes: Vec<u8>) -> Result<Vec<Out>, Failure> {
+        let file = match std::str::from_utf8(&bytes) {
+            Ok(src) if src.len() <= SHORT => {
+                let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+                let key = (name.to_string(), src.to_string());
+                match self.files.get(&key) {
+                    Some(&f) => f,
+                    None => {
+                        let f = self.interp.cx.files.add(key.0.clone(), key.1.clone());
+                        self.files.insert(key, f);
+                        f
+                    }
+                }
+            }
+            _ => match self.interp.add_source(name, bytes) {
+                Ok(f) => f,
+                Err(e) => return Err(self.failure(&e)),
+            },
+        };
+        let mut got = Vec::new();
+        let r = self.interp.run_file_values(file, &mut |_, shown| {
+            if let Some(vs) = shown {
+                got.push(vs);
+            }
+            Ok(())
+        });
+        self.flush_warnings();
+        if let Err(e) = r {
+            return Err(self.failure(&e));
+        }
+        let mut outs = Vec::with_capacity(got.len());
+        for (v, shown) in got {
+            outs.push(self.out(v, Some(shown))?);
+        }
+        Ok(outs)
+    }
+
+    /// Runs `src` with `args` bound to the globals `__loony_py0`, `__loony_py1`, …
+    fn run_with(&mut self, src: &str, args: Vec<In>) -> Result<Vec<Out>, Failure> {
+        let n = args.len();
+        for (i, a) in args.into_iter().enumerate() {
+            let v = self.value_in(a);
+            self.interp.cx.globals.insert(arg_name(i), v);
+        }
+        let r = self.run_bytes("<python>", src.as_bytes().to_vec());
+        for i in 0..n {
+            self.interp.cx.globals.remove(&arg_name(i));
+        }
+        r
+    }
+
+    /// The value of the last expression of `src` run with `args` (see [`Worker::run_with`]).
+    fn one(&mut self, src: &str, args: Vec<In>) -> Result<Out, Failure> {
+        Ok(self.run_with(src, args)?.pop().unwrap_or(Out::None))
+    }
+
+    /// The printed form of the value of `src` run with `args`, keeping no handle.
+    fn text(&mut self, src: &str, args: Vec<In>) -> Result<String, Failure> {
+        Ok(match self.one(src, args)? {
+            Out::Handle(id, shown) => {
+                self.values.remove(&id);
+                shown
+            }
+            Out::Str(s) => s,
+            Out::Int(n) => n.to_string(),
+            Out::Bool(b) => b.to_string(),
+            _ => String::new(),
+        })
+    }
+
+    fn value_in(&self, a: In) -> Value {
+        match a {
+            In::Int(n) => Value::Int(n),
+            In::Bool(b) => Value::Bool(b),
+            In::Str(s) => Value::Str(Rc::new(s)),
+            In::List(xs) => {
+                Value::List(Rc::new(xs.into_iter().map(|x| self.value_in(x)).collect()))
+            }
+            In::Tuple(xs) => {
+                Value::Tuple(Rc::new(xs.into_iter().map(|x| self.value_in(x)).collect()))
+            }
+            // A handle of this session (checked on the Python side) that Python still holds.
+            In::Handle(id) => self.values.get(&id).cloned().unwrap_or(Value::None),
+        }
+    }
+
+    /// Converts a value for Python; `shown` is its printed form when already known.
+    fn out(&mut self, v: Value, shown: Option<String>) -> Result<Out, Failure> {
+        Ok(match v {
+            Value::Int(n) => Out::Int(n),
+            Value::Bool(b) => Out::Bool(b),
+            Value::Str(s) => Out::Str(s.to_string()),
+            Value::None => Out::None,
+            Value::List(xs) => Out::List(self.outs(&xs)?),
+            Value::Tuple(xs) => Out::Tuple(self.outs(&xs)?),
+            v => {
+                let shown = match shown {
+                    Some(s) => s,
+                    None => {
+                        let Interp { store, cx, .. } = &mut self.interp;
+                        match guard::catch(|| cx.show(store, &v)) {
+                            Ok(s) => s,
+                            Err(e) => return Err(self.failure(&e)),
+                        }
+                    }
+                };
+                let id = self.next;
+                self.next += 1;
+                self.values.insert(id, v);
+                Out::Handle(id, shown)
+            }
+        })
+    }
+
+    /// What the notebook kernel shows beside a value's text (`None` for a value without it).
+    fn html(&mut self, id: u64) -> Option<String> {
+        let v = self.values.get(&id)?.clone();
+        let Interp { store, cx, .. } = &mut self.interp;
+        guard::catch(|| loony_lang::html::html(cx, store, &v))
+            .ok()
+            .flatten()
+    }
+
+    /// A nim-sequence's first heap, its values' bytes (native order) and their width.
+    fn sequence(&self, id: u64, with_values: bool) -> Option<(u64, Vec<u8>, usize)> {
+        use loony_core::packed::Packed;
+        let Some(Value::Sequence(q)) = self.values.get(&id) else {
+            return None;
+        };
+        let bytes = match &q.values {
+            _ if !with_values => Vec::new(),
+            Packed::U8(v) => v.clone(),
+            Packed::U16(v) => v.iter().flat_map(|x| x.to_ne_bytes()).collect(),
+            Packed::U32(v) => v.iter().flat_map(|x| x.to_ne_bytes()).collect(),
+        };
+        Some((q.start, bytes, q.values.width()))
+    }
+
+    fn outs(&mut self, xs: &[Value]) -> Result<Vec<Out>, Failure> {
+        xs.iter().map(|x| self.out(x.clone(), None)).collect()
+    }
+}
+
+/// The Python side of a session: the queue of its thread's jobs and its interrupt flag.
+struct Inner {
+    jobs: mpsc::Sender<Job>,
+    interrupt: Arc<AtomicBool>,
+    /// Tells sessions apart (a value of one session is no argument in another).
+    id: u64,
+}
+
+static SESSIONS: AtomicU64 = AtomicU64::new(0);
+
+impl Inner {
+    fn start(memory: Option<usize>, budget: Option<usize>) -> PyResult<Arc<Inner>> {
+        let (jobs, rx) = mpsc::channel::<Job>();
+        let (ready_tx, ready_rx) = mpsc::channel::<Arc<AtomicBool>>();
+        let work = Arc::new(std::sync::Mutex::new(Some((rx, ready_tx))));
+        let mut started = false;
+        for size in STACKS {
+            loony_core::memory::set_aside(size);
+            let work = work.clone();
+            let spawned = std::thread::Builder::new()
+                .name("loony-session".into())
+                .stack_size(size)
+                .spawn(move || {
+                    let Some((rx, ready)) = work.lock().ok().and_then(|mut w| w.take()) else {
+                        return;
+                    };
+                    let mut interp = Interp::new();
+                    if let Some(m) = memory {
+                        interp.cx.limits.memory = m;
+                    }
+                    if let Some(b) = budget {
+                        interp.cx.limits.budget = b;
+                    }
+                    if ready.send(interp.cx.limits.interrupt.clone()).is_err() {
+                        return;
+                    }
+                    let mut w = Worker {
+                        interp,
+                        values: HashMap::new(),
+                        next: 0,
+                        files: HashMap::new(),
+                    };
+                    while let Ok(job) = rx.recv() {
+                        // A Ctrl-C that came as the last job ended stopped nothing: it is
+                        // not left to stop this one.
+                        w.interp.cx.limits.interrupt.store(false, Ordering::SeqCst);
+                        // A panic outside a statement's guard (a bug) drops the job's reply,
+                        // which the caller reports; the session goes on.
+                        let _ =
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut w)));
+                    }
+                });
+            if spawned.is_ok() {
+                started = true;
+                break;
+            }
+        }
+        let interrupt = match ready_rx.recv() {
+            Ok(flag) if started => flag,
+            _ => {
+                return Err(PyRuntimeError::new_err(
+                    "the session's thread could not start, not even on a 64 MiB stack",
+                ));
+            }
+        };
+        Ok(Arc::new(Inner {
+            jobs,
+            interrupt,
+            id: SESSIONS.fetch_add(1, Ordering::Relaxed),
+        }))
+    }
+
+    /// Runs `f` on the session's thread and waits for it without the GIL. A signal (Ctrl-C)
+    /// meanwhile raises the interrupt flag; the job then stops within a poll of the
+    /// interpreter, and the signal's exception (`KeyboardInterrupt`) is raised.
+    fn call<R: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Worker) -> R + Send + 'static,
+    ) -> PyResult<R> {
+        let (tx, rx) = mpsc::channel();
+        self.jobs
+            .send(Box::new(move |w: &mut Worker| {
+                let _ = tx.send(f(w));
+            }))
+            .map_err(|_| PyRuntimeError::new_err("the session's thread has stopped"))?;
+        let mut signalled: Option<PyErr> = None;
+        let mut rx = rx;
+        loop {
+            // The receiver goes to the detached closure and back (it is `Send`, not `Sync`).
+            let (got, back) = py.detach(move || (rx.recv_timeout(POLL), rx));
+            rx = back;
+            match got {
+                Ok(r) => return signalled.map_or(Ok(r), Err),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if signalled.is_none()
+                        && let Err(e) = py.check_signals()
+                    {
+                        signalled = Some(e);
+                    }
+                    if signalled.is_some() {
+                        // Raised again each poll: a statement starting clears it.
+                        self.interrupt.store(true, Ordering::SeqCst);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(signalled.unwrap_or_else(|| {
+                        PyRuntimeError::new_err("internal error: the session's thread failed")
+                    }));
+                }
+            }
+        }
+    }
+
+    /// As [`Inner::call`] for a job that may fail with a Loony error.
+    fn call_loony<R: Send + 'static>(
+        self: &Arc<Self>,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Worker) -> Result<R, Failure> + Send + 'static,
+    ) -> PyResult<R> {
+        self.call(py, f)?.map_err(|e| loony_error(py, e))
+    }
+}
+
+fn loony_error(py: Python<'_>, f: Failure) -> PyErr {
+    let err = LoonyError::new_err(f.rendered.trim_end().to_string());
+    let v = err.value(py);
+    let _ = v.setattr("code", f.code);
+    let _ = v.setattr("message", f.message);
+    err
+}
+
+/// Python values to Loony's: int, bool, str, list, tuple (nested), and `Value`s of `inner`'s
+/// session.
+fn to_in(inner: &Arc<Inner>, x: &Bound<'_, PyAny>) -> PyResult<In> {
+    if let Ok(b) = x.cast::<PyBool>() {
+        return Ok(In::Bool(b.is_true()));
+    }
+    if x.is_instance_of::<PyInt>() {
+        return x
+            .extract::<i64>()
+            .map(In::Int)
+            .map_err(|_| PyValueError::new_err("Loony's integers are 64-bit"));
+    }
+    if let Ok(s) = x.cast::<PyString>() {
+        return Ok(In::Str(s.to_cow()?.into_owned()));
+    }
+    if let Ok(l) = x.cast::<PyList>() {
+        return l
+            .iter()
+            .map(|y| to_in(inner, &y))
+            .collect::<PyResult<_>>()
+            .map(In::List);
+    }
+    if let Ok(t) = x.cast::<PyTuple>() {
+        return t
+            .iter()
+            .map(|y| to_in(inner, &y))
+            .collect::<PyResult<_>>()
+            .map(In::Tuple);
+    }
+    if let Ok(v) = x.cast::<PyValue>() {
+        let v = v.get();
+        if v.inner.id != inner.id {
+            return Err(PyValueError::new_err("a value of another session"));
+        }
+        return Ok(In::Handle(v.id));
+    }
+    Err(PyTypeError::new_err(format!(
+        "Loony takes int, bool, str, list, tuple and loony.Value, not {}",
+        x.get_type().name()?
+    )))
+}
+
+fn to_py(py: Python<'_>, inner: &Arc<Inner>, o: Out) -> PyResult<Py<PyAny>> {
+    Ok(match o {
+        Out::Int(n) => n.into_pyobject(py)?.into_any().unbind(),
+        Out::Bool(b) => PyBool::new(py, b).to_owned().into_any().unbind(),
+        Out::Str(s) => PyString::new(py, &s).into_any().unbind(),
+        Out::None => py.None(),
+        Out::List(xs) => {
+            let items = xs
+                .into_iter()
+                .map(|x| to_py(py, inner, x))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_any().unbind()
+        }
+        Out::Tuple(xs) => {
+            let items = xs
+                .into_iter()
+                .map(|x| to_py(py, inner, x))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyTuple::new(py, items)?.into_any().unbind()
+        }
+        Out::Handle(id, shown) => Py::new(
+            py,
+            PyValue {
+                inner: inner.clone(),
+                id,
+                shown,
+                hash: Default::default(),
+            },
+        )?
+        .into_any(),
+    })
+}
+
+/// One interpreter: globals, rulesets and caches last as long as the session.
+#[pyclass(module = "loony", name = "Session", frozen)]
+struct PySession {
+    inner: Arc<Inner>,
+}
+
+#[pymethods]
+impl PySession {
+    /// `memory`: the memory budget, in bytes or as `--memory` takes it (`"4G"`); `budget`:
+    /// the ruleset positions one statement may explore.
+    #[new]
+    #[pyo3(signature = (memory = None, budget = None))]
+    fn new(memory: Option<&Bound<'_, PyAny>>, budget: Option<usize>) -> PyResult<Self> {
+        let memory = match memory {
+            None => None,
+            Some(m) => Some(if let Ok(s) = m.cast::<PyString>() {
+                let s = &*s.to_cow()?;
+                loony_core::memory::parse_size(s).ok_or_else(|| {
+                    PyValueError::new_err(format!("`{s}` is not a size like 4G or 512M"))
+                })?
+            } else {
+                m.extract::<usize>()?
+            }),
+        };
+        Ok(PySession {
+            inner: Inner::start(memory, budget)?,
+        })
+    }
+
+    /// Runs Loony source; returns the values of its top-level expressions (bindings,
+    /// definitions and imports add nothing).
+    #[pyo3(signature = (source, name = "<python>"))]
+    fn run(&self, py: Python<'_>, source: String, name: &str) -> PyResult<Py<PyAny>> {
+        let name = name.to_string();
+        let outs = self
+            .inner
+            .call_loony(py, move |w| w.run_bytes(&name, source.into_bytes()))?;
+        to_py(py, &self.inner, Out::List(outs))
+    }
+
+    /// Runs Loony source; returns the value of its last expression (`None` if it has none).
+    #[pyo3(signature = (source, name = "<python>"))]
+    fn eval(&self, py: Python<'_>, source: String, name: &str) -> PyResult<Py<PyAny>> {
+        let name = name.to_string();
+        let mut outs = self
+            .inner
+            .call_loony(py, move |w| w.run_bytes(&name, source.into_bytes()))?;
+        to_py(py, &self.inner, outs.pop().unwrap_or(Out::None))
+    }
+
+    /// Runs a `.cgt` file; returns the values of its top-level expressions.
+    fn load(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<Py<PyAny>> {
+        let bytes = std::fs::read(&path)?;
+        let name = path.display().to_string();
+        let outs = self
+            .inner
+            .call_loony(py, move |w| w.run_bytes(&name, bytes))?;
+        to_py(py, &self.inner, Out::List(outs))
+    }
+
+    /// A global of the session (or a built-in): a Python value, or a `Value` (callable for a
+    /// `fn`, ruleset or built-in). A `KeyError` for a name that is not bound.
+    fn __getitem__(&self, py: Python<'_>, name: String) -> PyResult<Py<PyAny>> {
+        let ident = !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if !ident {
+            return Err(PyKeyError::new_err(name));
+        }
+        let src = name.clone();
+        match self.inner.call(py, move |w| w.one(&src, Vec::new()))? {
+            Ok(o) => to_py(py, &self.inner, o),
+            Err(_) => Err(PyKeyError::new_err(name)),
+        }
+    }
+
+    fn __contains__(&self, py: Python<'_>, name: String) -> PyResult<bool> {
+        match self.__getitem__(py, name) {
+            Ok(_) => Ok(true),
+            Err(e) if e.is_instance_of::<PyKeyError>(py) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// A Loony value that Python has no type for: a game, an outcome, a function, a ruleset, a
+/// record, a nim-sequence… `str(v)` is its printed form.
+#[pyclass(module = "loony", name = "Value", frozen)]
+struct PyValue {
+    inner: Arc<Inner>,
+    id: u64,
+    shown: String,
+    /// `hash(v)`, found once.
+    hash: std::sync::OnceLock<u64>,
+}
+
+impl Drop for PyValue {
+    fn drop(&mut self) {
+        let id = self.id;
+        let _ = self.inner.jobs.send(Box::new(move |w: &mut Worker| {
+            w.values.remove(&id);
+        }));
+    }
+}
+
+impl PyValue {
+    fn packed(&self, py: Python<'_>, with_values: bool) -> PyResult<(u64, Vec<u8>, usize)> {
+        let id = self.id;
+        self.inner
+            .call(py, move |w| w.sequence(id, with_values))?
+            .ok_or_else(|| PyTypeError::new_err(format!("{} is not a nim-sequence", self.shown)))
+    }
+
+    /// The printed form of `src` run with this value as `__loony_py0`.
+    fn text(&self, py: Python<'_>, src: &str) -> PyResult<String> {
+        let (id, src) = (self.id, src.to_string());
+        self.inner
+            .call_loony(py, move |w| w.text(&src, vec![In::Handle(id)]))
+    }
+
+    /// Runs `src` with this value as `__loony_py0` and `more` after it.
+    fn apply(&self, py: Python<'_>, src: &str, more: Vec<In>) -> PyResult<Out> {
+        let mut args = vec![In::Handle(self.id)];
+        args.extend(more);
+        let src = src.to_string();
+        self.inner.call_loony(py, move |w| w.one(&src, args))
+    }
+}
+
+#[pymethods]
+impl PyValue {
+    fn __str__(&self) -> String {
+        self.shown.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("loony.Value({})", self.shown)
+    }
+
+    /// Loony's equality (`==`): games by value. Anything Loony cannot take is unequal.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(o) = to_in(&self.inner, other) else {
+            return Ok(false);
+        };
+        match self.apply(py, "__loony_py0 == __loony_py1", vec![o]) {
+            Ok(Out::Bool(b)) => Ok(b),
+            Ok(_) => Ok(false),
+            Err(e) if e.is_instance_of::<LoonyError>(py) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Agrees with `==`: a game hashes as its value, anything else as its printed form.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
+        use std::hash::{Hash, Hasher};
+        if let Some(&h) = self.hash.get() {
+            return Ok(h);
+        }
+        // Not a game (no value): its printed form. Ctrl-C meanwhile is raised, not hashed.
+        let key = match self.text(py, "value(__loony_py0)") {
+            Ok(k) => k,
+            Err(e) if e.is_instance_of::<LoonyError>(py) => self.shown.clone(),
+            Err(e) => return Err(e),
+        };
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        key.hash(&mut h);
+        Ok(*self.hash.get_or_init(|| h.finish()))
+    }
+
+    /// The sum (Loony's `+`): of games, the disjunctive sum.
+    fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let o = to_in(&self.inner, other)?;
+        let r = self.apply(py, "__loony_py0 + __loony_py1", vec![o])?;
+        to_py(py, &self.inner, r)
+    }
+
+    fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let o = to_in(&self.inner, other)?;
+        let r = self.apply(py, "__loony_py1 + __loony_py0", vec![o])?;
+        to_py(py, &self.inner, r)
+    }
+
+    /// A nimber's number (`int(*3)` is 3); a `TypeError` for any other value.
+    fn __int__(&self, py: Python<'_>) -> PyResult<i64> {
+        match self.apply(py, "nimber(__loony_py0)", Vec::new()) {
+            Ok(Out::Int(n)) => Ok(n),
+            Ok(_) => Err(PyTypeError::new_err(format!(
+                "{} is not a nimber",
+                self.shown
+            ))),
+            Err(e) if e.is_instance_of::<LoonyError>(py) => Err(PyTypeError::new_err(format!(
+                "{} is not a nimber: {}",
+                self.shown,
+                e.value(py).getattr("message")?
+            ))),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The outcome class under normal play: `"P"`, `"N"` or `"D"` (`"L"`/`"R"` with `∞`).
+    #[getter]
+    fn outcome(&self, py: Python<'_>) -> PyResult<String> {
+        self.text(py, "outcome(__loony_py0)")
+    }
+
+    /// The options of a game (Loony's `options(g)`), as a list.
+    fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let r = self.apply(py, "options(__loony_py0)", Vec::new())?;
+        to_py(py, &self.inner, r)
+    }
+
+    /// The moves of a game to a P-position (Loony's `winning_moves(g)`), as a list.
+    fn winning_moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let r = self.apply(py, "winning_moves(__loony_py0)", Vec::new())?;
+        to_py(py, &self.inner, r)
+    }
+
+    /// A nim-sequence as a NumPy array of the smallest unsigned type that holds its values
+    /// (`uint8`, `uint16` or `uint32`; element `i` is heap `start + i`, see `v.start`),
+    /// made from its packed bytes with no Python object per element. A `TypeError` for any
+    /// other value; NumPy is imported only here.
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (_, bytes, width) = self.packed(py, true)?;
+        let dtype = match width {
+            1 => "u1",
+            2 => "=u2",
+            _ => "=u4",
+        };
+        let buf = pyo3::types::PyByteArray::new(py, &bytes);
+        drop(bytes);
+        py.import("numpy")?.call_method1("frombuffer", (buf, dtype))
+    }
+
+    /// A nim-sequence's values as a list of ints (`to_numpy` without NumPy).
+    fn nim_values(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+        let (_, bytes, width) = self.packed(py, true)?;
+        Ok(bytes
+            .chunks_exact(width)
+            .map(|c| match *c {
+                [a] => a as u32,
+                [a, b] => u16::from_ne_bytes([a, b]) as u32,
+                [a, b, c, d] => u32::from_ne_bytes([a, b, c, d]),
+                _ => 0,
+            })
+            .collect())
+    }
+
+    /// A nim-sequence's first heap.
+    #[getter]
+    fn start(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(self.packed(py, false)?.0)
+    }
+
+    /// What the notebook kernel shows (records, nim-sequences); `None` for other values.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let id = self.id;
+        self.inner.call(py, move |w| w.html(id))
+    }
+
+    /// Calls a Loony `fn`, ruleset or built-in with Python arguments.
+    #[pyo3(signature = (*args))]
+    fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+        let ins = args
+            .iter()
+            .map(|a| to_in(&self.inner, &a))
+            .collect::<PyResult<Vec<_>>>()?;
+        let params: Vec<String> = (1..=ins.len()).map(arg_name).collect();
+        let src = format!("__loony_py0({})", params.join(", "));
+        let r = self.apply(py, &src, ins)?;
+        to_py(py, &self.inner, r)
+    }
+}
+
+#[pymodule]
+fn _loony(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PySession>()?;
+    m.add_class::<PyValue>()?;
+    m.add("LoonyError", m.py().get_type::<LoonyError>())?;
+    Ok(())
+}

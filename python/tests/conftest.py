@@ -1,0 +1,8 @@
+import pytest
+
+import loony
+
+
+@pytest.fixture
+def s():
+    return loony.Session()
