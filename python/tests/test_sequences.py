@@ -6,14 +6,7 @@ import numpy
 import pytest
 
 import loony
-
-
-def mex(xs):
-    xs = set(xs)
-    n = 0
-    while n in xs:
-        n += 1
-    return n
+from brute import mex
 
 
 def octal_sequence(code, n):

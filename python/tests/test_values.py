@@ -5,14 +5,7 @@ from functools import lru_cache
 import pytest
 
 import loony
-
-
-def mex(xs):
-    xs = set(xs)
-    n = 0
-    while n in xs:
-        n += 1
-    return n
+from brute import mex
 
 
 @lru_cache(maxsize=None)
