@@ -495,6 +495,12 @@ diagnostic!(negative_shift, "1 << -2");
 diagnostic!(ragged_board, "board(\"..#|....\")");
 diagnostic!(cell_off_the_board, "board(2, 3)[(2, 0)]");
 diagnostic!(edge_to_a_missing_vertex, "graph(3, [(0, 1), (1, 3)])");
+// A bound below a part's nimber: the search stops with the part and its nimber.
+diagnostic!(
+    bound_below_a_nimber,
+    "ruleset dots(b) split by regions(b) bound by 0 {\n  \
+     for c in cells(b, \".\") => dots(set(b, [c], \"#\"))\n}\ndots(board(1, 3))"
+);
 diagnostic!(
     split_not_a_list,
     "ruleset r(b) split by 3 { for c in cells(b, \".\") => r(set(b, c, \"#\")) }\nr(board(1, 2))"

@@ -16,6 +16,7 @@ mod diagnostics;
 mod docs;
 mod engine;
 mod grammar;
+mod hints;
 mod interrupt;
 mod kernel;
 mod literature;

@@ -59,6 +59,12 @@ pub enum EvalError {
         clause: &'static str,
         detail: String,
     },
+    /// A ruleset's hint to pruned search (`bound by`, `order by`, `value by`) that gave what
+    /// a hint cannot be, or said what is false of a part (a bound below its nimber).
+    BadHint {
+        ruleset: String,
+        detail: String,
+    },
     /// Elements of two misère quotients in one operation (each described by its order and
     /// presentation).
     MixedQuotients {
@@ -617,6 +623,7 @@ impl Diagnose for EvalError {
             | E::Board { .. }
             | E::Graph { .. }
             | E::BadPart { .. }
+            | E::BadHint { .. }
             | E::IndexOutOfRange { .. }
             | E::BadLiteral(..)
             | E::BadRange(..)
@@ -722,6 +729,11 @@ impl EvalError {
                 BAD_PART,
                 format!("`{clause}` of ruleset `{ruleset}` {detail}"),
                 "in this clause",
+            ),
+            E::BadHint { ruleset, detail } => Report::new(
+                BAD_HINT,
+                format!("a hint of ruleset `{ruleset}` {detail}"),
+                "this hint",
             ),
             E::IndexOutOfRange { index, len } => Report::new(
                 INDEX_OUT_OF_RANGE,

@@ -22,9 +22,10 @@ use loony_core::diag::Error;
 use loony_core::game::{GameId, Node, Store};
 use loony_core::positions::PosId;
 use loony_graph::Side;
-use loony_theory::pruned::{self, Stats, Stop, Table, Weigh};
+use loony_theory::pruned::{self, Hint, Stats, Stop, Table, Weigh};
 
 mod file;
+mod hint;
 
 /// The share of the memory budget the table may take: a quarter.
 const BUDGET_SHARE: usize = 4;
@@ -39,6 +40,8 @@ pub struct Pruned {
     meter: Option<Meter>,
     /// A table file read at start (`--table`), loaded as its rulesets are defined.
     pending: file::Pending,
+    /// The rulesets' hints, by part.
+    hints: hint::Hints,
 }
 
 /// What a search shows of itself once it has run a second.
@@ -229,6 +232,7 @@ impl Cx {
     /// Forgets what pruned search learned (the memo keeps the nimbers it found).
     pub fn clear_table(&mut self) {
         self.engines.pruned.table.clear();
+        self.engines.pruned.hints.clear();
     }
 }
 
@@ -282,6 +286,18 @@ impl Weigh for Cx {
         let mut args = Vec::new();
         store.positions.args(p, &mut args);
         args.iter().map(weight).sum()
+    }
+
+    fn hint(&mut self, store: &mut Store, p: PosId) -> Result<Hint, Error> {
+        self.part_hint(store, p)
+    }
+
+    fn hinted(&self, p: PosId) -> Hint {
+        self.engines.pruned.hints.get(p)
+    }
+
+    fn wrong_bound(&mut self, store: &mut Store, p: PosId, n: u32, bound: u32) -> Error {
+        Cx::wrong_bound(self, store, p, n, bound)
     }
 
     fn progress(&mut self, stats: &Stats) {

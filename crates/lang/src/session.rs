@@ -100,6 +100,25 @@ impl Cx {
                         )
                         .with_note("pass some of them together, as one tuple or list"));
                 }
+                let h = &def.hints;
+                if let (None, Some(e)) = (
+                    &def.split,
+                    h.bound.iter().chain(&h.order).chain(&h.value).next(),
+                ) {
+                    return Err(self
+                        .err(
+                            EvalError::BadHint {
+                                ruleset: def.name.name.to_string(),
+                                detail: "is a hint to pruned search, which values the rulesets \
+                                         that declare `split by`"
+                                    .into(),
+                            },
+                            &e.span,
+                        )
+                        .with_note(
+                            "add `split by` (a list of the position's parts), or drop the hint",
+                        ));
+                }
                 self.defining(&def.name);
                 let id = store.register_ruleset(&def.name.name);
                 let r = Rc::new(value::Ruleset {

@@ -52,8 +52,28 @@ pub struct RulesetDef {
     /// `canonical by e`: the argument (or tuple of arguments) that stands for the position's
     /// whole symmetry class, so that symmetric positions are one position.
     pub canonical: Option<Expr>,
+    /// What the ruleset tells pruned search about its positions (never what they are).
+    pub hints: Hints,
     pub rules: Vec<Rule>,
     pub span: Span,
+}
+
+/// A ruleset's hints to pruned search: each an expression of the ruleset's parameters,
+/// evaluated on one part (a position after `split by` and `canonical by`).
+#[derive(Debug, Clone, Default)]
+pub struct Hints {
+    /// `bound by e`: an integer the part's nimber does not exceed.
+    pub bound: Option<Expr>,
+    /// `order by e`: an integer; options whose parts sum to less are tried first.
+    pub order: Option<Expr>,
+    /// `value by e`: the part's nimber where `e` knows it (an integer), else `none`.
+    pub value: Option<Expr>,
+}
+
+impl Hints {
+    pub fn any(&self) -> bool {
+        self.bound.is_some() || self.order.is_some() || self.value.is_some()
+    }
 }
 
 #[derive(Debug, Clone)]

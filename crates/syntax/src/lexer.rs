@@ -136,11 +136,15 @@ pub enum Tok<'s> {
     Ruleset,
     #[token("import")]
     Import,
-    /// `split`, `by` and `canonical` are keywords only in a ruleset's header (between its
-    /// parameters and its body), so they stay free as names everywhere else.
+    /// `split`, `canonical`, `bound`, `order`, `value` and `by` are keywords only in a
+    /// ruleset's header (between its parameters and its body), so they stay free as names
+    /// everywhere else.
     Split,
     By,
     Canonical,
+    Bound,
+    Order,
+    ValueBy,
     #[token("for")]
     For,
     #[token("in")]
@@ -329,6 +333,9 @@ impl Tok<'_> {
             Tok::Split => "split",
             Tok::By => "by",
             Tok::Canonical => "canonical",
+            Tok::Bound => "bound",
+            Tok::Order => "order",
+            Tok::ValueBy => "value",
             Tok::Comma => ",",
             Tok::Semi => ";",
             Tok::Dot => ".",
@@ -394,7 +401,7 @@ pub struct Lexer<'s> {
     /// Inside a ruleset's header (after `ruleset`, before its body's `{`): the number of
     /// brackets open at `ruleset`.
     header: Option<usize>,
-    /// The last token was `split` or `canonical` in a ruleset's header.
+    /// The last token was a clause's word (`split`, `canonical`, …) in a ruleset's header.
     prev_clause: bool,
 }
 
@@ -447,6 +454,9 @@ impl<'s> Lexer<'s> {
             // stays a call), and `by` follows its clause's word.
             Tok::Ident("split") if header_top && self.prev_ends_operand => Tok::Split,
             Tok::Ident("canonical") if header_top && self.prev_ends_operand => Tok::Canonical,
+            Tok::Ident("bound") if header_top && self.prev_ends_operand => Tok::Bound,
+            Tok::Ident("order") if header_top && self.prev_ends_operand => Tok::Order,
+            Tok::Ident("value") if header_top && self.prev_ends_operand => Tok::ValueBy,
             Tok::Ident("by") if header_top && self.prev_clause => Tok::By,
             t => t,
         };
@@ -523,7 +533,10 @@ impl<'s> Iterator for Lexer<'s> {
                 _ => span,
             };
             self.prev_ends_operand = tok.ends_operand();
-            self.prev_clause = matches!(tok, Tok::Split | Tok::Canonical);
+            self.prev_clause = matches!(
+                tok,
+                Tok::Split | Tok::Canonical | Tok::Bound | Tok::Order | Tok::ValueBy
+            );
             return Some(Ok((span.start, tok, span.end)));
         }
     }

@@ -17,6 +17,12 @@
 //! finds them. The table has a fixed capacity and, when full, replaces the entry of least work
 //! in a bucket ([`table`]): a lost fact is relearned, never a wrong answer.
 //!
+//! A ruleset may help ([`Hint`]): a bound on a part's nimber (`is(G, n)` with `n` above it is
+//! no without looking at `G`, and once every `m` below it is ruled out the nimber is the
+//! bound), a key that orders the options, or a part's nimber where the ruleset knows it (a
+//! table of small parts). A bound is checked wherever the search finds a nimber whole: one
+//! below what it finds is the ruleset's error ([`Weigh::wrong_bound`]), never an answer.
+//!
 //! **When an answer is sound.** A yes is given only after every option of the part was shown
 //! to lack nimber `n` by a witness of exact nimber `n` among its own options (or by its own
 //! exact nimber), and every `m < n` was shown to be an option's nimber. These are the
@@ -101,6 +107,38 @@ pub trait Weigh {
     fn weight(&self, store: &Store, p: PosId) -> u64;
     /// Told how the search is going now and then (with the Ctrl-C poll): the table's counters.
     fn progress(&mut self, _stats: &Stats) {}
+    /// What the part's ruleset says of it (its `bound by`, `order by` and `value by`).
+    fn hint(&mut self, _store: &mut Store, _p: PosId) -> Result<Hint, Error> {
+        Ok(Hint::NONE)
+    }
+    /// [`Weigh::hint`] if it was computed already (a lookup that cannot fail), else none.
+    fn hinted(&self, _p: PosId) -> Hint {
+        Hint::NONE
+    }
+    /// The error of a ruleset whose bound on the part `p` is below its nimber `n`.
+    fn wrong_bound(&mut self, _store: &mut Store, p: PosId, n: u32, bound: u32) -> Error {
+        let _ = (p, n, bound);
+        unreachable!("a bound comes from a hint")
+    }
+}
+
+/// What a ruleset tells the search of one part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The nimber is at most this ([`UNKNOWN`]: no bound).
+    pub bound: u32,
+    /// Options are tried in increasing sum of their unknown parts' keys (`None`: the weight).
+    pub order: Option<u64>,
+    /// The nimber, where the ruleset knows it, or [`UNKNOWN`].
+    pub value: u32,
+}
+
+impl Hint {
+    pub const NONE: Hint = Hint {
+        bound: UNKNOWN,
+        order: None,
+        value: UNKNOWN,
+    };
 }
 
 /// The nimber of the part `p`.
@@ -111,6 +149,9 @@ pub fn nimber<S: Source + Weigh>(
     p: PosId,
 ) -> Result<u32, Stop> {
     let mut s = Search::new(store, src, table);
+    if let Some(k) = s.hinted_value(p)? {
+        return Ok(k);
+    }
     demand::solve(&mut s, Ask::Nim(p))
 }
 
@@ -128,7 +169,8 @@ pub fn is_p<S: Source + Weigh>(
     let mut unknown: Vec<PosId> = Vec::new();
     for &p in parts {
         s.table.stats.lookups += 1;
-        match s.table.exact(s.src.memo_ref(), p) {
+        let hinted = s.hinted_value(p)?;
+        match hinted.or_else(|| s.table.exact(s.src.memo_ref(), p)) {
             Some(k) => {
                 s.table.stats.hits += 1;
                 heap ^= k;
@@ -287,19 +329,47 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
         self.buf = buf;
         r?;
         let mut keyed: Vec<(u64, Vec<u32>)> = Vec::with_capacity(self.buf.opts.len());
-        for o in &self.buf.opts {
+        let buf = std::mem::take(&mut self.buf);
+        let r = self.key_options(&buf, &mut keyed);
+        self.buf = buf;
+        r?;
+        let count = keyed.len() as u32;
+        let fact = Fact {
+            options: count.min(self.src.hint(self.store, p)?.bound),
+            ..Fact::default()
+        };
+        self.table.learn(p, &fact, 1);
+        keyed.sort_by_key(|(w, _)| *w);
+        let mut out = Vec::new();
+        for (_, parts) in keyed {
+            out.push(parts.len() as u32);
+            out.extend(parts);
+        }
+        Ok((out, count))
+    }
+
+    /// Each option of `buf` as its unknown parts then its folded heap (tagged [`NIM`]), with
+    /// the key it is tried by: fewer and lighter unknown parts first (or the ruleset's order).
+    fn key_options(&mut self, buf: &OptBuf, keyed: &mut Vec<(u64, Vec<u32>)>) -> Result<(), Stop> {
+        for o in &buf.opts {
             if !o.is_plain() {
                 return Err(Stop::NotNormal);
             }
             let mut parts = Vec::with_capacity(o.len as usize);
             let mut heap = 0u32;
             let mut weight = 0u64;
-            for a in self.buf.parts(o) {
+            for a in buf.parts(o) {
                 match *a {
                     Atom::Pos(q) => match self.table.exact(self.src.memo_ref(), q) {
                         Some(k) => heap ^= k,
                         None => {
-                            weight += 1 + self.src.weight(self.store, q);
+                            let h = self.src.hint(self.store, q)?;
+                            if h.value != UNKNOWN {
+                                self.learn_value(q, h.value);
+                                heap ^= h.value;
+                                continue;
+                            }
+                            weight += 1 + h.order.unwrap_or_else(|| self.src.weight(self.store, q));
                             parts.push(q);
                         }
                     },
@@ -318,19 +388,27 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
             parts.push(NIM | heap);
             keyed.push((weight, parts));
         }
-        let count = keyed.len() as u32;
+        Ok(())
+    }
+
+    /// A part's nimber given by its ruleset (`value by`), learned as if found.
+    fn learn_value(&mut self, p: PosId, n: u32) {
         let fact = Fact {
-            options: count,
+            exact: n,
             ..Fact::default()
         };
         self.table.learn(p, &fact, 1);
-        keyed.sort_by_key(|(w, _)| *w);
-        let mut out = Vec::new();
-        for (_, parts) in keyed {
-            out.push(parts.len() as u32);
-            out.extend(parts);
+        self.src.memo().insert(Key::Pos(p), &Class::Nimber(n), 0);
+    }
+
+    /// The nimber of `p` if its ruleset gives it (then learned).
+    fn hinted_value(&mut self, p: PosId) -> Result<Option<u32>, Stop> {
+        let h = self.src.hint(self.store, p)?;
+        if h.value == UNKNOWN {
+            return Ok(None);
         }
-        Ok((out, count))
+        self.learn_value(p, h.value);
+        Ok(Some(h.value))
     }
 
     /// Moves an `is` frame on until it needs something or has its answer.
@@ -483,13 +561,19 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
         (self.table.stats.opened - start).min(u64::from(u32::MAX)) as u32
     }
 
-    fn record_exact(&mut self, p: PosId, n: u32, start: u64) {
+    /// Learns that `p` has nimber `n`, unless that is above the ruleset's bound on it.
+    fn record_exact(&mut self, p: PosId, n: u32, start: u64) -> Result<(), Stop> {
+        let bound = self.src.hinted(p).bound;
+        if bound != UNKNOWN && n > bound {
+            return Err(Stop::Error(self.src.wrong_bound(self.store, p, n, bound)));
+        }
         let fact = Fact {
             exact: n,
             ..Fact::default()
         };
         self.table.learn(p, &fact, self.work(start));
         self.src.memo().insert(Key::Pos(p), &Class::Nimber(n), 0);
+        Ok(())
     }
 }
 
@@ -501,7 +585,13 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
 
     fn known(&mut self, key: &Ask) -> Option<u32> {
         let memo = self.src.memo_ref();
+        let h = self.src.hinted(key.pos());
         let r = match *key {
+            _ if h.value != UNKNOWN => Some(match *key {
+                Ask::Nim(_) => h.value,
+                Ask::Is(_, n) => u32::from(h.value == n),
+            }),
+            Ask::Is(_, n) if h.bound != UNKNOWN && n > h.bound => Some(0),
             Ask::Nim(p) => self.table.exact(memo, p),
             Ask::Is(p, n) => self.table.is(memo, p, n).map(u32::from),
         };
@@ -570,6 +660,13 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
                     (*n, *found) = (k, true);
                     return Ok(Step::Done);
                 }
+                // Every value below the ruleset's bound is ruled out: the nimber is the bound.
+                if *n == self.src.hinted(p).bound {
+                    *found = true;
+                    let (n, start) = (*n, *start);
+                    self.record_exact(p, n, start)?;
+                    return Ok(Step::Done);
+                }
                 // Below a mex every option's nimber is wanted whole: no questions first.
                 if self.in_mex == 0 && *n < self.asks {
                     return Ok(Step::Need(Ask::Is(p, *n)));
@@ -635,13 +732,13 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
             }
             Frame::Mex(f) => {
                 let n = mex(&f.seen);
-                self.record_exact(f.p, n, f.start);
+                self.record_exact(f.p, n, f.start)?;
                 n
             }
             Frame::Is(f) => {
                 let yes = f.answer.expect("an is frame finishes with its answer");
                 if yes {
-                    self.record_exact(f.p, f.n, f.start);
+                    self.record_exact(f.p, f.n, f.start)?;
                 } else {
                     let work = self.work(f.start);
                     self.table.set_not(f.p, f.n, work);

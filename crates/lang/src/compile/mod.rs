@@ -20,7 +20,7 @@ mod norm;
 pub(crate) mod run;
 pub(crate) mod tree;
 
-pub(crate) use norm::{Native, Norm};
+pub(crate) use norm::{Hints, Native, Norm};
 pub(crate) use tree::*;
 
 /// A compiled ruleset.
@@ -186,6 +186,18 @@ impl Cx {
             .canonical
             .as_ref()
             .map(|e| (self.cexpr(&mut scope, e), e.span.clone()));
+        let mut clause = |e: &Option<loony_syntax::ast::Expr>| {
+            e.as_ref()
+                .map(|e| (self.cexpr(&mut scope, e), e.span.clone()))
+        };
+        let h = &def.hints;
+        let hints = h.any().then(|| {
+            Box::new(Hints {
+                bound: clause(&h.bound),
+                order: clause(&h.order),
+                value: clause(&h.value),
+            })
+        });
         let native = Native::of(
             params.len(),
             split.as_ref().map(|s| &s.0),
@@ -197,6 +209,7 @@ impl Cx {
             split,
             canonical,
             native,
+            hints,
         })
     }
 

@@ -15,6 +15,15 @@ pub(crate) struct Norm {
     /// the one parameter (`split by regions(b) canonical by canonical(b)`): the same values,
     /// without a list of parts or a frame between them.
     pub(crate) native: Option<Native>,
+    /// `bound by`, `order by`, `value by` (see `pruned/hint.rs`), if any is declared.
+    pub(crate) hints: Option<Box<Hints>>,
+}
+
+/// A ruleset's hints to pruned search, compiled over the same frame as its clauses.
+pub(crate) struct Hints {
+    pub(crate) bound: Option<(CExpr, Span)>,
+    pub(crate) order: Option<(CExpr, Span)>,
+    pub(crate) value: Option<(CExpr, Span)>,
 }
 
 /// Clauses that are built-ins of the ruleset's one parameter.

@@ -103,6 +103,16 @@ loony_core::codes! {
          parameter, a tuple of them otherwise); the position is the sum of those parts. \
          `canonical by e` gives the arguments of one position that stands for the whole \
          symmetry class (`canonical(b)` for boards and graphs).";
+    BAD_HINT = "E0121",
+        "A ruleset's hint to pruned search gave what a hint cannot be, or said what is false.\n\n\
+         `bound by e` gives an integer from 0 that the nimber of a part (a position after \
+         `split by` and `canonical by`) does not exceed; `order by e` an integer from 0 (the \
+         options whose parts' keys sum to less are tried first); `value by e` a part's nimber \
+         where the ruleset knows it, or `none`. Hints help pruned search, which values the \
+         rulesets that declare `split by`, so a hint needs that clause. A bound is checked \
+         wherever the search finds a part's nimber whole: one below it is this error, never \
+         an answer. A `value by` is taken as given: test it against the rules (for example \
+         against `nimber` of the same positions in a ruleset without the hint).";
     MIXED_QUOTIENTS = "E0116",
         "Elements of two different misère quotients in one operation: `q.phi[2] * r.phi[2]`, \
          `q.is_p(r.phi[1])`, or comparing them.\n\n\
