@@ -60,6 +60,12 @@ struct Cli {
     /// defined), written at exit, also when Ctrl-C stopped a script (save_table's format)
     #[arg(long, value_name = "FILE")]
     table: Option<String>,
+    /// With --table, also save the table every SECONDS while a search runs, so that a process
+    /// killed without warning (kill -9, a lost machine) loses at most that much work; SIGTERM
+    /// (a batch system's time limit) saves at once, as Ctrl-C does [default: 600]
+    #[arg(long, value_name = "SECONDS", requires = "table",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    save_every: Option<u64>,
     /// Explain a diagnostic code (E0110, W0001) at length, then exit
     #[arg(long, value_name = "CODE", conflicts_with_all = ["file", "source"])]
     explain: Option<String>,
@@ -298,6 +304,9 @@ fn open_table(interp: &mut Interp, cli: &Cli, color: bool) -> Result<(), ExitCod
         report(&e, &interp.cx.files, cli, color);
         return Err(ExitCode::from(2));
     }
+    interp.cx.save_every(std::time::Duration::from_secs(
+        cli.save_every.unwrap_or(DEFAULT_SAVE_EVERY),
+    ));
     let flag = interp.cx.limits.interrupt.clone();
     let presses = std::sync::atomic::AtomicUsize::new(0);
     // On a terminal the REPL sets its own handler (which also stops the statement).
@@ -307,7 +316,39 @@ fn open_table(interp: &mut Interp, cli: &Cli, color: bool) -> Result<(), ExitCod
         }
         flag.store(true, std::sync::atomic::Ordering::Relaxed);
     });
+    on_sigterm_stop(interp.cx.limits.interrupt.clone());
     Ok(())
+}
+
+/// `--save-every`'s default, in seconds.
+const DEFAULT_SAVE_EVERY: u64 = 600;
+
+/// The flag SIGTERM raises under `--table`.
+static TERM_FLAG: std::sync::OnceLock<std::sync::Arc<std::sync::atomic::AtomicBool>> =
+    std::sync::OnceLock::new();
+static TERMS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Under `--table`, SIGTERM (what a batch system sends at a job's time limit, before
+/// SIGKILL) stops the running statement as Ctrl-C does, so the table is saved; a second one
+/// ends the process at once.
+fn on_sigterm_stop(flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    extern "C" fn on_term(_: libc::c_int) {
+        // Only atomics here: a signal handler may do nothing else safely.
+        if TERMS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 0 {
+            // SAFETY: `_exit` is async-signal-safe and ends the process.
+            unsafe { libc::_exit(143) };
+        }
+        if let Some(f) = TERM_FLAG.get() {
+            f.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+    if TERM_FLAG.set(flag).is_err() {
+        return;
+    }
+    // SAFETY: installs a handler that only touches atomics (see `on_term`).
+    unsafe {
+        libc::signal(libc::SIGTERM, on_term as *const () as libc::sighandler_t);
+    }
 }
 
 /// `--table FILE` at the end: saves the table; a failure to write it fails the run.

@@ -828,3 +828,71 @@ fn a_stopped_search_saves_its_table_at_once() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "*\n");
     assert!(String::from_utf8_lossy(&out.stderr).contains("error[E0501]"));
 }
+
+/// Waits up to ten seconds for `file` to hold a saved table; whether it does.
+fn table_saved(file: &str) -> bool {
+    for _ in 0..200 {
+        if std::fs::metadata(file).is_ok_and(|m| m.len() > 1000) {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    false
+}
+
+/// The number of entries `:table` shows after `cram(2, 2)` loaded a table file's Cram part.
+fn loaded_entries(file: &str) -> u64 {
+    let (out, err, code) = loony(
+        &["--table", file],
+        Some("import \"std/cram\"\ncram(2, 2)\n:table\n"),
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let at = out.find("table: ").expect("the table's line") + "table: ".len();
+    out[at..].split(' ').next().unwrap().parse().unwrap()
+}
+
+/// `--save-every` saves the table while a search runs, so a process killed without warning
+/// (SIGKILL) leaves what it had learned by its last save for the next session; SIGTERM (a
+/// batch system's time limit) stops the search and saves at once, as Ctrl-C does.
+#[test]
+fn a_killed_search_leaves_its_last_save() {
+    let dir = format!("{}/target/pruned-table-tests", env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = format!("{dir}/long-kill.cgt");
+    std::fs::write(&script, "import \"std/cram\"\ncram(5, 7)\n").unwrap();
+    for (signal, every) in [(libc::SIGKILL, Some("1")), (libc::SIGTERM, None)] {
+        let file = format!("{dir}/killed-{signal}.tbl");
+        let _ = std::fs::remove_file(&file);
+        let mut args = vec!["--table", &file];
+        if let Some(s) = every {
+            args.extend(["--save-every", s]);
+        }
+        args.push(&script);
+        let child = Command::new(env!("CARGO_BIN_EXE_loony"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run loony");
+        if signal == libc::SIGKILL {
+            // No save at the end: only a save during the search leaves a file.
+            assert!(table_saved(&file), "no table saved while the search ran");
+        } else {
+            std::thread::sleep(std::time::Duration::from_millis(1500));
+        }
+        // SAFETY: a signal to the child this test started.
+        unsafe { libc::kill(child.id() as i32, signal) };
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        if signal == libc::SIGTERM {
+            assert_eq!(out.status.code(), Some(1), "{err}");
+            assert!(err.contains("error[E0501]"), "{err}");
+        }
+        assert!(loaded_entries(&file) > 100, "signal {signal}");
+    }
+    // `--save-every` needs `--table`.
+    let (_, err, code) = loony(&["--save-every", "5", "-e", "1"], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--table"), "{err}");
+}

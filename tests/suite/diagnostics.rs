@@ -30,11 +30,20 @@ fn run_with(
 
 /// The warnings a script gives, then its output and any error: for warning snapshots.
 fn warnings(src: &str) -> String {
+    warnings_with(src, |_| {})
+}
+
+/// [`warnings`] in an interpreter set up by `setup`.
+fn warnings_with(
+    src: &str,
+    setup: impl FnOnce(&mut loony::eval::Interp) + Send + 'static,
+) -> String {
     let src = src.to_string();
     std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(move || {
             let mut interp = loony::eval::Interp::new();
+            setup(&mut interp);
             let mut out = String::new();
             let r = interp.run("test.cgt", &src, &mut |s| {
                 out.push_str(&s);
@@ -84,6 +93,21 @@ warning!(
     dense_periodicity_stops_early,
     "let p = periodicity(heap(\"0.106\"))\n[p.period, p.certified, p.checked_up_to]"
 );
+// A save of the table while a search runs (`--table F --save-every S`) that fails: the search
+// goes on and gives its answer.
+#[test]
+fn autosave_failed() {
+    let src = "import \"std/cram\"\noutcome(cram(4, 6))";
+    let text = warnings_with(src, |interp| {
+        interp
+            .cx
+            .open_table_file("/nonexistent-loony-dir/t.tbl")
+            .expect("a missing file is a new table");
+        interp.cx.save_every(std::time::Duration::ZERO);
+    });
+    insta::assert_snapshot!("autosave_failed", text, src);
+}
+
 // Redefining one's own name is silent (no warning in this snapshot).
 warning!(redefining_is_silent, "let k = 1\nlet k = k + 1\nk");
 

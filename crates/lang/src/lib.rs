@@ -119,6 +119,8 @@ pub(crate) struct Frames {
     pub(crate) arg_buf: Vec<Value>,
     /// Names of the labelled forms being built (a nested label may not reuse one).
     pub(crate) labels: Vec<Rc<str>>,
+    /// The top-level statement being run, in `file` (where a warning of a long run points).
+    pub(crate) statement: Span,
 }
 
 /// The ruleset runtime: definitions, their compiled rules, and the scratch the rules reuse.
@@ -300,6 +302,7 @@ impl Interp {
             self.cx.limits.explored = 0;
             self.cx.limits.heavy_at_start = self.store.positions.heavy;
             self.cx.scope.file = file;
+            self.cx.scope.statement = stmt_span(stmt);
             self.cx.scope.locals.clear();
             self.cx.scope.frame = 0;
             self.cx.scope.depth = 0;

@@ -300,7 +300,9 @@ impl Weigh for Cx {
         Cx::wrong_bound(self, store, p, n, bound)
     }
 
-    fn progress(&mut self, stats: &Stats) {
+    fn progress(&mut self, store: &Store, table: &Table) {
+        self.autosave(store, table);
+        let stats = &table.stats();
         let Some(m) = self.engines.pruned.meter.as_mut() else {
             return;
         };

@@ -105,8 +105,9 @@ impl From<Error> for Stop {
 /// question (the others' nimbers are cheaper to compute) and to try small options first.
 pub trait Weigh {
     fn weight(&self, store: &Store, p: PosId) -> u64;
-    /// Told how the search is going now and then (with the Ctrl-C poll): the table's counters.
-    fn progress(&mut self, _stats: &Stats) {}
+    /// Told how the search is going now and then (with the Ctrl-C poll): the table (its
+    /// counters for a progress line; what it has learned, to save while the search runs).
+    fn progress(&mut self, _store: &Store, _table: &Table) {}
     /// What the part's ruleset says of it (its `bound by`, `order by` and `value by`).
     fn hint(&mut self, _store: &mut Store, _p: PosId) -> Result<Hint, Error> {
         Ok(Hint::NONE)
@@ -749,7 +750,7 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
     }
 
     fn poll(&mut self) -> Result<(), Stop> {
-        self.src.progress(&self.table.stats());
+        self.src.progress(self.store, self.table);
         if self.src.interrupted() {
             return Err(Stop::Error(Error::new(
                 loony_core::diag::CoreError::Interrupted,

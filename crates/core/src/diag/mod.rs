@@ -404,6 +404,8 @@ pub enum WarningKind {
     /// `periodicity(g)` stopped its default search early: every heap of `game` is common, so
     /// its kernel is quadratic.
     DenseStop { game: String, heaps: u64 },
+    /// A save of pruned search's table while it ran (`--save-every`) failed; the search went on.
+    AutosaveFailed { path: String, message: String },
 }
 
 /// Where a front end shows warnings as they come.
@@ -422,6 +424,7 @@ impl Warning {
             WarningKind::Replaces { .. } => REPLACES,
             WarningKind::PartialFile { .. } => PARTIAL_FILE,
             WarningKind::DenseStop { .. } => DENSE_STOP,
+            WarningKind::AutosaveFailed { .. } => AUTOSAVE_FAILED,
         }
         .code()
     }
@@ -439,6 +442,9 @@ impl Warning {
             }
             WarningKind::DenseStop { game, heaps } => {
                 format!("the default search of {game} for a period stopped at heap {heaps}")
+            }
+            WarningKind::AutosaveFailed { path, message } => {
+                format!("saving the table to `{path}` while searching failed: {message}")
             }
         }
     }
@@ -465,6 +471,12 @@ impl Warning {
                 "no heap of this game is rare, so each value scans every pair of smaller heaps \
                  and each doubling of the search takes four times as long; \
                  `periodicity(g, heaps)` searches as far as you ask"
+                    .to_string(),
+            ),
+            WarningKind::AutosaveFailed { .. } => (
+                "searching here",
+                "the search goes on and tries again after the next interval; what it learns \
+                 is saved at the end, which is an error if it fails too"
                     .to_string(),
             ),
         };
@@ -687,4 +699,10 @@ crate::codes! {
          `checked_up_to` says how far it went.\n\n\
          Give the number of heaps to search (`periodicity(heap(\"0.106\"), 500000)`) to go \
          further.";
+    AUTOSAVE_FAILED = "W0005",
+        "Under `--table FILE --save-every SECONDS`, a search saves its table to the file \
+         while it runs; one of those saves failed (a full disk, a directory that went away, \
+         no permission). The search goes on and tries again after the next interval, and \
+         the session saves at its end, which is an error if it fails then.\n\n\
+         Make room or fix the path; what the search learned stays in the session meanwhile.";
 }

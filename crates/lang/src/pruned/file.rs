@@ -39,7 +39,7 @@ use loony_core::graphs::Graph;
 use loony_core::positions::PosId;
 use loony_core::value::Value;
 use loony_graph::memo::Key;
-use loony_theory::pruned::{Fact, UNKNOWN};
+use loony_theory::pruned::{Fact, Table, UNKNOWN};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -75,6 +75,9 @@ struct Entry {
 #[derive(Default)]
 pub(crate) struct Pending {
     pub(crate) path: Option<String>,
+    /// Saved to `path` this often while a search runs (`--save-every`), and when last.
+    every: Option<std::time::Duration>,
+    last: Option<std::time::Instant>,
     file: TableFile,
     /// By ruleset record: loaded into the session (so no longer carried), or refused (the
     /// session's ruleset of that name reads otherwise: carried, not tried again).
@@ -428,7 +431,7 @@ impl Cx {
 
     /// What the session knows, as a file: the table's entries, the memo's nimbers of the
     /// parts of rulesets that split, and the parts of a pending file not loaded.
-    fn table_file(&mut self, store: &Store) -> Result<TableFile, Error> {
+    fn table_file(&mut self, store: &Store, table: &Table) -> Result<TableFile, Error> {
         let mut file = TableFile::default();
         let mut recs: FxHashMap<RulesetRec, u32> = FxHashMap::default();
         let mut by_rid: FxHashMap<u32, Option<u32>> = FxHashMap::default();
@@ -451,7 +454,7 @@ impl Cx {
             by_rid.insert(rid, r);
             r
         };
-        let entries: Vec<(PosId, Fact, u32)> = self.engines.pruned.table.entries().collect();
+        let entries: Vec<(PosId, Fact, u32)> = table.entries().collect();
         for (i, (p, fact, work)) in entries.into_iter().enumerate() {
             if i.is_multiple_of(POLL) && self.interrupted() {
                 return Err(Error::new(loony_core::diag::CoreError::Interrupted));
@@ -516,7 +519,16 @@ impl Cx {
 
     /// Writes the session's table to `path`; the number of positions written.
     fn save_table(&mut self, store: &Store, path: &str) -> Result<usize, Error> {
-        let file = self.table_file(store)?;
+        let table = std::mem::take(&mut self.engines.pruned.table);
+        let r = self.save_table_of(store, &table, path);
+        self.engines.pruned.table = table;
+        r
+    }
+
+    /// Writes `table` (the session's, or the one a search holds) and the memo's nimbers to
+    /// `path`; the number of positions written.
+    fn save_table_of(&mut self, store: &Store, table: &Table, path: &str) -> Result<usize, Error> {
+        let file = self.table_file(store, table)?;
         let bytes = file.encode();
         write_whole(path, &bytes).map_err(|e| {
             Error::new(EvalError::WriteFailed {
@@ -708,13 +720,58 @@ impl Cx {
         } else {
             TableFile::default()
         };
+        let every = self.engines.pruned.pending.every;
         self.engines.pruned.pending = Pending {
             path: Some(path.to_string()),
+            every,
+            last: Some(std::time::Instant::now()),
             loaded: vec![false; file.rulesets.len()],
             refused: vec![false; file.rulesets.len()],
             file,
         };
         Ok(())
+    }
+
+    /// Saves the table file (`--table`) this often while a search runs, so that a process
+    /// killed without warning (`kill -9`, a machine lost) loses at most that much work.
+    pub fn save_every(&mut self, every: std::time::Duration) {
+        self.engines.pruned.pending.every = Some(every);
+    }
+
+    /// Called as a search runs: saves `table` to the table file when `--save-every` has
+    /// passed since the last save. A failed save is a warning, and the search goes on (the
+    /// save at the end reports it as an error if it fails again).
+    pub(crate) fn autosave(&mut self, store: &Store, table: &Table) {
+        let pending = &self.engines.pruned.pending;
+        let (Some(path), Some(every), Some(last)) = (&pending.path, pending.every, pending.last)
+        else {
+            return;
+        };
+        if last.elapsed() < every {
+            return;
+        }
+        let path = path.clone();
+        let r = self.save_table_of(store, table, &path);
+        self.engines.pruned.pending.last = Some(std::time::Instant::now());
+        match r {
+            Ok(_) => {}
+            Err(e) if e.is_interrupted() => {
+                // Ctrl-C during the save: the search stops at its next poll and saves then.
+                self.limits
+                    .interrupt
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            Err(e) => self.warn(loony_core::diag::Warning {
+                kind: loony_core::diag::WarningKind::AutosaveFailed {
+                    path,
+                    message: e.message(),
+                },
+                loc: loony_core::diag::Loc {
+                    file: self.scope.file,
+                    span: self.scope.statement.clone(),
+                },
+            }),
+        }
     }
 
     /// Loads the rulesets of the pending file that are defined now (before a search); a
