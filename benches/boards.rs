@@ -9,7 +9,10 @@
 //! - Node Kayles on random graphs of 40 vertices and 60 edges (five fixed seeds);
 //! - Cram 3 × 13, 4 × 9 and 5 × 7 (outcome and nimber) beside igsolve, the fastest dedicated
 //!   Cram solver (Beling & Rogalski 2020), run as a program installed by
-//!   `scripts/install-peers.sh` (target: within 5× its time), with both peaks of memory.
+//!   `scripts/install-peers.sh` (target: within 5× its time), with both peaks of memory;
+//! - Chomp 7 × 7, 8 × 8 and 10 × 10 beside `igsolve chomp` likewise;
+//! - the frontier (see [`frontier`]): half-blocked 7 × 7 Cram, and with `LOONY_BENCH_SLOW=1`
+//!   `outcome(cram(5, 9))` and Node Kayles on 60 vertices and 90 edges, each within its limit.
 //!
 //! `cargo bench --bench boards -- --test` runs each once and prints the figures.
 
@@ -42,6 +45,35 @@ fn run(src: &str) -> (String, Duration) {
         .expect("join")
 }
 
+/// [`run`] stopped after `limit` (as Ctrl-C stops it): `None` if it did not finish in time.
+fn run_within(src: &str, limit: Duration) -> Option<(String, Duration)> {
+    let src = src.to_string();
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = Interp::new();
+            interp.cx.limits.budget = usize::MAX / 4;
+            let flag = interp.cx.limits.interrupt.clone();
+            let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let watch = done.clone();
+            std::thread::spawn(move || {
+                let t = Instant::now();
+                while t.elapsed() < limit && !watch.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let mut out = String::new();
+            let t = Instant::now();
+            let r = interp.run("bench.cgt", &src, &mut |s| out = s);
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+            r.ok().map(|()| (out, t.elapsed()))
+        })
+        .expect("spawn")
+        .join()
+        .expect("join")
+}
+
 /// A memory figure of this process from `/proc/self/status`, in bytes (Linux).
 fn status_bytes(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -56,17 +88,58 @@ fn reset_peak() -> bool {
     std::fs::write("/proc/self/clear_refs", "5").is_ok()
 }
 
-/// Peak memory of `f` above what the process held before it, in MB, where Linux tells.
+/// Peak memory of `f` in MB: the larger of the peak resident memory above what the process
+/// held before (where Linux tells; memory freed earlier and reused does not show there) and
+/// the peak of the bytes Loony's allocator counts in use, sampled every millisecond.
 fn peak_of<T>(f: impl FnOnce() -> T) -> (T, Option<u64>) {
     let base = status_bytes("VmRSS:");
     let reset = reset_peak();
+    let heap = Sampler::start(|| Some(loony::memory::in_use() as u64));
     let out = f();
+    let heap = heap.stop();
     let peak = status_bytes("VmHWM:");
-    let mb = match (reset, base, peak) {
-        (true, Some(b), Some(p)) => Some(p.saturating_sub(b) / 1_000_000),
+    let rss = match (reset, base, peak) {
+        (true, Some(b), Some(p)) => Some(p.saturating_sub(b)),
         _ => None,
     };
-    (out, mb)
+    (out, rss.max(Some(heap)).map(|b| b / 1_000_000))
+}
+
+/// The largest value a reading gives, read every millisecond on its own thread until stopped.
+struct Sampler {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: std::thread::JoinHandle<u64>,
+}
+
+impl Sampler {
+    fn start(read: impl Fn() -> Option<u64> + Send + 'static) -> Sampler {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut most = 0;
+            while !flag.load(std::sync::atomic::Ordering::Relaxed) {
+                most = most.max(read().unwrap_or(0));
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            most.max(read().unwrap_or(0))
+        });
+        Sampler { stop, thread }
+    }
+
+    fn stop(self) -> u64 {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.thread.join().expect("the sampler does not panic")
+    }
+}
+
+/// A memory figure (`VmHWM:`, the peak resident memory) of process `pid`, in bytes. It is
+/// the peak of the program the process runs now: `exec` starts it afresh, where `wait4`'s
+/// `ru_maxrss` keeps the peak of the process before `exec` (a copy of this one's).
+fn peak_of_pid(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 fn mb(m: Option<u64>) -> String {
@@ -158,18 +231,20 @@ fn igsolve() -> Result<std::path::PathBuf, String> {
     Ok(bin)
 }
 
-/// igsolve's nimber of Cram `rows × cols`, its wall time and its peak resident memory (kB,
-/// from `wait4`), or why it did not run.
-fn cram_in_igsolve(rows: usize, cols: usize) -> Result<(u32, Duration, u64), String> {
+/// igsolve's nimber of `game` (`cram`, `chomp`) on `rows × cols`, its wall time and its peak
+/// resident memory (kB, sampled from `/proc` while it runs), or why it did not run.
+fn in_igsolve(game: &str, rows: usize, cols: usize) -> Result<(u32, Duration, u64), String> {
     use std::io::Read;
     let bin = igsolve()?;
     let t = Instant::now();
     let mut child = std::process::Command::new(bin)
-        .args(["cram", "-r", &rows.to_string(), "-c", &cols.to_string()])
+        .args([game, "-r", &rows.to_string(), "-c", &cols.to_string()])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
         .map_err(|e| format!("igsolve did not start: {e}"))?;
+    let child_id = child.id();
+    let peak = Sampler::start(move || peak_of_pid(child_id));
     let mut text = String::new();
     child
         .stdout
@@ -177,12 +252,10 @@ fn cram_in_igsolve(rows: usize, cols: usize) -> Result<(u32, Duration, u64), Str
         .expect("piped")
         .read_to_string(&mut text)
         .map_err(|e| format!("igsolve's output: {e}"))?;
-    let (mut status, mut usage) = (0, unsafe { std::mem::zeroed::<libc::rusage>() });
-    // SAFETY: waits for our own child, whose pid is live until reaped here; `usage` is a
-    // plain struct the call fills.
-    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    let status = child.wait().map_err(|e| format!("igsolve's exit: {e}"))?;
     let took = t.elapsed();
-    if pid < 0 || !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+    let peak = peak.stop();
+    if !status.success() {
         return Err(format!("igsolve failed: {text}"));
     }
     let value = text
@@ -190,7 +263,7 @@ fn cram_in_igsolve(rows: usize, cols: usize) -> Result<(u32, Duration, u64), Str
         .find_map(|l| l.strip_prefix("Nimber of initial position: "))
         .and_then(|v| v.trim().parse().ok())
         .ok_or_else(|| format!("unexpected output {text:?}"))?;
-    Ok((value, took, usage.ru_maxrss as u64))
+    Ok((value, took, peak / 1000))
 }
 
 /// Cram beside igsolve: one question (`outcome`) and the whole nimber, each against igsolve's
@@ -198,7 +271,7 @@ fn cram_in_igsolve(rows: usize, cols: usize) -> Result<(u32, Duration, u64), Str
 fn against_igsolve() {
     // Published values (Uiterwijk's Cram tables; igsolve agrees).
     for (rows, cols, value) in [(3, 13, 2), (4, 9, 1), (5, 7, 1)] {
-        let (theirs, their_kb) = match cram_in_igsolve(rows, cols) {
+        let (theirs, their_kb) = match in_igsolve("cram", rows, cols) {
             Ok((v, took, kb)) => {
                 assert_eq!(v, value, "igsolve's Cram {rows} x {cols}");
                 (took, kb)
@@ -222,6 +295,31 @@ fn against_igsolve() {
             ratio(ask),
             mb(val_mb),
             ratio(val),
+        );
+    }
+}
+
+/// Chomp (`std/chomp`, a ruleset over Young diagrams that does not split, valued by the
+/// plain memo) beside `igsolve chomp`, on rectangles igsolve solves in milliseconds: every
+/// rectangle but 1 × 1 is a first-player win, so the value checked is igsolve's nimber.
+fn chomp_against_igsolve() {
+    for (rows, cols) in [(7, 7), (8, 8), (10, 10)] {
+        let (value, theirs, their_kb) = match in_igsolve("chomp", rows, cols) {
+            Ok(r) => r,
+            Err(why) => {
+                println!("boards: Chomp {rows}x{cols}: igsolve not run: {why}");
+                continue;
+            }
+        };
+        let src = format!("import \"std/chomp\"\nchomp({rows}, {cols})\n");
+        let ((out, took), peak) = peak_of(|| run(&src));
+        assert_eq!(out, nim(value), "Chomp {rows} x {cols} beside igsolve");
+        println!(
+            "boards: Chomp {rows}x{cols} = {out}: igsolve {theirs:.2?} ({} MB); Loony {took:.2?} \
+             ({}, ratio {:.0}) (target <= 5)",
+            their_kb / 1000,
+            mb(peak),
+            took.as_secs_f64() / theirs.as_secs_f64().max(1e-9),
         );
     }
 }
@@ -292,9 +390,125 @@ fn against_peers() {
     }
 }
 
+/// Cram's nimber on the free cells `free` of a `rows × cols` board, by the hand-written memo.
+fn cram_mask(rows: usize, cols: usize, free: u64) -> u32 {
+    let mut memo = FxHashMap::default();
+    let moves: Vec<u64> = (0..rows * cols)
+        .flat_map(|i| {
+            let (r, c) = (i / cols, i % cols);
+            let across = (c + 1 < cols).then_some(1u64 << i | 1 << (i + 1));
+            let down = (r + 1 < rows).then_some(1u64 << i | 1 << (i + cols));
+            across.into_iter().chain(down)
+        })
+        .collect();
+    fn g(free: u64, moves: &[u64], memo: &mut FxHashMap<u64, u32>) -> u32 {
+        if let Some(&v) = memo.get(&free) {
+            return v;
+        }
+        let mut seen = 0u64;
+        for &m in moves {
+            if free & m == m {
+                let v = g(free ^ m, moves, memo);
+                if v < 64 {
+                    seen |= 1 << v;
+                }
+            }
+        }
+        let v = seen.trailing_ones();
+        memo.insert(free, v);
+        v
+    }
+    g(free, &moves, &mut memo)
+}
+
+/// The issue's frontier: 7 × 7 Cram boards with about half their cells blocked (each
+/// checked against the hand-written memo; target: under a minute each) always; with
+/// `LOONY_BENCH_SLOW=1` also `outcome(cram(5, 9))` (target: under two minutes) and Node
+/// Kayles on random graphs of 60 vertices and 90 edges (target: under a minute each), each
+/// stopped at its target's limit and reported as not done if it ran past it.
+fn frontier() {
+    let mut seed = 0x5eed_u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 33
+    };
+    for board in 1..=10 {
+        let mut free = (1u64 << 49) - 1;
+        while free.count_ones() > 25 {
+            free &= !(1 << (next() % 49));
+        }
+        let picture: Vec<String> = (0..7)
+            .map(|r| {
+                (0..7)
+                    .map(|c| {
+                        if free >> (r * 7 + c) & 1 == 1 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let src = format!(
+            "import \"std/cram\"\ncram_board(board(\"{}\"))\n",
+            picture.join("|")
+        );
+        let want = cram_mask(7, 7, free);
+        match run_within(&src, Duration::from_secs(60)) {
+            Some((out, took)) => {
+                assert_eq!(out, nim(want), "half-blocked 7 x 7 board {board}");
+                println!("boards: Cram 7x7 half blocked (board {board}) = {out} in {took:.2?}");
+            }
+            None => println!("boards: Cram 7x7 half blocked (board {board}): not done in 60 s"),
+        }
+    }
+    if std::env::var_os("LOONY_BENCH_SLOW").is_none() {
+        println!("boards: LOONY_BENCH_SLOW=1 for cram(5, 9) and Node Kayles 60/90");
+        return;
+    }
+    let src = "import \"std/cram\"\noutcome(cram(5, 9))\n";
+    match peak_of(|| run_within(src, Duration::from_secs(120))) {
+        (Some((out, took)), peak) => {
+            // 5 × 9 Cram is a first-player win (one side odd: the centre domino, then mirror).
+            assert_eq!(out, "N");
+            println!(
+                "boards: outcome(cram(5, 9)) = N in {took:.2?} ({})",
+                mb(peak)
+            );
+        }
+        (None, peak) => println!(
+            "boards: outcome(cram(5, 9)): not done in 120 s ({})",
+            mb(peak)
+        ),
+    }
+    for seed in 1..=6 {
+        let edges = random_graph(60, 90, seed);
+        let shown: Vec<String> = edges.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+        let src = format!(
+            "import \"std/node_kayles\"\noutcome(node_kayles(60, [{}]))\n",
+            shown.join(", ")
+        );
+        match peak_of(|| run_within(&src, Duration::from_secs(60))) {
+            (Some((out, took)), peak) => println!(
+                "boards: Node Kayles 60 vertices 90 edges (seed {seed}): {out} in {took:.2?} ({})",
+                mb(peak)
+            ),
+            (None, peak) => println!(
+                "boards: Node Kayles 60 vertices 90 edges (seed {seed}): not done in 60 s ({})",
+                mb(peak)
+            ),
+        }
+    }
+}
+
 fn bench(c: &mut Criterion) {
+    frontier();
     against_peers();
     against_igsolve();
+    chomp_against_igsolve();
     let mut g = c.benchmark_group("boards");
     g.sample_size(10);
     g.bench_function("cram 4x6", |b| b.iter(|| run(&cram_src(4, 6))));
