@@ -271,6 +271,43 @@ enum Wait {
     Below,
 }
 
+/// The options of the parts listed last, one slot for each hash of a part's id (a part met
+/// again soon, as by `is(G, 0)` then `is(G, 1)`, finds its options there; an options list is
+/// a pure function of the position). [`Recent::SLOTS`] slots of a few hundred bytes each.
+#[derive(Default)]
+struct Recent {
+    slots: Vec<(PosId, OptBuf)>,
+}
+
+impl Recent {
+    const BITS: u32 = 12;
+    const SLOTS: usize = 1 << Self::BITS;
+
+    fn slot(p: PosId) -> usize {
+        (p.wrapping_mul(0x9E37_79B1) >> (32 - Self::BITS)) as usize
+    }
+
+    /// The options of `p` if its slot holds them (the slot is then empty).
+    fn take(&mut self, p: PosId) -> Option<OptBuf> {
+        let s = self.slots.get_mut(Self::slot(p))?;
+        (s.0 == p).then(|| {
+            s.0 = PosId::MAX;
+            std::mem::take(&mut s.1)
+        })
+    }
+
+    /// Keeps the options of `p` in its slot; gives back what the slot held, for reuse.
+    fn put(&mut self, p: PosId, buf: OptBuf) -> OptBuf {
+        if self.slots.is_empty() {
+            self.slots
+                .resize_with(Self::SLOTS, || (PosId::MAX, OptBuf::default()));
+        }
+        let s = &mut self.slots[Self::slot(p)];
+        s.0 = p;
+        std::mem::replace(&mut s.1, buf)
+    }
+}
+
 /// A part that is a nimber, in an option's list.
 const NIM: u32 = 1 << 31;
 
@@ -279,6 +316,8 @@ struct Search<'a, S> {
     src: &'a mut S,
     table: &'a mut Table,
     buf: OptBuf,
+    /// Options listed lately: a part asked several questions in a row is listed once.
+    recent: Recent,
     /// Parts whose options are being searched: met again, they are a cycle.
     searching: FxHashSet<PosId>,
     /// Parts of at most this weight are valued by the plain mex (see [`SMALL`]).
@@ -306,6 +345,7 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
             src,
             table,
             buf: OptBuf::default(),
+            recent: Recent::default(),
             searching: FxHashSet::default(),
             small: SMALL,
             asks: ASKS,
@@ -324,15 +364,19 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
     /// The options of `p` as the frame keeps them, options with fewer and lighter unknown
     /// parts first (they answer sooner); its option count goes to the table.
     fn expand(&mut self, p: PosId) -> Result<(Vec<u32>, u32), Stop> {
-        self.buf.clear();
-        let mut buf = std::mem::take(&mut self.buf);
-        let r = self.src.expand_pos(self.store, p, &mut buf);
-        self.buf = buf;
-        r?;
-        let mut keyed: Vec<(u64, Vec<u32>)> = Vec::with_capacity(self.buf.opts.len());
-        let buf = std::mem::take(&mut self.buf);
+        let buf = match self.recent.take(p) {
+            Some(buf) => buf,
+            None => {
+                let mut buf = std::mem::take(&mut self.buf);
+                buf.clear();
+                self.src.expand_pos(self.store, p, &mut buf)?;
+                buf
+            }
+        };
+        let mut keyed: Vec<(u64, Vec<u32>)> = Vec::with_capacity(buf.opts.len());
         let r = self.key_options(&buf, &mut keyed);
-        self.buf = buf;
+        // The slot's old options become the next listing's buffer.
+        self.buf = self.recent.put(p, buf);
         r?;
         let count = keyed.len() as u32;
         let fact = Fact {
