@@ -16,11 +16,9 @@
 //! belongs to the game store: a position's game id is its key's id, marked
 //! (`GameId::position`), and no store node is made for it.
 
-use crate::compounds::Compounds;
+use crate::compounds::{ArgValue, Compounds, Shape};
 use crate::game::Arg;
-use crate::value::Value;
 use hashbrown::HashTable;
-use std::rc::Rc;
 
 pub type PosId = u32;
 
@@ -149,25 +147,10 @@ pub(super) fn hash_words(w: &[u32]) -> u64 {
     h
 }
 
-pub(super) fn to_arg(v: &Value) -> Option<Arg> {
-    Some(match v {
-        Value::Int(n) => Arg::Int(*n),
-        Value::Tuple(xs) => Arg::Tuple(xs.iter().map(to_arg).collect::<Option<_>>()?),
-        Value::List(xs) => Arg::List(xs.iter().map(to_arg).collect::<Option<_>>()?),
-        Value::Board(b) => Arg::Board(b.clone()),
-        Value::Graph(g) => Arg::Graph(g.clone()),
-        _ => return None,
-    })
-}
-
-fn from_arg(a: &Arg) -> Value {
-    match a {
-        Arg::Int(n) => Value::Int(*n),
-        Arg::Tuple(xs) => Value::Tuple(Rc::new(xs.iter().map(from_arg).collect())),
-        Arg::List(xs) => Value::List(Rc::new(xs.iter().map(from_arg).collect())),
-        Arg::Board(b) => Value::Board(b.clone()),
-        Arg::Graph(g) => Value::Graph(g.clone()),
-    }
+/// Whether `v` is a small integer (one key word).
+#[inline]
+fn is_small<V: ArgValue>(v: &V) -> bool {
+    matches!(v.shape(), Shape::Int(n) if (-SMALL..SMALL).contains(&n))
 }
 
 impl PosTable {
@@ -226,8 +209,15 @@ impl PosTable {
     }
 
     /// The value of a compound argument by its key word.
-    pub fn compound_of(&self, word: u32) -> &Value {
+    #[inline]
+    pub fn compound_of<V: ArgValue>(&self, word: u32) -> &V {
         self.compounds.get(word >> 2)
+    }
+
+    /// The table holds argument values of type `V` (the interpreter's values; else its
+    /// first value's type, [`Arg`] for positions made from store arguments).
+    pub fn hold<V: ArgValue>(&mut self) {
+        self.compounds.hold::<V>();
     }
 
     /// The key words of the arguments of a position without tuples kept in place (see
@@ -313,22 +303,26 @@ impl PosTable {
     /// false for values that cannot be arguments. Every key of a position is made by this
     /// (or by [`PosTable::in_place`], [`PosTable::marker`] and [`PosTable::int_word`], which
     /// agree with it).
-    pub fn push_arg(&mut self, key: &mut Vec<u32>, ruleset: u32, arity: usize, v: &Value) -> bool {
-        match v {
-            Value::Int(n) if (-SMALL..SMALL).contains(n) => key.push((*n as i32 as u32) << 1),
-            Value::Tuple(xs) | Value::List(xs)
-                if self.in_place(ruleset, arity, matches!(v, Value::List(_)), xs.len())
-                    && xs
-                        .iter()
-                        .all(|x| matches!(x, Value::Int(n) if (-SMALL..SMALL).contains(n))) =>
+    pub fn push_arg<V: ArgValue>(
+        &mut self,
+        key: &mut Vec<u32>,
+        ruleset: u32,
+        arity: usize,
+        v: &V,
+    ) -> bool {
+        match v.shape() {
+            Shape::Int(n) if (-SMALL..SMALL).contains(&n) => key.push((n as i32 as u32) << 1),
+            Shape::Items { list, items, .. }
+                if self.in_place(ruleset, arity, list, items.len())
+                    && items.iter().all(is_small) =>
             {
-                key.push(Self::marker(matches!(v, Value::List(_)), xs.len()));
-                key.extend(xs.iter().map(|x| match x {
-                    Value::Int(n) => (*n as i32 as u32) << 1,
+                key.push(Self::marker(list, items.len()));
+                key.extend(items.iter().map(|x| match x.shape() {
+                    Shape::Int(n) => (n as i32 as u32) << 1,
                     _ => unreachable!("checked above"),
                 }));
             }
-            other => match self.compounds.intern(other, &mut self.heavy) {
+            _ => match self.compounds.intern(v, &mut self.heavy) {
                 Some(id) => key.push(id << 2 | 1),
                 None => return false,
             },
@@ -387,7 +381,7 @@ impl PosTable {
     }
 
     /// The id of position `ruleset(args…)`.
-    pub fn intern(&mut self, ruleset: u32, args: &[Value]) -> Result<PosId, BadArg> {
+    pub fn intern<V: ArgValue>(&mut self, ruleset: u32, args: &[V]) -> Result<PosId, BadArg> {
         let mut key = std::mem::take(&mut self.scratch);
         key.clear();
         key.push(0);
@@ -414,25 +408,14 @@ impl PosTable {
             self.scratch = key;
             return id;
         }
-        let values: Vec<Value> = args.iter().map(|&n| Value::Int(n)).collect();
-        self.intern(ruleset, &values)
-            .expect("integers are arguments")
+        let args: Vec<Arg> = args.iter().map(|&n| Arg::Int(n)).collect();
+        self.intern_args(ruleset, &args)
     }
 
-    /// The id of a position given by store arguments.
+    /// The id of a position given by store arguments (made values of the type the table
+    /// holds, see [`PosTable::hold`]).
     pub fn intern_args(&mut self, ruleset: u32, args: &[Arg]) -> PosId {
-        let values: Vec<Value> = args.iter().map(from_arg).collect();
-        let mut key = std::mem::take(&mut self.scratch);
-        key.clear();
-        key.push(0);
-        for v in &values {
-            let ok = self.push_arg(&mut key, ruleset, args.len(), v);
-            debug_assert!(ok, "store arguments are arguments");
-        }
-        key[0] = Self::header(ruleset, key.len() - 1);
-        let id = self.intern_key(&key);
-        self.scratch = key;
-        id
+        (self.compounds.interner())(self, ruleset, args)
     }
 
     fn intern_key(&mut self, key: &[u32]) -> PosId {
@@ -726,18 +709,14 @@ impl PosTable {
     }
 
     /// The arguments of a position, appended to `out` (lists shared, not copied).
-    pub fn args(&self, p: PosId, out: &mut Vec<Value>) {
+    pub fn args<V: ArgValue>(&self, p: PosId, out: &mut Vec<V>) {
         self.each_arg(p, |w| {
             out.push(match w {
-                [x] if x & 1 == 0 => Value::Int(int_of_word(*x)),
-                [x] if !is_inline(*x) => self.compounds.get(x >> 2).clone(),
+                [x] if x & 1 == 0 => V::from_int(int_of_word(*x)),
+                [x] if !is_inline(*x) => self.compounds.get::<V>(x >> 2).clone(),
                 [m, xs @ ..] => {
-                    let xs = Rc::new(xs.iter().map(|&x| Value::Int(int_of_word(x))).collect());
-                    if is_list_marker(*m) {
-                        Value::List(xs)
-                    } else {
-                        Value::Tuple(xs)
-                    }
+                    let xs = xs.iter().map(|&x| V::from_int(int_of_word(x))).collect();
+                    V::from_items(is_list_marker(*m), xs)
                 }
                 [] => unreachable!("an argument has a word"),
             })
@@ -750,9 +729,7 @@ impl PosTable {
         self.each_arg(p, |w| {
             out.push(match w {
                 [x] if x & 1 == 0 => Arg::Int(int_of_word(*x)),
-                [x] if !is_inline(*x) => {
-                    to_arg(self.compounds.get(x >> 2)).expect("a compound argument")
-                }
+                [x] if !is_inline(*x) => self.compounds.arg(x >> 2),
                 [m, xs @ ..] => {
                     let xs = xs.iter().map(|&x| Arg::Int(int_of_word(x))).collect();
                     if is_list_marker(*m) {
@@ -772,30 +749,28 @@ impl PosTable {
 mod tests {
     use super::*;
     use rustc_hash::FxHashMap;
+    use std::rc::Rc;
 
     #[test]
     fn keys_round_trip_and_share() {
         let mut t = PosTable::default();
-        let list = Value::List(Rc::new(vec![Value::Int(1), Value::Int(3), Value::Int(4)]));
+        let list = Arg::List(Rc::from(vec![Arg::Int(1), Arg::Int(3), Arg::Int(4)]));
         let a = t
-            .intern(2, &[Value::Int(5), list.clone(), Value::Int(-7)])
+            .intern(2, &[Arg::Int(5), list.clone(), Arg::Int(-7)])
             .unwrap();
         let b = t
-            .intern(2, &[Value::Int(5), list.clone(), Value::Int(-7)])
+            .intern(2, &[Arg::Int(5), list.clone(), Arg::Int(-7)])
             .unwrap();
         assert_eq!(a, b);
         // The same list in another allocation is the same key.
-        let copy = Value::List(Rc::new(vec![Value::Int(1), Value::Int(3), Value::Int(4)]));
-        assert_eq!(
-            t.intern(2, &[Value::Int(5), copy, Value::Int(-7)]).unwrap(),
-            a
-        );
-        let big = t.intern(2, &[Value::Int(1 << 40)]).unwrap();
+        let copy = Arg::List(Rc::from(vec![Arg::Int(1), Arg::Int(3), Arg::Int(4)]));
+        assert_eq!(t.intern(2, &[Arg::Int(5), copy, Arg::Int(-7)]).unwrap(), a);
+        let big = t.intern(2, &[Arg::Int(1 << 40)]).unwrap();
         assert_ne!(big, a);
         assert_eq!(t.ruleset(a), 2);
-        let mut out = Vec::new();
+        let mut out: Vec<Arg> = Vec::new();
         t.args(big, &mut out);
-        assert!(matches!(out[..], [Value::Int(n)] if n == 1 << 40));
+        assert!(matches!(out[..], [Arg::Int(n)] if n == 1 << 40));
         assert_eq!(
             t.store_args(a),
             vec![
@@ -804,7 +779,27 @@ mod tests {
                 Arg::Int(-7)
             ]
         );
-        assert!(t.intern(1, &[Value::Bool(true)]).is_err());
+        // A value that is no argument (a game, a function, …), in a table of its own.
+        #[derive(Clone)]
+        struct NoArg;
+        impl ArgValue for NoArg {
+            fn shape(&self) -> Shape<'_, NoArg> {
+                Shape::Other
+            }
+            fn to_arg(&self) -> Option<Arg> {
+                None
+            }
+            fn from_arg(_: &Arg) -> NoArg {
+                NoArg
+            }
+            fn from_int(_: i64) -> NoArg {
+                NoArg
+            }
+            fn from_items(_: bool, _: Vec<NoArg>) -> NoArg {
+                NoArg
+            }
+        }
+        assert!(PosTable::default().intern(1, &[NoArg]).is_err());
     }
 
     /// A ruleset whose lead is its first argument keeps it last: every `r(i, s)` of one list
@@ -814,21 +809,18 @@ mod tests {
     fn a_lead_argument_is_kept_last_and_read_back_in_place() {
         let mut t = PosTable::default();
         t.set_lead(1, 0);
-        let list = Value::List(Rc::new(vec![Value::Int(1), Value::Int(3)]));
+        let list = Arg::List(Rc::from(vec![Arg::Int(1), Arg::Int(3)]));
         let mut ids = Vec::new();
         for i in 0..3000 {
-            let p = t.intern(1, &[Value::Int(i), list.clone()]).unwrap();
+            let p = t.intern(1, &[Arg::Int(i), list.clone()]).unwrap();
             ids.push(p);
-            let mut out = Vec::new();
+            let mut out: Vec<Arg> = Vec::new();
             t.args(p, &mut out);
-            assert!(matches!(out[..], [Value::Int(j), Value::List(_)] if j == i));
+            assert!(matches!(out[..], [Arg::Int(j), Arg::List(_)] if j == i));
         }
         assert_eq!(t.rows.len(), 1);
         for (i, &p) in ids.iter().enumerate() {
-            assert_eq!(
-                t.intern(1, &[Value::Int(i as i64), list.clone()]).unwrap(),
-                p
-            );
+            assert_eq!(t.intern(1, &[Arg::Int(i as i64), list.clone()]).unwrap(), p);
             let back = t.store_args(p);
             assert_eq!(back[0], Arg::Int(i as i64));
             assert!(matches!(back[1], Arg::List(_)));
@@ -845,7 +837,7 @@ mod tests {
     #[test]
     fn small_tuples_are_kept_in_place() {
         let mut t = PosTable::default();
-        let tuple = |xs: &[i64]| Value::Tuple(Rc::new(xs.iter().map(|&x| Value::Int(x)).collect()));
+        let tuple = |xs: &[i64]| Arg::Tuple(xs.iter().map(|&x| Arg::Int(x)).collect());
         let mut ids = Vec::new();
         for b in 0..2000 {
             let p = t.intern(1, &[tuple(&[7, b])]).unwrap();
@@ -867,34 +859,34 @@ mod tests {
             assert_eq!(t.arg_count(p), 1);
         }
         // Not a 1-tuple of 7 then an integer, nor the list [7, 5].
-        let q = t.intern(1, &[tuple(&[7]), Value::Int(5)]).unwrap();
-        let list75 = Value::List(Rc::new(vec![Value::Int(7), Value::Int(5)]));
+        let q = t.intern(1, &[tuple(&[7]), Arg::Int(5)]).unwrap();
+        let list75 = Arg::List(Rc::from(vec![Arg::Int(7), Arg::Int(5)]));
         let l = t.intern(1, &[list75]).unwrap();
         assert!(q != ids[5] && l != ids[5] && q != l);
         assert_eq!(t.arg_count(q), 2);
         // Interned: a large element, a nested tuple, a long tuple.
         for v in [
             tuple(&[1 << 40, 1]),
-            Value::Tuple(Rc::new(vec![tuple(&[1, 2]), Value::Int(3)])),
+            Arg::Tuple(Rc::from(vec![tuple(&[1, 2]), Arg::Int(3)])),
             tuple(&[0; 9]),
         ] {
             let p = t.intern(1, std::slice::from_ref(&v)).unwrap();
             assert!(!t.has_inline(p));
-            let mut out = Vec::new();
+            let mut out: Vec<Arg> = Vec::new();
             t.args(p, &mut out);
-            assert_eq!(to_arg(&out[0]), to_arg(&v));
+            assert_eq!(out[0], v);
         }
         assert_eq!(t.compounds.len(), 4);
         // A tuple that is the lead, moved last across its words.
         t.set_lead(2, 0);
-        let list = Value::List(Rc::new(vec![Value::Int(1)]));
+        let list = Arg::List(Rc::from(vec![Arg::Int(1)]));
         let a = t.intern(2, &[tuple(&[3, 4]), list.clone()]).unwrap();
         let b = t.intern(2, &[tuple(&[3, 5]), list.clone()]).unwrap();
         assert_ne!(a, b);
-        let mut out = Vec::new();
+        let mut out: Vec<Arg> = Vec::new();
         t.args(a, &mut out);
-        assert_eq!(to_arg(&out[0]), to_arg(&tuple(&[3, 4])));
-        assert_eq!(to_arg(&out[1]), to_arg(&list));
+        assert_eq!(out[0], tuple(&[3, 4]));
+        assert_eq!(out[1], list);
         assert_eq!(t.intern(2, &[tuple(&[3, 4]), list]).unwrap(), a);
     }
 
@@ -905,8 +897,8 @@ mod tests {
     fn lists_in_place_read_back_as_lists() {
         let mut t = PosTable::default();
         t.set_lists_in_place(4);
-        let list = |xs: &[i64]| Value::List(Rc::new(xs.iter().map(|&x| Value::Int(x)).collect()));
-        let tuple = |xs: &[i64]| Value::Tuple(Rc::new(xs.iter().map(|&x| Value::Int(x)).collect()));
+        let list = |xs: &[i64]| Arg::List(xs.iter().map(|&x| Arg::Int(x)).collect());
+        let tuple = |xs: &[i64]| Arg::Tuple(xs.iter().map(|&x| Arg::Int(x)).collect());
         let mut ids = Vec::new();
         for v in [
             list(&[]),
@@ -917,10 +909,10 @@ mod tests {
         ] {
             let p = t.intern(4, std::slice::from_ref(&v)).unwrap();
             assert!(t.has_inline(p));
-            let mut out = Vec::new();
+            let mut out: Vec<Arg> = Vec::new();
             t.args(p, &mut out);
-            assert_eq!(to_arg(&out[0]), to_arg(&v));
-            assert_eq!(t.store_args(p), vec![to_arg(&v).unwrap()]);
+            assert_eq!(out[0], v);
+            assert_eq!(t.store_args(p), vec![v.clone()]);
             assert_eq!(t.intern(4, &[v]).unwrap(), p);
             ids.push(p);
         }
@@ -939,13 +931,13 @@ mod tests {
     #[test]
     fn compounds_are_one_id_a_value() {
         let mut t = PosTable::default();
-        let ints = |xs: &[i64]| xs.iter().map(|&x| Value::Int(x)).collect::<Vec<_>>();
-        let list = |xs: &[i64]| Value::List(Rc::new(ints(xs)));
+        let ints = |xs: &[i64]| xs.iter().map(|&x| Arg::Int(x)).collect::<Vec<_>>();
+        let list = |xs: &[i64]| Arg::List(Rc::from(ints(xs)));
         let long: Vec<i64> = (0..40).collect();
         let nested = || {
-            Value::List(Rc::new(vec![
+            Arg::List(Rc::from(vec![
                 list(&[1, 2]),
-                Value::Tuple(Rc::new(ints(&[3]))),
+                Arg::Tuple(Rc::from(ints(&[3]))),
             ]))
         };
         let kept_long = list(&long);
@@ -957,7 +949,7 @@ mod tests {
                     list(&[a, a + 1]),
                     list(&[a]),
                     list(&[a, 1 << 40]),
-                    Value::Tuple(Rc::new(ints(&[a, 7, 7, 7, 7, 7, 7, 7, 7, 7]))),
+                    Arg::Tuple(Rc::from(ints(&[a, 7, 7, 7, 7, 7, 7, 7, 7, 7]))),
                     if round == 1 {
                         kept_long.clone()
                     } else {
@@ -970,11 +962,11 @@ mod tests {
                     },
                 ] {
                     let p = t.intern(3, std::slice::from_ref(&v)).unwrap();
-                    let q = *seen.entry(format!("{:?}", to_arg(&v))).or_insert(p);
-                    assert_eq!(p, q, "{:?}", to_arg(&v));
-                    let mut out = Vec::new();
+                    let q = *seen.entry(format!("{v:?}")).or_insert(p);
+                    assert_eq!(p, q, "{v:?}");
+                    let mut out: Vec<Arg> = Vec::new();
                     t.args(p, &mut out);
-                    assert_eq!(to_arg(&out[0]), to_arg(&v));
+                    assert_eq!(out[0], v);
                 }
             }
         }
@@ -984,7 +976,7 @@ mod tests {
         let l = t.intern(3, &[list(&[1, 2, 3, 4, 5, 6, 7, 8, 9])]).unwrap();
         let u = t.intern(
             3,
-            &[Value::Tuple(Rc::new(ints(&[1, 2, 3, 4, 5, 6, 7, 8, 9])))],
+            &[Arg::Tuple(Rc::from(ints(&[1, 2, 3, 4, 5, 6, 7, 8, 9])))],
         );
         assert_ne!(l, u.unwrap());
     }

@@ -159,7 +159,7 @@ pub enum EvalError {
 }
 
 /// A value of a type an operation of the language does not take (all `E0103`). Types are
-/// named as [`loony_core::value::Value::type_name`] names them ("an integer").
+/// named as [`crate::value::Value::type_name`] names them ("an integer").
 #[derive(Debug, Clone, PartialEq)]
 pub enum TypeError {
     /// `if 3 then …`: `wanted` ("a boolean") where `found` was given.

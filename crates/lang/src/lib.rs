@@ -39,6 +39,7 @@ pub mod shipped;
 pub mod show;
 mod split;
 pub(crate) mod stack;
+pub mod value;
 mod values;
 mod words;
 
@@ -46,13 +47,12 @@ use crate::error::{EvalError, TooLarge, TypeError};
 use loony_core::diag::{self, Error, FileId, Files, guard};
 use loony_core::game::display::Notation;
 use loony_core::game::{GameId, Store};
-use loony_core::value;
-pub use loony_core::value::{Outcome, Value};
 use loony_syntax::ast::*;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+pub use value::{Outcome, Value};
 
 /// Nested `fn` calls allowed at once (the default of `Cx::max_calls`). The evaluator recurses
 /// on the native stack, and the stack left (`stack::exhausted`) bounds every nesting; this
@@ -204,6 +204,8 @@ impl Interp {
         let mut store = Store::new();
         // A full table of the store stops the statement as Ctrl-C would.
         store.set_stop_flag(interrupt.clone());
+        // Positions' compound arguments are kept as values (a list read back is the list).
+        store.positions.hold::<Value>();
         Interp {
             store,
             cx: Cx {

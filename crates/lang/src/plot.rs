@@ -6,9 +6,9 @@
 use super::{Cx, Value};
 use crate::error::{ArgumentError, EvalError, Example, PlotOption, RangeError};
 use crate::figure::{self, Format};
+use crate::value::SequenceOf;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
-use loony_core::value::SequenceOf;
 use loony_syntax::ast::Span;
 use loony_theory::heap::{self, Control, HeapRules};
 

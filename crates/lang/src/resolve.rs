@@ -17,8 +17,8 @@
 use crate::catalog::{self, Builtin, Impl};
 use crate::error::{EvalError, Operation};
 use crate::modules;
+use crate::value::Value;
 use loony_core::diag::{Error, FileId, Files, Warning, WarningKind};
-use loony_core::value::Value;
 use loony_syntax::ParseError;
 use loony_syntax::ast::{Clause, Expr, ExprKind, Ident, Pattern, Program, Stmt};
 use std::collections::HashMap;

@@ -166,7 +166,7 @@ enum Json {
     Str(String),
     List(Vec<Json>),
     /// A nim-sequence: `{"start": n, "values": [...]}`.
-    Sequence(std::rc::Rc<loony_core::value::Sequence>),
+    Sequence(std::rc::Rc<crate::value::Sequence>),
     /// A record's fields, in their order.
     Object(Vec<(&'static str, Json)>),
 }

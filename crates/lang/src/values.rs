@@ -5,10 +5,10 @@
 use super::family::{At, Family, cannot_compare};
 use super::{Cx, Value, bits};
 use crate::error::{EvalError, TypeError};
+use crate::value::Record;
 use loony_core::diag::Error;
 use loony_core::game::display;
 use loony_core::game::{GameId, Store};
-use loony_core::value::Record;
 use loony_syntax::ast::{BinOp, Ident, Span};
 use std::rc::Rc;
 
