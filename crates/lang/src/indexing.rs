@@ -1,8 +1,9 @@
 //! `v[i]`, `v[a..b]` and what a `for` clause walks: lists, tuples and nim-sequences from
 //! heap 0, read in place.
 
-use super::*;
+use crate::cx::Cx;
 use crate::error::{EvalError, Operation};
+use crate::value::Value;
 use loony_core::diag::Error;
 use loony_core::game::Store;
 use loony_syntax::ast::*;

@@ -8,8 +8,9 @@
 use super::args::Args;
 use super::catalog::QuotientOp;
 use super::family::{At, Family, cannot_compare};
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Limit, Operation, TooLarge, Wanted};
+use crate::value::Value;
 use crate::value::{Outcome, Record};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::display;

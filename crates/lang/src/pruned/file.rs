@@ -29,7 +29,7 @@
 //! or the memory budget stops a search, the table is saved with the pending parts carried
 //! over, so a session that did not use them does not lose them.
 
-use super::super::Cx;
+use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Wanted};
 use crate::value::Value;
 use loony_core::board::Board;
