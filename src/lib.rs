@@ -1,9 +1,10 @@
 //! Loony: a language, interpreter and REPL for impartial combinatorial games.
 //!
 //! The crates, lowest first (a crate names only those before it): `loony_syntax` (lexer,
-//! grammar, syntax tree) → `loony_core` (the game store, values and classes, diagnostics, the
-//! memory budget) → `loony_graph` (the position-graph layer) → `loony_theory` (the value
-//! engines) → `loony_lang` (the interpreter) → this crate (the REPL session and its front ends).
+//! grammar, syntax tree) → `loony_core` (the game store, classes, diagnostics, the memory
+//! budget) → `loony_graph` (the position-graph layer) → `loony_theory` (the value engines) →
+//! `loony_lang` (the interpreter and its values) → this crate (the REPL session and its front
+//! ends).
 //! ARCHITECTURE.md draws the map.
 //!
 //! The modules re-exported here are the paths the integration tests and benchmarks use.
@@ -13,10 +14,10 @@ pub mod lsp;
 pub mod repl;
 pub mod sweep;
 
-pub use loony_core::{class, compounds, diag, game, memory, nimset, positions, value};
+pub use loony_core::{class, compounds, diag, game, memory, nimset, positions};
 pub use loony_graph as graph;
 pub use loony_lang as eval;
-pub use loony_lang::figure;
+pub use loony_lang::{figure, value};
 pub use loony_syntax as syntax;
 pub use loony_theory as theory;
 

@@ -1,7 +1,7 @@
 //! `:help` and `:help NAME`: the REPL's commands, and one built-in, shipped module, command or
 //! binding of the session by name.
 
-use loony_core::value::Value;
+use loony_lang::Value;
 use loony_lang::catalog;
 use loony_lang::modules::STD;
 use loony_syntax::ast::Stmt;

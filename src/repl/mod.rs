@@ -100,7 +100,7 @@ impl Session {
             .globals
             .iter()
             .filter_map(|(name, v)| match v {
-                loony_core::value::Value::Record(r) => {
+                loony_lang::Value::Record(r) => {
                     Some((name.clone(), r.fields.iter().map(|(f, _)| *f).collect()))
                 }
                 _ => None,

@@ -2,8 +2,10 @@
 //!
 //! * [`game`]: the hash-consed store of game forms ([`game::Store`], ids [`game::GameId`]) and
 //!   how forms print;
-//! * [`positions`] and [`compounds`]: ruleset positions as compact keys, owned by the store;
-//! * [`value`]: the language's runtime values; [`class`]: the values of games (`*k`, `☾`,
+//! * [`positions`] and [`compounds`]: ruleset positions as compact keys, owned by the store,
+//!   their arguments seen through [`compounds::ArgValue`] (the interpreter's values implement
+//!   it);
+//! * [`class`]: the values of games (`*k`, `☾`,
 //!   `⟫(n)`, `∞(A)`), Table 1's sum, and outcomes; [`nimset`]: finite and cofinite nimber sets;
 //! * [`diag`]: errors and their diagnostics; [`memory`]: the session memory budget.
 //!
@@ -20,4 +22,3 @@ pub mod memory;
 pub mod nimset;
 pub mod packed;
 pub mod positions;
-pub mod value;

@@ -16,11 +16,9 @@
 //! belongs to the game store: a position's game id is its key's id, marked
 //! (`GameId::position`), and no store node is made for it.
 
-use crate::compounds::Compounds;
+use crate::compounds::{ArgValue, Compounds, Shape};
 use crate::game::Arg;
-use crate::value::Value;
 use hashbrown::HashTable;
-use std::rc::Rc;
 
 pub type PosId = u32;
 
@@ -149,25 +147,10 @@ pub(super) fn hash_words(w: &[u32]) -> u64 {
     h
 }
 
-pub(super) fn to_arg(v: &Value) -> Option<Arg> {
-    Some(match v {
-        Value::Int(n) => Arg::Int(*n),
-        Value::Tuple(xs) => Arg::Tuple(xs.iter().map(to_arg).collect::<Option<_>>()?),
-        Value::List(xs) => Arg::List(xs.iter().map(to_arg).collect::<Option<_>>()?),
-        Value::Board(b) => Arg::Board(b.clone()),
-        Value::Graph(g) => Arg::Graph(g.clone()),
-        _ => return None,
-    })
-}
-
-fn from_arg(a: &Arg) -> Value {
-    match a {
-        Arg::Int(n) => Value::Int(*n),
-        Arg::Tuple(xs) => Value::Tuple(Rc::new(xs.iter().map(from_arg).collect())),
-        Arg::List(xs) => Value::List(Rc::new(xs.iter().map(from_arg).collect())),
-        Arg::Board(b) => Value::Board(b.clone()),
-        Arg::Graph(g) => Value::Graph(g.clone()),
-    }
+/// Whether `v` is a small integer (one key word).
+#[inline]
+fn is_small<V: ArgValue>(v: &V) -> bool {
+    matches!(v.shape(), Shape::Int(n) if (-SMALL..SMALL).contains(&n))
 }
 
 impl PosTable {
@@ -226,8 +209,15 @@ impl PosTable {
     }
 
     /// The value of a compound argument by its key word.
-    pub fn compound_of(&self, word: u32) -> &Value {
+    #[inline]
+    pub fn compound_of<V: ArgValue>(&self, word: u32) -> &V {
         self.compounds.get(word >> 2)
+    }
+
+    /// The table holds argument values of type `V` (the interpreter's values; else its
+    /// first value's type, [`Arg`] for positions made from store arguments).
+    pub fn hold<V: ArgValue>(&mut self) {
+        self.compounds.hold::<V>();
     }
 
     /// The key words of the arguments of a position without tuples kept in place (see
@@ -313,22 +303,26 @@ impl PosTable {
     /// false for values that cannot be arguments. Every key of a position is made by this
     /// (or by [`PosTable::in_place`], [`PosTable::marker`] and [`PosTable::int_word`], which
     /// agree with it).
-    pub fn push_arg(&mut self, key: &mut Vec<u32>, ruleset: u32, arity: usize, v: &Value) -> bool {
-        match v {
-            Value::Int(n) if (-SMALL..SMALL).contains(n) => key.push((*n as i32 as u32) << 1),
-            Value::Tuple(xs) | Value::List(xs)
-                if self.in_place(ruleset, arity, matches!(v, Value::List(_)), xs.len())
-                    && xs
-                        .iter()
-                        .all(|x| matches!(x, Value::Int(n) if (-SMALL..SMALL).contains(n))) =>
+    pub fn push_arg<V: ArgValue>(
+        &mut self,
+        key: &mut Vec<u32>,
+        ruleset: u32,
+        arity: usize,
+        v: &V,
+    ) -> bool {
+        match v.shape() {
+            Shape::Int(n) if (-SMALL..SMALL).contains(&n) => key.push((n as i32 as u32) << 1),
+            Shape::Items { list, items, .. }
+                if self.in_place(ruleset, arity, list, items.len())
+                    && items.iter().all(is_small) =>
             {
-                key.push(Self::marker(matches!(v, Value::List(_)), xs.len()));
-                key.extend(xs.iter().map(|x| match x {
-                    Value::Int(n) => (*n as i32 as u32) << 1,
+                key.push(Self::marker(list, items.len()));
+                key.extend(items.iter().map(|x| match x.shape() {
+                    Shape::Int(n) => (n as i32 as u32) << 1,
                     _ => unreachable!("checked above"),
                 }));
             }
-            other => match self.compounds.intern(other, &mut self.heavy) {
+            _ => match self.compounds.intern(v, &mut self.heavy) {
                 Some(id) => key.push(id << 2 | 1),
                 None => return false,
             },
@@ -387,7 +381,7 @@ impl PosTable {
     }
 
     /// The id of position `ruleset(args…)`.
-    pub fn intern(&mut self, ruleset: u32, args: &[Value]) -> Result<PosId, BadArg> {
+    pub fn intern<V: ArgValue>(&mut self, ruleset: u32, args: &[V]) -> Result<PosId, BadArg> {
         let mut key = std::mem::take(&mut self.scratch);
         key.clear();
         key.push(0);
@@ -414,25 +408,14 @@ impl PosTable {
             self.scratch = key;
             return id;
         }
-        let values: Vec<Value> = args.iter().map(|&n| Value::Int(n)).collect();
-        self.intern(ruleset, &values)
-            .expect("integers are arguments")
+        let args: Vec<Arg> = args.iter().map(|&n| Arg::Int(n)).collect();
+        self.intern_args(ruleset, &args)
     }
 
-    /// The id of a position given by store arguments.
+    /// The id of a position given by store arguments (made values of the type the table
+    /// holds, see [`PosTable::hold`]).
     pub fn intern_args(&mut self, ruleset: u32, args: &[Arg]) -> PosId {
-        let values: Vec<Value> = args.iter().map(from_arg).collect();
-        let mut key = std::mem::take(&mut self.scratch);
-        key.clear();
-        key.push(0);
-        for v in &values {
-            let ok = self.push_arg(&mut key, ruleset, args.len(), v);
-            debug_assert!(ok, "store arguments are arguments");
-        }
-        key[0] = Self::header(ruleset, key.len() - 1);
-        let id = self.intern_key(&key);
-        self.scratch = key;
-        id
+        (self.compounds.interner())(self, ruleset, args)
     }
 
     fn intern_key(&mut self, key: &[u32]) -> PosId {
@@ -726,18 +709,14 @@ impl PosTable {
     }
 
     /// The arguments of a position, appended to `out` (lists shared, not copied).
-    pub fn args(&self, p: PosId, out: &mut Vec<Value>) {
+    pub fn args<V: ArgValue>(&self, p: PosId, out: &mut Vec<V>) {
         self.each_arg(p, |w| {
             out.push(match w {
-                [x] if x & 1 == 0 => Value::Int(int_of_word(*x)),
-                [x] if !is_inline(*x) => self.compounds.get(x >> 2).clone(),
+                [x] if x & 1 == 0 => V::from_int(int_of_word(*x)),
+                [x] if !is_inline(*x) => self.compounds.get::<V>(x >> 2).clone(),
                 [m, xs @ ..] => {
-                    let xs = Rc::new(xs.iter().map(|&x| Value::Int(int_of_word(x))).collect());
-                    if is_list_marker(*m) {
-                        Value::List(xs)
-                    } else {
-                        Value::Tuple(xs)
-                    }
+                    let xs = xs.iter().map(|&x| V::from_int(int_of_word(x))).collect();
+                    V::from_items(is_list_marker(*m), xs)
                 }
                 [] => unreachable!("an argument has a word"),
             })
@@ -750,9 +729,7 @@ impl PosTable {
         self.each_arg(p, |w| {
             out.push(match w {
                 [x] if x & 1 == 0 => Arg::Int(int_of_word(*x)),
-                [x] if !is_inline(*x) => {
-                    to_arg(self.compounds.get(x >> 2)).expect("a compound argument")
-                }
+                [x] if !is_inline(*x) => self.compounds.arg(x >> 2),
                 [m, xs @ ..] => {
                     let xs = xs.iter().map(|&x| Arg::Int(int_of_word(x))).collect();
                     if is_list_marker(*m) {
@@ -769,289 +746,4 @@ impl PosTable {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rustc_hash::FxHashMap;
-
-    #[test]
-    fn keys_round_trip_and_share() {
-        let mut t = PosTable::default();
-        let list = Value::List(Rc::new(vec![Value::Int(1), Value::Int(3), Value::Int(4)]));
-        let a = t
-            .intern(2, &[Value::Int(5), list.clone(), Value::Int(-7)])
-            .unwrap();
-        let b = t
-            .intern(2, &[Value::Int(5), list.clone(), Value::Int(-7)])
-            .unwrap();
-        assert_eq!(a, b);
-        // The same list in another allocation is the same key.
-        let copy = Value::List(Rc::new(vec![Value::Int(1), Value::Int(3), Value::Int(4)]));
-        assert_eq!(
-            t.intern(2, &[Value::Int(5), copy, Value::Int(-7)]).unwrap(),
-            a
-        );
-        let big = t.intern(2, &[Value::Int(1 << 40)]).unwrap();
-        assert_ne!(big, a);
-        assert_eq!(t.ruleset(a), 2);
-        let mut out = Vec::new();
-        t.args(big, &mut out);
-        assert!(matches!(out[..], [Value::Int(n)] if n == 1 << 40));
-        assert_eq!(
-            t.store_args(a),
-            vec![
-                Arg::Int(5),
-                Arg::List(vec![Arg::Int(1), Arg::Int(3), Arg::Int(4)].into()),
-                Arg::Int(-7)
-            ]
-        );
-        assert!(t.intern(1, &[Value::Bool(true)]).is_err());
-    }
-
-    /// A ruleset whose lead is its first argument keeps it last: every `r(i, s)` of one list
-    /// `s` shares one row, and its arguments read back in their written order; another
-    /// ruleset's keys are kept as written.
-    #[test]
-    fn a_lead_argument_is_kept_last_and_read_back_in_place() {
-        let mut t = PosTable::default();
-        t.set_lead(1, 0);
-        let list = Value::List(Rc::new(vec![Value::Int(1), Value::Int(3)]));
-        let mut ids = Vec::new();
-        for i in 0..3000 {
-            let p = t.intern(1, &[Value::Int(i), list.clone()]).unwrap();
-            ids.push(p);
-            let mut out = Vec::new();
-            t.args(p, &mut out);
-            assert!(matches!(out[..], [Value::Int(j), Value::List(_)] if j == i));
-        }
-        assert_eq!(t.rows.len(), 1);
-        for (i, &p) in ids.iter().enumerate() {
-            assert_eq!(
-                t.intern(1, &[Value::Int(i as i64), list.clone()]).unwrap(),
-                p
-            );
-            let back = t.store_args(p);
-            assert_eq!(back[0], Arg::Int(i as i64));
-            assert!(matches!(back[1], Arg::List(_)));
-        }
-        let q = t.intern_ints(2, &[4, 9]);
-        assert_eq!(t.store_args(q), vec![Arg::Int(4), Arg::Int(9)]);
-        assert_ne!(q, t.intern_ints(2, &[9, 4]));
-        assert_eq!(t.len(), 3002);
-    }
-
-    /// A tuple of small integers is kept in place: no compound is interned, positions of one
-    /// first element share a row, and the tuple reads back as written, whichever way the key
-    /// was made; tuples with a large or a nested element are interned as before.
-    #[test]
-    fn small_tuples_are_kept_in_place() {
-        let mut t = PosTable::default();
-        let tuple = |xs: &[i64]| Value::Tuple(Rc::new(xs.iter().map(|&x| Value::Int(x)).collect()));
-        let mut ids = Vec::new();
-        for b in 0..2000 {
-            let p = t.intern(1, &[tuple(&[7, b])]).unwrap();
-            assert_eq!(
-                t.intern_args(1, &[Arg::Tuple(vec![Arg::Int(7), Arg::Int(b)].into())]),
-                p
-            );
-            ids.push(p);
-        }
-        assert!(t.compounds.is_empty());
-        assert_eq!(t.rows.len(), 1);
-        for (b, &p) in ids.iter().enumerate() {
-            assert_eq!(t.intern(1, &[tuple(&[7, b as i64])]).unwrap(), p);
-            assert_eq!(
-                t.store_args(p),
-                vec![Arg::Tuple(vec![Arg::Int(7), Arg::Int(b as i64)].into())]
-            );
-            assert!(t.has_inline(p));
-            assert_eq!(t.arg_count(p), 1);
-        }
-        // Not a 1-tuple of 7 then an integer, nor the list [7, 5].
-        let q = t.intern(1, &[tuple(&[7]), Value::Int(5)]).unwrap();
-        let list75 = Value::List(Rc::new(vec![Value::Int(7), Value::Int(5)]));
-        let l = t.intern(1, &[list75]).unwrap();
-        assert!(q != ids[5] && l != ids[5] && q != l);
-        assert_eq!(t.arg_count(q), 2);
-        // Interned: a large element, a nested tuple, a long tuple.
-        for v in [
-            tuple(&[1 << 40, 1]),
-            Value::Tuple(Rc::new(vec![tuple(&[1, 2]), Value::Int(3)])),
-            tuple(&[0; 9]),
-        ] {
-            let p = t.intern(1, std::slice::from_ref(&v)).unwrap();
-            assert!(!t.has_inline(p));
-            let mut out = Vec::new();
-            t.args(p, &mut out);
-            assert_eq!(to_arg(&out[0]), to_arg(&v));
-        }
-        assert_eq!(t.compounds.len(), 4);
-        // A tuple that is the lead, moved last across its words.
-        t.set_lead(2, 0);
-        let list = Value::List(Rc::new(vec![Value::Int(1)]));
-        let a = t.intern(2, &[tuple(&[3, 4]), list.clone()]).unwrap();
-        let b = t.intern(2, &[tuple(&[3, 5]), list.clone()]).unwrap();
-        assert_ne!(a, b);
-        let mut out = Vec::new();
-        t.args(a, &mut out);
-        assert_eq!(to_arg(&out[0]), to_arg(&tuple(&[3, 4])));
-        assert_eq!(to_arg(&out[1]), to_arg(&list));
-        assert_eq!(t.intern(2, &[tuple(&[3, 4]), list]).unwrap(), a);
-    }
-
-    /// A ruleset that keeps lists in place keys a short list of small integers like the
-    /// tuple of its elements, yet apart from it, and reads it back a list (the empty one too);
-    /// other rulesets intern it.
-    #[test]
-    fn lists_in_place_read_back_as_lists() {
-        let mut t = PosTable::default();
-        t.set_lists_in_place(4);
-        let list = |xs: &[i64]| Value::List(Rc::new(xs.iter().map(|&x| Value::Int(x)).collect()));
-        let tuple = |xs: &[i64]| Value::Tuple(Rc::new(xs.iter().map(|&x| Value::Int(x)).collect()));
-        let mut ids = Vec::new();
-        for v in [
-            list(&[]),
-            list(&[3]),
-            list(&[3, 4]),
-            tuple(&[]),
-            tuple(&[3, 4]),
-        ] {
-            let p = t.intern(4, std::slice::from_ref(&v)).unwrap();
-            assert!(t.has_inline(p));
-            let mut out = Vec::new();
-            t.args(p, &mut out);
-            assert_eq!(to_arg(&out[0]), to_arg(&v));
-            assert_eq!(t.store_args(p), vec![to_arg(&v).unwrap()]);
-            assert_eq!(t.intern(4, &[v]).unwrap(), p);
-            ids.push(p);
-        }
-        ids.sort_unstable();
-        ids.dedup();
-        assert_eq!(ids.len(), 5);
-        assert!(t.compounds.is_empty());
-        let p = t.intern(5, &[list(&[3, 4])]).unwrap();
-        assert!(!t.has_inline(p));
-        assert_eq!(t.compounds.len(), 1);
-    }
-
-    /// Compound arguments are one id a value, however they are met: short lists of small
-    /// integers by their words (a new allocation each time), long and nested ones by value
-    /// and by address; a list is not the tuple of the same elements.
-    #[test]
-    fn compounds_are_one_id_a_value() {
-        let mut t = PosTable::default();
-        let ints = |xs: &[i64]| xs.iter().map(|&x| Value::Int(x)).collect::<Vec<_>>();
-        let list = |xs: &[i64]| Value::List(Rc::new(ints(xs)));
-        let long: Vec<i64> = (0..40).collect();
-        let nested = || {
-            Value::List(Rc::new(vec![
-                list(&[1, 2]),
-                Value::Tuple(Rc::new(ints(&[3]))),
-            ]))
-        };
-        let kept_long = list(&long);
-        let kept_nested = nested();
-        let mut seen: FxHashMap<String, PosId> = FxHashMap::default();
-        for round in 0..3 {
-            for a in 0..50 {
-                for v in [
-                    list(&[a, a + 1]),
-                    list(&[a]),
-                    list(&[a, 1 << 40]),
-                    Value::Tuple(Rc::new(ints(&[a, 7, 7, 7, 7, 7, 7, 7, 7, 7]))),
-                    if round == 1 {
-                        kept_long.clone()
-                    } else {
-                        list(&long)
-                    },
-                    if round == 2 {
-                        kept_nested.clone()
-                    } else {
-                        nested()
-                    },
-                ] {
-                    let p = t.intern(3, std::slice::from_ref(&v)).unwrap();
-                    let q = *seen.entry(format!("{:?}", to_arg(&v))).or_insert(p);
-                    assert_eq!(p, q, "{:?}", to_arg(&v));
-                    let mut out = Vec::new();
-                    t.args(p, &mut out);
-                    assert_eq!(to_arg(&out[0]), to_arg(&v));
-                }
-            }
-        }
-        assert_eq!(t.len(), seen.len());
-        assert_eq!(t.compounds.len(), 50 * 4 + 2);
-        // A list and the tuple of its elements are different arguments.
-        let l = t.intern(3, &[list(&[1, 2, 3, 4, 5, 6, 7, 8, 9])]).unwrap();
-        let u = t.intern(
-            3,
-            &[Value::Tuple(Rc::new(ints(&[1, 2, 3, 4, 5, 6, 7, 8, 9])))],
-        );
-        assert_ne!(l, u.unwrap());
-    }
-
-    /// Rows grow both ways, turn to pages at a jump too long to span, spill keys that would
-    /// leave them too sparse, and give up on prefixes met once: whatever the order, a key
-    /// always finds the position it was given (checked against a plain map of keys).
-    #[test]
-    fn rows_agree_with_a_map() {
-        let mut t = PosTable::default();
-        let mut seen: FxHashMap<(u32, Vec<i64>), PosId> = FxHashMap::default();
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for step in 0..200_000u32 {
-            let r = next();
-            let args: Vec<i64> = match r % 7 {
-                // A long row met from the top down and in jumps, as `wu` meets it.
-                0 => vec![7, (1_000_000 - (step as i64)) % 1_000_000],
-                // A jump past what a flat row may span (`wu(10^8, s, 5)` moves to 5 and to
-                // 10^8 - 1), then down from the top, both ends met again and again.
-                5 => vec![
-                    8,
-                    if step % 3 == 0 {
-                        5 - (step as i64 % 5)
-                    } else {
-                        100_000_000 - step as i64
-                    },
-                ],
-                // A paged row met again and again at 4096 scattered places, both signs:
-                // pages until they cost too much.
-                6 => vec![
-                    9,
-                    ((r >> 8) % 4096 * 0x9E37_79B1) as i64 % (1 << 29) - (1 << 28),
-                ],
-                1 => vec![7, (r >> 8) as i64 % 5_000_000],
-                // Many short rows.
-                2 => vec![(r >> 8) as i64 % 50, (r >> 20) as i64 % 60 - 30],
-                // Prefixes met once, and huge scattered last arguments.
-                3 => vec![(r >> 8) as i64, (r >> 40) as i64 % (1 << 29)],
-                _ => vec![(r >> 8) as i64 % 1000],
-            };
-            let rid = (r >> 60) as u32 % 3;
-            let p = t.intern_ints(rid, &args);
-            let q = *seen.entry((rid, args.clone())).or_insert(p);
-            assert_eq!(p, q, "{rid} {args:?}");
-            assert_eq!(t.ruleset(p), rid);
-            let back: Vec<Arg> = args.iter().map(|&n| Arg::Int(n)).collect();
-            assert_eq!(t.store_args(p), back);
-        }
-        assert_eq!(t.len(), seen.len());
-        // The rows the cases mean to reach were reached: prefix 8 paged, prefix 9 paged and
-        // spilled (8 may spill too, when 9's pages have used up the room of all rows).
-        let mut paged = |p: i64| {
-            let prefix = [
-                PosTable::header(0, 2),
-                PosTable::int_word(p).expect("small"),
-            ];
-            let r = t.row_of(&prefix).expect("a row");
-            let row = &t.rows[r];
-            (!row.dir.is_empty(), row.spilled)
-        };
-        assert!(paged(8).0);
-        assert_eq!(paged(9), (true, true));
-    }
-}
+mod tests;

@@ -1,7 +1,8 @@
 //! A built-in's arguments as its family's dispatcher reads them.
 
+use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Wanted};
-use crate::{Cx, Value};
+use crate::value::Value;
 use loony_core::diag::Error;
 use loony_core::game::{GameId, Store};
 use loony_syntax::ast::{Expr, Span};

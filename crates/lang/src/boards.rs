@@ -4,8 +4,9 @@
 
 use super::args::Args;
 use super::catalog::BoardOp;
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Wanted};
+use crate::value::Value;
 use loony_core::board::Board;
 use loony_core::diag::Error;
 use loony_core::graphs::Graph;

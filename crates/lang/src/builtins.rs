@@ -2,10 +2,11 @@
 
 use super::catalog::{Builtin, CoreOp, HeapOp, Impl};
 use super::query::MoveResult;
-use super::{Cx, Value};
 use super::{heaps, sequences};
 pub(crate) use crate::args::Args;
+use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, TooLarge};
+use crate::value::Value;
 use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};

@@ -1,8 +1,10 @@
 //! Calls: user functions, ruleset positions (made in place where they can be), built-ins and
 //! heap games given a heap.
 
-use super::*;
+use crate::cx::Cx;
 use crate::error::{EvalError, HeapSizeError, Operation, TypeError};
+use crate::value::Value;
+use crate::{builtins, catalog, show, value};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{Arg, Store};
 use loony_core::positions::PosTable;

@@ -4,8 +4,9 @@
 //! a line in [`of`] and one in `dispatch!`.
 
 use super::family::{At, is_gamey};
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::{EvalError, TypeError};
+use crate::value::Value;
 use loony_core::diag::Error;
 use loony_core::game::{GameId, Store};
 use loony_syntax::ast::{BinOp, Ident, Span};

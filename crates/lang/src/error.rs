@@ -116,7 +116,7 @@ pub enum EvalError {
     SelfDependent {
         position: String,
     },
-    /// `fn` calls nested past the stack or [`crate::MAX_CALLS`]: a recursion without end, or
+    /// `fn` calls nested past the stack or [`crate::cx::MAX_CALLS`]: a recursion without end, or
     /// too deep; `function` is the innermost.
     Recursion {
         function: String,
@@ -165,7 +165,7 @@ pub enum EvalError {
 }
 
 /// A value of a type an operation of the language does not take (all `E0103`). Types are
-/// named as [`loony_core::value::Value::type_name`] names them ("an integer").
+/// named as [`crate::value::Value::type_name`] names them ("an integer").
 #[derive(Debug, Clone, PartialEq)]
 pub enum TypeError {
     /// `if 3 then …`: `wanted` ("a boolean") where `found` was given.
@@ -935,5 +935,14 @@ impl EvalError {
             .note("Loony reads source text as UTF-8; save the file in that encoding"),
             _ => unreachable!("`report` sends only these here"),
         }
+    }
+}
+
+/// `*n` for an `n` outside the nimbers Loony stores: negative (no such nimber) or too large.
+pub(crate) fn not_a_nimber(n: i64) -> EvalError {
+    if n < 0 {
+        EvalError::Type(TypeError::NoSuchNimber { n })
+    } else {
+        EvalError::ValueTooLarge(TooLarge::Nimber { n })
     }
 }

@@ -1,8 +1,11 @@
 //! Evaluation of expressions: [`Cx::eval`] and what it dispatches to (operators go to the
 //! value families, [`crate::family`]; calls to `calls.rs`).
 
-use super::*;
+use crate::cx::Cx;
+use crate::error::not_a_nimber;
 use crate::error::{EvalError, LiteralError, Operation, TypeError};
+use crate::value::Value;
+use crate::{boards, family, misere, stack};
 use loony_core::diag::{self, CoreError, Error};
 use loony_core::game::{GameId, Store};
 use loony_graph::GraphError;

@@ -4,8 +4,9 @@
 //! implementing [`Family`]. `dispatch.rs` picks the family of a value or of an operator's
 //! operands and calls it: one `match`, static calls, nothing boxed.
 
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::{EvalError, Operation, TypeError};
+use crate::value::Value;
 use loony_core::diag::Error;
 use loony_core::game::{GameId, Store};
 use loony_syntax::ast::{BinOp, Ident, Span};

@@ -3,7 +3,8 @@
 //! equal when their values are. See [`crate::family`].
 
 use super::family::{At, Family, cannot_compare, is_gamey};
-use super::{Cx, Value};
+use crate::cx::Cx;
+use crate::value::Value;
 use loony_core::diag::Error;
 use loony_core::game::display;
 use loony_core::game::{GameId, Store};
@@ -54,7 +55,7 @@ impl Family for Games {
         let vb = cx
             .game_value(store, gb)
             .map_err(|e| e.or_at(cx.scope.file, at.rhs.clone()))?;
-        Ok(super::same_value(va, vb))
+        Ok(same_value(va, vb))
     }
 
     fn negate(
@@ -112,4 +113,15 @@ fn sum(
         .sum(&[ga, gb])
         .map_err(|x| Error::from(x).or_at(cx.scope.file, at.whole.clone()))?;
     Ok(Value::Game(s))
+}
+
+/// Two games' values are equal. Every game of value ☾ among entailing games is ☾ (seed 000),
+/// whether or not it is the literal moon; special moons stay apart (they differ beside loopy
+/// games, seed 001), as their printed values say.
+pub(crate) fn same_value(a: loony_core::class::Class, b: loony_core::class::Class) -> bool {
+    let moonlike = |c: loony_core::class::Class| match c {
+        loony_core::class::Class::EntailingMoon => loony_core::class::Class::Moon,
+        c => c,
+    };
+    moonlike(a) == moonlike(b)
 }

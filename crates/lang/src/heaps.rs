@@ -6,10 +6,11 @@ use super::catalog::HeapOp;
 use super::family::{At, Family, cannot_compare};
 use super::progress::Meter;
 use super::sequence_file;
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::{
     ArgumentError, EvalError, Example, HeapSizeError, RangeError, TypeError, Wanted,
 };
+use crate::value::Value;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
 use loony_core::packed::Packed;

@@ -2,10 +2,11 @@
 //! `Output::html`): a record as a table of its fields (a quotient's multiplication table as a
 //! grid), a nim-sequence as a grid of its values with its period marked. Other values have no HTML; their text is enough.
 
-use super::{Cx, Value};
+use crate::cx::Cx;
+use crate::value::Value;
+use crate::value::{Record, Sequence, SequenceOf};
 use loony_core::diag::Error;
 use loony_core::game::Store;
-use loony_core::value::{Record, Sequence, SequenceOf};
 use loony_theory::heap::{self, Control};
 
 /// Longer sequences get no grid: their text is shorter than any table of them.

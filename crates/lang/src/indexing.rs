@@ -1,8 +1,9 @@
 //! `v[i]`, `v[a..b]` and what a `for` clause walks: lists, tuples and nim-sequences from
 //! heap 0, read in place.
 
-use super::*;
+use crate::cx::Cx;
 use crate::error::{EvalError, Operation};
+use crate::value::Value;
 use loony_core::diag::Error;
 use loony_core::game::Store;
 use loony_syntax::ast::*;
@@ -82,7 +83,7 @@ impl Cx {
         let (a, b) = (a as usize, (b as usize).max(a as usize));
         Ok(match v {
             Value::List(xs) | Value::Tuple(xs) => Value::List(Rc::new(xs[a..b].to_vec())),
-            Value::Sequence(s) => Value::Sequence(Rc::new(loony_core::value::Sequence {
+            Value::Sequence(s) => Value::Sequence(Rc::new(crate::value::Sequence {
                 start: a as u64,
                 values: s.values.slice(a..b),
                 of: s.of.clone(),
@@ -111,7 +112,7 @@ impl Cx {
 /// they are reached, not all at once.
 pub(crate) enum Items {
     Values(Rc<Vec<Value>>),
-    Sequence(Rc<loony_core::value::Sequence>),
+    Sequence(Rc<crate::value::Sequence>),
 }
 
 impl Items {

@@ -5,7 +5,7 @@
 //! The value is the interpreter's own ([`Interp::run`], printed as Loony prints it), found
 //! under a budget of time, memory and positions, so no literal can keep the caller waiting.
 
-use crate::Interp;
+use crate::interp::Interp;
 use loony_syntax::ast::{BinOp, Clause, Expr, ExprKind, Program, Rule, Stmt};
 use std::ops::Range;
 use std::sync::atomic::Ordering;

@@ -6,12 +6,13 @@
 use super::args::Args;
 use super::catalog::MisereOp;
 use super::family::{At, Family, cannot_compare};
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::{EvalError, HeapSizeError};
+use crate::value::Outcome;
+use crate::value::Value;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::display::{self, Notation};
 use loony_core::game::{GameId, Node, Store};
-use loony_core::value::Outcome;
 use loony_graph::{Explorer, Kind, Reach};
 use loony_syntax::ast::{BinOp, Span};
 use loony_theory::TheoryError;

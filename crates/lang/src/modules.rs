@@ -1,9 +1,10 @@
-//! `import`: shipped modules (embedded in the binary) and files relative to the importing file.
+//! `import`: shipped modules (embedded in the binary) and files relative to the importing file;
+//! source text read as bytes ([`add_source`]) and parse errors as diagnostics.
 
-use super::Cx;
+use crate::cx::Cx;
 use crate::error::EvalError;
 pub use crate::shipped::{ModuleDoc, STD, module_docs, shipped_definer};
-use loony_core::diag::Error;
+use loony_core::diag::{Error, FileId, Files};
 use loony_core::game::Store;
 use loony_syntax::ast::Span;
 use std::path::{Path, PathBuf};
@@ -34,8 +35,7 @@ impl Cx {
             });
         }
         let file = self.files.add(name, src.clone());
-        let program =
-            loony_syntax::parse_program(&src).map_err(|e| super::syntax_error(e, file))?;
+        let program = loony_syntax::parse_program(&src).map_err(|e| syntax_error(e, file))?;
         self.loader.loading.push(key.clone());
         let saved = (self.scope.file, self.scope.frame, self.scope.locals.len());
         let mut result = Ok(());
@@ -117,7 +117,7 @@ pub fn locate(
                 Err(e) => {
                     let name = c.display().to_string();
                     // Adding the bytes reports where they stop being UTF-8.
-                    let err = super::add_source(files, &name, e.into_bytes())
+                    let err = add_source(files, &name, e.into_bytes())
                         .err()
                         .unwrap_or_else(|| {
                             Error::new(EvalError::Io {
@@ -172,4 +172,56 @@ pub fn locate(
         path: path.to_string(),
         tried,
     }))
+}
+
+/// Adds source text read as bytes to `files`. A leading byte-order mark is skipped; invalid
+/// UTF-8 is an error naming its line and byte (the file is added with the bad bytes replaced,
+/// so the diagnostic can show the line).
+pub fn add_source(files: &mut Files, name: &str, bytes: Vec<u8>) -> Result<FileId, Error> {
+    let bytes = match bytes.strip_prefix("\u{feff}".as_bytes()) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    match String::from_utf8(bytes) {
+        Ok(src) => Ok(files.add(name.to_string(), src)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line_start = bytes[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+            // Up to `at` the text is valid, so offsets there are the same in the lossy copy.
+            let file = files.add(
+                name.to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            );
+            Err(Error::at(
+                EvalError::InvalidUtf8 {
+                    line,
+                    byte: at - line_start + 1,
+                },
+                file,
+                at..at + 1,
+            ))
+        }
+    }
+}
+
+/// A parse error as a diagnostic at its place in `file`.
+pub fn syntax_error(e: loony_syntax::ParseError, file: FileId) -> Error {
+    use loony_syntax::ParseError as P;
+    let span = match &e {
+        P::UnexpectedChar { span, .. }
+        | P::IntTooLarge { span }
+        | P::UnterminatedString { span }
+        | P::BadEscape { span, .. }
+        | P::UnexpectedToken { span, .. } => span.clone(),
+        P::Unclosed { open, .. } => open.clone(),
+        P::MissingBar { form, .. } => form.clone(),
+        P::UnexpectedEof { at, .. } => *at..*at,
+        P::DecimalNumber { span, .. } => span.clone(),
+    };
+    Error::at(e, file, span)
 }

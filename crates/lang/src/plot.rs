@@ -3,12 +3,13 @@
 //! the heaps drawn, a pair `(width, height)` the size in CSS pixels. The file's extension picks
 //! the format (.svg, .png, .pdf).
 
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Example, PlotOption, RangeError};
 use crate::figure::{self, Format};
+use crate::value::SequenceOf;
+use crate::value::Value;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
-use loony_core::value::SequenceOf;
 use loony_syntax::ast::Span;
 use loony_theory::heap::{self, Control, HeapRules};
 

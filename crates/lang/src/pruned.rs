@@ -14,8 +14,9 @@
 //! the table's fill and hit rate on a progress line (a spinner on a terminal, a log line now
 //! and then off one).
 
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::query::MoveResult;
+use crate::value::Value;
 use loony_core::board::BLOCKED;
 use loony_core::class::{Class, Outcome};
 use loony_core::diag::Error;

@@ -2,7 +2,7 @@
 //! query's graph, [`classify`] picks the engine for each part, and the exact solver answers
 //! outcomes the theory leaves open. Nothing here walks a game itself.
 
-use super::Cx;
+use crate::cx::Cx;
 use crate::error::EvalError;
 use loony_core::class::{Class, Outcome, Outside};
 use loony_core::diag::Error;
@@ -305,7 +305,7 @@ impl Cx {
     }
 
     /// `explain(G)`: the immediate and protected nimbers and the rule that gave the value.
-    pub fn explain(&mut self, store: &mut Store, g: GameId) -> Result<super::Value, Error> {
+    pub fn explain(&mut self, store: &mut Store, g: GameId) -> Result<crate::value::Value, Error> {
         let ascii = self.out.notation.ascii;
         let nt = self.out.notation;
         if let Class::Loopy(a) = self.game_value(store, g)? {
@@ -355,7 +355,7 @@ impl Cx {
                 }
             }
         };
-        Ok(super::Value::Text(std::rc::Rc::from(text)))
+        Ok(crate::value::Value::Text(std::rc::Rc::from(text)))
     }
 }
 

@@ -8,12 +8,13 @@
 use super::args::Args;
 use super::catalog::QuotientOp;
 use super::family::{At, Family, cannot_compare};
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Limit, Operation, TooLarge, Wanted};
+use crate::value::Value;
+use crate::value::{Outcome, Record};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::display;
 use loony_core::game::{Arg, GameId, Node, Store};
-use loony_core::value::{Outcome, Record};
 use loony_graph::memo::Key;
 use loony_graph::{Explorer, Kind, Reach, Side};
 use loony_syntax::ast::{BinOp, Ident, Span};
@@ -124,7 +125,7 @@ impl QuotientCache {
 /// The game a `quotient` argument names.
 enum Game {
     Heap(u32),
-    Ruleset(Rc<loony_core::value::Ruleset>),
+    Ruleset(Rc<crate::value::Ruleset>),
 }
 
 impl Game {
@@ -211,7 +212,7 @@ impl Cx {
     fn read_ruleset(
         &mut self,
         store: &mut Store,
-        r: &loony_core::value::Ruleset,
+        r: &crate::value::Ruleset,
         n: usize,
         span: &Span,
     ) -> Result<(), Error> {

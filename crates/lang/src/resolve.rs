@@ -17,8 +17,8 @@
 use crate::catalog::{self, Builtin, Impl};
 use crate::error::{EvalError, Operation};
 use crate::modules;
+use crate::value::Value;
 use loony_core::diag::{Error, FileId, Files, Warning, WarningKind};
-use loony_core::value::Value;
 use loony_syntax::ParseError;
 use loony_syntax::ast::{Clause, Expr, ExprKind, Ident, Pattern, Program, Stmt};
 use std::collections::HashMap;
@@ -209,7 +209,7 @@ impl Workspace {
         } = parse_recovering(&src);
         for e in errors {
             self.modules[index].problems.push(Problem::Error {
-                error: crate::syntax_error(e, file),
+                error: crate::modules::syntax_error(e, file),
                 via: None,
             });
         }
@@ -824,7 +824,7 @@ impl<'a> Walker<'a> {
             ExprKind::Nimber(Some(x)) => {
                 match literal(x) {
                     Some(Value::Int(n)) if !(0..=u32::MAX as i64 - 2).contains(&n) => {
-                        self.error(crate::not_a_nimber(n), &e.span)
+                        self.error(crate::error::not_a_nimber(n), &e.span)
                     }
                     Some(Value::Int(_)) | None => {}
                     Some(v) => {

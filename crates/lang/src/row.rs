@@ -15,8 +15,8 @@
 //! code leaves to the tree, a sum on a cycle) is found while walking it, before any value is
 //! given, and the game is then valued by the explorer as every other game is.
 
-use super::Cx;
 use super::intcode::{ARGS, RowShape};
+use crate::cx::Cx;
 use crate::error::EvalError;
 use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error};

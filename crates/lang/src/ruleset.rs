@@ -3,7 +3,7 @@
 //! a position met again while its own options are being listed (a rule that asks for the value
 //! of its own position) is an error, not an endless recursion.
 
-use super::Cx;
+use crate::cx::Cx;
 use crate::error::{EvalError, Nesting};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::display::{self, Notation};

@@ -8,8 +8,9 @@ use super::args::Args;
 use super::family::{At, Family, cannot_compare};
 use super::heaps::*;
 use super::sequence_file;
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, HeapSizeError, Limit, RangeError, TooLarge, Wanted};
+use crate::value::Value;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::{GameId, Store};
 use loony_core::packed::Packed;
@@ -86,7 +87,7 @@ pub(crate) fn nim_sequence(
         }
         Source::Callable(f) => Packed::from_u32(cx.callable_values(store, &f, lo, hi, span)?),
     };
-    Ok(Value::Sequence(Rc::new(loony_core::value::Sequence {
+    Ok(Value::Sequence(Rc::new(crate::value::Sequence {
         start: lo,
         values,
         of,
@@ -127,8 +128,8 @@ pub(crate) fn plot(cx: &mut Cx, store: &mut Store, a: &Args<'_>) -> Result<Value
 }
 
 /// What a nim-sequence of `src` remembers of it, for a plot.
-pub(crate) fn source_of(src: &Source) -> loony_core::value::SequenceOf {
-    use loony_core::value::SequenceOf;
+pub(crate) fn source_of(src: &Source) -> crate::value::SequenceOf {
+    use crate::value::SequenceOf;
     match src {
         Source::Heap(h) => SequenceOf::Heap(*h),
         Source::Callable(Value::Ruleset(r)) => SequenceOf::Named(r.def.name.name.clone()),
@@ -421,7 +422,7 @@ pub(crate) fn write_sequence(cx: &mut Cx, store: &mut Store, a: &Args<'_>) -> Re
                 hi.saturating_sub(1),
                 format.name()
             );
-            Ok(Value::Record(Rc::new(loony_core::value::Record {
+            Ok(Value::Record(Rc::new(crate::value::Record {
                 kind: "a sequence file",
                 fields: vec![
                     ("path", Value::Str(Rc::new(path.as_str().into()))),
@@ -501,8 +502,8 @@ pub(crate) fn read_sequence(cx: &mut Cx, a: &Args<'_>) -> Result<Value, Error> {
             },
         });
     }
-    let of = loony_core::value::SequenceOf::Named(loaded.name.unwrap_or(path).into());
-    Ok(Value::Sequence(Rc::new(loony_core::value::Sequence {
+    let of = crate::value::SequenceOf::Named(loaded.name.unwrap_or(path).into());
+    Ok(Value::Sequence(Rc::new(crate::value::Sequence {
         start: loaded.first,
         values: Packed::from_u32(loaded.values),
         of,
@@ -539,7 +540,7 @@ pub(crate) fn heaps_asked(
     }
 }
 
-pub(crate) fn rare_record(r: &heap::RareValues, n: u64) -> loony_core::value::Record {
+pub(crate) fn rare_record(r: &heap::RareValues, n: u64) -> crate::value::Record {
     let ints = |f: &dyn Fn(&(usize, u32)) -> i64| {
         Value::List(Rc::new(r.heaps.iter().map(|x| Value::Int(f(x))).collect()))
     };
@@ -571,7 +572,7 @@ pub(crate) fn rare_record(r: &heap::RareValues, n: u64) -> loony_core::value::Re
             summary.push_str(", …");
         }
     }
-    loony_core::value::Record {
+    crate::value::Record {
         kind: "rare values",
         fields: vec![
             ("mask", Value::Int(r.mask as i64)),
@@ -585,10 +586,10 @@ pub(crate) fn rare_record(r: &heap::RareValues, n: u64) -> loony_core::value::Re
     }
 }
 
-pub(crate) fn periodicity_record(p: &heap::Periodicity) -> loony_core::value::Record {
+pub(crate) fn periodicity_record(p: &heap::Periodicity) -> crate::value::Record {
     let opt = |x: Option<usize>| x.map_or(Value::None, |v| Value::Int(v as i64));
     let period = p.period.as_ref();
-    loony_core::value::Record {
+    crate::value::Record {
         kind: "a periodicity",
         fields: vec![
             ("period", opt(period.map(|q| q.period))),

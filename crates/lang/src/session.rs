@@ -1,8 +1,10 @@
 //! The session's side of the context: limits and interruption, statements and the
 //! globals they bind, name lookup, and the errors about names, arity and depth.
 
-use super::*;
+use crate::cx::Cx;
 use crate::error::{EvalError, Nesting};
+use crate::value::Value;
+use crate::{builtins, catalog, value};
 use loony_core::diag::{self, CoreError, Diagnose, Error, FileId};
 use loony_core::game::{GameId, Store};
 use loony_core::positions::PosTable;

@@ -8,7 +8,7 @@
 //! them clear of built-in names); when one replaces a user's definition, the warning points
 //! at the user's `import`.
 
-use super::Cx;
+use crate::cx::Cx;
 use loony_core::diag::{Loc, Warning, WarningKind};
 use loony_syntax::ast::Ident;
 use std::rc::Rc;

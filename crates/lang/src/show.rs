@@ -1,7 +1,8 @@
 //! How values print, and the value of a game (the question most statements ask).
 
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::{EvalError, Nesting};
+use crate::value::Value;
 pub use crate::words::{describe, signature};
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
@@ -166,7 +167,7 @@ enum Json {
     Str(String),
     List(Vec<Json>),
     /// A nim-sequence: `{"start": n, "values": [...]}`.
-    Sequence(std::rc::Rc<loony_core::value::Sequence>),
+    Sequence(std::rc::Rc<crate::value::Sequence>),
     /// A record's fields, in their order.
     Object(Vec<(&'static str, Json)>),
 }

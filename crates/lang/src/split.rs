@@ -17,8 +17,9 @@
 use super::catalog::BoardOp;
 use super::compile::run::{self, Frame};
 use super::compile::{Native, Pat};
-use super::{Cx, Value};
+use crate::cx::Cx;
 use crate::error::EvalError;
+use crate::value::Value;
 use loony_core::diag::Error;
 use loony_core::game::{GameId, Store};
 use loony_core::graphs::Graph;

@@ -3,12 +3,14 @@
 //! [`crate::family`].
 
 use super::family::{At, Family, cannot_compare};
-use super::{Cx, Value, bits};
+use crate::bits;
+use crate::cx::Cx;
 use crate::error::{EvalError, TypeError};
+use crate::value::Record;
+use crate::value::Value;
 use loony_core::diag::Error;
 use loony_core::game::display;
 use loony_core::game::{GameId, Store};
-use loony_core::value::Record;
 use loony_syntax::ast::{BinOp, Ident, Span};
 use std::rc::Rc;
 

@@ -1,6 +1,6 @@
 //! How values and callables are named in messages and documentation.
 
-use loony_core::value::Value;
+use crate::value::Value;
 
 /// Short description of a value for error labels.
 pub fn describe(v: &Value) -> String {

@@ -1,7 +1,7 @@
 //! The built-ins' rows: The outcome class constants `P`, `N`, `L`, `R`, `D`: each is its value.
 
 use super::row::*;
-use loony_core::value::Outcome;
+use crate::value::Outcome;
 
 pub(super) const ROWS: [Builtin; 5] = [
     Builtin {

@@ -1,7 +1,7 @@
 //! What a row of the table is: a built-in's name, implementation (its family's operation),
 //! signature, arity, documentation and example.
 
-use loony_core::value::Outcome;
+use crate::value::Outcome;
 
 /// The sections of the documentation, one a family of built-ins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,9 @@
 //! interpreter with the frame's names bound, so every program keeps its meaning and its
 //! diagnostics.
 
-use super::{Cx, Value, builtins, catalog};
+use crate::cx::Cx;
+use crate::value::Value;
+use crate::{builtins, catalog};
 use loony_core::diag::FileId;
 use loony_syntax::ast::*;
 use std::cell::OnceCell;
@@ -510,7 +512,7 @@ fn makes_normalized(o: &COpt) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::Interp;
+    use crate::interp::Interp;
 
     /// The lead of each ruleset defined by `src`, in order.
     fn leads(src: &str) -> Vec<Option<usize>> {

@@ -2,8 +2,10 @@
 //! emitted as position keys, and the evaluation of compiled expressions.
 
 use super::*;
+use crate::builtins;
+use crate::cx::Cx;
 use crate::error::{EvalError, Operation, TypeError};
-use crate::{Cx, Value, builtins};
+use crate::value::Value;
 use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
@@ -485,7 +487,7 @@ pub(crate) fn eval(
                 Value::Game(store.nimber(n as u32))
             }
             Value::Int(n) => {
-                return Err(cx.err(crate::not_a_nimber(n), span));
+                return Err(cx.err(crate::error::not_a_nimber(n), span));
             }
             other => {
                 return Err(cx.err(
@@ -652,7 +654,7 @@ pub(super) fn same_as(
     let w = cx
         .game_value(store, g)
         .map_err(|e| e.or_at(cx.scope.file, span.clone()))?;
-    Ok(Some(crate::same_value(c, w)))
+    Ok(Some(crate::games::same_value(c, w)))
 }
 
 /// `expr` evaluated by the interpreter, with the frame's `names` bound (in order: later names

@@ -2,7 +2,7 @@
 //! compiler makes them and compiled code (and the register code, `intcode`) reads them.
 
 use crate::catalog;
-use loony_core::value::Value;
+use crate::value::Value;
 use loony_syntax::ast::{BinOp, Expr, OptionKind, Span};
 use std::cell::OnceCell;
 use std::rc::Rc;

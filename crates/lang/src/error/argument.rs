@@ -5,7 +5,7 @@ use super::codes::BAD_ARGUMENT;
 use loony_core::diag::Report;
 
 /// A built-in's argument it cannot take (all `E0114`). `function` is the built-in's name;
-/// types are named as [`loony_core::value::Value::type_name`] names them, and a `found:
+/// types are named as [`crate::value::Value::type_name`] names them, and a `found:
 /// String` is a value as `show::describe` names it ("the integer -1", "a list").
 #[derive(Debug, Clone, PartialEq)]
 pub enum ArgumentError {

@@ -14,7 +14,8 @@
 //! again from the start, with its diagnostics.
 
 use super::compile::tree::{CClause, CExpr, COpt, CRule, Pat};
-use super::{Cx, Value};
+use crate::cx::Cx;
+use crate::value::Value;
 use loony_core::game::Store;
 use loony_core::positions::{PosId, PosTable};
 use loony_graph::options::{Atom, OptBuf, OptRec};

@@ -2,7 +2,7 @@
 //! affine forms in the row's coordinates, guards collected, options made moves.
 
 use super::*;
-use crate::Value;
+use crate::value::Value;
 use loony_core::game::Store;
 use loony_syntax::ast::BinOp;
 

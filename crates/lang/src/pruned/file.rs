@@ -29,15 +29,15 @@
 //! or the memory budget stops a search, the table is saved with the pending parts carried
 //! over, so a session that did not use them does not lose them.
 
-use super::super::Cx;
+use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Wanted};
+use crate::value::Value;
 use loony_core::board::Board;
 use loony_core::class::Class;
 use loony_core::diag::Error;
 use loony_core::game::{Arg, Store};
 use loony_core::graphs::Graph;
 use loony_core::positions::PosId;
-use loony_core::value::Value;
 use loony_graph::memo::Key;
 use loony_theory::pruned::{Fact, Table, UNKNOWN};
 use rustc_hash::FxHashMap;

@@ -6,13 +6,13 @@
 //! (`value`: a table of parts the ruleset knows). A bound is checked by the search wherever it
 //! finds a nimber whole (`loony_theory::pruned`); a value is taken as given.
 
-use super::super::Cx;
 use crate::compile::run;
+use crate::cx::Cx;
 use crate::error::EvalError;
+use crate::value::Value;
 use loony_core::diag::Error;
 use loony_core::game::Store;
 use loony_core::positions::PosId;
-use loony_core::value::Value;
 use loony_syntax::ast::Span;
 use loony_theory::pruned::{Hint, UNKNOWN};
 use rustc_hash::FxHashMap;

@@ -10,8 +10,6 @@
 //! of its pair (`b(G) < b(G + *)`), it gets an even id and its partner the next one: `+ *` flips
 //! the low bit and the even part clears it, as in CGSuite.
 
-pub use loony_core::value::Mid;
-
 use super::genus::GenusTable;
 use super::phylum::Phylum;
 use super::{MisereError, Result, mex};
@@ -21,6 +19,52 @@ use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+
+/// A misère canonical game: an index into a misère store ([`MisereStore`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Mid(u32);
+
+impl Mid {
+    pub const ZERO: Mid = Mid(0);
+    pub const STAR: Mid = Mid(1);
+
+    pub const fn from_raw(raw: u32) -> Mid {
+        Mid(raw)
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub fn raw(self) -> u32 {
+        self.0
+    }
+
+    /// Parity (§2.3): odd games are `E + *` for an even `E`.
+    pub fn is_odd(self) -> bool {
+        self.0 & 1 == 1
+    }
+
+    /// `G + *`.
+    pub fn plus_star(self) -> Mid {
+        Mid(self.0 ^ 1)
+    }
+
+    /// The even part `E(G)`: `G` if even, else `G + *`.
+    pub fn even_part(self) -> Mid {
+        Mid(self.0 & !1)
+    }
+
+    /// `self + *` when `flip`.
+    pub fn star_if(self, flip: bool) -> Mid {
+        Mid(self.0 ^ u32::from(flip))
+    }
+
+    /// Index of the pair `{E, E + *}` this game belongs to.
+    pub fn pair(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+}
 
 #[derive(Clone, Copy)]
 struct Rec {

@@ -1,10 +1,16 @@
-//! Runtime values of the language.
+//! Runtime values of the language: what an expression evaluates to, and how a value is an
+//! argument of a ruleset position ([`ArgValue`], through which the position table of
+//! `loony-core` keeps and reads it back).
 
-use crate::game::GameId;
+use loony_core::board::Board;
+use loony_core::compounds::{ArgValue, Shape};
+use loony_core::game::{Arg, GameId};
+use loony_core::graphs::Graph;
 use loony_syntax::ast::{FnDef, RulesetDef};
+use loony_theory::misere::Mid;
 use std::rc::Rc;
 
-pub use crate::class::Outcome;
+pub use loony_core::class::Outcome;
 
 /// A user function with the file it was defined in (its spans point there).
 #[derive(Debug)]
@@ -35,7 +41,7 @@ pub enum SequenceOf {
 pub struct Sequence {
     pub start: u64,
     /// One to four bytes a heap, as the largest value needs.
-    pub values: crate::packed::Packed,
+    pub values: loony_core::packed::Packed,
     /// The game it is the sequence of (for a plot's title and period).
     pub of: SequenceOf,
 }
@@ -83,9 +89,9 @@ pub enum Value {
     /// index in it. Printed as its normal word (`ab2`).
     Element(u32, u32),
     /// A board of cells (`board("..#|...")`), printed as its picture.
-    Board(Rc<crate::board::Board>),
+    Board(Rc<Board>),
     /// A simple graph on `0..n` (`graph(3, [(0, 1)])`).
-    Graph(Rc<crate::graphs::Graph>),
+    Graph(Rc<Graph>),
 }
 
 // Lists of 10⁶ positions are common (`[r(i) for i in 0..10^6]`): a value stays two words
@@ -118,48 +124,51 @@ impl Value {
     }
 }
 
-/// A misère canonical game: an index into a misère store (`loony_theory::misere`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct Mid(u32);
-
-impl Mid {
-    pub const ZERO: Mid = Mid(0);
-    pub const STAR: Mid = Mid(1);
-
-    pub const fn from_raw(raw: u32) -> Mid {
-        Mid(raw)
+impl ArgValue for Value {
+    #[inline]
+    fn shape(&self) -> Shape<'_, Value> {
+        match self {
+            Value::Int(n) => Shape::Int(*n),
+            Value::List(xs) | Value::Tuple(xs) => Shape::Items {
+                list: matches!(self, Value::List(_)),
+                items: xs,
+                address: Rc::as_ptr(xs) as usize,
+            },
+            _ => Shape::Other,
+        }
     }
 
-    pub fn index(self) -> usize {
-        self.0 as usize
+    fn to_arg(&self) -> Option<Arg> {
+        Some(match self {
+            Value::Int(n) => Arg::Int(*n),
+            Value::Tuple(xs) => Arg::Tuple(xs.iter().map(Value::to_arg).collect::<Option<_>>()?),
+            Value::List(xs) => Arg::List(xs.iter().map(Value::to_arg).collect::<Option<_>>()?),
+            Value::Board(b) => Arg::Board(b.clone()),
+            Value::Graph(g) => Arg::Graph(g.clone()),
+            _ => return None,
+        })
     }
 
-    pub fn raw(self) -> u32 {
-        self.0
+    fn from_arg(a: &Arg) -> Value {
+        match a {
+            Arg::Int(n) => Value::Int(*n),
+            Arg::Tuple(xs) => Value::Tuple(Rc::new(xs.iter().map(Value::from_arg).collect())),
+            Arg::List(xs) => Value::List(Rc::new(xs.iter().map(Value::from_arg).collect())),
+            Arg::Board(b) => Value::Board(b.clone()),
+            Arg::Graph(g) => Value::Graph(g.clone()),
+        }
     }
 
-    /// Parity (§2.3): odd games are `E + *` for an even `E`.
-    pub fn is_odd(self) -> bool {
-        self.0 & 1 == 1
+    #[inline]
+    fn from_int(n: i64) -> Value {
+        Value::Int(n)
     }
 
-    /// `G + *`.
-    pub fn plus_star(self) -> Mid {
-        Mid(self.0 ^ 1)
-    }
-
-    /// The even part `E(G)`: `G` if even, else `G + *`.
-    pub fn even_part(self) -> Mid {
-        Mid(self.0 & !1)
-    }
-
-    /// `self + *` when `flip`.
-    pub fn star_if(self, flip: bool) -> Mid {
-        Mid(self.0 ^ u32::from(flip))
-    }
-
-    /// Index of the pair `{E, E + *}` this game belongs to.
-    pub fn pair(self) -> usize {
-        (self.0 >> 1) as usize
+    fn from_items(list: bool, items: Vec<Value>) -> Value {
+        if list {
+            Value::List(Rc::new(items))
+        } else {
+            Value::Tuple(Rc::new(items))
+        }
     }
 }
