@@ -15,7 +15,7 @@ use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 /// The memory budget counts what the interpreter allocates, as in the binary.
@@ -33,7 +33,7 @@ pyo3::create_exception!(
 const STACKS: [usize; 4] = [4 << 30, 1 << 30, 256 << 20, 64 << 20];
 
 /// How often a waiting Python thread checks for signals (Ctrl-C).
-const POLL: Duration = Duration::from_millis(50);
+const POLL: Duration = Duration::from_millis(20);
 
 /// A value as it crosses to Python: Python's own where Python has one, else a handle to a
 /// value kept on the session's thread, with its printed form.
@@ -78,7 +78,42 @@ struct Worker {
 /// Sources at most this long are kept in [`Worker::files`].
 const SHORT: usize = 256;
 
-type Job = Box<dyn FnOnce(&mut Worker) + Send>;
+/// A job on the session's thread; what it gives back sends its reply, once the job is over.
+type Job = Box<dyn FnOnce(&mut Worker) -> Reply + Send>;
+type Reply = Box<dyn FnOnce() + Send>;
+
+/// Which job the session's thread is running (its ticket; 0 when none, or for a job no
+/// caller waits for), beside the interpreter's interrupt flag. The flag is raised only under
+/// the lock and only for the job running then, and a job starting lowers it under the lock:
+/// a Ctrl-C meant for one job never stops the next (another Python thread's, say), and one
+/// that came before a job started is not lost by the job lowering the flag as it starts.
+struct Running {
+    ticket: Mutex<u64>,
+    interrupt: Arc<AtomicBool>,
+}
+
+impl Running {
+    fn ticket(&self) -> std::sync::MutexGuard<'_, u64> {
+        self.ticket.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn start(&self, ticket: u64) {
+        let mut t = self.ticket();
+        *t = ticket;
+        self.interrupt.store(false, Ordering::SeqCst);
+    }
+
+    fn finish(&self) {
+        *self.ticket() = 0;
+    }
+
+    /// Raises the interrupt flag if job `ticket` is the one running.
+    fn interrupt(&self, ticket: u64) {
+        if *self.ticket() == ticket {
+            self.interrupt.store(true, Ordering::SeqCst);
+        }
+    }
+}
 
 /// Globals that pass values into a statement run for Python (`__py0 + __py1`).
 fn arg_name(i: usize) -> String {
@@ -245,10 +280,13 @@ impl Worker {
     }
 }
 
-/// The Python side of a session: the queue of its thread's jobs and its interrupt flag.
+/// The Python side of a session: the queue of its thread's jobs (each with its ticket) and
+/// what it is running.
 struct Inner {
-    jobs: mpsc::Sender<Job>,
-    interrupt: Arc<AtomicBool>,
+    jobs: mpsc::Sender<(u64, Job)>,
+    running: Arc<Running>,
+    /// The next job's ticket (from 1).
+    tickets: AtomicU64,
     /// Tells sessions apart (a value of one session is no argument in another).
     id: u64,
 }
@@ -257,8 +295,8 @@ static SESSIONS: AtomicU64 = AtomicU64::new(0);
 
 impl Inner {
     fn start(memory: Option<usize>, budget: Option<usize>) -> PyResult<Arc<Inner>> {
-        let (jobs, rx) = mpsc::channel::<Job>();
-        let (ready_tx, ready_rx) = mpsc::channel::<Arc<AtomicBool>>();
+        let (jobs, rx) = mpsc::channel::<(u64, Job)>();
+        let (ready_tx, ready_rx) = mpsc::channel::<Arc<Running>>();
         let work = Arc::new(std::sync::Mutex::new(Some((rx, ready_tx))));
         let mut started = false;
         for size in STACKS {
@@ -278,7 +316,11 @@ impl Inner {
                     if let Some(b) = budget {
                         interp.cx.limits.budget = b;
                     }
-                    if ready.send(interp.cx.limits.interrupt.clone()).is_err() {
+                    let running = Arc::new(Running {
+                        ticket: Mutex::new(0),
+                        interrupt: interp.cx.limits.interrupt.clone(),
+                    });
+                    if ready.send(running.clone()).is_err() {
                         return;
                     }
                     let mut w = Worker {
@@ -287,14 +329,19 @@ impl Inner {
                         next: 0,
                         files: HashMap::new(),
                     };
-                    while let Ok(job) = rx.recv() {
+                    while let Ok((ticket, job)) = rx.recv() {
                         // A Ctrl-C that came as the last job ended stopped nothing: it is
                         // not left to stop this one.
-                        w.interp.cx.limits.interrupt.store(false, Ordering::SeqCst);
+                        running.start(ticket);
                         // A panic outside a statement's guard (a bug) drops the job's reply,
                         // which the caller reports; the session goes on.
-                        let _ =
+                        let reply =
                             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut w)));
+                        // Not busy any more by the time the caller has its reply.
+                        running.finish();
+                        if let Ok(reply) = reply {
+                            reply();
+                        }
                     }
                 });
             if spawned.is_ok() {
@@ -302,8 +349,8 @@ impl Inner {
                 break;
             }
         }
-        let interrupt = match ready_rx.recv() {
-            Ok(flag) if started => flag,
+        let running = match ready_rx.recv() {
+            Ok(running) if started => running,
             _ => {
                 return Err(PyRuntimeError::new_err(
                     "the session's thread could not start, not even on a 64 MiB stack",
@@ -312,24 +359,32 @@ impl Inner {
         };
         Ok(Arc::new(Inner {
             jobs,
-            interrupt,
+            running,
+            tickets: AtomicU64::new(1),
             id: SESSIONS.fetch_add(1, Ordering::Relaxed),
         }))
     }
 
     /// Runs `f` on the session's thread and waits for it without the GIL. A signal (Ctrl-C)
     /// meanwhile raises the interrupt flag; the job then stops within a poll of the
-    /// interpreter, and the signal's exception (`KeyboardInterrupt`) is raised.
+    /// interpreter, and the signal's exception (`KeyboardInterrupt`) is raised. A signal
+    /// that came before the call is raised before any work starts.
     fn call<R: Send + 'static>(
         &self,
         py: Python<'_>,
         f: impl FnOnce(&mut Worker) -> R + Send + 'static,
     ) -> PyResult<R> {
+        py.check_signals()?;
         let (tx, rx) = mpsc::channel();
+        let ticket = self.tickets.fetch_add(1, Ordering::Relaxed);
+        let job: Job = Box::new(move |w: &mut Worker| {
+            let r = f(w);
+            Box::new(move || {
+                let _ = tx.send(r);
+            })
+        });
         self.jobs
-            .send(Box::new(move |w: &mut Worker| {
-                let _ = tx.send(f(w));
-            }))
+            .send((ticket, job))
             .map_err(|_| PyRuntimeError::new_err("the session's thread has stopped"))?;
         let mut signalled: Option<PyErr> = None;
         let mut rx = rx;
@@ -346,8 +401,9 @@ impl Inner {
                         signalled = Some(e);
                     }
                     if signalled.is_some() {
-                        // Raised again each poll: a statement starting clears it.
-                        self.interrupt.store(true, Ordering::SeqCst);
+                        // Raised again each poll while this job runs (queued behind another
+                        // job, it has not started; a statement starting lowers the flag).
+                        self.running.interrupt(ticket);
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
@@ -528,6 +584,13 @@ impl PySession {
         }
     }
 
+    /// Whether the session's thread is running a call now (one made from another Python
+    /// thread, say); read without waiting for it.
+    #[getter]
+    fn busy(&self) -> bool {
+        *self.inner.running.ticket() != 0
+    }
+
     fn __contains__(&self, py: Python<'_>, name: String) -> PyResult<bool> {
         match self.__getitem__(py, name) {
             Ok(_) => Ok(true),
@@ -551,9 +614,11 @@ struct PyValue {
 impl Drop for PyValue {
     fn drop(&mut self) {
         let id = self.id;
-        let _ = self.inner.jobs.send(Box::new(move |w: &mut Worker| {
+        let job: Job = Box::new(move |w: &mut Worker| {
             w.values.remove(&id);
-        }));
+            Box::new(|| ())
+        });
+        let _ = self.inner.jobs.send((0, job));
     }
 }
 
