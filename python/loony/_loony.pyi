@@ -47,3 +47,9 @@ class Value:
     def __int__(self) -> int: ...
     def __eq__(self, other: Any) -> bool: ...
     def __hash__(self) -> int: ...
+
+class Function(Value):
+    """A ``fn``, ruleset or built-in: ``__doc__`` is a built-in's signature, documentation and
+    example (from Loony's table of built-ins), or a ``fn``'s or ruleset's signature."""
+
+    __name__: str

@@ -44,7 +44,40 @@ enum Out {
     None,
     List(Vec<Out>),
     Tuple(Vec<Out>),
-    Handle(u64, String),
+    /// A handle, its printed form, and for a callable (a `fn`, ruleset or built-in) its name
+    /// and documentation.
+    Handle(u64, String, Option<Box<Callable>>),
+}
+
+/// What Python shows of a callable value: `__name__` and `__doc__` (`help(f)`).
+struct Callable {
+    name: String,
+    doc: String,
+}
+
+/// A built-in's row of the table (signature, documentation, example), a `fn`'s or ruleset's
+/// signature; `None` for a value that is not callable.
+fn callable(v: &Value) -> Option<Box<Callable>> {
+    use loony_lang::catalog;
+    use loony_lang::show::signature;
+    let (name, doc) = match v {
+        Value::Builtin(id) => {
+            let b = catalog::get(*id);
+            (b.name.to_string(), catalog::help(b))
+        }
+        Value::Func(c) => {
+            let name = c.def.name.name.to_string();
+            let doc = format!("fn {}", signature(&name, &c.def.params));
+            (name, doc)
+        }
+        Value::Ruleset(r) => {
+            let name = r.def.name.name.to_string();
+            let doc = format!("ruleset {}", signature(&name, &r.def.params));
+            (name, doc)
+        }
+        _ => return None,
+    };
+    Some(Box::new(Callable { name, doc }))
 }
 
 /// A Python argument as it crosses to the session's thread.
@@ -196,7 +229,7 @@ impl Worker {
     /// The printed form of the value of `src` run with `args`, keeping no handle.
     fn text(&mut self, src: &str, args: Vec<In>) -> Result<String, Failure> {
         Ok(match self.one(src, args)? {
-            Out::Handle(id, shown) => {
+            Out::Handle(id, shown, _) => {
                 self.values.remove(&id);
                 shown
             }
@@ -245,8 +278,9 @@ impl Worker {
                 };
                 let id = self.next;
                 self.next += 1;
+                let doc = callable(&v);
                 self.values.insert(id, v);
-                Out::Handle(id, shown)
+                Out::Handle(id, shown, doc)
             }
         })
     }
@@ -495,16 +529,24 @@ fn to_py(py: Python<'_>, inner: &Arc<Inner>, o: Out) -> PyResult<Py<PyAny>> {
                 .collect::<PyResult<Vec<_>>>()?;
             PyTuple::new(py, items)?.into_any().unbind()
         }
-        Out::Handle(id, shown) => Py::new(
-            py,
-            PyValue {
+        Out::Handle(id, shown, doc) => {
+            let value = PyValue {
                 inner: inner.clone(),
                 id,
                 shown,
                 hash: Default::default(),
-            },
-        )?
-        .into_any(),
+            };
+            match doc {
+                None => Py::new(py, value)?.into_any(),
+                Some(c) => {
+                    let init = pyo3::PyClassInitializer::from(value).add_subclass(PyFunction {
+                        name: c.name,
+                        doc: c.doc,
+                    });
+                    Py::new(py, init)?.into_any()
+                }
+            }
+        }
     })
 }
 
@@ -602,7 +644,7 @@ impl PySession {
 
 /// A Loony value that Python has no type for: a game, an outcome, a function, a ruleset, a
 /// record, a nim-sequence… `str(v)` is its printed form.
-#[pyclass(module = "loony", name = "Value", frozen)]
+#[pyclass(module = "loony", name = "Value", frozen, subclass)]
 struct PyValue {
     inner: Arc<Inner>,
     id: u64,
@@ -790,10 +832,32 @@ impl PyValue {
     }
 }
 
+// A `Value` that is a `fn`, ruleset or built-in, with its own `__doc__` (so `help(f)` shows
+// it) and `__name__`. No doc comment: a class docstring would shadow the `__doc__` getter.
+#[pyclass(module = "loony", name = "Function", extends = PyValue, frozen)]
+struct PyFunction {
+    name: String,
+    doc: String,
+}
+
+#[pymethods]
+impl PyFunction {
+    #[getter]
+    fn __doc__(&self) -> &str {
+        &self.doc
+    }
+
+    #[getter]
+    fn __name__(&self) -> &str {
+        &self.name
+    }
+}
+
 #[pymodule]
 fn _loony(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySession>()?;
     m.add_class::<PyValue>()?;
+    m.add_class::<PyFunction>()?;
     m.add("LoonyError", m.py().get_type::<LoonyError>())?;
     Ok(())
 }
