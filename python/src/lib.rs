@@ -44,9 +44,9 @@ enum Out {
     None,
     List(Vec<Out>),
     Tuple(Vec<Out>),
-    /// A handle, its printed form, and for a callable (a `fn`, ruleset or built-in) its name
-    /// and documentation.
-    Handle(u64, String, Option<Box<Callable>>),
+    /// A handle, its printed form when it was made anyway (a statement's result), and for a
+    /// callable (a `fn`, ruleset or built-in) its name and documentation.
+    Handle(u64, Option<String>, Option<Box<Callable>>),
 }
 
 /// What Python shows of a callable value: `__name__` and `__doc__` (`help(f)`).
@@ -107,6 +107,9 @@ struct Worker {
     /// calls do not keep a million copies of `__loony_py0(__loony_py1)`.
     files: HashMap<(String, String), FileId>,
 }
+
+/// Printed forms at most this long are kept with a `Value`.
+const KEEP_SHOWN: usize = 1 << 16;
 
 /// Sources at most this long are kept in [`Worker::files`].
 const SHORT: usize = 256;
@@ -230,8 +233,12 @@ impl Worker {
     fn text(&mut self, src: &str, args: Vec<In>) -> Result<String, Failure> {
         Ok(match self.one(src, args)? {
             Out::Handle(id, shown, _) => {
+                let shown = match shown {
+                    Some(s) => Ok(s),
+                    None => self.show(id),
+                };
                 self.values.remove(&id);
-                shown
+                shown?
             }
             Out::Str(s) => s,
             Out::Int(n) => n.to_string(),
@@ -256,7 +263,22 @@ impl Worker {
         }
     }
 
-    /// Converts a value for Python; `shown` is its printed form when already known.
+    /// The printed form of a value Python holds (made only when Python asks for it: a
+    /// sequence of 10^7 heaps prints as 25 MB).
+    fn show(&mut self, id: u64) -> Result<String, Failure> {
+        let v = self.values.get(&id).cloned().unwrap_or(Value::None);
+        let Interp { store, cx, .. } = &mut self.interp;
+        guard::catch(|| cx.show(store, &v)).map_err(|e| self.failure(&e))
+    }
+
+    /// A global of the session, read in place (nothing run, nothing printed).
+    fn global(&mut self, name: &str) -> Option<Result<Out, Failure>> {
+        let v = self.interp.cx.globals.get(name)?.clone();
+        Some(self.out(v, None))
+    }
+
+    /// Converts a value for Python; `shown` is its printed form when already known (else it
+    /// is made when Python asks for it).
     fn out(&mut self, v: Value, shown: Option<String>) -> Result<Out, Failure> {
         Ok(match v {
             Value::Int(n) => Out::Int(n),
@@ -266,16 +288,6 @@ impl Worker {
             Value::List(xs) => Out::List(self.outs(&xs)?),
             Value::Tuple(xs) => Out::Tuple(self.outs(&xs)?),
             v => {
-                let shown = match shown {
-                    Some(s) => s,
-                    None => {
-                        let Interp { store, cx, .. } = &mut self.interp;
-                        match guard::catch(|| cx.show(store, &v)) {
-                            Ok(s) => s,
-                            Err(e) => return Err(self.failure(&e)),
-                        }
-                    }
-                };
                 let id = self.next;
                 self.next += 1;
                 let doc = callable(&v);
@@ -307,6 +319,30 @@ impl Worker {
             Packed::U32(v) => v.iter().flat_map(|x| x.to_ne_bytes()).collect(),
         };
         Some((q.start, bytes, q.values.width()))
+    }
+
+    /// A nim-sequence's values copied, in native order, to `dst` (`bytes` long): false if
+    /// `id` is no nim-sequence of that many bytes.
+    ///
+    /// # Safety
+    /// `dst` is valid for `bytes` writes and nothing else reads or writes it meanwhile.
+    unsafe fn copy_sequence(&self, id: u64, dst: *mut u8, bytes: usize) -> bool {
+        use loony_core::packed::Packed;
+        let Some(Value::Sequence(q)) = self.values.get(&id) else {
+            return false;
+        };
+        let (src, n) = match &q.values {
+            Packed::U8(v) => (v.as_ptr(), v.len()),
+            Packed::U16(v) => (v.as_ptr().cast::<u8>(), v.len() * 2),
+            Packed::U32(v) => (v.as_ptr().cast::<u8>(), v.len() * 4),
+        };
+        if n != bytes {
+            return false;
+        }
+        // SAFETY: `src` holds `n` initialised bytes (the values at their width, native
+        // order); the caller vouches for `dst`.
+        unsafe { std::ptr::copy_nonoverlapping(src, dst, n) };
+        true
     }
 
     fn outs(&mut self, xs: &[Value]) -> Result<Vec<Out>, Failure> {
@@ -533,7 +569,10 @@ fn to_py(py: Python<'_>, inner: &Arc<Inner>, o: Out) -> PyResult<Py<PyAny>> {
             let value = PyValue {
                 inner: inner.clone(),
                 id,
-                shown,
+                // A long printed form is not kept: made again if asked for.
+                shown: shown
+                    .filter(|s| s.len() <= KEEP_SHOWN)
+                    .map_or_else(Default::default, std::sync::OnceLock::from),
                 hash: Default::default(),
             };
             match doc {
@@ -620,7 +659,12 @@ impl PySession {
             return Err(PyKeyError::new_err(name));
         }
         let src = name.clone();
-        match self.inner.call(py, move |w| w.one(&src, Vec::new()))? {
+        let got = self.inner.call(py, move |w| match w.global(&src) {
+            Some(r) => r,
+            // A built-in (or nothing): what the name evaluates to.
+            None => w.one(&src, Vec::new()),
+        })?;
+        match got {
             Ok(o) => to_py(py, &self.inner, o),
             Err(_) => Err(PyKeyError::new_err(name)),
         }
@@ -648,7 +692,8 @@ impl PySession {
 struct PyValue {
     inner: Arc<Inner>,
     id: u64,
-    shown: String,
+    /// Its printed form, once made.
+    shown: std::sync::OnceLock<String>,
     /// `hash(v)`, found once.
     hash: std::sync::OnceLock<u64>,
 }
@@ -665,11 +710,51 @@ impl Drop for PyValue {
 }
 
 impl PyValue {
+    /// Loony's printed form (`str(v)`).
+    fn shown(&self, py: Python<'_>) -> PyResult<String> {
+        if let Some(s) = self.shown.get() {
+            return Ok(s.clone());
+        }
+        let id = self.id;
+        let s = self.inner.call_loony(py, move |w| w.show(id))?;
+        if s.len() <= KEEP_SHOWN {
+            let _ = self.shown.set(s.clone());
+        }
+        Ok(s)
+    }
+
+    /// The value as error messages name it: its printed form, cut short.
+    fn label(&self, py: Python<'_>) -> String {
+        match self.shown(py) {
+            Ok(s) if s.chars().count() > 60 => {
+                format!("{}…", s.chars().take(60).collect::<String>())
+            }
+            Ok(s) => s,
+            Err(_) => "the value".to_string(),
+        }
+    }
+
+    /// A nim-sequence's first heap, length and width (bytes a value); a `TypeError` for
+    /// another value.
+    fn shape(&self, py: Python<'_>) -> PyResult<(u64, usize, usize)> {
+        let id = self.id;
+        self.inner
+            .call(py, move |w| match w.values.get(&id) {
+                Some(Value::Sequence(q)) => Some((q.start, q.values.len(), q.values.width())),
+                _ => None,
+            })?
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!("{} is not a nim-sequence", self.label(py)))
+            })
+    }
+
     fn packed(&self, py: Python<'_>, with_values: bool) -> PyResult<(u64, Vec<u8>, usize)> {
         let id = self.id;
         self.inner
             .call(py, move |w| w.sequence(id, with_values))?
-            .ok_or_else(|| PyTypeError::new_err(format!("{} is not a nim-sequence", self.shown)))
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!("{} is not a nim-sequence", self.label(py)))
+            })
     }
 
     /// The printed form of `src` run with this value as `__loony_py0`.
@@ -690,12 +775,12 @@ impl PyValue {
 
 #[pymethods]
 impl PyValue {
-    fn __str__(&self) -> String {
-        self.shown.clone()
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        self.shown(py)
     }
 
-    fn __repr__(&self) -> String {
-        format!("loony.Value({})", self.shown)
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("loony.Value({})", self.shown(py)?))
     }
 
     /// Loony's equality (`==`): games by value. Anything Loony cannot take is unequal.
@@ -720,7 +805,7 @@ impl PyValue {
         // Not a game (no value): its printed form. Ctrl-C meanwhile is raised, not hashed.
         let key = match self.text(py, "value(__loony_py0)") {
             Ok(k) => k,
-            Err(e) if e.is_instance_of::<LoonyError>(py) => self.shown.clone(),
+            Err(e) if e.is_instance_of::<LoonyError>(py) => self.shown(py)?,
             Err(e) => return Err(e),
         };
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -747,11 +832,11 @@ impl PyValue {
             Ok(Out::Int(n)) => Ok(n),
             Ok(_) => Err(PyTypeError::new_err(format!(
                 "{} is not a nimber",
-                self.shown
+                self.label(py)
             ))),
             Err(e) if e.is_instance_of::<LoonyError>(py) => Err(PyTypeError::new_err(format!(
                 "{} is not a nimber: {}",
-                self.shown,
+                self.label(py),
                 e.value(py).getattr("message")?
             ))),
             Err(e) => Err(e),
@@ -781,14 +866,30 @@ impl PyValue {
     /// made from its packed bytes with no Python object per element. A `TypeError` for any
     /// other value; NumPy is imported only here.
     fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let (_, bytes, width) = self.packed(py, true)?;
+        let (_, len, width) = self.shape(py)?;
         let dtype = match width {
             1 => "u1",
             2 => "=u2",
             _ => "=u4",
         };
-        let buf = pyo3::types::PyByteArray::new(py, &bytes);
-        drop(bytes);
+        let bytes = len * width;
+        // One copy, from the session's packed values straight into the array's buffer: a
+        // new bytearray that no other Python code can reach until it is returned.
+        let buf = pyo3::types::PyByteArray::new_with(py, bytes, |dst| {
+            let (id, at) = (self.id, dst.as_mut_ptr() as usize);
+            // SAFETY: `dst` is `bytes` long and this thread waits, doing nothing else with
+            // it, until the job has copied into it.
+            let copied = self.inner.call(py, move |w| unsafe {
+                w.copy_sequence(id, at as *mut u8, bytes)
+            })?;
+            if copied {
+                Ok(())
+            } else {
+                Err(PyRuntimeError::new_err(
+                    "internal error: the nim-sequence changed",
+                ))
+            }
+        })?;
         py.import("numpy")?.call_method1("frombuffer", (buf, dtype))
     }
 

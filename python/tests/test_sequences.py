@@ -63,3 +63,18 @@ def test_sequences_show_html_as_in_the_notebook(s):
     html = s.eval('nim_sequence(heap("0.07"), 30)')._repr_html_()
     assert html.startswith("<table") and "heaps 0–30" in html
     assert s.eval("*3")._repr_html_() is None
+
+
+def test_a_global_sequence_converts_without_being_printed(s):
+    # s["q"] reads the global in place; its printed form is made only if asked for.
+    s.run('let q = nim_sequence(heap("0.07"), 3000)')
+    q = s["q"]
+    assert q.to_numpy().tolist() == octal_sequence("0.07", 3000)
+    text = str(q)  # Loony's layout: rows of 20 values, each after its first heap
+    assert [int(x) for line in text.splitlines() for x in line.split(":")[1].split()] == (
+        octal_sequence("0.07", 3000)
+    )
+    assert str(q) == text and repr(q).startswith("loony.Value(")
+    with pytest.raises(TypeError) as e:
+        int(q)
+    assert len(str(e.value)) < 200  # names the value cut short, not its 3001 values
