@@ -862,24 +862,58 @@ impl PyValue {
     }
 
     /// A nim-sequence as a NumPy array of the smallest unsigned type that holds its values
-    /// (`uint8`, `uint16` or `uint32`; element `i` is heap `start + i`, see `v.start`),
-    /// made from its packed bytes with no Python object per element. A `TypeError` for any
-    /// other value; NumPy is imported only here.
-    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let (_, len, width) = self.shape(py)?;
+    /// (`uint8`, `uint16` or `uint32`; element `i` is heap `start + i`, see `v.start`), with
+    /// no Python object per element. By default the array is a read-only view of the
+    /// session's packed values (no copy; it keeps this value alive); `copy=True` gives a
+    /// writable array of its own (one copy). A `TypeError` for any other value; NumPy is
+    /// imported only here.
+    #[pyo3(signature = (copy = false))]
+    fn to_numpy<'py>(slf: &Bound<'py, Self>, copy: bool) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let this = slf.get();
+        let (_, len, width) = this.shape(py)?;
         let dtype = match width {
             1 => "u1",
             2 => "=u2",
             _ => "=u4",
         };
         let bytes = len * width;
+        let numpy = py.import("numpy")?;
+        if !copy && bytes > 0 {
+            use loony_core::packed::Packed;
+            // The values stay where the session keeps them: an `Rc<Sequence>` in its table
+            // while this `Value` lives (the view holds it), never changed in place.
+            let id = this.id;
+            let at = this.inner.call(py, move |w| match w.values.get(&id) {
+                Some(Value::Sequence(q)) => Some(match &q.values {
+                    Packed::U8(v) => v.as_ptr() as usize,
+                    Packed::U16(v) => v.as_ptr() as usize,
+                    Packed::U32(v) => v.as_ptr() as usize,
+                }),
+                _ => None,
+            })?;
+            let Some(at) = at else {
+                return Err(PyRuntimeError::new_err(
+                    "internal error: the nim-sequence changed",
+                ));
+            };
+            let ctypes = py.import("ctypes")?;
+            let kind = ctypes
+                .getattr("c_uint8")?
+                .call_method1("__mul__", (bytes,))?;
+            let view = kind.call_method1("from_address", (at,))?;
+            view.setattr("loony_value", slf)?;
+            let a = numpy.call_method1("frombuffer", (view, dtype))?;
+            a.getattr("flags")?.setattr("writeable", false)?;
+            return Ok(a);
+        }
         // One copy, from the session's packed values straight into the array's buffer: a
         // new bytearray that no other Python code can reach until it is returned.
         let buf = pyo3::types::PyByteArray::new_with(py, bytes, |dst| {
-            let (id, at) = (self.id, dst.as_mut_ptr() as usize);
+            let (id, at) = (this.id, dst.as_mut_ptr() as usize);
             // SAFETY: `dst` is `bytes` long and this thread waits, doing nothing else with
             // it, until the job has copied into it.
-            let copied = self.inner.call(py, move |w| unsafe {
+            let copied = this.inner.call(py, move |w| unsafe {
                 w.copy_sequence(id, at as *mut u8, bytes)
             })?;
             if copied {
@@ -890,7 +924,7 @@ impl PyValue {
                 ))
             }
         })?;
-        py.import("numpy")?.call_method1("frombuffer", (buf, dtype))
+        numpy.call_method1("frombuffer", (buf, dtype))
     }
 
     /// A nim-sequence's values as a list of ints (`to_numpy` without NumPy).
