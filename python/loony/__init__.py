@@ -6,6 +6,6 @@ tuples come back as Python's own, everything else (games, outcomes, functions, r
 raise ``LoonyError`` with the diagnostic's ``code`` and ``message``.
 """
 
-from ._loony import Function, LoonyError, Session, Value
+from ._loony import Function, LoonyError, LoonyWarning, Session, Value
 
-__all__ = ["Function", "LoonyError", "Session", "Value"]
+__all__ = ["Function", "LoonyError", "LoonyWarning", "Session", "Value"]

@@ -14,6 +14,12 @@ class LoonyError(Exception):
     code: str
     message: str
 
+class LoonyWarning(UserWarning):
+    """A Loony warning (``W0…``) given to Python's ``warnings``."""
+
+    code: str
+    message: str
+
 class Session:
     """One interpreter: its globals, rulesets and caches last as long as the session."""
 

@@ -29,6 +29,13 @@ pyo3::create_exception!(
     "An error from Loony: `code` (`E0…`), `message`, and `str(e)` the rendered diagnostic."
 );
 
+pyo3::create_exception!(
+    loony,
+    LoonyWarning,
+    pyo3::exceptions::PyUserWarning,
+    "A warning from Loony (`W0…`): `code`, `message`, and `str(w)` the rendered diagnostic."
+);
+
 /// Stack sizes tried for a session's thread, largest first (as `main` does).
 const STACKS: [usize; 4] = [4 << 30, 1 << 30, 256 << 20, 64 << 20];
 
@@ -106,6 +113,8 @@ struct Worker {
     /// text: run again from the same file instead of adding one each time, so a million
     /// calls do not keep a million copies of `__loony_py0(__loony_py1)`.
     files: HashMap<(String, String), FileId>,
+    /// Loony's warnings of the job running, for the caller to raise as `LoonyWarning`s.
+    warnings: Vec<Failure>,
 }
 
 /// Printed forms at most this long are kept with a `Value`.
@@ -165,10 +174,15 @@ impl Worker {
         }
     }
 
-    /// Warnings go to stderr, as a script's do.
+    /// Warnings are kept for the caller, who gives them to Python's `warnings`.
     fn flush_warnings(&mut self) {
         for w in std::mem::take(&mut self.interp.cx.out.warnings) {
-            eprint!("{}", w.render(&self.interp.cx.files, false));
+            let rendered = w.render(&self.interp.cx.files, false);
+            self.warnings.push(Failure {
+                code: w.code(),
+                message: w.message(),
+                rendered,
+            });
         }
     }
 
@@ -398,6 +412,7 @@ impl Inner {
                         values: HashMap::new(),
                         next: 0,
                         files: HashMap::new(),
+                        warnings: Vec::new(),
                     };
                     while let Ok((ticket, job)) = rx.recv() {
                         // A Ctrl-C that came as the last job ended stopped nothing: it is
@@ -449,8 +464,9 @@ impl Inner {
         let ticket = self.tickets.fetch_add(1, Ordering::Relaxed);
         let job: Job = Box::new(move |w: &mut Worker| {
             let r = f(w);
+            let warned = std::mem::take(&mut w.warnings);
             Box::new(move || {
-                let _ = tx.send(r);
+                let _ = tx.send((r, warned));
             })
         });
         self.jobs
@@ -463,7 +479,15 @@ impl Inner {
             let (got, back) = py.detach(move || (rx.recv_timeout(POLL), rx));
             rx = back;
             match got {
-                Ok(r) => return signalled.map_or(Ok(r), Err),
+                Ok((r, warned)) => {
+                    if let Some(e) = signalled {
+                        return Err(e);
+                    }
+                    for w in warned {
+                        warn(py, w)?;
+                    }
+                    return Ok(r);
+                }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if signalled.is_none()
                         && let Err(e) = py.check_signals()
@@ -493,6 +517,18 @@ impl Inner {
     ) -> PyResult<R> {
         self.call(py, f)?.map_err(|e| loony_error(py, e))
     }
+}
+
+/// A Loony warning to Python's `warnings` (a `LoonyWarning` with `code` and `message`;
+/// an error if a filter turns it into one).
+fn warn(py: Python<'_>, w: Failure) -> PyResult<()> {
+    let inst = py
+        .get_type::<LoonyWarning>()
+        .call1((w.rendered.trim_end().to_string(),))?;
+    inst.setattr("code", w.code)?;
+    inst.setattr("message", w.message)?;
+    py.import("warnings")?.call_method1("warn", (inst,))?;
+    Ok(())
 }
 
 fn loony_error(py: Python<'_>, f: Failure) -> PyErr {
@@ -994,5 +1030,6 @@ fn _loony(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyValue>()?;
     m.add_class::<PyFunction>()?;
     m.add("LoonyError", m.py().get_type::<LoonyError>())?;
+    m.add("LoonyWarning", m.py().get_type::<LoonyWarning>())?;
     Ok(())
 }

@@ -245,3 +245,25 @@ def test_sessions_are_independent_and_run_in_parallel_threads():
         return b
 
     assert results == {k: f(18, k) for k in range(4)}
+
+
+def test_loony_warnings_go_to_pythons_warnings(s):
+    import warnings
+
+    # docs/builtins.md: a `let` named like a built-in warns (W0001); an import replacing your
+    # own definition warns (W0002).
+    with pytest.warns(loony.LoonyWarning) as rec:
+        assert s.run("let nimber = 3\nnimber + 1") == [4]
+    (w,) = rec
+    assert w.message.code == "W0001" and "nimber" in w.message.message
+    assert "let nimber = 3" in str(w.message)  # the rendered diagnostic, with its line
+    assert issubclass(loony.LoonyWarning, UserWarning)
+    with pytest.warns(loony.LoonyWarning) as rec:
+        s.run('fn kayles(n) = n\nimport "std/kayles"')
+    assert [w.message.code for w in rec] == ["W0002"]
+    # A filter may make it an error; the session goes on.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", loony.LoonyWarning)
+        with pytest.raises(loony.LoonyWarning):
+            s.run("let outcome = 1")
+    assert s.eval("outcome + 1") == 2
