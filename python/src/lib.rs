@@ -15,7 +15,7 @@ use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 /// The memory budget counts what the interpreter allocates, as in the binary.
@@ -29,11 +29,18 @@ pyo3::create_exception!(
     "An error from Loony: `code` (`E0…`), `message`, and `str(e)` the rendered diagnostic."
 );
 
+pyo3::create_exception!(
+    loony,
+    LoonyWarning,
+    pyo3::exceptions::PyUserWarning,
+    "A warning from Loony (`W0…`): `code`, `message`, and `str(w)` the rendered diagnostic."
+);
+
 /// Stack sizes tried for a session's thread, largest first (as `main` does).
 const STACKS: [usize; 4] = [4 << 30, 1 << 30, 256 << 20, 64 << 20];
 
 /// How often a waiting Python thread checks for signals (Ctrl-C).
-const POLL: Duration = Duration::from_millis(50);
+const POLL: Duration = Duration::from_millis(20);
 
 /// A value as it crosses to Python: Python's own where Python has one, else a handle to a
 /// value kept on the session's thread, with its printed form.
@@ -44,7 +51,40 @@ enum Out {
     None,
     List(Vec<Out>),
     Tuple(Vec<Out>),
-    Handle(u64, String),
+    /// A handle, its printed form when it was made anyway (a statement's result), and for a
+    /// callable (a `fn`, ruleset or built-in) its name and documentation.
+    Handle(u64, Option<String>, Option<Box<Callable>>),
+}
+
+/// What Python shows of a callable value: `__name__` and `__doc__` (`help(f)`).
+struct Callable {
+    name: String,
+    doc: String,
+}
+
+/// A built-in's row of the table (signature, documentation, example), a `fn`'s or ruleset's
+/// signature; `None` for a value that is not callable.
+fn callable(v: &Value) -> Option<Box<Callable>> {
+    use loony_lang::catalog;
+    use loony_lang::show::signature;
+    let (name, doc) = match v {
+        Value::Builtin(id) => {
+            let b = catalog::get(*id);
+            (b.name.to_string(), catalog::help(b))
+        }
+        Value::Func(c) => {
+            let name = c.def.name.name.to_string();
+            let doc = format!("fn {}", signature(&name, &c.def.params));
+            (name, doc)
+        }
+        Value::Ruleset(r) => {
+            let name = r.def.name.name.to_string();
+            let doc = format!("ruleset {}", signature(&name, &r.def.params));
+            (name, doc)
+        }
+        _ => return None,
+    };
+    Some(Box::new(Callable { name, doc }))
 }
 
 /// A Python argument as it crosses to the session's thread.
@@ -73,12 +113,52 @@ struct Worker {
     /// text: run again from the same file instead of adding one each time, so a million
     /// calls do not keep a million copies of `__loony_py0(__loony_py1)`.
     files: HashMap<(String, String), FileId>,
+    /// Loony's warnings of the job running, for the caller to raise as `LoonyWarning`s.
+    warnings: Vec<Failure>,
 }
+
+/// Printed forms at most this long are kept with a `Value`.
+const KEEP_SHOWN: usize = 1 << 16;
 
 /// Sources at most this long are kept in [`Worker::files`].
 const SHORT: usize = 256;
 
-type Job = Box<dyn FnOnce(&mut Worker) + Send>;
+/// A job on the session's thread; what it gives back sends its reply, once the job is over.
+type Job = Box<dyn FnOnce(&mut Worker) -> Reply + Send>;
+type Reply = Box<dyn FnOnce() + Send>;
+
+/// Which job the session's thread is running (its ticket; 0 when none, or for a job no
+/// caller waits for), beside the interpreter's interrupt flag. The flag is raised only under
+/// the lock and only for the job running then, and a job starting lowers it under the lock:
+/// a Ctrl-C meant for one job never stops the next (another Python thread's, say), and one
+/// that came before a job started is not lost by the job lowering the flag as it starts.
+struct Running {
+    ticket: Mutex<u64>,
+    interrupt: Arc<AtomicBool>,
+}
+
+impl Running {
+    fn ticket(&self) -> std::sync::MutexGuard<'_, u64> {
+        self.ticket.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn start(&self, ticket: u64) {
+        let mut t = self.ticket();
+        *t = ticket;
+        self.interrupt.store(false, Ordering::SeqCst);
+    }
+
+    fn finish(&self) {
+        *self.ticket() = 0;
+    }
+
+    /// Raises the interrupt flag if job `ticket` is the one running.
+    fn interrupt(&self, ticket: u64) {
+        if *self.ticket() == ticket {
+            self.interrupt.store(true, Ordering::SeqCst);
+        }
+    }
+}
 
 /// Globals that pass values into a statement run for Python (`__py0 + __py1`).
 fn arg_name(i: usize) -> String {
@@ -94,10 +174,15 @@ impl Worker {
         }
     }
 
-    /// Warnings go to stderr, as a script's do.
+    /// Warnings are kept for the caller, who gives them to Python's `warnings`.
     fn flush_warnings(&mut self) {
         for w in std::mem::take(&mut self.interp.cx.out.warnings) {
-            eprint!("{}", w.render(&self.interp.cx.files, false));
+            let rendered = w.render(&self.interp.cx.files, false);
+            self.warnings.push(Failure {
+                code: w.code(),
+                message: w.message(),
+                rendered,
+            });
         }
     }
 
@@ -161,9 +246,13 @@ impl Worker {
     /// The printed form of the value of `src` run with `args`, keeping no handle.
     fn text(&mut self, src: &str, args: Vec<In>) -> Result<String, Failure> {
         Ok(match self.one(src, args)? {
-            Out::Handle(id, shown) => {
+            Out::Handle(id, shown, _) => {
+                let shown = match shown {
+                    Some(s) => Ok(s),
+                    None => self.show(id),
+                };
                 self.values.remove(&id);
-                shown
+                shown?
             }
             Out::Str(s) => s,
             Out::Int(n) => n.to_string(),
@@ -188,7 +277,22 @@ impl Worker {
         }
     }
 
-    /// Converts a value for Python; `shown` is its printed form when already known.
+    /// The printed form of a value Python holds (made only when Python asks for it: a
+    /// sequence of 10^7 heaps prints as 25 MB).
+    fn show(&mut self, id: u64) -> Result<String, Failure> {
+        let v = self.values.get(&id).cloned().unwrap_or(Value::None);
+        let Interp { store, cx, .. } = &mut self.interp;
+        guard::catch(|| cx.show(store, &v)).map_err(|e| self.failure(&e))
+    }
+
+    /// A global of the session, read in place (nothing run, nothing printed).
+    fn global(&mut self, name: &str) -> Option<Result<Out, Failure>> {
+        let v = self.interp.cx.globals.get(name)?.clone();
+        Some(self.out(v, None))
+    }
+
+    /// Converts a value for Python; `shown` is its printed form when already known (else it
+    /// is made when Python asks for it).
     fn out(&mut self, v: Value, shown: Option<String>) -> Result<Out, Failure> {
         Ok(match v {
             Value::Int(n) => Out::Int(n),
@@ -198,20 +302,11 @@ impl Worker {
             Value::List(xs) => Out::List(self.outs(&xs)?),
             Value::Tuple(xs) => Out::Tuple(self.outs(&xs)?),
             v => {
-                let shown = match shown {
-                    Some(s) => s,
-                    None => {
-                        let Interp { store, cx, .. } = &mut self.interp;
-                        match guard::catch(|| cx.show(store, &v)) {
-                            Ok(s) => s,
-                            Err(e) => return Err(self.failure(&e)),
-                        }
-                    }
-                };
                 let id = self.next;
                 self.next += 1;
+                let doc = callable(&v);
                 self.values.insert(id, v);
-                Out::Handle(id, shown)
+                Out::Handle(id, shown, doc)
             }
         })
     }
@@ -240,15 +335,42 @@ impl Worker {
         Some((q.start, bytes, q.values.width()))
     }
 
+    /// A nim-sequence's values copied, in native order, to `dst` (`bytes` long): false if
+    /// `id` is no nim-sequence of that many bytes.
+    ///
+    /// # Safety
+    /// `dst` is valid for `bytes` writes and nothing else reads or writes it meanwhile.
+    unsafe fn copy_sequence(&self, id: u64, dst: *mut u8, bytes: usize) -> bool {
+        use loony_core::packed::Packed;
+        let Some(Value::Sequence(q)) = self.values.get(&id) else {
+            return false;
+        };
+        let (src, n) = match &q.values {
+            Packed::U8(v) => (v.as_ptr(), v.len()),
+            Packed::U16(v) => (v.as_ptr().cast::<u8>(), v.len() * 2),
+            Packed::U32(v) => (v.as_ptr().cast::<u8>(), v.len() * 4),
+        };
+        if n != bytes {
+            return false;
+        }
+        // SAFETY: `src` holds `n` initialised bytes (the values at their width, native
+        // order); the caller vouches for `dst`.
+        unsafe { std::ptr::copy_nonoverlapping(src, dst, n) };
+        true
+    }
+
     fn outs(&mut self, xs: &[Value]) -> Result<Vec<Out>, Failure> {
         xs.iter().map(|x| self.out(x.clone(), None)).collect()
     }
 }
 
-/// The Python side of a session: the queue of its thread's jobs and its interrupt flag.
+/// The Python side of a session: the queue of its thread's jobs (each with its ticket) and
+/// what it is running.
 struct Inner {
-    jobs: mpsc::Sender<Job>,
-    interrupt: Arc<AtomicBool>,
+    jobs: mpsc::Sender<(u64, Job)>,
+    running: Arc<Running>,
+    /// The next job's ticket (from 1).
+    tickets: AtomicU64,
     /// Tells sessions apart (a value of one session is no argument in another).
     id: u64,
 }
@@ -257,8 +379,8 @@ static SESSIONS: AtomicU64 = AtomicU64::new(0);
 
 impl Inner {
     fn start(memory: Option<usize>, budget: Option<usize>) -> PyResult<Arc<Inner>> {
-        let (jobs, rx) = mpsc::channel::<Job>();
-        let (ready_tx, ready_rx) = mpsc::channel::<Arc<AtomicBool>>();
+        let (jobs, rx) = mpsc::channel::<(u64, Job)>();
+        let (ready_tx, ready_rx) = mpsc::channel::<Arc<Running>>();
         let work = Arc::new(std::sync::Mutex::new(Some((rx, ready_tx))));
         let mut started = false;
         for size in STACKS {
@@ -278,7 +400,11 @@ impl Inner {
                     if let Some(b) = budget {
                         interp.cx.limits.budget = b;
                     }
-                    if ready.send(interp.cx.limits.interrupt.clone()).is_err() {
+                    let running = Arc::new(Running {
+                        ticket: Mutex::new(0),
+                        interrupt: interp.cx.limits.interrupt.clone(),
+                    });
+                    if ready.send(running.clone()).is_err() {
                         return;
                     }
                     let mut w = Worker {
@@ -286,15 +412,21 @@ impl Inner {
                         values: HashMap::new(),
                         next: 0,
                         files: HashMap::new(),
+                        warnings: Vec::new(),
                     };
-                    while let Ok(job) = rx.recv() {
+                    while let Ok((ticket, job)) = rx.recv() {
                         // A Ctrl-C that came as the last job ended stopped nothing: it is
                         // not left to stop this one.
-                        w.interp.cx.limits.interrupt.store(false, Ordering::SeqCst);
+                        running.start(ticket);
                         // A panic outside a statement's guard (a bug) drops the job's reply,
                         // which the caller reports; the session goes on.
-                        let _ =
+                        let reply =
                             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut w)));
+                        // Not busy any more by the time the caller has its reply.
+                        running.finish();
+                        if let Ok(reply) = reply {
+                            reply();
+                        }
                     }
                 });
             if spawned.is_ok() {
@@ -302,8 +434,8 @@ impl Inner {
                 break;
             }
         }
-        let interrupt = match ready_rx.recv() {
-            Ok(flag) if started => flag,
+        let running = match ready_rx.recv() {
+            Ok(running) if started => running,
             _ => {
                 return Err(PyRuntimeError::new_err(
                     "the session's thread could not start, not even on a 64 MiB stack",
@@ -312,24 +444,33 @@ impl Inner {
         };
         Ok(Arc::new(Inner {
             jobs,
-            interrupt,
+            running,
+            tickets: AtomicU64::new(1),
             id: SESSIONS.fetch_add(1, Ordering::Relaxed),
         }))
     }
 
     /// Runs `f` on the session's thread and waits for it without the GIL. A signal (Ctrl-C)
     /// meanwhile raises the interrupt flag; the job then stops within a poll of the
-    /// interpreter, and the signal's exception (`KeyboardInterrupt`) is raised.
+    /// interpreter, and the signal's exception (`KeyboardInterrupt`) is raised. A signal
+    /// that came before the call is raised before any work starts.
     fn call<R: Send + 'static>(
         &self,
         py: Python<'_>,
         f: impl FnOnce(&mut Worker) -> R + Send + 'static,
     ) -> PyResult<R> {
+        py.check_signals()?;
         let (tx, rx) = mpsc::channel();
+        let ticket = self.tickets.fetch_add(1, Ordering::Relaxed);
+        let job: Job = Box::new(move |w: &mut Worker| {
+            let r = f(w);
+            let warned = std::mem::take(&mut w.warnings);
+            Box::new(move || {
+                let _ = tx.send((r, warned));
+            })
+        });
         self.jobs
-            .send(Box::new(move |w: &mut Worker| {
-                let _ = tx.send(f(w));
-            }))
+            .send((ticket, job))
             .map_err(|_| PyRuntimeError::new_err("the session's thread has stopped"))?;
         let mut signalled: Option<PyErr> = None;
         let mut rx = rx;
@@ -338,7 +479,15 @@ impl Inner {
             let (got, back) = py.detach(move || (rx.recv_timeout(POLL), rx));
             rx = back;
             match got {
-                Ok(r) => return signalled.map_or(Ok(r), Err),
+                Ok((r, warned)) => {
+                    if let Some(e) = signalled {
+                        return Err(e);
+                    }
+                    for w in warned {
+                        warn(py, w)?;
+                    }
+                    return Ok(r);
+                }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if signalled.is_none()
                         && let Err(e) = py.check_signals()
@@ -346,8 +495,9 @@ impl Inner {
                         signalled = Some(e);
                     }
                     if signalled.is_some() {
-                        // Raised again each poll: a statement starting clears it.
-                        self.interrupt.store(true, Ordering::SeqCst);
+                        // Raised again each poll while this job runs (queued behind another
+                        // job, it has not started; a statement starting lowers the flag).
+                        self.running.interrupt(ticket);
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
@@ -367,6 +517,18 @@ impl Inner {
     ) -> PyResult<R> {
         self.call(py, f)?.map_err(|e| loony_error(py, e))
     }
+}
+
+/// A Loony warning to Python's `warnings` (a `LoonyWarning` with `code` and `message`;
+/// an error if a filter turns it into one).
+fn warn(py: Python<'_>, w: Failure) -> PyResult<()> {
+    let inst = py
+        .get_type::<LoonyWarning>()
+        .call1((w.rendered.trim_end().to_string(),))?;
+    inst.setattr("code", w.code)?;
+    inst.setattr("message", w.message)?;
+    py.import("warnings")?.call_method1("warn", (inst,))?;
+    Ok(())
 }
 
 fn loony_error(py: Python<'_>, f: Failure) -> PyErr {
@@ -439,16 +601,27 @@ fn to_py(py: Python<'_>, inner: &Arc<Inner>, o: Out) -> PyResult<Py<PyAny>> {
                 .collect::<PyResult<Vec<_>>>()?;
             PyTuple::new(py, items)?.into_any().unbind()
         }
-        Out::Handle(id, shown) => Py::new(
-            py,
-            PyValue {
+        Out::Handle(id, shown, doc) => {
+            let value = PyValue {
                 inner: inner.clone(),
                 id,
-                shown,
+                // A long printed form is not kept: made again if asked for.
+                shown: shown
+                    .filter(|s| s.len() <= KEEP_SHOWN)
+                    .map_or_else(Default::default, std::sync::OnceLock::from),
                 hash: Default::default(),
-            },
-        )?
-        .into_any(),
+            };
+            match doc {
+                None => Py::new(py, value)?.into_any(),
+                Some(c) => {
+                    let init = pyo3::PyClassInitializer::from(value).add_subclass(PyFunction {
+                        name: c.name,
+                        doc: c.doc,
+                    });
+                    Py::new(py, init)?.into_any()
+                }
+            }
+        }
     })
 }
 
@@ -522,10 +695,22 @@ impl PySession {
             return Err(PyKeyError::new_err(name));
         }
         let src = name.clone();
-        match self.inner.call(py, move |w| w.one(&src, Vec::new()))? {
+        let got = self.inner.call(py, move |w| match w.global(&src) {
+            Some(r) => r,
+            // A built-in (or nothing): what the name evaluates to.
+            None => w.one(&src, Vec::new()),
+        })?;
+        match got {
             Ok(o) => to_py(py, &self.inner, o),
             Err(_) => Err(PyKeyError::new_err(name)),
         }
+    }
+
+    /// Whether the session's thread is running a call now (one made from another Python
+    /// thread, say); read without waiting for it.
+    #[getter]
+    fn busy(&self) -> bool {
+        *self.inner.running.ticket() != 0
     }
 
     fn __contains__(&self, py: Python<'_>, name: String) -> PyResult<bool> {
@@ -539,11 +724,12 @@ impl PySession {
 
 /// A Loony value that Python has no type for: a game, an outcome, a function, a ruleset, a
 /// record, a nim-sequence… `str(v)` is its printed form.
-#[pyclass(module = "loony", name = "Value", frozen)]
+#[pyclass(module = "loony", name = "Value", frozen, subclass)]
 struct PyValue {
     inner: Arc<Inner>,
     id: u64,
-    shown: String,
+    /// Its printed form, once made.
+    shown: std::sync::OnceLock<String>,
     /// `hash(v)`, found once.
     hash: std::sync::OnceLock<u64>,
 }
@@ -551,18 +737,60 @@ struct PyValue {
 impl Drop for PyValue {
     fn drop(&mut self) {
         let id = self.id;
-        let _ = self.inner.jobs.send(Box::new(move |w: &mut Worker| {
+        let job: Job = Box::new(move |w: &mut Worker| {
             w.values.remove(&id);
-        }));
+            Box::new(|| ())
+        });
+        let _ = self.inner.jobs.send((0, job));
     }
 }
 
 impl PyValue {
+    /// Loony's printed form (`str(v)`).
+    fn shown(&self, py: Python<'_>) -> PyResult<String> {
+        if let Some(s) = self.shown.get() {
+            return Ok(s.clone());
+        }
+        let id = self.id;
+        let s = self.inner.call_loony(py, move |w| w.show(id))?;
+        if s.len() <= KEEP_SHOWN {
+            let _ = self.shown.set(s.clone());
+        }
+        Ok(s)
+    }
+
+    /// The value as error messages name it: its printed form, cut short.
+    fn label(&self, py: Python<'_>) -> String {
+        match self.shown(py) {
+            Ok(s) if s.chars().count() > 60 => {
+                format!("{}…", s.chars().take(60).collect::<String>())
+            }
+            Ok(s) => s,
+            Err(_) => "the value".to_string(),
+        }
+    }
+
+    /// A nim-sequence's first heap, length and width (bytes a value); a `TypeError` for
+    /// another value.
+    fn shape(&self, py: Python<'_>) -> PyResult<(u64, usize, usize)> {
+        let id = self.id;
+        self.inner
+            .call(py, move |w| match w.values.get(&id) {
+                Some(Value::Sequence(q)) => Some((q.start, q.values.len(), q.values.width())),
+                _ => None,
+            })?
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!("{} is not a nim-sequence", self.label(py)))
+            })
+    }
+
     fn packed(&self, py: Python<'_>, with_values: bool) -> PyResult<(u64, Vec<u8>, usize)> {
         let id = self.id;
         self.inner
             .call(py, move |w| w.sequence(id, with_values))?
-            .ok_or_else(|| PyTypeError::new_err(format!("{} is not a nim-sequence", self.shown)))
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!("{} is not a nim-sequence", self.label(py)))
+            })
     }
 
     /// The printed form of `src` run with this value as `__loony_py0`.
@@ -583,12 +811,12 @@ impl PyValue {
 
 #[pymethods]
 impl PyValue {
-    fn __str__(&self) -> String {
-        self.shown.clone()
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        self.shown(py)
     }
 
-    fn __repr__(&self) -> String {
-        format!("loony.Value({})", self.shown)
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("loony.Value({})", self.shown(py)?))
     }
 
     /// Loony's equality (`==`): games by value. Anything Loony cannot take is unequal.
@@ -613,7 +841,7 @@ impl PyValue {
         // Not a game (no value): its printed form. Ctrl-C meanwhile is raised, not hashed.
         let key = match self.text(py, "value(__loony_py0)") {
             Ok(k) => k,
-            Err(e) if e.is_instance_of::<LoonyError>(py) => self.shown.clone(),
+            Err(e) if e.is_instance_of::<LoonyError>(py) => self.shown(py)?,
             Err(e) => return Err(e),
         };
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -640,11 +868,11 @@ impl PyValue {
             Ok(Out::Int(n)) => Ok(n),
             Ok(_) => Err(PyTypeError::new_err(format!(
                 "{} is not a nimber",
-                self.shown
+                self.label(py)
             ))),
             Err(e) if e.is_instance_of::<LoonyError>(py) => Err(PyTypeError::new_err(format!(
                 "{} is not a nimber: {}",
-                self.shown,
+                self.label(py),
                 e.value(py).getattr("message")?
             ))),
             Err(e) => Err(e),
@@ -670,19 +898,69 @@ impl PyValue {
     }
 
     /// A nim-sequence as a NumPy array of the smallest unsigned type that holds its values
-    /// (`uint8`, `uint16` or `uint32`; element `i` is heap `start + i`, see `v.start`),
-    /// made from its packed bytes with no Python object per element. A `TypeError` for any
-    /// other value; NumPy is imported only here.
-    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let (_, bytes, width) = self.packed(py, true)?;
+    /// (`uint8`, `uint16` or `uint32`; element `i` is heap `start + i`, see `v.start`), with
+    /// no Python object per element. By default the array is a read-only view of the
+    /// session's packed values (no copy; it keeps this value alive); `copy=True` gives a
+    /// writable array of its own (one copy). A `TypeError` for any other value; NumPy is
+    /// imported only here.
+    #[pyo3(signature = (copy = false))]
+    fn to_numpy<'py>(slf: &Bound<'py, Self>, copy: bool) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let this = slf.get();
+        let (_, len, width) = this.shape(py)?;
         let dtype = match width {
             1 => "u1",
             2 => "=u2",
             _ => "=u4",
         };
-        let buf = pyo3::types::PyByteArray::new(py, &bytes);
-        drop(bytes);
-        py.import("numpy")?.call_method1("frombuffer", (buf, dtype))
+        let bytes = len * width;
+        let numpy = py.import("numpy")?;
+        if !copy && bytes > 0 {
+            use loony_core::packed::Packed;
+            // The values stay where the session keeps them: an `Rc<Sequence>` in its table
+            // while this `Value` lives (the view holds it), never changed in place.
+            let id = this.id;
+            let at = this.inner.call(py, move |w| match w.values.get(&id) {
+                Some(Value::Sequence(q)) => Some(match &q.values {
+                    Packed::U8(v) => v.as_ptr() as usize,
+                    Packed::U16(v) => v.as_ptr() as usize,
+                    Packed::U32(v) => v.as_ptr() as usize,
+                }),
+                _ => None,
+            })?;
+            let Some(at) = at else {
+                return Err(PyRuntimeError::new_err(
+                    "internal error: the nim-sequence changed",
+                ));
+            };
+            let ctypes = py.import("ctypes")?;
+            let kind = ctypes
+                .getattr("c_uint8")?
+                .call_method1("__mul__", (bytes,))?;
+            let view = kind.call_method1("from_address", (at,))?;
+            view.setattr("loony_value", slf)?;
+            let a = numpy.call_method1("frombuffer", (view, dtype))?;
+            a.getattr("flags")?.setattr("writeable", false)?;
+            return Ok(a);
+        }
+        // One copy, from the session's packed values straight into the array's buffer: a
+        // new bytearray that no other Python code can reach until it is returned.
+        let buf = pyo3::types::PyByteArray::new_with(py, bytes, |dst| {
+            let (id, at) = (this.id, dst.as_mut_ptr() as usize);
+            // SAFETY: `dst` is `bytes` long and this thread waits, doing nothing else with
+            // it, until the job has copied into it.
+            let copied = this.inner.call(py, move |w| unsafe {
+                w.copy_sequence(id, at as *mut u8, bytes)
+            })?;
+            if copied {
+                Ok(())
+            } else {
+                Err(PyRuntimeError::new_err(
+                    "internal error: the nim-sequence changed",
+                ))
+            }
+        })?;
+        numpy.call_method1("frombuffer", (buf, dtype))
     }
 
     /// A nim-sequence's values as a list of ints (`to_numpy` without NumPy).
@@ -725,10 +1003,33 @@ impl PyValue {
     }
 }
 
+// A `Value` that is a `fn`, ruleset or built-in, with its own `__doc__` (so `help(f)` shows
+// it) and `__name__`. No doc comment: a class docstring would shadow the `__doc__` getter.
+#[pyclass(module = "loony", name = "Function", extends = PyValue, frozen)]
+struct PyFunction {
+    name: String,
+    doc: String,
+}
+
+#[pymethods]
+impl PyFunction {
+    #[getter]
+    fn __doc__(&self) -> &str {
+        &self.doc
+    }
+
+    #[getter]
+    fn __name__(&self) -> &str {
+        &self.name
+    }
+}
+
 #[pymodule]
 fn _loony(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySession>()?;
     m.add_class::<PyValue>()?;
+    m.add_class::<PyFunction>()?;
     m.add("LoonyError", m.py().get_type::<LoonyError>())?;
+    m.add("LoonyWarning", m.py().get_type::<LoonyWarning>())?;
     Ok(())
 }

@@ -5,7 +5,7 @@ from functools import lru_cache
 import pytest
 
 import loony
-from brute import mex
+from brute import mex, node_kayles_brute
 
 
 @lru_cache(maxsize=None)
@@ -89,20 +89,6 @@ def test_moon_is_not_a_nimber(s):
     assert str(moon) == "☾"
     with pytest.raises(TypeError):
         int(moon)
-
-
-def node_kayles_brute(n, edges):
-    """Node Kayles by brute force over sets of remaining vertices (bit masks)."""
-    nbr = [1 << v for v in range(n)]
-    for a, b in edges:
-        nbr[a] |= 1 << b
-        nbr[b] |= 1 << a
-
-    @lru_cache(maxsize=None)
-    def g(mask):
-        return mex(g(mask & ~nbr[v]) for v in range(n) if mask >> v & 1)
-
-    return g((1 << n) - 1)
 
 
 def test_node_kayles_on_graphs_given_as_edge_lists(s):

@@ -26,6 +26,7 @@ mod misere;
 mod misere_cgsuite;
 mod plot;
 mod pruned_table;
+mod python;
 mod quotient;
 mod repl;
 mod robustness;
