@@ -27,22 +27,7 @@ use std::time::{Duration, Instant};
 
 /// Runs a program on a big stack and returns its last printed line and the time it took.
 fn run(src: &str) -> (String, Duration) {
-    let src = src.to_string();
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            let mut interp = Interp::new();
-            interp.cx.limits.budget = usize::MAX / 4;
-            let mut out = String::new();
-            let t = Instant::now();
-            interp
-                .run("bench.cgt", &src, &mut |s| out = s)
-                .expect("bench program runs");
-            (out, t.elapsed())
-        })
-        .expect("spawn")
-        .join()
-        .expect("join")
+    run_within(src, Duration::MAX).expect("bench program runs")
 }
 
 /// [`run`] stopped after `limit` (as Ctrl-C stops it): `None` if it did not finish in time.
@@ -149,6 +134,14 @@ fn mb(m: Option<u64>) -> String {
 /// Hand-written Rust for Cram, as a researcher writes it first: the free cells as a bit
 /// mask, a memo over the whole mask (a fast hash), the mex of the options' values.
 fn cram_by_hand(rows: usize, cols: usize) -> (u32, usize) {
+    let moves = cram_moves(rows, cols);
+    let mut memo = FxHashMap::default();
+    let v = grundy((1u64 << (rows * cols)) - 1, &moves, &mut memo);
+    (v, memo.len())
+}
+
+/// Cram's moves on a `rows × cols` board: a mask of two adjacent cells each.
+fn cram_moves(rows: usize, cols: usize) -> Vec<u64> {
     let mut moves = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
@@ -161,26 +154,26 @@ fn cram_by_hand(rows: usize, cols: usize) -> (u32, usize) {
             }
         }
     }
-    fn g(free: u64, moves: &[u64], memo: &mut FxHashMap<u64, u32>) -> u32 {
-        if let Some(&v) = memo.get(&free) {
-            return v;
-        }
-        let mut seen = 0u64;
-        for &m in moves {
-            if free & m == m {
-                let v = g(free ^ m, moves, memo);
-                if v < 64 {
-                    seen |= 1 << v;
-                }
+    moves
+}
+
+/// The nimber of the free cells `free`: the mex of its options', memoised by mask.
+fn grundy(free: u64, moves: &[u64], memo: &mut FxHashMap<u64, u32>) -> u32 {
+    if let Some(&v) = memo.get(&free) {
+        return v;
+    }
+    let mut seen = 0u64;
+    for &m in moves {
+        if free & m == m {
+            let v = grundy(free ^ m, moves, memo);
+            if v < 64 {
+                seen |= 1 << v;
             }
         }
-        let v = seen.trailing_ones();
-        memo.insert(free, v);
-        v
     }
-    let mut memo = FxHashMap::default();
-    let v = g((1u64 << (rows * cols)) - 1, &moves, &mut memo);
-    (v, memo.len())
+    let v = seen.trailing_ones();
+    memo.insert(free, v);
+    v
 }
 
 /// The Python peer's value, seconds and peak memory (kB), or why it did not run.
@@ -392,33 +385,7 @@ fn against_peers() {
 
 /// Cram's nimber on the free cells `free` of a `rows × cols` board, by the hand-written memo.
 fn cram_mask(rows: usize, cols: usize, free: u64) -> u32 {
-    let mut memo = FxHashMap::default();
-    let moves: Vec<u64> = (0..rows * cols)
-        .flat_map(|i| {
-            let (r, c) = (i / cols, i % cols);
-            let across = (c + 1 < cols).then_some(1u64 << i | 1 << (i + 1));
-            let down = (r + 1 < rows).then_some(1u64 << i | 1 << (i + cols));
-            across.into_iter().chain(down)
-        })
-        .collect();
-    fn g(free: u64, moves: &[u64], memo: &mut FxHashMap<u64, u32>) -> u32 {
-        if let Some(&v) = memo.get(&free) {
-            return v;
-        }
-        let mut seen = 0u64;
-        for &m in moves {
-            if free & m == m {
-                let v = g(free ^ m, moves, memo);
-                if v < 64 {
-                    seen |= 1 << v;
-                }
-            }
-        }
-        let v = seen.trailing_ones();
-        memo.insert(free, v);
-        v
-    }
-    g(free, &moves, &mut memo)
+    grundy(free, &cram_moves(rows, cols), &mut FxHashMap::default())
 }
 
 /// The frontier: 7 × 7 Cram boards with about half their cells blocked (each

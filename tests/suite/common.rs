@@ -69,3 +69,43 @@ pub fn transcript(name: &str, src: &str) -> String {
         out
     })
 }
+
+/// The python of a virtual environment that `script` (under `scripts/`, printing the venv's
+/// python last) makes once; panics (so the test fails) with `needs` and the script's stderr
+/// when it cannot.
+pub fn venv_python(script: &str, needs: &str) -> std::path::PathBuf {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new("bash")
+        .arg(root.join("scripts").join(script))
+        .current_dir(root)
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "scripts/{script} failed ({needs} are needed):\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let python = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string();
+    let python = root.join(python);
+    assert!(python.is_file(), "no python at {}", python.display());
+    python
+}
+
+/// The stdout of a finished process, after checking that it succeeded (else a failure with
+/// `what`, its status and both streams).
+pub fn succeeded(out: &std::process::Output, what: &str) -> String {
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        out.status.success(),
+        "{what} failed ({}):\n{stdout}\n{stderr}",
+        out.status
+    );
+    stdout.into_owned()
+}

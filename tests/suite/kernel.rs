@@ -244,29 +244,7 @@ fn kernel_without_a_connection_file_says_what_it_needs() {
 /// The venv's python with the pinned client; panics (so the test fails) when it cannot be
 /// installed.
 fn jupyter_python() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("bash")
-        .arg(root.join("scripts/install-jupyter-client.sh"))
-        .output()
-        .expect("bash runs");
-    assert!(
-        out.status.success(),
-        "scripts/install-jupyter-client.sh could not install Jupyter's client (PyPI, python3 \
-         and venv are needed): {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let python = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_string();
-    let python = if Path::new(&python).is_absolute() {
-        PathBuf::from(python)
-    } else {
-        root.join(python)
-    };
-    assert!(python.is_file(), "no python at {}", python.display());
-    python
+    crate::common::venv_python("install-jupyter-client.sh", "PyPI, python3 and venv")
 }
 
 #[test]
@@ -289,14 +267,7 @@ fn kernel_runs_under_jupyters_own_client() {
         .env("LOONY", env!("CARGO_BIN_EXE_loony"))
         .output()
         .expect("python runs");
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
-    assert!(
-        out.status.success(),
-        "the kernel checks failed:\n{stdout}\n{stderr}"
-    );
+    let stdout = crate::common::succeeded(&out, "the kernel checks");
     assert!(stdout.contains("all kernel checks passed"), "{stdout}");
     eprintln!("{stdout}(driver: {:.1} s)", started.elapsed().as_secs_f64());
 }

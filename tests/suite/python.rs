@@ -15,28 +15,8 @@ use std::process::Command;
 fn python_package_passes_its_pytest_tests() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let started = std::time::Instant::now();
-    let out = Command::new("bash")
-        .arg(root.join("scripts/install-python.sh"))
-        .current_dir(root)
-        .output()
-        .expect("bash runs");
-    assert!(
-        out.status.success(),
-        "scripts/install-python.sh could not make the Python package's venv or build the \
-         extension (python3 with venv, PyPI and Rust are needed):\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let python = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_string();
-    let python = if Path::new(&python).is_absolute() {
-        Path::new(&python).to_path_buf()
-    } else {
-        root.join(python)
-    };
-    assert!(python.is_file(), "no python at {}", python.display());
+    let python =
+        crate::common::venv_python("install-python.sh", "python3 with venv, PyPI and Rust");
     let installed = started.elapsed();
     let out = Command::new(&python)
         // No .pytest_cache written into the source tree.
@@ -51,15 +31,7 @@ fn python_package_passes_its_pytest_tests() {
         .current_dir(root)
         .output()
         .expect("python runs");
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
-    assert!(
-        out.status.success(),
-        "pytest python/tests failed ({}):\n{stdout}\n{stderr}",
-        out.status
-    );
+    let stdout = crate::common::succeeded(&out, "pytest python/tests");
     let summary = stdout.lines().last().unwrap_or_default();
     assert!(summary.contains(" passed"), "{stdout}");
     eprintln!(
