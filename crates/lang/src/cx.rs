@@ -5,7 +5,7 @@
 //! programs ([`crate::Interp`]).
 
 use crate::value::{self, Value};
-use crate::{builtins, compile, intcode, plot, split};
+use crate::{compile, intcode, plot, split};
 use loony_core::diag::{self, FileId, Files};
 use loony_core::game::GameId;
 use loony_core::game::display::Notation;
@@ -27,7 +27,7 @@ pub const DEFAULT_BUDGET: usize = 5_000_000;
 /// The evaluation context, separate from the store so that engines can hold `&mut Store` while
 /// asking the context to expand ruleset positions. Its state is kept by concern: the limits of
 /// a query, the frames of the code being run, the ruleset runtime, the module loader and the
-/// output options; engine caches are the engines' own ([`builtins::Engines`]).
+/// output options; engine caches are the engines' own ([`Engines`]).
 pub struct Cx {
     pub files: Files,
     pub globals: FxHashMap<String, Value>,
@@ -38,7 +38,24 @@ pub struct Cx {
     pub(crate) rules: Rules,
     pub(crate) loader: Loader,
     pub out: Output,
-    pub(crate) engines: builtins::Engines,
+    pub(crate) engines: Engines,
+}
+
+/// The session's engines. Taken out of the context while they run (they call back into it to
+/// expand positions), so a nested query gets a fresh engine instead of a borrow conflict.
+#[derive(Default)]
+pub struct Engines {
+    /// Classes of the games valued so far, and the affine engine's memo.
+    pub memo: loony_theory::classify::Memo,
+    pub heaps: crate::heaps::HeapTable,
+    /// Top Entails values from the fast path: one resumable run, extended as stacks are asked for.
+    pub top_entails: loony_theory::affine::TopEntails,
+    pub misere: crate::misere::MisereSlot,
+    pub quotients: crate::quotient::QuotientCache,
+    /// Classes of the positions of dense rows, by coordinates.
+    pub(crate) rows: crate::row::RowTables,
+    /// What pruned search learned about the parts of rulesets that split.
+    pub pruned: crate::pruned::Pruned,
 }
 
 /// What one query may spend, and how it is stopped.
@@ -160,7 +177,7 @@ impl Cx {
             rules: Rules::default(),
             loader: Loader::default(),
             out: Output::default(),
-            engines: builtins::Engines::default(),
+            engines: Engines::default(),
         }
     }
 }

@@ -10,9 +10,9 @@
 //! interpreter with the frame's names bound, so every program keeps its meaning and its
 //! diagnostics.
 
+use crate::catalog;
 use crate::cx::Cx;
 use crate::value::Value;
-use crate::{builtins, catalog};
 use loony_core::diag::FileId;
 use loony_syntax::ast::*;
 use std::cell::OnceCell;
@@ -276,7 +276,7 @@ impl Cx {
     fn global(&self, name: &str) -> Option<Value> {
         match self.globals.get(name) {
             Some(v) => Some(v.clone()),
-            None => builtins::lookup(name),
+            None => catalog::lookup(name),
         }
     }
 
@@ -437,7 +437,7 @@ impl Cx {
                 if let ExprKind::Var(name) = &callee.kind
                     && scope.find(name).is_none()
                     && !self.globals.contains_key(&**name)
-                    && let Some(Value::Builtin(id)) = builtins::lookup(name)
+                    && let Some(Value::Builtin(id)) = catalog::lookup(name)
                     && catalog::get(id).on_plain_values()
                 {
                     return CExpr::Builtin(
