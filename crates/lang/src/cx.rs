@@ -5,7 +5,7 @@
 //! programs ([`crate::Interp`]).
 
 use crate::value::{self, Value};
-use crate::{compile, intcode, plot, split};
+use crate::{compile, figure, intcode, split};
 use loony_core::diag::{self, FileId, Files};
 use loony_core::game::GameId;
 use loony_core::game::display::Notation;
@@ -97,7 +97,7 @@ pub(crate) struct Frames {
 pub(crate) struct Rules {
     pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
     /// Compiled rulesets, by ruleset id (compiled at their definition).
-    pub(crate) compiled: Vec<Option<Rc<compile::Compiled>>>,
+    pub(crate) compiled: Vec<Option<Rc<compile::compiled::Compiled>>>,
     /// Positions whose options are being listed right now (outermost first).
     pub(crate) expanding: Vec<loony_core::positions::PosId>,
     /// The entries of `expanding` past its first few (see `ruleset::SHALLOW`).
@@ -149,7 +149,7 @@ pub struct Output {
     /// `Some` when the front end shows figures itself (the notebook kernel): a `plot` without
     /// a file name is kept here instead of written to `plot::DEFAULT_FILE`, for the front end
     /// to take after each input. `None` (the CLI and REPL): every plot is a file.
-    pub figures: Option<Vec<plot::Figure>>,
+    pub figures: Option<Vec<figure::Figure>>,
     /// `Some` when the front end shows HTML (the notebook kernel): each shown result adds
     /// its HTML ([`crate::html::html`]; `None` for a value without one), in the order the results
     /// are emitted. `None`: no HTML is made.
