@@ -106,8 +106,8 @@ pub(crate) struct Rules {
     pub(crate) key_buf: Vec<u32>,
     /// Scratch for the parts of a position of a ruleset with a `split by` clause.
     pub(crate) parts_buf: Vec<loony_core::positions::PosId>,
-    /// Canonical forms of the parts met so far (see `split::Canonical`).
-    pub(crate) canonical: split::Canonical,
+    /// Canonical forms of the parts met so far (see `split::canonical`).
+    pub(crate) canonical: split::canonical::Canonical,
     /// Spare frames (and argument lists) for compiled rules, reused from expansion to
     /// expansion.
     pub(crate) frames: Vec<Vec<Value>>,
