@@ -47,7 +47,7 @@ pub struct Cx {
 pub struct Engines {
     /// Classes of the games valued so far, and the affine engine's memo.
     pub memo: loony_theory::classify::Memo,
-    pub heaps: crate::heaps::HeapTable,
+    pub heaps: crate::heaps::table::HeapTable,
     /// Top Entails values from the fast path: one resumable run, extended as stacks are asked for.
     pub top_entails: loony_theory::affine::TopEntails,
     pub misere: crate::misere::MisereSlot,
