@@ -50,7 +50,7 @@ pub struct Engines {
     pub heaps: crate::heaps::table::HeapTable,
     /// Top Entails values from the fast path: one resumable run, extended as stacks are asked for.
     pub top_entails: loony_theory::affine::TopEntails,
-    pub misere: crate::misere::MisereSlot,
+    pub misere: crate::misere::session::MisereSlot,
     pub quotients: crate::quotient::QuotientCache,
     /// Classes of the positions of dense rows, by coordinates.
     pub(crate) rows: crate::row::RowTables,
