@@ -51,7 +51,7 @@ pub struct Engines {
     /// Top Entails values from the fast path: one resumable run, extended as stacks are asked for.
     pub top_entails: loony_theory::affine::TopEntails,
     pub misere: crate::misere::session::MisereSlot,
-    pub quotients: crate::quotient::QuotientCache,
+    pub quotients: crate::quotient::cache::QuotientCache,
     /// Classes of the positions of dense rows, by coordinates.
     pub(crate) rows: crate::row::RowTables,
     /// What pruned search learned about the parts of rulesets that split.
