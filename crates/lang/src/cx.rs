@@ -53,7 +53,7 @@ pub struct Engines {
     pub misere: crate::misere::session::MisereSlot,
     pub quotients: crate::quotient::cache::QuotientCache,
     /// Classes of the positions of dense rows, by coordinates.
-    pub(crate) rows: crate::row::RowTables,
+    pub(crate) rows: crate::row::tables::RowTables,
     /// What pruned search learned about the parts of rulesets that split.
     pub pruned: crate::pruned::Pruned,
 }
