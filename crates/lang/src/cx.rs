@@ -4,8 +4,11 @@
 //! block and imports it from here; the crate root only declares the modules and runs
 //! programs ([`crate::Interp`]).
 
+use crate::compile::compiled::Compiled;
+use crate::figure::Figure;
+use crate::intcode::Regs;
+use crate::split::canonical::Canonical;
 use crate::value::{self, Value};
-use crate::{compile, figure, intcode, split};
 use loony_core::diag::{self, FileId, Files};
 use loony_core::game::GameId;
 use loony_core::game::display::Notation;
@@ -97,7 +100,7 @@ pub(crate) struct Frames {
 pub(crate) struct Rules {
     pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
     /// Compiled rulesets, by ruleset id (compiled at their definition).
-    pub(crate) compiled: Vec<Option<Rc<compile::compiled::Compiled>>>,
+    pub(crate) compiled: Vec<Option<Rc<Compiled>>>,
     /// Positions whose options are being listed right now (outermost first).
     pub(crate) expanding: Vec<loony_core::positions::PosId>,
     /// The entries of `expanding` past its first few (see `ruleset::SHALLOW`).
@@ -107,7 +110,7 @@ pub(crate) struct Rules {
     /// Scratch for the parts of a position of a ruleset with a `split by` clause.
     pub(crate) parts_buf: Vec<loony_core::positions::PosId>,
     /// Canonical forms of the parts met so far (see `split::canonical`).
-    pub(crate) canonical: split::canonical::Canonical,
+    pub(crate) canonical: Canonical,
     /// Spare frames (and argument lists) for compiled rules, reused from expansion to
     /// expansion.
     pub(crate) frames: Vec<Vec<Value>>,
@@ -117,7 +120,7 @@ pub(crate) struct Rules {
     /// the expression's (an address can be reused by a later line's syntax tree).
     pub(crate) literal_lists: FxHashMap<usize, Rc<Vec<Value>>>,
     /// Registers of the rules' register code (reused from position to position).
-    pub(crate) int_regs: intcode::Regs,
+    pub(crate) int_regs: Regs,
     /// Comprehensions left to the interpreter (the reference the compiled ones are tested
     /// against; see [`Interp::set_compile_comprehensions`]).
     pub(crate) interpret_comprehensions: bool,
@@ -149,7 +152,7 @@ pub struct Output {
     /// `Some` when the front end shows figures itself (the notebook kernel): a `plot` without
     /// a file name is kept here instead of written to `plot::DEFAULT_FILE`, for the front end
     /// to take after each input. `None` (the CLI and REPL): every plot is a file.
-    pub figures: Option<Vec<figure::Figure>>,
+    pub figures: Option<Vec<Figure>>,
     /// `Some` when the front end shows HTML (the notebook kernel): each shown result adds
     /// its HTML ([`crate::html::html`]; `None` for a value without one), in the order the results
     /// are emitted. `None`: no HTML is made.
