@@ -1,9 +1,13 @@
-//! Built-in functions, and the engines they query (kept for the whole session).
+//! Built-in functions: the arity check and the dispatch to each family, and the core
+//! built-ins. The engines they query are kept for the whole session in
+//! [`crate::cx::Engines`].
 
 use super::catalog::{Builtin, CoreOp, HeapOp, Impl};
 use super::query::MoveResult;
 use super::{heaps, sequences};
 pub(crate) use crate::args::Args;
+/// Kept here too: the front ends' tests find a built-in's value as `builtins::lookup`.
+pub use crate::catalog::lookup;
 use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, TooLarge};
 use crate::value::Value;
@@ -15,33 +19,6 @@ use loony_syntax::ast::{Expr, Span};
 use loony_theory::affine::Stop;
 use loony_theory::normal::mex;
 use std::rc::Rc;
-
-/// The session's engines. Taken out of the context while they run (they call back into it to
-/// expand positions), so a nested query gets a fresh engine instead of a borrow conflict.
-#[derive(Default)]
-pub struct Engines {
-    /// Classes of the games valued so far, and the affine engine's memo.
-    pub memo: loony_theory::classify::Memo,
-    pub heaps: super::heaps::HeapTable,
-    /// Top Entails values from the fast path: one resumable run, extended as stacks are asked for.
-    pub top_entails: loony_theory::affine::TopEntails,
-    pub misere: super::misere::MisereSlot,
-    pub quotients: super::quotient::QuotientCache,
-    /// Classes of the positions of dense rows, by coordinates.
-    pub(crate) rows: super::row::RowTables,
-    /// What pruned search learned about the parts of rulesets that split.
-    pub pruned: super::pruned::Pruned,
-}
-
-/// The built-in of this name, from the catalog (the one list of built-ins): an outcome class
-/// constant is its value, a function is `Value::Builtin` (its row).
-pub fn lookup(name: &str) -> Option<Value> {
-    let b = super::catalog::find(name)?;
-    Some(match b.imp {
-        Impl::Constant(o) => Value::Outcome(o),
-        _ => Value::Builtin(b.id()),
-    })
-}
 
 /// The largest stack the Top Entails built-ins compute.
 const MOST_STACK: i64 = 10_000_000;

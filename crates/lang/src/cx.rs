@@ -4,8 +4,11 @@
 //! block and imports it from here; the crate root only declares the modules and runs
 //! programs ([`crate::Interp`]).
 
+use crate::compile::compiled::Compiled;
+use crate::figure::Figure;
+use crate::intcode::Regs;
+use crate::split::canonical::Canonical;
 use crate::value::{self, Value};
-use crate::{builtins, compile, intcode, plot, split};
 use loony_core::diag::{self, FileId, Files};
 use loony_core::game::GameId;
 use loony_core::game::display::Notation;
@@ -27,7 +30,7 @@ pub const DEFAULT_BUDGET: usize = 5_000_000;
 /// The evaluation context, separate from the store so that engines can hold `&mut Store` while
 /// asking the context to expand ruleset positions. Its state is kept by concern: the limits of
 /// a query, the frames of the code being run, the ruleset runtime, the module loader and the
-/// output options; engine caches are the engines' own ([`builtins::Engines`]).
+/// output options; engine caches are the engines' own ([`Engines`]).
 pub struct Cx {
     pub files: Files,
     pub globals: FxHashMap<String, Value>,
@@ -38,7 +41,24 @@ pub struct Cx {
     pub(crate) rules: Rules,
     pub(crate) loader: Loader,
     pub out: Output,
-    pub(crate) engines: builtins::Engines,
+    pub(crate) engines: Engines,
+}
+
+/// The session's engines. Taken out of the context while they run (they call back into it to
+/// expand positions), so a nested query gets a fresh engine instead of a borrow conflict.
+#[derive(Default)]
+pub struct Engines {
+    /// Classes of the games valued so far, and the affine engine's memo.
+    pub memo: loony_theory::classify::Memo,
+    pub heaps: crate::heaps::table::HeapTable,
+    /// Top Entails values from the fast path: one resumable run, extended as stacks are asked for.
+    pub top_entails: loony_theory::affine::TopEntails,
+    pub misere: crate::misere::session::MisereSlot,
+    pub quotients: crate::quotient::cache::QuotientCache,
+    /// Classes of the positions of dense rows, by coordinates.
+    pub(crate) rows: crate::row::tables::RowTables,
+    /// What pruned search learned about the parts of rulesets that split.
+    pub pruned: crate::pruned::Pruned,
 }
 
 /// What one query may spend, and how it is stopped.
@@ -80,7 +100,7 @@ pub(crate) struct Frames {
 pub(crate) struct Rules {
     pub(crate) rulesets: Vec<Rc<value::Ruleset>>,
     /// Compiled rulesets, by ruleset id (compiled at their definition).
-    pub(crate) compiled: Vec<Option<Rc<compile::Compiled>>>,
+    pub(crate) compiled: Vec<Option<Rc<Compiled>>>,
     /// Positions whose options are being listed right now (outermost first).
     pub(crate) expanding: Vec<loony_core::positions::PosId>,
     /// The entries of `expanding` past its first few (see `ruleset::SHALLOW`).
@@ -89,8 +109,8 @@ pub(crate) struct Rules {
     pub(crate) key_buf: Vec<u32>,
     /// Scratch for the parts of a position of a ruleset with a `split by` clause.
     pub(crate) parts_buf: Vec<loony_core::positions::PosId>,
-    /// Canonical forms of the parts met so far (see `split::Canonical`).
-    pub(crate) canonical: split::Canonical,
+    /// Canonical forms of the parts met so far (see `split::canonical`).
+    pub(crate) canonical: Canonical,
     /// Spare frames (and argument lists) for compiled rules, reused from expansion to
     /// expansion.
     pub(crate) frames: Vec<Vec<Value>>,
@@ -100,7 +120,7 @@ pub(crate) struct Rules {
     /// the expression's (an address can be reused by a later line's syntax tree).
     pub(crate) literal_lists: FxHashMap<usize, Rc<Vec<Value>>>,
     /// Registers of the rules' register code (reused from position to position).
-    pub(crate) int_regs: intcode::Regs,
+    pub(crate) int_regs: Regs,
     /// Comprehensions left to the interpreter (the reference the compiled ones are tested
     /// against; see [`Interp::set_compile_comprehensions`]).
     pub(crate) interpret_comprehensions: bool,
@@ -132,7 +152,7 @@ pub struct Output {
     /// `Some` when the front end shows figures itself (the notebook kernel): a `plot` without
     /// a file name is kept here instead of written to `plot::DEFAULT_FILE`, for the front end
     /// to take after each input. `None` (the CLI and REPL): every plot is a file.
-    pub figures: Option<Vec<plot::Figure>>,
+    pub figures: Option<Vec<Figure>>,
     /// `Some` when the front end shows HTML (the notebook kernel): each shown result adds
     /// its HTML ([`crate::html::html`]; `None` for a value without one), in the order the results
     /// are emitted. `None`: no HTML is made.
@@ -160,7 +180,7 @@ impl Cx {
             rules: Rules::default(),
             loader: Loader::default(),
             out: Output::default(),
-            engines: builtins::Engines::default(),
+            engines: Engines::default(),
         }
     }
 }

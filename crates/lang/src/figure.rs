@@ -19,6 +19,14 @@ pub const PDF_POINTS_PER_PX: f64 = 0.75;
 static FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans-subset.ttf");
 const FONT_NAME: &str = "DejaVu Sans";
 
+/// A plot kept for the front end to show (see `Output::figures`): the SVG text and the
+/// line that says what it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    pub svg: String,
+    pub summary: String,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Svg,

@@ -20,20 +20,9 @@ use loony_theory::misere::{Mid, MisereError, MisereStore, Shape};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-/// The session's misère store and the forms of the evaluator's games converted so far.
-#[derive(Default)]
-pub struct MisereSession {
-    pub games: MisereStore,
-    forms: FxHashMap<GameId, Mid>,
-}
+pub(crate) mod session;
 
-/// Where the session lives between queries; taken out while a query runs, because converting a
-/// ruleset position calls back into the evaluator.
-#[derive(Default)]
-pub struct MisereSlot {
-    session: Option<Box<MisereSession>>,
-    busy: bool,
-}
+pub use session::{MisereSession, MisereSlot};
 
 /// Runs `f` with the session's misère store.
 fn with_session<T>(

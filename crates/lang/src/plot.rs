@@ -5,6 +5,7 @@
 
 use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Example, PlotOption, RangeError};
+pub use crate::figure::Figure;
 use crate::figure::{self, Format};
 use crate::value::SequenceOf;
 use crate::value::Value;
@@ -15,14 +16,6 @@ use loony_theory::heap::{self, Control, HeapRules};
 
 /// Where `plot(seq)` writes: the working directory.
 pub const DEFAULT_FILE: &str = "nim-sequence.svg";
-
-/// A plot kept for the front end to show (see `Output::figures`): the SVG text and the
-/// line that says what it is.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Figure {
-    pub svg: String,
-    pub summary: String,
-}
 
 /// The options of one call, each with the span it was written at.
 #[derive(Default)]

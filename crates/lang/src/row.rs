@@ -27,29 +27,9 @@ use loony_graph::row_box::RowBox;
 use loony_graph::torus::Torus;
 use loony_theory::loopy::row::{RowGamma, RowLabel, SET, label_box, label_torus};
 use loony_theory::loopy::{INF, Labeller};
-use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The classes found in each row, by key header, then by the fixed arguments' key words: memo
-/// codes by coordinates.
-#[derive(Default)]
-pub struct RowTables {
-    rows: FxHashMap<u32, Vec<(Vec<u32>, Grid)>>,
-}
-
-impl RowTables {
-    /// The table of the row with key header `header` and fixed words `fixed`, made if new
-    /// and grown to hold the coordinates `top`.
-    fn grown(&mut self, header: u32, fixed: &[u32], top: &[i64]) -> &mut Grid {
-        let t = self
-            .rows
-            .entry(header)
-            .or_default()
-            .entry_for(fixed, top.len());
-        t.grow_to(top, usize::MAX);
-        t
-    }
-}
+pub(crate) mod tables;
 
 /// The text of the last class [`Cx::print_row_position`] printed, by its memo code.
 #[derive(Default)]
@@ -551,21 +531,4 @@ impl Cx {
 /// calls `memcmp` once per element of a printed table).
 fn same_words(a: &[u32], b: &[u32]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
-}
-
-trait EntryFor {
-    fn entry_for(&mut self, fixed: &[u32], k: usize) -> &mut Grid;
-}
-
-impl EntryFor for Vec<(Vec<u32>, Grid)> {
-    fn entry_for(&mut self, fixed: &[u32], k: usize) -> &mut Grid {
-        let i = match self.iter().position(|(f, _)| f == fixed) {
-            Some(i) => i,
-            None => {
-                self.push((fixed.to_vec(), Grid::new(k)));
-                self.len() - 1
-            }
-        };
-        &mut self[i].1
-    }
 }

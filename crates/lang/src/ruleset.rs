@@ -60,7 +60,8 @@ impl Source for Cx {
         if let Some(code) = &comp.fast {
             // The register code lists it, or gives up and leaves it to the tree below.
             let (atoms, opts) = (out.atoms.len(), out.opts.len());
-            if code.expand(self, store, pos, out) {
+            let (regs, stop) = (&mut self.rules.int_regs, &self.limits.interrupt);
+            if code.expand(regs, stop, store, pos, out) {
                 return Ok(());
             }
             out.atoms.truncate(atoms);

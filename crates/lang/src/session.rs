@@ -4,7 +4,7 @@
 use crate::cx::Cx;
 use crate::error::{EvalError, Nesting};
 use crate::value::Value;
-use crate::{builtins, catalog, value};
+use crate::{catalog, value};
 use loony_core::diag::{self, CoreError, Diagnose, Error, FileId};
 use loony_core::game::{GameId, Store};
 use loony_core::positions::PosTable;
@@ -160,7 +160,7 @@ impl Cx {
         if let Some(v) = self.globals.get(name) {
             return Some(v.clone());
         }
-        builtins::lookup(name)
+        catalog::lookup(name)
     }
 
     pub(crate) fn unknown_name(&self, name: &str, span: &Span) -> Error {

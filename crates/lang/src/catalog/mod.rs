@@ -13,6 +13,7 @@ mod quotient;
 mod row;
 mod values;
 
+use crate::value::Value;
 pub use heaps::{PERIODICITY, RARE_VALUES, SEQUENCE_FILE};
 pub use quotient::QUOTIENT;
 pub use row::{BoardOp, Builtin, CoreOp, Family, HeapOp, Impl, MisereOp, QuotientOp, RecordShape};
@@ -128,6 +129,16 @@ pub fn find(name: &str) -> Option<&'static Builtin> {
             .collect()
     });
     index.get(name).map(|&i| &BUILTINS[usize::from(i)])
+}
+
+/// The built-in of this name, from the catalog (the one list of built-ins): an outcome class
+/// constant is its value, a function is `Value::Builtin` (its row).
+pub fn lookup(name: &str) -> Option<Value> {
+    let b = find(name)?;
+    Some(match b.imp {
+        Impl::Constant(o) => Value::Outcome(o),
+        _ => Value::Builtin(b.id()),
+    })
 }
 
 /// The entry a `Value::Builtin` holds.

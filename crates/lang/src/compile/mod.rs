@@ -10,65 +10,21 @@
 //! interpreter with the frame's names bound, so every program keeps its meaning and its
 //! diagnostics.
 
+use crate::catalog;
 use crate::cx::Cx;
 use crate::value::Value;
-use crate::{builtins, catalog};
-use loony_core::diag::FileId;
 use loony_syntax::ast::*;
 use std::cell::OnceCell;
 use std::rc::Rc;
 
+pub(crate) mod compiled;
 mod norm;
 pub(crate) mod run;
 pub(crate) mod tree;
 
+pub use compiled::Compiled;
 pub(crate) use norm::{Hints, Native, Norm};
 pub(crate) use tree::*;
-
-/// A compiled ruleset.
-pub struct Compiled {
-    pub rid: u32,
-    pub file: FileId,
-    slots: usize,
-    params: Vec<Pat>,
-    rules: Vec<CRule>,
-    /// The same rules as register code, when they are all integers and lists passed on.
-    pub(super) fast: Option<super::intcode::IntCode>,
-    /// How its positions lie in a dense row, when the register code moves only among them.
-    pub(super) row: Option<super::intcode::RowShape>,
-    /// Its `split by` and `canonical by` clauses, when it has either (see `split.rs`).
-    pub(crate) norm: Option<Norm>,
-}
-
-impl Compiled {
-    /// The argument to key this ruleset's positions by, when not the last (see
-    /// [`PosTable::set_lead`]): if every move to the ruleset's own positions passes the last
-    /// parameter on unchanged (`wv(i, n, s)` moves to `wv(i - m, n, s)`), the last parameter
-    /// some move changes. Only where positions are kept depends on it, never a value.
-    pub fn lead(&self) -> Option<usize> {
-        let n = self.params.len();
-        let mut passed = vec![true; n];
-        let mut calls = 0;
-        let mut stack: Vec<&COpt> = self.rules.iter().map(|r| &r.option).collect();
-        while let Some(o) = stack.pop() {
-            match o {
-                COpt::Pos { rid, args, .. } if *rid == self.rid && args.len() == n => {
-                    calls += 1;
-                    for (j, a) in args.iter().enumerate() {
-                        let same = matches!((a, &self.params[j]), (CExpr::Slot(x), Pat::Slot(y)) if x == y);
-                        passed[j] &= same;
-                    }
-                }
-                COpt::Sum(parts) => stack.extend(parts),
-                _ => {}
-            }
-        }
-        if calls == 0 || n < 2 || !passed[n - 1] {
-            return None;
-        }
-        (0..n - 1).rev().find(|&j| !passed[j])
-    }
-}
 
 /// A comprehension compiled where it is evaluated: its clauses and element over a frame of
 /// slots, so a loop of a million turns neither binds nor looks up names by string.
@@ -276,7 +232,7 @@ impl Cx {
     fn global(&self, name: &str) -> Option<Value> {
         match self.globals.get(name) {
             Some(v) => Some(v.clone()),
-            None => builtins::lookup(name),
+            None => catalog::lookup(name),
         }
     }
 
@@ -437,7 +393,7 @@ impl Cx {
                 if let ExprKind::Var(name) = &callee.kind
                     && scope.find(name).is_none()
                     && !self.globals.contains_key(&**name)
-                    && let Some(Value::Builtin(id)) = builtins::lookup(name)
+                    && let Some(Value::Builtin(id)) = catalog::lookup(name)
                     && catalog::get(id).on_plain_values()
                 {
                     return CExpr::Builtin(

@@ -14,7 +14,6 @@
 //! again from the start, with its diagnostics.
 
 use super::compile::tree::{CClause, CExpr, COpt, CRule, Pat};
-use crate::cx::Cx;
 use crate::value::Value;
 use loony_core::game::Store;
 use loony_core::positions::{PosId, PosTable};
@@ -216,16 +215,16 @@ impl IntCode {
 
     /// Lists the options of position `pos` into `out`; `false` if the listing was abandoned
     /// (`out` may then hold part of it: the caller cuts it back).
+    /// The registers `r` and the interrupt flag `stop` are the session's (`Cx::rules.int_regs`
+    /// and `Cx::limits.interrupt`), borrowed side by side by the caller.
     pub(super) fn expand(
         &self,
-        cx: &mut Cx,
+        r: &mut Regs,
+        stop: &AtomicBool,
         store: &mut Store,
         pos: PosId,
         out: &mut OptBuf,
     ) -> bool {
-        // The registers and the interrupt flag, borrowed side by side from the session.
-        let r = &mut cx.rules.int_regs;
-        let stop: &AtomicBool = &cx.limits.interrupt;
         r.reset(self.regs);
         // Tuples are the tree's (the register code holds integers and lists).
         if store.positions.plain_arity(pos) != Some(self.params.len()) {

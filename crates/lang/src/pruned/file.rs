@@ -672,7 +672,7 @@ impl Cx {
     pub(crate) fn save_table_builtin(
         &mut self,
         store: &mut Store,
-        a: &crate::builtins::Args,
+        a: &crate::args::Args,
     ) -> Result<Value, Error> {
         let path = self.file_arg(a)?;
         let n = self
@@ -685,7 +685,7 @@ impl Cx {
     pub(crate) fn load_table_builtin(
         &mut self,
         store: &mut Store,
-        a: &crate::builtins::Args,
+        a: &crate::args::Args,
     ) -> Result<Value, Error> {
         let path = self.file_arg(a)?;
         let at = |cx: &Cx, e: Refused| e.error(&path).or_at(cx.scope.file, a.span(0).clone());
@@ -697,7 +697,7 @@ impl Cx {
         Ok(Value::Int(n as i64))
     }
 
-    fn file_arg(&self, a: &crate::builtins::Args) -> Result<String, Error> {
+    fn file_arg(&self, a: &crate::args::Args) -> Result<String, Error> {
         match &a.vals[0] {
             Value::Str(s) => Ok(s.to_string()),
             other => Err(self.err(

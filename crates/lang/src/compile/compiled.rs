@@ -1,0 +1,54 @@
+//! A compiled ruleset: its tree of rules, its register code and row shape when it has them,
+//! and its `split by` and `canonical by` clauses. Kept apart from the compiler (`mod.rs`) so
+//! that the context ([`crate::cx`]) can hold compiled rulesets without naming the compiler.
+
+use super::norm::Norm;
+use super::tree::{CExpr, COpt, CRule, Pat};
+use crate::intcode::{IntCode, RowShape};
+use loony_core::diag::FileId;
+
+/// A compiled ruleset.
+pub struct Compiled {
+    pub rid: u32,
+    pub file: FileId,
+    pub(super) slots: usize,
+    pub(super) params: Vec<Pat>,
+    pub(super) rules: Vec<CRule>,
+    /// The same rules as register code, when they are all integers and lists passed on.
+    pub(crate) fast: Option<IntCode>,
+    /// How its positions lie in a dense row, when the register code moves only among them.
+    pub(crate) row: Option<RowShape>,
+    /// Its `split by` and `canonical by` clauses, when it has either (see `split.rs`).
+    pub(crate) norm: Option<Norm>,
+}
+
+impl Compiled {
+    /// The argument to key this ruleset's positions by, when not the last (see
+    /// [`loony_core::positions::PosTable::set_lead`]): if every move to the ruleset's own
+    /// positions passes the last parameter on unchanged (`wv(i, n, s)` moves to
+    /// `wv(i - m, n, s)`), the last parameter some move changes. Only where positions are kept
+    /// depends on it, never a value.
+    pub fn lead(&self) -> Option<usize> {
+        let n = self.params.len();
+        let mut passed = vec![true; n];
+        let mut calls = 0;
+        let mut stack: Vec<&COpt> = self.rules.iter().map(|r| &r.option).collect();
+        while let Some(o) = stack.pop() {
+            match o {
+                COpt::Pos { rid, args, .. } if *rid == self.rid && args.len() == n => {
+                    calls += 1;
+                    for (j, a) in args.iter().enumerate() {
+                        let same = matches!((a, &self.params[j]), (CExpr::Slot(x), Pat::Slot(y)) if x == y);
+                        passed[j] &= same;
+                    }
+                }
+                COpt::Sum(parts) => stack.extend(parts),
+                _ => {}
+            }
+        }
+        if calls == 0 || n < 2 || !passed[n - 1] {
+            return None;
+        }
+        (0..n - 1).rev().find(|&j| !passed[j])
+    }
+}

@@ -1,0 +1,50 @@
+//! The labellings a `canonical by canonical(g)` clause has found, kept for the session (the
+//! context holds them: [`crate::cx`]).
+
+use crate::value::Value;
+use loony_core::graphs::Graph;
+use std::rc::Rc;
+
+/// Canonical labellings already found, by the graph labelled as it was met: a component
+/// recurs in many positions (a move far away leaves it as it was), and looking it up costs a
+/// hash where labelling it again costs a refinement search. Cleared when it grows past
+/// [`Canonical::MOST`] entries, so it stays small beside the positions themselves.
+///
+/// It also keeps, for each canonical graph, the graph it was first met as, and a position is
+/// expanded through that one ([`Canonical::as_met`]): its options are then labelled as the
+/// rest of the search labels them (subsets of the first position's vertices, renumbered in
+/// order), so their labellings are found here, where options of the canonical graph itself
+/// would be new labellings of the same parts (seven times as many searches on random graphs
+/// of 40 vertices). The two are isomorphic, so the options' values are the same.
+#[derive(Default)]
+pub(crate) struct Canonical {
+    graphs: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
+    met: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
+}
+
+impl Canonical {
+    const MOST: usize = 1 << 20;
+
+    pub(super) fn graph(&mut self, g: &Rc<Graph>) -> Rc<Graph> {
+        if let Some(c) = self.graphs.get(g) {
+            return c.clone();
+        }
+        if self.graphs.len() >= Self::MOST {
+            self.graphs.clear();
+            self.met.clear();
+        }
+        let c = Rc::new(g.canonical());
+        self.graphs.insert(g.clone(), c.clone());
+        self.met.entry(c.clone()).or_insert_with(|| g.clone());
+        c
+    }
+
+    /// The graph that the canonical graph `v` was first met as (`v` itself if unknown).
+    pub(crate) fn as_met(&self, v: &mut Value) {
+        if let Value::Graph(g) = v
+            && let Some(m) = self.met.get(g)
+        {
+            *v = Value::Graph(m.clone());
+        }
+    }
+}
