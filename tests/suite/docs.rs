@@ -271,3 +271,26 @@ fn record_shapes_are_the_records_made() {
     }
     let _ = std::fs::remove_dir_all(&scratch);
 }
+
+/// ARCHITECTURE.md's claims that a test can hold: at most 150 lines, and the files of the
+/// interpreter's crate in layers, with no circle of imports (`scripts/lang-modules.py`, which
+/// exits 1 and lists the circle when there is one).
+#[test]
+fn architecture_md_holds() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/ARCHITECTURE.md")).unwrap();
+    assert!(
+        text.lines().count() <= 150,
+        "ARCHITECTURE.md is over 150 lines"
+    );
+    let out = std::process::Command::new("python3")
+        .arg(format!("{root}/scripts/lang-modules.py"))
+        .output()
+        .expect("python3 runs");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "a circle of files in crates/lang:\n{shown}"
+    );
+    assert!(shown.contains(" 0 circle(s)"), "{shown}");
+}

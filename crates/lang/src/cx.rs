@@ -58,7 +58,7 @@ pub struct Engines {
     /// Classes of the positions of dense rows, by coordinates.
     pub(crate) rows: crate::row::tables::RowTables,
     /// What pruned search learned about the parts of rulesets that split.
-    pub pruned: crate::pruned::Pruned,
+    pub pruned: crate::pruned::state::Pruned,
 }
 
 /// What one query may spend, and how it is stopped.

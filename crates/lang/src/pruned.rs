@@ -26,66 +26,12 @@ use loony_graph::Side;
 use loony_theory::pruned::{self, Hint, Stats, Stop, Table, Weigh};
 
 mod file;
+mod format;
 mod hint;
+pub(crate) mod state;
 
-/// The share of the memory budget the table may take: a quarter.
-const BUDGET_SHARE: usize = 4;
-
-/// Pruned search's state in the session: its table, the capacity asked for, and the progress
-/// shown during a search.
-#[derive(Default)]
-pub struct Pruned {
-    pub table: Table,
-    /// The most entries asked for (`:table capacity N`), below the budget's share.
-    pub(crate) asked: Option<usize>,
-    meter: Option<Meter>,
-    /// A table file read at start (`--table`), loaded as its rulesets are defined.
-    pending: file::Pending,
-    /// The rulesets' hints, by part.
-    hints: hint::Hints,
-}
-
-/// What a search shows of itself once it has run a second.
-struct Meter {
-    started: std::time::Instant,
-    /// On a terminal (a spinner), else log lines.
-    terminal: bool,
-    bar: Option<indicatif::ProgressBar>,
-    log: super::progress::Log,
-}
-
-impl Pruned {
-    /// The capacity the table gets for a session of `memory` bytes of budget.
-    pub fn capacity_for(&self, memory: usize) -> usize {
-        let share = memory / BUDGET_SHARE / pruned::ENTRY_BYTES;
-        share.min(self.asked.unwrap_or(usize::MAX))
-    }
-
-    /// Whether the session saves its table to a file (`--table FILE`).
-    pub fn has_file(&self) -> bool {
-        self.pending.path.is_some()
-    }
-
-    /// The table's state in a line: `12034 of 1048576 entries (1.1% full), 41.2% of 96102
-    /// lookups hit, 0 replaced, 20311 questions`.
-    pub fn summary(&self) -> String {
-        summary(&self.table.stats()) + &self.pending.summary()
-    }
-}
-
-/// The counters of a table as `:table` and the progress line show them.
-pub fn summary(s: &Stats) -> String {
-    format!(
-        "{} of {} entries ({:.1}% full), {:.1}% of {} lookups hit, {} replaced, {} questions",
-        s.entries,
-        s.capacity,
-        100.0 * s.fill(),
-        100.0 * s.hit_rate(),
-        s.lookups,
-        s.replacements,
-        s.opened
-    )
-}
+use state::Meter;
+pub use state::summary;
 
 impl Cx {
     /// The parts and folded nimber of a game that is a sum of positions of rulesets with a

@@ -6,6 +6,7 @@
 //! (`value`: a table of parts the ruleset knows). A bound is checked by the search wherever it
 //! finds a nimber whole (`loony_theory::pruned`); a value is taken as given.
 
+use super::state::Hints;
 use crate::compile::run;
 use crate::cx::Cx;
 use crate::error::EvalError;
@@ -15,29 +16,6 @@ use loony_core::game::Store;
 use loony_core::positions::PosId;
 use loony_syntax::ast::Span;
 use loony_theory::pruned::{Hint, UNKNOWN};
-use rustc_hash::FxHashMap;
-
-/// Hints worked out, by part. Cleared when it grows past [`Hints::MOST`] entries (a part's
-/// hints are worked out again when it is met again).
-#[derive(Default)]
-pub(crate) struct Hints {
-    by_part: FxHashMap<PosId, Hint>,
-}
-
-impl Hints {
-    const MOST: usize = 1 << 20;
-
-    pub(crate) fn get(&self, p: PosId) -> Hint {
-        if self.by_part.is_empty() {
-            return Hint::NONE;
-        }
-        self.by_part.get(&p).copied().unwrap_or(Hint::NONE)
-    }
-
-    pub(crate) fn clear(&mut self) {
-        self.by_part.clear();
-    }
-}
 
 impl Cx {
     /// The hints of the part `p`, worked out by its ruleset's clauses if not already.
