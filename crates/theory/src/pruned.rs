@@ -20,8 +20,9 @@
 //! A ruleset may help ([`Hint`]): a bound on a part's nimber (`is(G, n)` with `n` above it is
 //! no without looking at `G`, and once every `m` below it is ruled out the nimber is the
 //! bound), a key that orders the options, or a part's nimber where the ruleset knows it (a
-//! table of small parts). A bound is checked wherever the search finds a nimber whole: one
-//! below what it finds is the ruleset's error ([`Weigh::wrong_bound`]), never an answer.
+//! table of small parts). A bound is trusted where it saves a search (a wrong one can give a
+//! wrong answer there) and checked wherever the search values a part by its options anyway:
+//! a nimber found above it is the ruleset's error ([`Weigh::wrong_bound`]).
 //!
 //! **When an answer is sound.** A yes is given only after every option of the part was shown
 //! to lack nimber `n` by a witness of exact nimber `n` among its own options (or by its own

@@ -109,9 +109,10 @@ loony_core::codes! {
          `split by` and `canonical by`) does not exceed; `order by e` an integer from 0 (the \
          options whose parts' keys sum to less are tried first); `value by e` a part's nimber \
          where the ruleset knows it, or `none`. Hints help pruned search, which values the \
-         rulesets that declare `split by`, so a hint needs that clause. A bound is checked \
-         wherever the search finds a part's nimber whole: one below it is this error, never \
-         an answer. A `value by` is taken as given: test it against the rules (for example \
+         rulesets that declare `split by`, so a hint needs that clause. A bound is trusted \
+         where it saves a search (a bound below a part's nimber can give a wrong answer \
+         there) and checked wherever the search values a part by its options anyway: a \
+         nimber found above it is this error. A `value by` is taken as given: test it against the rules (for example \
          against `nimber` of the same positions in a ruleset without the hint).";
     MIXED_QUOTIENTS = "E0116",
         "Elements of two different misère quotients in one operation: `q.phi[2] * r.phi[2]`, \

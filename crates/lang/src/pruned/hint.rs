@@ -1,10 +1,11 @@
 //! A ruleset's hints to pruned search (`bound by`, `order by`, `value by`), evaluated on one
 //! part at a time and kept, so that each part's hints are worked out once.
 //!
-//! A hint never changes what a game is: it tells the search where to look first (`order`),
-//! where it need not look (`bound`: the nimber is at most this), or what it need not look at
-//! (`value`: a table of parts the ruleset knows). A bound is checked by the search wherever it
-//! finds a nimber whole (`loony_theory::pruned`); a value is taken as given.
+//! A true hint never changes what a game is: it tells the search where to look first
+//! (`order`), where it need not look (`bound`: the nimber is at most this), or what it need
+//! not look at (`value`: a table of parts the ruleset knows). Both are trusted where they save
+//! work; the search checks a bound wherever it values a part by its options anyway
+//! (`loony_theory::pruned`).
 
 use super::state::Hints;
 use crate::compile::run;
