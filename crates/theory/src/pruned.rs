@@ -319,6 +319,11 @@ struct Search<'a, S> {
     buf: OptBuf,
     /// Options listed lately: a part asked several questions in a row is listed once.
     recent: Recent,
+    /// Each part's weight, once worked out ([`Weigh::weight`] reads the part's arguments).
+    weights: rustc_hash::FxHashMap<PosId, u64>,
+    /// Scratch for [`Search::expand`]: each option's key, start and length in `flat`.
+    keyed: Vec<(u64, u32, u32)>,
+    flat: Vec<u32>,
     /// Parts whose options are being searched: met again, they are a cycle.
     searching: FxHashSet<PosId>,
     /// Parts of at most this weight are valued by the plain mex (see [`SMALL`]).
@@ -347,6 +352,9 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
             table,
             buf: OptBuf::default(),
             recent: Recent::default(),
+            weights: Default::default(),
+            keyed: Vec::new(),
+            flat: Vec::new(),
             searching: FxHashSet::default(),
             small: SMALL,
             asks: ASKS,
@@ -355,11 +363,25 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
     }
 
     /// The part of greatest weight (the last question goes to it).
-    fn largest(&self, parts: &[PosId]) -> Option<PosId> {
-        parts
-            .iter()
-            .copied()
-            .max_by_key(|&p| (self.src.weight(self.store, p), std::cmp::Reverse(p)))
+    fn largest(&mut self, parts: &[PosId]) -> Option<PosId> {
+        let mut best: Option<(u64, std::cmp::Reverse<PosId>)> = None;
+        for &p in parts {
+            let k = (self.weight(p), std::cmp::Reverse(p));
+            if best.is_none_or(|b| k > b) {
+                best = Some(k);
+            }
+        }
+        best.map(|(_, std::cmp::Reverse(p))| p)
+    }
+
+    /// The weight of the part `p` ([`Weigh::weight`], kept for the rest of the search).
+    fn weight(&mut self, p: PosId) -> u64 {
+        if let Some(&w) = self.weights.get(&p) {
+            return w;
+        }
+        let w = self.src.weight(self.store, p);
+        self.weights.insert(p, w);
+        w
     }
 
     /// The options of `p` as the frame keeps them, options with fewer and lighter unknown
@@ -374,34 +396,48 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
                 buf
             }
         };
-        let mut keyed: Vec<(u64, Vec<u32>)> = Vec::with_capacity(buf.opts.len());
-        let r = self.key_options(&buf, &mut keyed);
+        let (mut keyed, mut flat) = (
+            std::mem::take(&mut self.keyed),
+            std::mem::take(&mut self.flat),
+        );
+        keyed.clear();
+        flat.clear();
+        let r = self.key_options(&buf, &mut keyed, &mut flat);
         // The slot's old options become the next listing's buffer.
         self.buf = self.recent.put(p, buf);
-        r?;
-        let count = keyed.len() as u32;
-        let fact = Fact {
-            options: count.min(self.src.hint(self.store, p)?.bound),
-            ..Fact::default()
-        };
-        self.table.learn(p, &fact, 1);
-        keyed.sort_by_key(|(w, _)| *w);
-        let mut out = Vec::new();
-        for (_, parts) in keyed {
-            out.push(parts.len() as u32);
-            out.extend(parts);
-        }
-        Ok((out, count))
+        let r = r.and_then(|()| {
+            let count = keyed.len() as u32;
+            let fact = Fact {
+                options: count.min(self.src.hint(self.store, p)?.bound),
+                ..Fact::default()
+            };
+            self.table.learn(p, &fact, 1);
+            // Stable: options of equal key keep the rules' order.
+            keyed.sort_by_key(|&(w, ..)| w);
+            let mut out = Vec::with_capacity(flat.len() + keyed.len());
+            for &(_, start, len) in &keyed {
+                out.push(len);
+                out.extend_from_slice(&flat[start as usize..(start + len) as usize]);
+            }
+            Ok((out, count))
+        });
+        (self.keyed, self.flat) = (keyed, flat);
+        r
     }
 
     /// Each option of `buf` as its unknown parts then its folded heap (tagged [`NIM`]), with
     /// the key it is tried by: fewer and lighter unknown parts first (or the ruleset's order).
-    fn key_options(&mut self, buf: &OptBuf, keyed: &mut Vec<(u64, Vec<u32>)>) -> Result<(), Stop> {
+    fn key_options(
+        &mut self,
+        buf: &OptBuf,
+        keyed: &mut Vec<(u64, u32, u32)>,
+        parts: &mut Vec<u32>,
+    ) -> Result<(), Stop> {
         for o in &buf.opts {
             if !o.is_plain() {
                 return Err(Stop::NotNormal);
             }
-            let mut parts = Vec::with_capacity(o.len as usize);
+            let start = parts.len() as u32;
             let mut heap = 0u32;
             let mut weight = 0u64;
             for a in buf.parts(o) {
@@ -415,7 +451,7 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
                                 heap ^= h.value;
                                 continue;
                             }
-                            weight += 1 + h.order.unwrap_or_else(|| self.src.weight(self.store, q));
+                            weight += 1 + h.order.unwrap_or_else(|| self.weight(q));
                             parts.push(q);
                         }
                     },
@@ -432,7 +468,7 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
                 return Err(Stop::NotNormal);
             }
             parts.push(NIM | heap);
-            keyed.push((weight, parts));
+            keyed.push((weight, start, parts.len() as u32 - start));
         }
         Ok(())
     }
@@ -536,7 +572,7 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
             }
             let q = f.pending[0];
             let want = f.n ^ f.heap;
-            if self.src.weight(self.store, q) <= self.small {
+            if self.weight(q) <= self.small {
                 // A small part: its nimber, by the plain mex, is cheaper than questions.
                 f.whole = true;
                 f.wait = Wait::PartNim;
@@ -660,9 +696,7 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
         self.table.stats.opened += 1;
         let start = self.table.stats.opened;
         Ok(match key {
-            Ask::Nim(p) if self.src.weight(self.store, p) <= self.small => {
-                self.mex_frame(p, start)?
-            }
+            Ask::Nim(p) if self.weight(p) <= self.small => self.mex_frame(p, start)?,
             Ask::Nim(p) => Frame::Nim {
                 p,
                 n: 0,
