@@ -183,6 +183,30 @@ fn least_image(rows: usize, cols: usize, cells: &[u8], best: &mut [u8], next: &m
     }
 }
 
+/// The `w` lowest bits set (`w` from 1 to 64).
+fn low_bits(w: usize) -> u64 {
+    u64::MAX >> (64 - w)
+}
+
+/// The least of the four images that keep these `rows` (each `w` bits, column `x` at bit
+/// `x`) as rows: in either order, each read either way, as numbers whose first cell is the
+/// most significant bit.
+fn least_of_rows(rows: &[u64], w: usize) -> u64 {
+    let h = rows.len();
+    // Reading a row left to right puts column 0 first (most significant): its bits reversed.
+    let rev = |x: u64| x.reverse_bits() >> (64 - w);
+    let (mut down, mut down_mirrored, mut up, mut up_mirrored) = (0u64, 0u64, 0u64, 0u64);
+    for i in 0..h {
+        let shift = (h - 1 - i) * w;
+        let (a, b) = (rows[i], rows[h - 1 - i]);
+        down |= rev(a) << shift;
+        down_mirrored |= a << shift;
+        up |= rev(b) << shift;
+        up_mirrored |= b << shift;
+    }
+    down.min(down_mirrored).min(up).min(up_mirrored)
+}
+
 /// Whether `c` may be a cell.
 pub fn is_cell(c: u8) -> bool {
     c.is_ascii_graphic() && c != b'|'
@@ -387,8 +411,8 @@ impl Board {
                 let grown = (comp
                     | (comp & !last_col) << 1
                     | (comp & !first_col) >> 1
-                    | comp << cols
-                    | comp >> cols)
+                    | comp.checked_shl(cols as u32).unwrap_or(0)
+                    | comp.checked_shr(cols as u32).unwrap_or(0))
                     & free
                     & all;
                 if grown == comp {
@@ -402,11 +426,46 @@ impl Board {
         out
     }
 
+    /// [`Board::region_masks`] of a board of at most 64 cells, on one machine word.
+    fn region_masks_64(&self) -> SmallVec<[u128; 4]> {
+        let (n, cols) = (self.cells.len(), self.cols());
+        let all = u64::MAX >> (64 - n);
+        let mut first_col = 0u64;
+        for r in 0..self.rows() {
+            first_col |= 1 << (r * cols);
+        }
+        let (not_last, not_first) = (!(first_col << (cols - 1)), !first_col);
+        let mut free = 0u64;
+        for (i, &c) in self.cells.iter().enumerate() {
+            free |= u64::from(c != BLOCKED) << i;
+        }
+        free &= all;
+        let mut out = SmallVec::new();
+        while free != 0 {
+            let mut comp = free & free.wrapping_neg();
+            loop {
+                let grown = (comp
+                    | (comp & not_last) << 1
+                    | (comp & not_first) >> 1
+                    | comp.checked_shl(cols as u32).unwrap_or(0)
+                    | comp.checked_shr(cols as u32).unwrap_or(0))
+                    & free;
+                if grown == comp {
+                    break;
+                }
+                comp = grown;
+            }
+            free &= !comp;
+            out.push(u128::from(comp));
+        }
+        out
+    }
+
     /// The bounding box of the cells of `mask`: first row, first column, rows, columns (read
     /// row by row: no division per cell).
     fn bounds(&self, mask: u128) -> (usize, usize, usize, usize) {
         let cols = self.cols();
-        let row_bits = (1u128 << cols) - 1;
+        let row_bits = u128::MAX >> (128 - cols);
         let (mut r0, mut r1, mut in_cols) = (usize::MAX, 0, 0u128);
         for r in 0..self.rows() {
             let bits = mask >> (r * cols) & row_bits;
@@ -506,6 +565,19 @@ impl Board {
         if n > SMALL {
             return self.regions().iter().map(Board::canonical).collect();
         }
+        if n <= 128 {
+            if let Some(c) = self.one_free_kind() {
+                let masks: SmallVec<[u128; 4]> = if n <= 64 {
+                    self.region_masks_64()
+                } else {
+                    self.region_masks().into_iter().collect()
+                };
+                return masks
+                    .into_iter()
+                    .map(|m| self.canonical_region_bits(m, c))
+                    .collect();
+            }
+        }
         // One pass labels every cell with its region (a flood fill on an explicit stack of
         // (row, column) pairs, so no division), keeping each region's bounding box.
         let (rows, cols) = (self.rows(), self.cols());
@@ -565,6 +637,69 @@ impl Board {
                 })
             })
             .collect()
+    }
+
+    /// The one cell value every unblocked cell holds, if they all hold the same (as in Cram,
+    /// where they are all `.`): then a region is a bit mask and its images are bit operations.
+    fn one_free_kind(&self) -> Option<u8> {
+        let mut kind = None;
+        for &c in self.cells.iter() {
+            if c != BLOCKED && *kind.get_or_insert(c) != c {
+                return None;
+            }
+        }
+        kind
+    }
+
+    /// [`Board::canonical`] of the region `mask` (a region of [`Board::region_masks`]) whose
+    /// cells all hold `c`, by bit operations when its bounding box has at most 64 cells.
+    ///
+    /// An image is read as a number, its first cell the most significant bit and a cell 1
+    /// when it holds the greater of `c` and [`BLOCKED`]: images of one shape then order as
+    /// boards do, so the least board is the least number. The images that keep the rows are
+    /// the rows in either order, each read either way; the others are those of the transpose.
+    fn canonical_region_bits(&self, mask: u128, c: u8) -> Board {
+        let (r0, c0, h, w) = self.bounds(mask);
+        if h * w > 64 {
+            return self.crop_mask(mask).canonical();
+        }
+        let cols = self.cols();
+        // Row `r` of the box, column `x` at bit `x`; 1 for the greater cell value.
+        let flip = c < BLOCKED;
+        let mut rows = [0u64; 64];
+        for (r, row) in rows.iter_mut().enumerate().take(h) {
+            let bits = (mask >> ((r0 + r) * cols + c0)) as u64 & low_bits(w);
+            *row = if flip { !bits & low_bits(w) } else { bits };
+        }
+        let mut best = u64::MAX;
+        let (mut bh, mut bw) = (h, w);
+        if h <= w {
+            best = least_of_rows(&rows[..h], w);
+        }
+        if h >= w {
+            // The transpose: its row `x` is column `x` of the box.
+            let mut cols_ = [0u64; 64];
+            for (x, col) in cols_.iter_mut().enumerate().take(w) {
+                for (y, row) in rows.iter().enumerate().take(h) {
+                    *col |= (row >> x & 1) << y;
+                }
+            }
+            let t = least_of_rows(&cols_[..w], h);
+            if h > w || t < best {
+                (best, bh, bw) = (t, w, h);
+            }
+        }
+        let n = bh * bw;
+        let (one, zero) = if flip { (BLOCKED, c) } else { (c, BLOCKED) };
+        let mut cells = [0u8; 64];
+        for (k, cell) in cells.iter_mut().enumerate().take(n) {
+            *cell = if best >> (n - 1 - k) & 1 == 1 { one } else { zero };
+        }
+        Board {
+            rows: bh as u16,
+            cols: bw as u16,
+            cells: Cells::from_slice(&cells[..n]),
+        }
     }
 
     /// The cell of this board that image `t` (of `h` rows, `w` columns) shows at `(y, x)`.
@@ -669,7 +804,9 @@ mod tests {
     fn random_boards() -> Vec<Board> {
         let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut out = Vec::new();
-        for _ in 0..400 {
+        for i in 0..600 {
+            // Boards of one free kind above `#`, one below it, and of two kinds.
+            let kinds = [[b'.', b'.', b'#', b'#'], [b'!', b'!', b'#', b'#'], [b'.', b'.', b'#', b'x']][i % 3];
             s = s
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
@@ -679,7 +816,7 @@ mod tests {
                     s = s
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
-                    [b'.', b'.', b'#', b'x'][(s >> 60) as usize % 4]
+                    kinds[(s >> 60) as usize % 4]
                 })
                 .collect();
             out.push(Board {
@@ -702,6 +839,18 @@ mod tests {
             assert_eq!(b.canonical(), all[0], "{}", b.compact());
             let each: Vec<Board> = b.regions().iter().map(Board::canonical).collect();
             assert_eq!(b.canonical_regions(), each, "{}", b.compact());
+        }
+    }
+
+    /// One-row boards as long as a mask: no shift by a whole row runs off the word.
+    #[test]
+    fn long_rows_split() {
+        for n in [63, 64, 65, 127, 128] {
+            let row: String = (0..n).map(|i| if i % 10 == 9 { '#' } else { '.' }).collect();
+            let x = b(&row);
+            assert_eq!(x.regions_small(), x.regions_by_fill(), "{n}");
+            let each: Vec<Board> = x.regions().iter().map(Board::canonical).collect();
+            assert_eq!(x.canonical_regions(), each, "{n}");
         }
     }
 
