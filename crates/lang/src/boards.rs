@@ -123,10 +123,32 @@ pub(crate) fn cell(b: &Board, v: &Value) -> Result<usize, String> {
 
 /// The pair `(row, column)` of cell `i`.
 fn pair(b: &Board, i: usize) -> Value {
-    Value::Tuple(Rc::new(vec![
-        Value::Int((i / b.cols()) as i64),
-        Value::Int((i % b.cols()) as i64),
-    ]))
+    let (r, c) = (i / b.cols(), i % b.cols());
+    if r < CACHED && c < CACHED {
+        return CELLS.with_borrow_mut(|cells| {
+            let k = r * CACHED + c;
+            if cells.is_empty() {
+                cells.resize(CACHED * CACHED, Value::Int(0));
+            }
+            if !matches!(cells[k], Value::Tuple(_)) {
+                cells[k] = cell_pair(r, c);
+            }
+            cells[k].clone()
+        });
+    }
+    cell_pair(r, c)
+}
+
+fn cell_pair(r: usize, c: usize) -> Value {
+    Value::Tuple(Rc::new(vec![Value::Int(r as i64), Value::Int(c as i64)]))
+}
+
+/// Rows and columns whose `(row, column)` pairs are made once per thread and shared: a
+/// board game's rules list cells on every move, and a shared pair costs no allocation.
+const CACHED: usize = 32;
+
+thread_local! {
+    static CELLS: std::cell::RefCell<Vec<Value>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 fn ints(xs: impl IntoIterator<Item = i64>) -> Value {
