@@ -207,6 +207,22 @@ fn least_of_rows(rows: &[u64], w: usize) -> u64 {
     down.min(down_mirrored).min(up).min(up_mirrored)
 }
 
+/// Byte `k` of entry `b` is bit `7 - k` of `b`: eight bits spread to eight bytes, the most
+/// significant first.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        while k < 8 {
+            t[b] |= ((b as u64 >> (7 - k)) & 1) << (8 * k);
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// Whether `c` may be a cell.
 pub fn is_cell(c: u8) -> bool {
     c.is_ascii_graphic() && c != b'|'
@@ -565,18 +581,17 @@ impl Board {
         if n > SMALL {
             return self.regions().iter().map(Board::canonical).collect();
         }
-        if n <= 128 {
-            if let Some(c) = self.one_free_kind() {
-                let masks: SmallVec<[u128; 4]> = if n <= 64 {
-                    self.region_masks_64()
-                } else {
-                    self.region_masks().into_iter().collect()
-                };
-                return masks
-                    .into_iter()
-                    .map(|m| self.canonical_region_bits(m, c))
-                    .collect();
-            }
+        // (Here `n <= SMALL`, so a region fits a 128-bit mask.)
+        if let Some(c) = self.one_free_kind() {
+            let masks: SmallVec<[u128; 4]> = if n <= 64 {
+                self.region_masks_64()
+            } else {
+                self.region_masks().into_iter().collect()
+            };
+            return masks
+                .into_iter()
+                .map(|m| self.canonical_region_bits(m, c))
+                .collect();
         }
         // One pass labels every cell with its region (a flood fill on an explicit stack of
         // (row, column) pairs, so no division), keeping each region's bounding box.
@@ -691,9 +706,16 @@ impl Board {
         }
         let n = bh * bw;
         let (one, zero) = if flip { (BLOCKED, c) } else { (c, BLOCKED) };
+        // Eight cells at a time: the image's bits, first cell topmost, each spread to a byte.
         let mut cells = [0u8; 64];
-        for (k, cell) in cells.iter_mut().enumerate().take(n) {
-            *cell = if best >> (n - 1 - k) & 1 == 1 { one } else { zero };
+        let top = best << (64 - n);
+        let (ones, zeros) = (
+            u64::from(one ^ zero),
+            u64::from(zero) * 0x0101_0101_0101_0101,
+        );
+        for (j, chunk) in cells.chunks_exact_mut(8).enumerate().take(n.div_ceil(8)) {
+            let byte = (top >> (56 - 8 * j)) as u8;
+            chunk.copy_from_slice(&(zeros ^ (SPREAD[byte as usize] * ones)).to_le_bytes());
         }
         Board {
             rows: bh as u16,
@@ -806,7 +828,11 @@ mod tests {
         let mut out = Vec::new();
         for i in 0..600 {
             // Boards of one free kind above `#`, one below it, and of two kinds.
-            let kinds = [[b'.', b'.', b'#', b'#'], [b'!', b'!', b'#', b'#'], [b'.', b'.', b'#', b'x']][i % 3];
+            let kinds = [
+                [b'.', b'.', b'#', b'#'],
+                [b'!', b'!', b'#', b'#'],
+                [b'.', b'.', b'#', b'x'],
+            ][i % 3];
             s = s
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
@@ -846,7 +872,9 @@ mod tests {
     #[test]
     fn long_rows_split() {
         for n in [63, 64, 65, 127, 128] {
-            let row: String = (0..n).map(|i| if i % 10 == 9 { '#' } else { '.' }).collect();
+            let row: String = (0..n)
+                .map(|i| if i % 10 == 9 { '#' } else { '.' })
+                .collect();
             let x = b(&row);
             assert_eq!(x.regions_small(), x.regions_by_fill(), "{n}");
             let each: Vec<Board> = x.regions().iter().map(Board::canonical).collect();
