@@ -9,7 +9,7 @@ use loony_syntax::ast::{Expr, Span};
 use std::rc::Rc;
 
 /// Positional arguments with their source spans (the families' dispatchers read them too).
-pub(crate) struct Args<'a> {
+pub struct Args<'a> {
     pub(crate) name: &'static str,
     pub(crate) vals: Vec<Value>,
     pub(crate) exprs: &'a [Expr],
