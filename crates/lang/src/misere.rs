@@ -30,17 +30,18 @@ fn with_session<T>(
     span: &Span,
     f: impl FnOnce(&mut Cx, &mut MisereSession) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    if cx.engines.misere.busy {
+    let slot = cx.engines.slots.get_mut::<MisereSlot>();
+    if slot.busy {
         return Err(cx.err(TheoryError::MisereBusy, span));
     }
-    let mut s = cx.engines.misere.session.take().unwrap_or_default();
+    let mut s = slot.session.take().unwrap_or_default();
+    slot.busy = true;
     s.games.set_cancel(Some(cx.limits.interrupt.clone()));
     // The position budget bounds the games one call may create, as it bounds explored positions.
     s.games.set_budget(Some(cx.limits.budget));
-    cx.engines.misere.busy = true;
     let r = f(cx, &mut s);
-    cx.engines.misere.session = Some(s);
-    cx.engines.misere.busy = false;
+    let slot = cx.engines.slots.get_mut::<MisereSlot>();
+    (slot.session, slot.busy) = (Some(s), false);
     r
 }
 
@@ -535,7 +536,12 @@ pub fn show(cx: &mut Cx, m: Mid) -> Result<String, Error> {
 /// A misère canonical game as a form of the game store (`{opts | opts}`, shared subgames shared),
 /// for the normal-play functions and for forms and ruleset options built from misère games.
 pub fn to_form(cx: &Cx, store: &mut Store, m: Mid, span: &Span) -> Result<GameId, Error> {
-    let Some(s) = cx.engines.misere.session.as_ref() else {
+    let Some(s) = cx
+        .engines
+        .slots
+        .get::<MisereSlot>()
+        .and_then(|slot| slot.session.as_ref())
+    else {
         return Err(cx.err(TheoryError::MisereBusy, span));
     };
     let games = &s.games;
