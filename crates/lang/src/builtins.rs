@@ -49,7 +49,8 @@ pub fn call(
     }
 }
 
-/// The core built-ins, one an operation (their rows are at the end of this file).
+/// The game queries and Top Entails, one an operation of `game_query` or `top_entails` (the rows
+/// are at the end of this file; the list helpers are functions of their own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum CoreOp {
     Outcome,
@@ -66,53 +67,6 @@ enum CoreOp {
     RightOptions,
     TopEntailsValue,
     TopEntailsMoons,
-    Len,
-    Size,
-    Sum,
-    Mex,
-    Min,
-    Max,
-    Sorted,
-    Reverse,
-    Contains,
-    Remove,
-    Append,
-    Abs,
-    SaveTable,
-    LoadTable,
-}
-
-/// Values, outcomes, moves and list helpers.
-fn core(cx: &mut Cx, store: &mut Store, op: CoreOp, a: Args<'_>) -> Result<Value, Error> {
-    match op {
-        CoreOp::TopEntailsValue | CoreOp::TopEntailsMoons => top_entails(cx, store, op, &a),
-        CoreOp::SaveTable => cx.save_table_builtin(store, &a),
-        CoreOp::LoadTable => cx.load_table_builtin(store, &a),
-        CoreOp::Len
-        | CoreOp::Size
-        | CoreOp::Sum
-        | CoreOp::Mex
-        | CoreOp::Min
-        | CoreOp::Max
-        | CoreOp::Sorted
-        | CoreOp::Reverse
-        | CoreOp::Contains
-        | CoreOp::Remove
-        | CoreOp::Append
-        | CoreOp::Abs => list_op(cx, store, op, &a),
-        CoreOp::Outcome
-        | CoreOp::Value
-        | CoreOp::AffineValue
-        | CoreOp::Nimber
-        | CoreOp::GrundyValue
-        | CoreOp::WinningMoves
-        | CoreOp::DrawingMoves
-        | CoreOp::Options
-        | CoreOp::LeftOptions
-        | CoreOp::RightOptions
-        | CoreOp::OutcomeBySearch
-        | CoreOp::Explain => game_query(cx, store, op, &a),
-    }
 }
 
 /// A game's value, outcome, moves or options, or why it has none.
@@ -188,124 +142,146 @@ fn game_query(cx: &mut Cx, store: &mut Store, op: CoreOp, a: &Args) -> Result<Va
             let g = a.game(cx, store, 0)?;
             cx.explain(store, g).map_err(|e| here(e, cx))
         }
-        _ => unreachable!("`core` sends only these here"),
+        _ => unreachable!("only its rows send these here"),
     }
 }
 
-/// Lists, strings and integers: length, sum, mex, order, membership, edits.
-fn list_op(cx: &mut Cx, store: &mut Store, op: CoreOp, a: &Args) -> Result<Value, Error> {
-    let name = a.name;
-    match op {
-        CoreOp::Len => Ok(Value::Int(match &a.vals[0] {
-            Value::Str(s) => s.chars().count() as i64,
-            Value::Sequence(s) => s.values.len() as i64,
-            _ => a.list(cx, 0)?.len() as i64,
-        })),
-        CoreOp::Size => {
-            let shown = cx.show(store, &a.vals[0])?;
-            Ok(Value::Int(shown.chars().count() as i64))
-        }
-        CoreOp::Sum => {
-            let xs = a.list(cx, 0)?;
-            if xs.iter().all(|x| matches!(x, Value::Int(_))) {
-                let mut t: i64 = 0;
-                for x in xs.iter() {
-                    if let Value::Int(n) = x {
-                        t = t.checked_add(*n).ok_or_else(|| {
-                            cx.err(EvalError::Overflow { op: "sum".into() }, a.span)
-                        })?;
-                    }
-                }
-                return Ok(Value::Int(t));
-            }
-            if xs.iter().any(|x| matches!(x, Value::Misere(_))) {
-                return super::misere::sum(cx, store, &xs, a.span(0));
-            }
-            let mut parts = Vec::with_capacity(xs.len());
-            for x in xs.iter() {
-                parts.push(cx.as_game(store, x, a.span(0))?);
-            }
-            let s = store
-                .sum(&parts)
-                .map_err(|e| Error::from(e).or_at(cx.scope.file, a.span.clone()))?;
-            Ok(Value::Game(s))
-        }
-        CoreOp::Mex => {
-            let xs = a.list(cx, 0)?;
-            let mut v = Vec::with_capacity(xs.len());
-            for x in xs.iter() {
-                match x {
-                    Value::Int(n) if *n >= 0 && *n <= u32::MAX as i64 => v.push(*n as u32),
-                    Value::Int(_) => {}
-                    other => {
-                        return Err(cx.err(
-                            EvalError::BadArgument(ArgumentError::NotIntegerIn {
-                                function: "mex".into(),
-                                found: other.type_name(),
-                            }),
-                            a.span(0),
-                        ));
-                    }
-                }
-            }
-            Ok(Value::Int(mex(&v, &mut Vec::new()) as i64))
-        }
-        CoreOp::Min | CoreOp::Max | CoreOp::Sorted => {
-            let mut ints = a.ints(cx, 0)?;
-            match op {
-                CoreOp::Sorted => {
-                    ints.sort_unstable();
-                    Ok(Value::List(Rc::new(
-                        ints.into_iter().map(Value::Int).collect(),
-                    )))
-                }
-                _ => {
-                    let r = if op == CoreOp::Min {
-                        ints.iter().min()
-                    } else {
-                        ints.iter().max()
-                    };
-                    r.map(|&n| Value::Int(n)).ok_or_else(|| {
-                        cx.err(
-                            EvalError::BadArgument(ArgumentError::EmptyList {
-                                function: name.into(),
-                            }),
-                            a.span(0),
-                        )
-                    })
-                }
+// Lists, strings and integers: length, sum, mex, order, membership, edits. Each is a row's
+// function itself: compiled rules call them once a position.
+
+/// `len(xs)`.
+fn len(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    Ok(Value::Int(match &a.vals[0] {
+        Value::Str(s) => s.chars().count() as i64,
+        Value::Sequence(s) => s.values.len() as i64,
+        _ => a.list(cx, 0)?.len() as i64,
+    }))
+}
+
+/// `size(x)`: the length of its printed form.
+fn size(cx: &mut Cx, store: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let shown = cx.show(store, &a.vals[0])?;
+    Ok(Value::Int(shown.chars().count() as i64))
+}
+
+/// `sum(xs)`: of integers, or of games (misère games make a misère sum).
+fn sum(cx: &mut Cx, store: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let xs = a.list(cx, 0)?;
+    if xs.iter().all(|x| matches!(x, Value::Int(_))) {
+        let mut t: i64 = 0;
+        for x in xs.iter() {
+            if let Value::Int(n) = x {
+                t = t
+                    .checked_add(*n)
+                    .ok_or_else(|| cx.err(EvalError::Overflow { op: "sum".into() }, a.span))?;
             }
         }
-        CoreOp::Reverse => {
-            let mut xs = (*a.list(cx, 0)?).clone();
-            xs.reverse();
-            Ok(Value::List(Rc::new(xs)))
-        }
-        CoreOp::Contains => {
-            let xs = a.list(cx, 0)?;
-            let found = xs.iter().any(|x| simple_eq(x, &a.vals[1]));
-            Ok(Value::Bool(found))
-        }
-        CoreOp::Remove => {
-            let xs = a.list(cx, 0)?;
-            let i = a.index(cx, 1, xs.len())?;
-            let mut v = (*xs).clone();
-            v.remove(i);
-            Ok(Value::List(Rc::new(v)))
-        }
-        CoreOp::Append => {
-            let mut v = (*a.list(cx, 0)?).clone();
-            v.push(a.vals[1].clone());
-            Ok(Value::List(Rc::new(v)))
-        }
-        CoreOp::Abs => {
-            let n = a.int(cx, 0)?;
-            Ok(Value::Int(n.checked_abs().ok_or_else(|| {
-                cx.err(EvalError::Overflow { op: "abs".into() }, a.span)
-            })?))
-        }
-        _ => unreachable!("`core` sends only these here"),
+        return Ok(Value::Int(t));
     }
+    if xs.iter().any(|x| matches!(x, Value::Misere(_))) {
+        return super::misere::sum(cx, store, &xs, a.span(0));
+    }
+    let mut parts = Vec::with_capacity(xs.len());
+    for x in xs.iter() {
+        parts.push(cx.as_game(store, x, a.span(0))?);
+    }
+    let s = store
+        .sum(&parts)
+        .map_err(|e| Error::from(e).or_at(cx.scope.file, a.span.clone()))?;
+    Ok(Value::Game(s))
+}
+
+/// `mex(xs)`: the least nonnegative integer not in `xs`.
+fn mex_of(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let xs = a.list(cx, 0)?;
+    let mut v = Vec::with_capacity(xs.len());
+    for x in xs.iter() {
+        match x {
+            Value::Int(n) if *n >= 0 && *n <= u32::MAX as i64 => v.push(*n as u32),
+            Value::Int(_) => {}
+            other => {
+                return Err(cx.err(
+                    EvalError::BadArgument(ArgumentError::NotIntegerIn {
+                        function: "mex".into(),
+                        found: other.type_name(),
+                    }),
+                    a.span(0),
+                ));
+            }
+        }
+    }
+    Ok(Value::Int(mex(&v, &mut Vec::new()) as i64))
+}
+
+/// `min(xs)`.
+fn min(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let ints = a.ints(cx, 0)?;
+    extreme(cx, &a, ints.iter().min())
+}
+
+/// `max(xs)`.
+fn max(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let ints = a.ints(cx, 0)?;
+    extreme(cx, &a, ints.iter().max())
+}
+
+/// The least or greatest integer found, or why there is none.
+fn extreme(cx: &Cx, a: &Args, found: Option<&i64>) -> Result<Value, Error> {
+    found.map(|&n| Value::Int(n)).ok_or_else(|| {
+        cx.err(
+            EvalError::BadArgument(ArgumentError::EmptyList {
+                function: a.name.into(),
+            }),
+            a.span(0),
+        )
+    })
+}
+
+/// `sorted(xs)`.
+fn sorted(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let mut ints = a.ints(cx, 0)?;
+    ints.sort_unstable();
+    Ok(Value::List(Rc::new(
+        ints.into_iter().map(Value::Int).collect(),
+    )))
+}
+
+/// `reverse(xs)`.
+fn reverse(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let mut xs = (*a.list(cx, 0)?).clone();
+    xs.reverse();
+    Ok(Value::List(Rc::new(xs)))
+}
+
+/// `contains(xs, x)`.
+fn contains(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let xs = a.list(cx, 0)?;
+    let found = xs.iter().any(|x| simple_eq(x, &a.vals[1]));
+    Ok(Value::Bool(found))
+}
+
+/// `remove(xs, i)`.
+fn remove(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let xs = a.list(cx, 0)?;
+    let i = a.index(cx, 1, xs.len())?;
+    let mut v = (*xs).clone();
+    v.remove(i);
+    Ok(Value::List(Rc::new(v)))
+}
+
+/// `append(xs, x)`.
+fn append(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let mut v = (*a.list(cx, 0)?).clone();
+    v.push(a.vals[1].clone());
+    Ok(Value::List(Rc::new(v)))
+}
+
+/// `abs(n)`.
+fn abs(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    let n = a.int(cx, 0)?;
+    Ok(Value::Int(n.checked_abs().ok_or_else(|| {
+        cx.err(EvalError::Overflow { op: "abs".into() }, a.span)
+    })?))
 }
 
 /// Top Entails through its engine: the value of a stack of `n`, or the stacks up to `n`
@@ -350,7 +326,7 @@ fn top_entails(cx: &mut Cx, store: &mut Store, op: CoreOp, a: &Args) -> Result<V
             };
             Ok(Value::Game(value_game(store, &gv)))
         }
-        _ => unreachable!("`core` sends only these here"),
+        _ => unreachable!("only its rows send these here"),
     }
 }
 
@@ -425,7 +401,7 @@ static CORE: Rows = Rows {
     rows: &[
         Builtin {
             name: "outcome",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::Outcome, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::Outcome, &a)),
             signature: "outcome(g)",
             arity: (1, 1),
             doc: "The outcome class of `g` under normal play: `P` (the previous player wins), `N` (the \
@@ -438,7 +414,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "value",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::Value, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::Value, &a)),
             signature: "value(g)",
             arity: (1, 1),
             doc: "The value of an impartial game: a nimber `*n`, the moon `☾` or a special moon `⟫(n)` \
@@ -452,7 +428,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "nimber",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::Nimber, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::Nimber, &a)),
             signature: "nimber(g)",
             arity: (1, 1),
             doc: "The Sprague–Grundy value of `g` as an integer; an error when the value of `g` is not \
@@ -463,7 +439,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "grundy_value",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::GrundyValue, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::GrundyValue, &a)),
             signature: "grundy_value(g)",
             arity: (1, 1),
             doc: "Another name for `nimber`: the Sprague–Grundy value of `g` as an integer.",
@@ -473,7 +449,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "affine_value",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::AffineValue, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::AffineValue, &a)),
             signature: "affine_value(g)",
             arity: (1, 1),
             doc: "The value of `g` in the theory of affine impartial games (seed 000: entailing and \
@@ -484,7 +460,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "explain",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::Explain, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::Explain, &a)),
             signature: "explain(g)",
             arity: (1, 1),
             doc: "How the affine engine valued `g`: its immediate nimbers `S` (the values of its plain \
@@ -497,7 +473,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "outcome_by_search",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::OutcomeBySearch, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::OutcomeBySearch, &a)),
             signature: "outcome_by_search(g)",
             arity: (1, 1),
             doc: "The outcome of `g` by exhaustive search of its positions, using no value theory (a \
@@ -508,7 +484,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "winning_moves",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::WinningMoves, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::WinningMoves, &a)),
             signature: "winning_moves(g)",
             arity: (1, 1),
             doc: "The options of `g` that win for the player who takes them (empty when `g` is lost or \
@@ -520,7 +496,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "drawing_moves",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::DrawingMoves, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::DrawingMoves, &a)),
             signature: "drawing_moves(g)",
             arity: (1, 1),
             doc: "The options of a loopy game `g` that keep a draw (to a `D` position) for the mover.",
@@ -530,7 +506,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "options",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::Options, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::Options, &a)),
             signature: "options(g)",
             arity: (1, 1),
             doc: "The options of `g`, each distinct option once. For an impartial game these are both \
@@ -543,7 +519,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "left_options",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::LeftOptions, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::LeftOptions, &a)),
             signature: "left_options(g)",
             arity: (1, 1),
             doc: "Left's options of `g`. Impartial games with entailing moves are written with the two \
@@ -554,7 +530,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "right_options",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::RightOptions, a)),
+            imp: Impl::Function(|cx, store, a| game_query(cx, store, CoreOp::RightOptions, &a)),
             signature: "right_options(g)",
             arity: (1, 1),
             doc: "Right's options of `g` (see `left_options`).",
@@ -564,7 +540,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "top_entails_value",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::TopEntailsValue, a)),
+            imp: Impl::Function(|cx, store, a| top_entails(cx, store, CoreOp::TopEntailsValue, &a)),
             signature: "top_entails_value(n)",
             arity: (1, 1),
             doc: "The value of a Top Entails stack of `n` coins by the Theorem-41 recurrence \
@@ -579,7 +555,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "top_entails_moons",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::TopEntailsMoons, a)),
+            imp: Impl::Function(|cx, store, a| top_entails(cx, store, CoreOp::TopEntailsMoons, &a)),
             signature: "top_entails_moons(n)",
             arity: (1, 1),
             doc: "The Top Entails stacks of at most `n` coins whose value is `☾` (fast path, as \
@@ -590,7 +566,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "len",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Len, a)),
+            imp: Impl::Plain(len),
             signature: "len(xs)",
             arity: (1, 1),
             doc: "The length of a list, tuple or nim-sequence, or the number of characters of a string.",
@@ -600,7 +576,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "size",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::Size, a)),
+            imp: Impl::Function(size),
             signature: "size(x)",
             arity: (1, 1),
             doc: "How many characters `x` prints in, as the REPL would print it (with `:ascii`, in \
@@ -611,7 +587,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "sum",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Sum, a)),
+            imp: Impl::Plain(sum),
             signature: "sum(xs)",
             arity: (1, 1),
             doc: "The sum of a list: of integers, an integer; of games, their disjunctive sum; of \
@@ -622,7 +598,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "mex",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Mex, a)),
+            imp: Impl::Plain(mex_of),
             signature: "mex(xs)",
             arity: (1, 1),
             doc: "The least nonnegative integer not in the list (negative entries are ignored).",
@@ -632,7 +608,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "min",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Min, a)),
+            imp: Impl::Plain(min),
             signature: "min(xs)",
             arity: (1, 1),
             doc: "The least integer of a nonempty list.",
@@ -642,7 +618,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "max",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Max, a)),
+            imp: Impl::Plain(max),
             signature: "max(xs)",
             arity: (1, 1),
             doc: "The greatest integer of a nonempty list.",
@@ -652,7 +628,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "sorted",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Sorted, a)),
+            imp: Impl::Plain(sorted),
             signature: "sorted(xs)",
             arity: (1, 1),
             doc: "A list of integers in increasing order.",
@@ -662,7 +638,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "reverse",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Reverse, a)),
+            imp: Impl::Plain(reverse),
             signature: "reverse(xs)",
             arity: (1, 1),
             doc: "The list in reverse order.",
@@ -672,7 +648,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "contains",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Contains, a)),
+            imp: Impl::Plain(contains),
             signature: "contains(xs, x)",
             arity: (2, 2),
             doc: "Whether the list holds `x` (integers, strings, booleans, outcomes and games by \
@@ -683,7 +659,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "remove",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Remove, a)),
+            imp: Impl::Plain(remove),
             signature: "remove(xs, i)",
             arity: (2, 2),
             doc: "The list without its entry at index `i` (counting from 0).",
@@ -693,7 +669,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "append",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Append, a)),
+            imp: Impl::Plain(append),
             signature: "append(xs, x)",
             arity: (2, 2),
             doc: "The list with `x` added at the end.",
@@ -703,7 +679,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "abs",
-            imp: Impl::Plain(|cx, store, a| core(cx, store, CoreOp::Abs, a)),
+            imp: Impl::Plain(abs),
             signature: "abs(n)",
             arity: (1, 1),
             doc: "The absolute value of an integer.",
@@ -713,7 +689,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "save_table",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::SaveTable, a)),
+            imp: Impl::Function(|cx, store, a| cx.save_table_builtin(store, &a)),
             signature: "save_table(file)",
             arity: (1, 1),
             doc: "Writes what pruned search learned (its table, and the nimbers it found of the parts \
@@ -728,7 +704,7 @@ static CORE: Rows = Rows {
         },
         Builtin {
             name: "load_table",
-            imp: Impl::Function(|cx, store, a| core(cx, store, CoreOp::LoadTable, a)),
+            imp: Impl::Function(|cx, store, a| cx.load_table_builtin(store, &a)),
             signature: "load_table(file)",
             arity: (1, 1),
             doc: "Reads a table that `save_table` wrote into this session's table (and its nimbers \
