@@ -39,7 +39,7 @@ fn every_entry_is_a_builtin_with_its_arity() {
     assert!(loony::eval::builtins::lookup("no_such_builtin").is_none());
 }
 
-/// Each entry reaches a dispatcher that answers it: called with its fewest arguments (zeros),
+/// Each entry reaches a function that answers it: called with its fewest arguments (zeros),
 /// it gives a value or an ordinary error, never "no dispatcher" (E0901); one argument too many
 /// is refused by the central arity check, with the signature.
 #[test]

@@ -1,6 +1,6 @@
-//! Built-in functions: the arity check and the dispatch to each family, and the core
-//! built-ins. The engines they query are kept for the whole session in
-//! [`crate::cx::Engines`].
+//! Built-in functions: the arity check and the call of a row's function, and the core
+//! built-ins with their rows (values, outcomes, moves, list helpers). The engines they query
+//! are kept for the whole session in [`crate::cx::Engines`].
 
 use super::query::MoveResult;
 pub(crate) use crate::args::Args;
@@ -23,7 +23,7 @@ use std::rc::Rc;
 const MOST_STACK: i64 = 10_000_000;
 
 /// Calls a built-in: the catalog's arity is checked here, once for every built-in, then the
-/// family's dispatcher runs it.
+/// row's function runs it.
 pub fn call(
     cx: &mut Cx,
     store: &mut Store,

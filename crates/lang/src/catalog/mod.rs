@@ -2,9 +2,9 @@
 //! example with its result. Dispatch, "did you mean", completion, `:help NAME` and
 //! `docs/builtins.md` all read it, so a built-in cannot exist without its documentation, and
 //! each row holds its implementation. Each family adds its rows from its own file to the
-//! distributed slice [`ROWS`] (`linkme`: the linker gathers them, so this file names no
-//! family and no family file is named back); the table joins them at first use, in the order
-//! their `order` keys give.
+//! distributed slice [`ROWS`] (`linkme`: the linker gathers them, so this file names no family:
+//! naming one, whose file names `Cx`, would close a circle); the table joins them at first use,
+//! in the order of their `order` keys.
 
 pub mod boards;
 mod outcomes;
@@ -18,8 +18,8 @@ use std::ops::{Deref, Range};
 use std::sync::OnceLock;
 
 impl Builtin {
-    /// Whether it only reads plain values (integers and lists), so compiled rules call it
-    /// without the interpreter.
+    /// Whether it only reads plain values (integers, lists, boards, graphs), so compiled rules
+    /// call it without the interpreter.
     pub fn on_plain_values(&self) -> bool {
         matches!(self.imp, Impl::Plain(_))
     }
