@@ -11,8 +11,7 @@ use crate::error::{EvalError, HeapSizeError};
 use crate::value::Outcome;
 use crate::value::Value;
 use loony_core::diag::{CoreError, Error};
-use loony_core::game::display::{self, Notation};
-use loony_core::game::{GameId, Node, Store};
+use loony_core::game::{GameId, Store};
 use loony_graph::{Explorer, Kind, Reach};
 use loony_syntax::ast::{BinOp, Span};
 use loony_theory::TheoryError;
@@ -20,7 +19,10 @@ use loony_theory::misere::{Mid, MisereError, MisereStore, Shape};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+mod errors;
 pub(crate) mod session;
+
+use errors::{cycle_error, engine_error, entailing};
 
 pub use session::{MisereSession, MisereSlot};
 
@@ -43,66 +45,6 @@ fn with_session<T>(
     let slot = cx.engines.slots.get_mut::<MisereSlot>();
     (slot.session, slot.busy) = (Some(s), false);
     r
-}
-
-/// A game as CGSuite prints it, for error messages (a placeholder if it is too long).
-fn name(games: &mut MisereStore, g: Mid) -> String {
-    games
-        .to_cgsuite(g)
-        .unwrap_or_else(|_| format!("(a misère game of birthday {})", games.birthday(g)))
-}
-
-fn engine_error(games: &mut MisereStore, e: MisereError) -> Error {
-    Error::new(match e {
-        MisereError::Interrupted => return Error::new(CoreError::Interrupted),
-        MisereError::TooLarge { what, size, limit } => {
-            TheoryError::MisereTooLarge { what, size, limit }
-        }
-        MisereError::NotSubtractable(g, h) => TheoryError::MisereNotSubtractable {
-            g: name(games, g),
-            h: name(games, h),
-        },
-        MisereError::NotLinked(g, h) => TheoryError::MisereNotLinked {
-            g: name(games, g),
-            h: name(games, h),
-        },
-        MisereError::Identical(g) => TheoryError::MisereIdentical {
-            game: name(games, g),
-        },
-        MisereError::Parse { message, at } => TheoryError::MisereNotation {
-            text: String::new(),
-            message,
-            at,
-        },
-        MisereError::Budget(limit) => TheoryError::MisereBudget { limit },
-    })
-}
-
-/// The evaluator's games as a source of impartial games for the misère engine.
-fn entailing(store: &Store, g: GameId) -> Error {
-    Error::new(TheoryError::MisereEntailing {
-        form: display::form(store, g, Notation::default()),
-    })
-    .about(g)
-}
-
-fn cycle_error(store: &Store, members: &[GameId]) -> Error {
-    let nt = Notation::default();
-    let again = members
-        .iter()
-        .copied()
-        .find(|&g| matches!(store.node(g), Node::Position { .. } | Node::Labelled(_)))
-        .unwrap_or(members[0]);
-    Error::new(EvalError::NotApplicable {
-        function: "misère play".into(),
-        form: display::form(store, again, nt),
-        reason: format!(
-            "its positions repeat (`{}` can be reached from itself): misère canonical forms are \
-             for games that end",
-            display::form(store, again, nt)
-        ),
-    })
-    .about(again)
 }
 
 /// Why a conversion stopped: the graph layer's error (not impartial, entailing, …), or the
