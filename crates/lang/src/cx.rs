@@ -219,3 +219,26 @@ impl Cx {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Slots;
+
+    #[derive(Default)]
+    struct Counter(u32);
+
+    #[derive(Default)]
+    struct Name(String);
+
+    /// A slot is made on first use, kept, and one type's slot is not another's.
+    #[test]
+    fn slots_keep_one_value_of_each_type() {
+        let mut slots = Slots::default();
+        assert!(slots.get::<Counter>().is_none());
+        slots.get_mut::<Counter>().0 += 2;
+        slots.get_mut::<Name>().0.push_str("misère");
+        slots.get_mut::<Counter>().0 += 1;
+        assert_eq!(slots.get::<Counter>().map(|c| c.0), Some(3));
+        assert_eq!(slots.get::<Name>().map(|n| n.0.as_str()), Some("misère"));
+    }
+}
