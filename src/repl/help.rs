@@ -15,17 +15,9 @@ pub fn general() -> String {
         s.push_str(&c.help_line());
     }
     s.push_str("Built-ins (`:help NAME` shows one):\n");
-    for f in catalog::FAMILIES {
-        let names: Vec<&str> = catalog::BUILTINS
-            .iter()
-            .filter(|b| b.family() == f)
-            .map(|b| b.name)
-            .collect();
-        s.push_str(&wrap(&format!(
-            "{}: {}",
-            catalog::section(f),
-            names.join(", ")
-        )));
+    for (section, rows) in catalog::BUILTINS.sections() {
+        let names: Vec<&str> = rows.iter().map(|b| b.name).collect();
+        s.push_str(&wrap(&format!("{section}: {}", names.join(", "))));
     }
     s.push_str("Misère games are written *[2#0] or *[[2], 0] (CGSuite's notation: integers are nim heaps, lists are games).\n");
     s.push_str(&format!(

@@ -39,14 +39,14 @@ fn every_entry_is_a_builtin_with_its_arity() {
     assert!(loony::eval::builtins::lookup("no_such_builtin").is_none());
 }
 
-/// Each entry reaches a dispatcher that answers it: called with its fewest arguments (zeros),
+/// Each entry reaches a function that answers it: called with its fewest arguments (zeros),
 /// it gives a value or an ordinary error, never "no dispatcher" (E0901); one argument too many
 /// is refused by the central arity check, with the signature.
 #[test]
 fn every_entry_is_dispatched() {
     for b in BUILTINS
         .iter()
-        .filter(|b| b.family() != catalog::Family::Constant)
+        .filter(|b| !matches!(b.imp, catalog::Impl::Constant(_)))
     {
         let args = vec!["0"; b.arity.0].join(", ");
         let out = common::run_named("call.cgt", &format!("{}({args})", b.name));
@@ -65,21 +65,25 @@ fn every_entry_is_dispatched() {
     }
 }
 
-/// Each row names an implementation of its own (an operation of its family's enum, which that
-/// family's dispatcher matches exhaustively, or a constant): no two rows share one, and the id
-/// a `Value::Builtin` holds leads back to its row.
+/// Each row is its own: no two share a name, the id a `Value::Builtin` holds leads back to
+/// its row, and no two families' rows claim the same place in the table.
 #[test]
-fn every_row_has_its_own_implementation() {
-    for (i, b) in BUILTINS.iter().enumerate() {
-        for c in &BUILTINS[i + 1..] {
-            assert_ne!(
-                b.imp, c.imp,
-                "`{}` and `{}` run the same operation",
-                b.name, c.name
-            );
-        }
+fn every_row_has_its_own_place() {
+    let mut names: Vec<&str> = BUILTINS.iter().map(|b| b.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), BUILTINS.len(), "two rows share a name");
+    for b in BUILTINS {
         assert!(std::ptr::eq(catalog::get(b.id()), b), "{}", b.name);
     }
+    let mut orders: Vec<u16> = catalog::ROWS.iter().map(|r| r.order).collect();
+    orders.sort_unstable();
+    orders.dedup();
+    assert_eq!(
+        orders.len(),
+        catalog::ROWS.len(),
+        "two families share an order"
+    );
 }
 
 #[test]

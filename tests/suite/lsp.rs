@@ -556,7 +556,7 @@ fn literal_values_on_hover_and_record_fields_on_completion() {
     };
     // `q.`: every field of the quotient's record, then its functions.
     let items = complete(7, 2);
-    let shape = &loony::eval::catalog::QUOTIENT;
+    let shape = &loony::eval::quotient::QUOTIENT;
     let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
     let all: Vec<&str> = shape.fields.iter().chain(shape.methods).copied().collect();
     assert_eq!(labels, all);

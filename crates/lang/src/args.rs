@@ -1,4 +1,4 @@
-//! A built-in's arguments as its family's dispatcher reads them.
+//! A built-in's arguments as its row's function reads them.
 
 use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Wanted};
@@ -8,8 +8,8 @@ use loony_core::game::{GameId, Store};
 use loony_syntax::ast::{Expr, Span};
 use std::rc::Rc;
 
-/// Positional arguments with their source spans (the families' dispatchers read them too).
-pub(crate) struct Args<'a> {
+/// Positional arguments with their source spans.
+pub struct Args<'a> {
     pub(crate) name: &'static str,
     pub(crate) vals: Vec<Value>,
     pub(crate) exprs: &'a [Expr],

@@ -13,6 +13,7 @@ use loony_core::diag::{self, FileId, Files};
 use loony_core::game::GameId;
 use loony_core::game::display::Notation;
 use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -53,12 +54,46 @@ pub struct Engines {
     pub heaps: crate::heaps::table::HeapTable,
     /// Top Entails values from the fast path: one resumable run, extended as stacks are asked for.
     pub top_entails: loony_theory::affine::TopEntails,
-    pub misere: crate::misere::session::MisereSlot,
+    /// The state of families that keep their own (the misère store), each by its type.
+    pub(crate) slots: Slots,
     pub quotients: crate::quotient::cache::QuotientCache,
     /// Classes of the positions of dense rows, by coordinates.
     pub(crate) rows: crate::row::tables::RowTables,
     /// What pruned search learned about the parts of rulesets that split.
     pub pruned: crate::pruned::state::Pruned,
+}
+
+/// The state of value families, one value of each type, made when first asked for: a family
+/// keeps its state here by its type, so this file names no family (and no family's state
+/// needs a field or a file of its own to stay out of a circle). Meant for state reached once
+/// an operation (a scan of a few entries), not once a position: the engines' hot state keeps
+/// its fields in [`Engines`].
+#[derive(Default)]
+pub struct Slots(Vec<(TypeId, Box<dyn Any>)>);
+
+impl Slots {
+    /// The state of type `T`, made on first use.
+    pub fn get_mut<T: Any + Default>(&mut self) -> &mut T {
+        let id = TypeId::of::<T>();
+        let i = match self.0.iter().position(|(t, _)| *t == id) {
+            Some(i) => i,
+            None => {
+                self.0.push((id, Box::<T>::default()));
+                self.0.len() - 1
+            }
+        };
+        self.0[i]
+            .1
+            .downcast_mut()
+            .expect("a slot holds the type it is keyed by")
+    }
+
+    /// The state of type `T`, if it was made.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        let id = TypeId::of::<T>();
+        let (_, s) = self.0.iter().find(|(t, _)| *t == id)?;
+        s.downcast_ref()
+    }
 }
 
 /// What one query may spend, and how it is stopped.
@@ -182,5 +217,28 @@ impl Cx {
             out: Output::default(),
             engines: Engines::default(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Slots;
+
+    #[derive(Default)]
+    struct Counter(u32);
+
+    #[derive(Default)]
+    struct Name(String);
+
+    /// A slot is made on first use, kept, and one type's slot is not another's.
+    #[test]
+    fn slots_keep_one_value_of_each_type() {
+        let mut slots = Slots::default();
+        assert!(slots.get::<Counter>().is_none());
+        slots.get_mut::<Counter>().0 += 2;
+        slots.get_mut::<Name>().0.push_str("misère");
+        slots.get_mut::<Counter>().0 += 1;
+        assert_eq!(slots.get::<Counter>().map(|c| c.0), Some(3));
+        assert_eq!(slots.get::<Name>().map(|n| n.0.as_str()), Some("misère"));
     }
 }

@@ -2,8 +2,8 @@
 //! positions (mixing with every other game in sums), nim-sequences, periodicity and plots.
 
 use super::args::Args;
-use super::catalog::HeapOp;
 use super::family::{At, Family, cannot_compare};
+use crate::catalog::{Builtin, Impl, Rows, distributed_slice};
 use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Example, RangeError, Wanted};
 use crate::value::Value;
@@ -335,3 +335,114 @@ pub(crate) fn subtraction(
     let id = cx.engines.heaps.register(store, rules);
     Ok(Value::Heap(id))
 }
+
+/// Nim arithmetic and subtraction games, the built-ins that share code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HeapOp {
+    NimSum,
+    NimProduct,
+    NimInverse,
+    NimDiv,
+    Subtraction,
+    Allbut,
+}
+
+/// The rows of heap games and nim arithmetic.
+#[distributed_slice(crate::catalog::ROWS)]
+static HEAPS: Rows = Rows {
+    section: "Heap games",
+    order: 40,
+    rows: &[
+        Builtin {
+            name: "heap",
+            imp: Impl::Function(|cx, store, a| take_and_break(cx, store, &a.vals[0], a.span(0))),
+            signature: "heap(code)",
+            arity: (1, 1),
+            doc: "A take-and-break heap game from its code, a string in CGSuite's notation (\"0.07\" is \
+             Dawson's Kayles, \"4!.0\" Grundy's game). The result is a game family: `heap(code)(n)` \
+             is the heap of size `n`.",
+            example: "heap(\"0.07\")(10)",
+            result: "*3",
+            record: None,
+        },
+        Builtin {
+            name: "heap_code",
+            imp: Impl::Function(|cx, _, a| heap_code(cx, &a.vals[0], a.span(0))),
+            signature: "heap_code(g), heap_code(code)",
+            arity: (1, 1),
+            doc: "The take-and-break code of a heap game (`heap(…)`, `subtraction(…)`, `allbut(…)`) \
+             or of a code string, in CGSuite's standard form: leading zeros dropped, a repeating \
+             tail in brackets, digit sets written the shortest way. Two codes for the same game \
+             print the same.",
+            example: "heap_code(subtraction([2, 3, 7]))",
+            result: "0.0330003",
+            record: None,
+        },
+        Builtin {
+            name: "nim_sum",
+            imp: Impl::Function(|cx, store, a| nim_arithmetic(cx, store, HeapOp::NimSum, &a)),
+            signature: "nim_sum(a, b)",
+            arity: (2, 2),
+            doc: "Nim addition (bitwise exclusive or) of two nonnegative integers, or of two nimbers \
+             (then the result is a nimber): `nim_sum(a, b)` is the value of `*a + *b`.",
+            example: "nim_sum(6, 3)",
+            result: "5",
+            record: None,
+        },
+        Builtin {
+            name: "nim_product",
+            imp: Impl::Function(|cx, store, a| nim_arithmetic(cx, store, HeapOp::NimProduct, &a)),
+            signature: "nim_product(a, b)",
+            arity: (2, 2),
+            doc: "Nim multiplication of two nonnegative integers, the product of Conway's field On₂ \
+             (the integers below `2^(2^k)` form a subfield); on nimbers it gives a nimber, as \
+             `*a * *b` does.",
+            example: "nim_product(16, 16)",
+            result: "24",
+            record: None,
+        },
+        Builtin {
+            name: "nim_inverse",
+            imp: Impl::Function(|cx, store, a| nim_arithmetic(cx, store, HeapOp::NimInverse, &a)),
+            signature: "nim_inverse(a)",
+            arity: (1, 1),
+            doc: "The inverse of `a` under nim multiplication: the `b` with `nim_product(a, b) == 1`. \
+             An error for 0, which has none.",
+            example: "nim_inverse(2)",
+            result: "3",
+            record: None,
+        },
+        Builtin {
+            name: "nim_div",
+            imp: Impl::Function(|cx, store, a| nim_arithmetic(cx, store, HeapOp::NimDiv, &a)),
+            signature: "nim_div(a, b)",
+            arity: (2, 2),
+            doc: "Nim division: `nim_product(a, nim_inverse(b))`. An error when `b` is 0.",
+            example: "nim_div(7, 5)",
+            result: "5",
+            record: None,
+        },
+        Builtin {
+            name: "subtraction",
+            imp: Impl::Function(|cx, store, a| subtraction(cx, store, HeapOp::Subtraction, &a)),
+            signature: "subtraction(set)",
+            arity: (1, 1),
+            doc: "The subtraction game whose moves remove a number of tokens in `set` (a list of \
+             positive integers) from one heap.",
+            example: "subtraction([1, 2])(5)",
+            result: "*2",
+            record: None,
+        },
+        Builtin {
+            name: "allbut",
+            imp: Impl::Function(|cx, store, a| subtraction(cx, store, HeapOp::Allbut, &a)),
+            signature: "allbut(set)",
+            arity: (1, 1),
+            doc: "The all-but subtraction game: a move removes any positive number of tokens except \
+             those in `set`.",
+            example: "nim_sequence(allbut([2]), 8)",
+            result: "0 1 0 1 2 3 2 3 4",
+            record: None,
+        },
+    ],
+};

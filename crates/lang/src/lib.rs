@@ -9,6 +9,7 @@
 
 mod args;
 pub mod bits;
+mod board_rows;
 pub mod boards;
 pub mod builtins;
 mod calls;

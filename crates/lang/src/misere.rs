@@ -4,15 +4,14 @@
 //! forms through its [`Impartial`] trait and turns its errors into diagnostics.
 
 use super::args::Args;
-use super::catalog::MisereOp;
 use super::family::{At, Family, cannot_compare};
+use crate::catalog::{Builtin, Impl, Rows, distributed_slice};
 use crate::cx::Cx;
 use crate::error::{EvalError, HeapSizeError};
 use crate::value::Outcome;
 use crate::value::Value;
 use loony_core::diag::{CoreError, Error};
-use loony_core::game::display::{self, Notation};
-use loony_core::game::{GameId, Node, Store};
+use loony_core::game::{GameId, Store};
 use loony_graph::{Explorer, Kind, Reach};
 use loony_syntax::ast::{BinOp, Span};
 use loony_theory::TheoryError;
@@ -20,7 +19,10 @@ use loony_theory::misere::{Mid, MisereError, MisereStore, Shape};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+mod errors;
 pub(crate) mod session;
+
+use errors::{cycle_error, engine_error, entailing};
 
 pub use session::{MisereSession, MisereSlot};
 
@@ -30,78 +32,19 @@ fn with_session<T>(
     span: &Span,
     f: impl FnOnce(&mut Cx, &mut MisereSession) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    if cx.engines.misere.busy {
+    let slot = cx.engines.slots.get_mut::<MisereSlot>();
+    if slot.busy {
         return Err(cx.err(TheoryError::MisereBusy, span));
     }
-    let mut s = cx.engines.misere.session.take().unwrap_or_default();
+    let mut s = slot.session.take().unwrap_or_default();
+    slot.busy = true;
     s.games.set_cancel(Some(cx.limits.interrupt.clone()));
     // The position budget bounds the games one call may create, as it bounds explored positions.
     s.games.set_budget(Some(cx.limits.budget));
-    cx.engines.misere.busy = true;
     let r = f(cx, &mut s);
-    cx.engines.misere.session = Some(s);
-    cx.engines.misere.busy = false;
+    let slot = cx.engines.slots.get_mut::<MisereSlot>();
+    (slot.session, slot.busy) = (Some(s), false);
     r
-}
-
-/// A game as CGSuite prints it, for error messages (a placeholder if it is too long).
-fn name(games: &mut MisereStore, g: Mid) -> String {
-    games
-        .to_cgsuite(g)
-        .unwrap_or_else(|_| format!("(a misère game of birthday {})", games.birthday(g)))
-}
-
-fn engine_error(games: &mut MisereStore, e: MisereError) -> Error {
-    Error::new(match e {
-        MisereError::Interrupted => return Error::new(CoreError::Interrupted),
-        MisereError::TooLarge { what, size, limit } => {
-            TheoryError::MisereTooLarge { what, size, limit }
-        }
-        MisereError::NotSubtractable(g, h) => TheoryError::MisereNotSubtractable {
-            g: name(games, g),
-            h: name(games, h),
-        },
-        MisereError::NotLinked(g, h) => TheoryError::MisereNotLinked {
-            g: name(games, g),
-            h: name(games, h),
-        },
-        MisereError::Identical(g) => TheoryError::MisereIdentical {
-            game: name(games, g),
-        },
-        MisereError::Parse { message, at } => TheoryError::MisereNotation {
-            text: String::new(),
-            message,
-            at,
-        },
-        MisereError::Budget(limit) => TheoryError::MisereBudget { limit },
-    })
-}
-
-/// The evaluator's games as a source of impartial games for the misère engine.
-fn entailing(store: &Store, g: GameId) -> Error {
-    Error::new(TheoryError::MisereEntailing {
-        form: display::form(store, g, Notation::default()),
-    })
-    .about(g)
-}
-
-fn cycle_error(store: &Store, members: &[GameId]) -> Error {
-    let nt = Notation::default();
-    let again = members
-        .iter()
-        .copied()
-        .find(|&g| matches!(store.node(g), Node::Position { .. } | Node::Labelled(_)))
-        .unwrap_or(members[0]);
-    Error::new(EvalError::NotApplicable {
-        function: "misère play".into(),
-        form: display::form(store, again, nt),
-        reason: format!(
-            "its positions repeat (`{}` can be reached from itself): misère canonical forms are \
-             for games that end",
-            display::form(store, again, nt)
-        ),
-    })
-    .about(again)
 }
 
 /// Why a conversion stopped: the graph layer's error (not impartial, entailing, …), or the
@@ -535,7 +478,12 @@ pub fn show(cx: &mut Cx, m: Mid) -> Result<String, Error> {
 /// A misère canonical game as a form of the game store (`{opts | opts}`, shared subgames shared),
 /// for the normal-play functions and for forms and ruleset options built from misère games.
 pub fn to_form(cx: &Cx, store: &mut Store, m: Mid, span: &Span) -> Result<GameId, Error> {
-    let Some(s) = cx.engines.misere.session.as_ref() else {
+    let Some(s) = cx
+        .engines
+        .slots
+        .get::<MisereSlot>()
+        .and_then(|slot| slot.session.as_ref())
+    else {
         return Err(cx.err(TheoryError::MisereBusy, span));
     };
     let games = &s.games;
@@ -681,3 +629,292 @@ pub(crate) fn call(
         })
     })
 }
+
+/// The built-ins of misère play, one an operation of [`call`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MisereOp {
+    MisereOutcome,
+    MisereForm,
+    Genus,
+    MisereNimber,
+    Birthday,
+    IsTame,
+    IsRestive,
+    IsRestless,
+    IsHalfTame,
+    IsTameable,
+    IsGenerallyTame,
+    IsGenerallyRestive,
+    IsExtraverted,
+    IsIntroverted,
+    IsEven,
+    IsPrime,
+    IsNimHeap,
+    Mate,
+    Parts,
+    Partitions,
+    Distinguisher,
+    IsLinked,
+    Link,
+    MisereMinus,
+}
+
+/// The rows of misère play.
+#[distributed_slice(crate::catalog::ROWS)]
+static MISERE: Rows = Rows {
+    section: "Misère play",
+    order: 50,
+    rows: &[
+        Builtin {
+            name: "misere_outcome",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::MisereOutcome, &a)),
+            signature: "misere_outcome(g)",
+            arity: (1, 1),
+            doc: "The outcome of `g` under misère play (the player who cannot move wins): `P` or `N`. \
+             Sums of heaps of a take-and-break game go through a misère quotient when one is \
+             small.",
+            example: "misere_outcome(*2 + *2)",
+            result: "P",
+            record: None,
+        },
+        Builtin {
+            name: "misere_form",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::MisereForm, &a)),
+            signature: "misere_form(g)",
+            arity: (1, 1),
+            doc: "The misère canonical form of an impartial game (or of a CGSuite string such as \
+             \"2#0\"), printed in CGSuite's notation `*[…]`: integers are nim heaps, `#` joins \
+             options into one game.",
+            example: "misere_form(* + *)",
+            result: "*[0]",
+            record: None,
+        },
+        Builtin {
+            name: "genus",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::Genus, &a)),
+            signature: "genus(g)",
+            arity: (1, 1),
+            doc: "Conway's genus of `g` as CGSuite prints it (`2`, `0^120`, `4^146`): the normal and \
+             misère nim values of `g`, `g + *2`, `g + *2 + *2`, … up to the eventual period.",
+            example: "genus(*2)",
+            result: "2",
+            record: None,
+        },
+        Builtin {
+            name: "misere_nimber",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::MisereNimber, &a)),
+            signature: "misere_nimber(g)",
+            arity: (1, 1),
+            doc: "The misère nim value G⁻ of `g` (0 exactly for misère P-positions).",
+            example: "misere_nimber(*)",
+            result: "0",
+            record: None,
+        },
+        Builtin {
+            name: "birthday",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::Birthday, &a)),
+            signature: "birthday(g)",
+            arity: (1, 1),
+            doc: "The birthday (height) of the misère canonical form of `g`.",
+            example: "birthday(misere_form(*2))",
+            result: "2",
+            record: None,
+        },
+        Builtin {
+            name: "is_tame",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsTame, &a)),
+            signature: "is_tame(g)",
+            arity: (1, 1),
+            doc: "Whether `g` is tame (Conway; CGSuite's phyla NH and HT): it and its followers have the \
+             genera of nim heaps, so among tame games it plays like a nim heap.",
+            example: "is_tame(*2 + *3)",
+            result: "true",
+            record: None,
+        },
+        Builtin {
+            name: "is_restive",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsRestive, &a)),
+            signature: "is_restive(g)",
+            arity: (1, 1),
+            doc: "Whether `g` is restive (CGSuite's phylum HR, e.g. `*[2#0]` of genus `1^2`): tame but \
+             for a twist at the end of play.",
+            example: "is_restive(misere_form(\"2#0\"))",
+            result: "true",
+            record: None,
+        },
+        Builtin {
+            name: "is_restless",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsRestless, &a)),
+            signature: "is_restless(g)",
+            arity: (1, 1),
+            doc: "Whether `g` is restless (CGSuite's phylum RL, e.g. `*[2#1]` of genus `2^1420`).",
+            example: "is_restless(misere_form(\"2#1\"))",
+            result: "true",
+            record: None,
+        },
+        Builtin {
+            name: "is_half_tame",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsHalfTame, &a)),
+            signature: "is_half_tame(g)",
+            arity: (1, 1),
+            doc: "Whether `g` is half-tame: not generally tame, but `g + g` is, with genus `0^0`.",
+            example: "is_half_tame(misere_form(\"2#0\"))",
+            result: "true",
+            record: None,
+        },
+        Builtin {
+            name: "is_tameable",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsTameable, &a)),
+            signature: "is_tameable(g)",
+            arity: (1, 1),
+            doc: "Whether `g` is tameable (generally tame, or CGSuite's phylum TA).",
+            example: "is_tameable(misere_form(*2))",
+            result: "true",
+            record: None,
+        },
+        Builtin {
+            name: "is_generally_tame",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsGenerallyTame, &a)),
+            signature: "is_generally_tame(g)",
+            arity: (1, 1),
+            doc: "Whether `g` is generally tame (CGSuite's phyla NH, HT, RT: tame up to reversible \
+             moves).",
+            example: "is_generally_tame(misere_form(*2))",
+            result: "true",
+            record: None,
+        },
+        Builtin {
+            name: "is_generally_restive",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsGenerallyRestive, &a)),
+            signature: "is_generally_restive(g)",
+            arity: (1, 1),
+            doc: "Whether `g` is generally restive (CGSuite's phyla HR and RR).",
+            example: "is_generally_restive(misere_form(*2))",
+            result: "false",
+            record: None,
+        },
+        Builtin {
+            name: "is_extraverted",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsExtraverted, &a)),
+            signature: "is_extraverted(g)",
+            arity: (1, 1),
+            doc: "Whether every option of `g` is a part of `g`.",
+            example: "is_extraverted(misere_form(*2))",
+            result: "true",
+            record: None,
+        },
+        Builtin {
+            name: "is_introverted",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsIntroverted, &a)),
+            signature: "is_introverted(g)",
+            arity: (1, 1),
+            doc: "Whether `g` is introverted: a part of each of its options (only `0` and `*` are).",
+            example: "is_introverted(misere_form(*))",
+            result: "true",
+            record: None,
+        },
+        Builtin {
+            name: "is_even",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsEven, &a)),
+            signature: "is_even(g)",
+            arity: (1, 1),
+            doc: "Whether `g` is even: its birthday is less than that of `g + *` (`0` and `*2` are \
+             even, `*` is odd).",
+            example: "is_even(misere_form(*2 + *2))",
+            result: "true",
+            record: None,
+        },
+        Builtin {
+            name: "is_prime",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsPrime, &a)),
+            signature: "is_prime(g)",
+            arity: (1, 1),
+            doc: "Whether `g` has no proper parts (is not a misère sum of smaller games).",
+            example: "is_prime(misere_form(*2))",
+            result: "true",
+            record: None,
+        },
+        Builtin {
+            name: "is_nim_heap",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsNimHeap, &a)),
+            signature: "is_nim_heap(g)",
+            arity: (1, 1),
+            doc: "Whether the misère canonical form of `g` is a single nim heap `*n`.",
+            example: "is_nim_heap(misere_form(*2 + *3))",
+            result: "false",
+            record: None,
+        },
+        Builtin {
+            name: "mate",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::Mate, &a)),
+            signature: "mate(g)",
+            arity: (1, 1),
+            doc: "The mate of `g` (Conway): the form with `g + mate(g)` a misère P-position built by \
+             swapping 0 and `*` at the leaves.",
+            example: "mate(*2)",
+            result: "*[2]",
+            record: None,
+        },
+        Builtin {
+            name: "parts",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::Parts, &a)),
+            signature: "parts(g)",
+            arity: (1, 1),
+            doc: "The parts of `g`: the games `h` with `g = h + x` for some `x`.",
+            example: "parts(misere_form(*2 + *3))",
+            result: "[*[2]]",
+            record: None,
+        },
+        Builtin {
+            name: "partitions",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::Partitions, &a)),
+            signature: "partitions(g)",
+            arity: (1, 1),
+            doc: "The ways of writing `g` as a misère sum of prime games.",
+            example: "partitions(misere_form(*2 + *3))",
+            result: "[[*[2], *[2], *[1]]]",
+            record: None,
+        },
+        Builtin {
+            name: "distinguisher",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::Distinguisher, &a)),
+            signature: "distinguisher(g, h)",
+            arity: (2, 2),
+            doc: "A game `x` with `g + x` a misère P-position and `h + x` an N-position (or the other \
+             way round): a witness that `g ≠ h`.",
+            example: "distinguisher(*2, *3)",
+            result: "*[2]",
+            record: None,
+        },
+        Builtin {
+            name: "is_linked",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::IsLinked, &a)),
+            signature: "is_linked(g, h)",
+            arity: (2, 2),
+            doc: "Whether some `x` makes `g + x` and `h + x` both misère P-positions.",
+            example: "is_linked(*2, *3)",
+            result: "false",
+            record: None,
+        },
+        Builtin {
+            name: "link",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::Link, &a)),
+            signature: "link(g, h)",
+            arity: (2, 2),
+            doc: "A game `x` with `g + x` and `h + x` both misère P-positions (see `is_linked`).",
+            example: "link(*2, *2)",
+            result: "*[2]",
+            record: None,
+        },
+        Builtin {
+            name: "misere_minus",
+            imp: Impl::Function(|cx, store, a| call(cx, store, MisereOp::MisereMinus, &a)),
+            signature: "misere_minus(g, h)",
+            arity: (2, 2),
+            doc: "The game `x` with `x + h = g` in misère play, when `h` is a part of `g`.",
+            example: "misere_minus(misere_form(*2 + *3), misere_form(*2))",
+            result: "*[3]",
+            record: None,
+        },
+    ],
+};

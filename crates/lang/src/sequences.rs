@@ -8,6 +8,7 @@ use super::args::Args;
 use super::family::{At, Family, cannot_compare};
 use super::heaps::*;
 use super::sequence_file;
+use crate::catalog::{Builtin, Impl, RecordShape, Rows, distributed_slice};
 use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, HeapSizeError, Limit, RangeError, TooLarge, Wanted};
 use crate::value::Value;
@@ -609,3 +610,144 @@ pub(crate) fn periodicity_record(p: &heap::Periodicity) -> crate::value::Record 
         summary: p.to_string(),
     }
 }
+
+/// `nim_sequence(g, heaps)`.
+fn nim_sequence_of(cx: &mut Cx, store: &mut Store, a: &Args<'_>) -> Result<Value, Error> {
+    let src = source(cx, &a.vals[0], a.span(0), a.name)?;
+    let (lo, hi) = heaps_asked(cx, &a.vals[1], a.span(1), a.name)?;
+    nim_sequence(cx, store, src, lo, hi, a.span)
+}
+
+/// `periodicity(g)`.
+static PERIODICITY: RecordShape = RecordShape {
+    fields: &[
+        "period",
+        "preperiod",
+        "last_exceptional",
+        "saltus",
+        "certified",
+        "certified_at",
+        "checked_up_to",
+    ],
+    methods: &[],
+};
+
+/// `rare_values(g, n)`.
+static RARE_VALUES: RecordShape = RecordShape {
+    fields: &[
+        "mask",
+        "heaps",
+        "values",
+        "count",
+        "largest",
+        "checked_up_to",
+    ],
+    methods: &[],
+};
+
+/// `write_sequence(g, n, file)`.
+static SEQUENCE_FILE: RecordShape = RecordShape {
+    fields: &["path", "format", "first", "last", "heaps", "bytes"],
+    methods: &[],
+};
+
+/// The rows of nim-sequences, under heap games in the documentation.
+#[distributed_slice(crate::catalog::ROWS)]
+static SEQUENCES: Rows = Rows {
+    section: "Heap games",
+    order: 41,
+    rows: &[
+        Builtin {
+            name: "nim_sequence",
+            imp: Impl::Function(|cx, store, a| nim_sequence_of(cx, store, &a)),
+            signature: "nim_sequence(g, n), nim_sequence(g, a..b)",
+            arity: (2, 2),
+            doc: "The nim-values of the heaps `g(0), …, g(n)` (note: `n` is included, so \
+             `nim_sequence(g, 5)` has six values), or of the heaps in a range; `g` is a heap game \
+             or a ruleset (or function) of one integer. Prints as the values separated by spaces. \
+             Held packed (one to four bytes a heap, as the largest value needs): `s[i]`, `s[a..b]` \
+             (a sequence of those heaps), `len(s)` and `for (n, v) in s` read it in place.",
+            example: "nim_sequence(subtraction([1, 2]), 6)",
+            result: "0 1 2 0 1 2 0",
+            record: None,
+        },
+        Builtin {
+            name: "periodicity",
+            imp: Impl::Function(|cx, store, a| periodicity(cx, store, &a)),
+            signature: "periodicity(g), periodicity(g, heaps)",
+            arity: (1, 2),
+            doc: "Searches the nim-sequence of `g` for a period, up to a default number of heaps or \
+             `heaps`, and certifies it where the Guy–Smith argument applies. A record with fields \
+             `period`, `preperiod`, `last_exceptional`, `saltus`, `certified`, `certified_at`, \
+             `checked_up_to`.",
+            example: "periodicity(heap(\"0.07\")).period",
+            result: "34",
+            record: Some(&PERIODICITY),
+        },
+        Builtin {
+            name: "rare_values",
+            imp: Impl::Function(|cx, store, a| rare_values(cx, store, &a)),
+            signature: "rare_values(g, n)",
+            arity: (2, 2),
+            doc: "The rare heaps of a heap game among heaps 0 to `n`: the sparse-space split (Gangolli–Plambeck, \
+             Flammenkamp) calls heap `m` common when `(g(m) << 1 | m % 2) & mask` has an odd number \
+             of bits, for the mask that leaves the fewest heaps rare (none while no mask leaves fewer than an \
+             eighth). Heap 0 is judged the same way, and with a mask it is always rare (its augmented \
+             value is 0), so it is listed and counted, as in the published counts (Grundy's game: 1 287 \
+             rare heaps to 2^32). A record with fields `mask`, \
+             `heaps` and `values` (the rare heaps, ascending, and their nim-values), `count`, \
+             `largest` (the largest nim-value of any heap) and `checked_up_to`. Only the kernel's \
+             two bytes a heap are held, up to 2^32 heaps; for games whose moves leave at most two \
+             heaps, some of them two.",
+            example: "rare_values(heap(\"4!.0\"), 20000).count",
+            result: "1196",
+            record: Some(&RARE_VALUES),
+        },
+        Builtin {
+            name: "write_sequence",
+            imp: Impl::Function(|cx, store, a| write_sequence(cx, store, &a)),
+            signature: "write_sequence(g, n, file), write_sequence(g, a..b, file)",
+            arity: (3, 3),
+            doc: "Writes the nim-values of heaps `0..=n` (or of a range) of `g` to `file` as they are \
+             computed, holding none of them in the session: text with a `#` header line and one \
+             value a line, or binary little-endian values after a 32-byte header if the file ends \
+             in `.u16` or `.u32`. A bar shows progress; Ctrl-C stops it with the file marked \
+             partial (a `# partial` last line, or the header's complete flag left clear). Up to \
+             2^32 heaps. A record with fields `path`, `format`, `first`, `last`, `heaps` and \
+             `bytes`; `read_sequence` reads the file back.",
+            example: "",
+            result: "",
+            record: Some(&SEQUENCE_FILE),
+        },
+        Builtin {
+            name: "read_sequence",
+            imp: Impl::Function(|cx, _, a| read_sequence(cx, &a)),
+            signature: "read_sequence(file)",
+            arity: (1, 1),
+            doc: "Reads a nim-sequence that `write_sequence` wrote (either format, told apart by the \
+             binary header), or any text file of one nonnegative integer a line with `#` comments. \
+             A file marked partial reads as the heaps it holds, with a warning.",
+            example: "",
+            result: "",
+            record: None,
+        },
+        Builtin {
+            name: "plot",
+            imp: Impl::Function(|cx, store, a| plot(cx, store, &a)),
+            signature: "plot(seq, file, title, range, (width, height))",
+            arity: (1, 6),
+            doc: "Draws a nim-sequence as a figure for a paper: heap size across, nim-value up, the \
+             game's name or code as the title, the start of a certified period dashed. All but \
+             the sequence may be left out, in any order (told apart by type): the first string \
+             is the file (by default `nim-sequence.svg` in the current folder), the second the \
+             title, a range the heaps drawn, a pair the size (default `(480, 300)`). The file's \
+             extension chooses the format: `.svg`, `.png` (288 dpi) or `.pdf`. A heap game (or a \
+             ruleset or function of one integer) followed by its heaps, a number of them or a \
+             range, stands for their sequence: `plot(heap(\"0.07\"), 0..60, …)` is \
+             `plot(nim_sequence(heap(\"0.07\"), 0..60), …)`.",
+            example: "",
+            result: "",
+            record: None,
+        },
+    ],
+};

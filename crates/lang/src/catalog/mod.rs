@@ -1,46 +1,27 @@
 //! The built-ins, in one table: name, signature, arity, a paragraph of documentation and an
 //! example with its result. Dispatch, "did you mean", completion, `:help NAME` and
 //! `docs/builtins.md` all read it, so a built-in cannot exist without its documentation, and
-//! each row names its implementation. The rows are kept by family, one file each (`values`,
-//! `boards`, `outcomes`, `heaps`, `misere`, `quotient`, with the family's operation enum and
-//! record shapes), and joined here into the one table in documentation order.
+//! each row holds its implementation. Each family adds its rows from its own file to the
+//! distributed slice [`ROWS`] (`linkme`: the linker gathers them, so this file names no family:
+//! naming one, whose file names `Cx`, would close a circle); the table joins them at first use,
+//! in the order of their `order` keys.
 
-mod boards;
-mod heaps;
-mod misere;
+pub mod boards;
 mod outcomes;
-mod quotient;
 mod row;
-mod values;
 
 use crate::value::Value;
-pub use heaps::{PERIODICITY, RARE_VALUES, SEQUENCE_FILE};
-pub use quotient::QUOTIENT;
-pub use row::{BoardOp, Builtin, CoreOp, Family, HeapOp, Impl, MisereOp, QuotientOp, RecordShape};
+pub use boards::BoardOp;
+pub use linkme::distributed_slice;
+pub use row::{Builtin, Impl, ROWS, RecordShape, Rows, Run};
+use std::ops::{Deref, Range};
+use std::sync::OnceLock;
 
 impl Builtin {
-    /// The section of the documentation it belongs to.
-    pub fn family(&self) -> Family {
-        match self.imp {
-            Impl::Constant(_) => Family::Constant,
-            Impl::Core(_) => Family::Core,
-            Impl::Heaps(_) => Family::Heaps,
-            Impl::Misere(_) => Family::Misere,
-            Impl::Quotient(_) => Family::Quotient,
-            Impl::Boards(_) => Family::Boards,
-        }
-    }
-
-    /// Whether it only reads plain values (integers and lists), so compiled rules call it
-    /// without the interpreter.
+    /// Whether it only reads plain values (integers, lists, boards, graphs), so compiled rules
+    /// call it without the interpreter.
     pub fn on_plain_values(&self) -> bool {
-        use CoreOp::*;
-        matches!(
-            self.imp,
-            Impl::Core(
-                Len | Sum | Mex | Min | Max | Sorted | Reverse | Contains | Remove | Append | Abs
-            ) | Impl::Boards(_)
-        )
+        matches!(self.imp, Impl::Plain(_))
     }
 
     /// Its index in [`BUILTINS`], which a `Value::Builtin` holds.
@@ -56,70 +37,80 @@ impl Builtin {
     }
 }
 
-/// The families in the order the documentation shows them.
-pub const FAMILIES: [Family; 6] = [
-    Family::Core,
-    Family::Boards,
-    Family::Constant,
-    Family::Heaps,
-    Family::Misere,
-    Family::Quotient,
-];
+/// The families' rows joined, in documentation order: a row's index is its id.
+pub struct Table(OnceLock<Joined>);
 
-/// The section of the documentation a family belongs to.
-pub fn section(f: Family) -> &'static str {
-    match f {
-        Family::Core => "Values, outcomes and moves",
-        Family::Constant => "Outcome classes",
-        Family::Heaps => "Heap games",
-        Family::Misere => "Misère play",
-        Family::Quotient => "Misère quotients",
-        Family::Boards => "Bits, sets, boards and graphs",
+struct Joined {
+    rows: &'static [Builtin],
+    /// Each section's heading and the rows under it.
+    sections: Vec<(&'static str, Range<usize>)>,
+}
+
+impl Table {
+    fn joined(&self) -> &Joined {
+        self.0.get_or_init(|| {
+            let mut parts: Vec<&'static Rows> = ROWS.iter().collect();
+            parts.sort_by_key(|p| p.order);
+            for w in parts.windows(2) {
+                assert!(
+                    w[0].order != w[1].order,
+                    "the rows of `{}` and `{}` share order {}",
+                    w[0].section,
+                    w[1].section,
+                    w[0].order
+                );
+            }
+            let mut rows = Vec::new();
+            let mut sections: Vec<(&'static str, Range<usize>)> = Vec::new();
+            for p in parts {
+                let start = rows.len();
+                rows.extend_from_slice(p.rows);
+                match sections.last_mut() {
+                    Some((title, r)) if *title == p.section => r.end = rows.len(),
+                    _ => sections.push((p.section, start..rows.len())),
+                }
+            }
+            assert!(rows.len() <= usize::from(u16::MAX), "ids are u16");
+            // Leaked once: rows live as long as the program, at one address each (their ids).
+            Joined {
+                rows: Vec::leak(rows),
+                sections,
+            }
+        })
+    }
+
+    /// The sections in documentation order: each heading and its rows.
+    pub fn sections(&'static self) -> impl Iterator<Item = (&'static str, &'static [Builtin])> {
+        let j = self.joined();
+        j.sections.iter().map(|(t, r)| (*t, &j.rows[r.clone()]))
     }
 }
 
-/// How many rows the families hold together.
-const ROWS: usize = values::ROWS.len()
-    + boards::ROWS.len()
-    + outcomes::ROWS.len()
-    + heaps::ROWS.len()
-    + misere::ROWS.len()
-    + quotient::ROWS.len();
-
-/// The families' rows one after another, at compile time.
-const fn join(parts: &[&[Builtin]]) -> [Builtin; ROWS] {
-    let mut out = [outcomes::ROWS[0]; ROWS];
-    let (mut k, mut i) = (0, 0);
-    while i < parts.len() {
-        let mut j = 0;
-        while j < parts[i].len() {
-            out[k] = parts[i][j];
-            (k, j) = (k + 1, j + 1);
-        }
-        i += 1;
+impl Deref for Table {
+    type Target = [Builtin];
+    fn deref(&self) -> &[Builtin] {
+        self.joined().rows
     }
-    assert!(k == ROWS);
-    out
 }
 
-static TABLE: [Builtin; ROWS] = join(&[
-    &values::ROWS,
-    &boards::ROWS,
-    &outcomes::ROWS,
-    &heaps::ROWS,
-    &misere::ROWS,
-    &quotient::ROWS,
-]);
+impl IntoIterator for &'static Table {
+    type Item = &'static Builtin;
+    type IntoIter = std::slice::Iter<'static, Builtin>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.joined().rows.iter()
+    }
+}
 
-// A static, not a const: a row has one address, from which its id is read.
-pub static BUILTINS: &[Builtin] = &TABLE;
+static TABLE: Table = Table(OnceLock::new());
+
+/// The table. A static, not a const: a row has one address, from which its id is read.
+pub static BUILTINS: &Table = &TABLE;
 
 /// The entry for a built-in name.
 pub fn find(name: &str) -> Option<&'static Builtin> {
     // Every global name a program reads that it did not define lands here (`outcome`, `D`
     // in a loop's body), so the table is indexed once rather than scanned each time.
-    static INDEX: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, u16>> =
-        std::sync::OnceLock::new();
+    static INDEX: OnceLock<rustc_hash::FxHashMap<&'static str, u16>> = OnceLock::new();
     let index = INDEX.get_or_init(|| {
         BUILTINS
             .iter()
@@ -150,7 +141,6 @@ pub fn get(id: u16) -> &'static Builtin {
 pub fn names() -> impl Iterator<Item = &'static str> {
     BUILTINS.iter().map(|b| b.name)
 }
-
 /// `docs/builtins.md`: every built-in by section, then the shipped modules (a test keeps the
 /// file equal to this).
 pub fn markdown() -> String {
@@ -162,9 +152,9 @@ pub fn markdown() -> String {
          `:help NAME` shows one entry. The language itself is described in \
          [language.md](language.md).\n",
     );
-    for f in FAMILIES {
-        let _ = write!(md, "\n## {}\n", section(f));
-        for b in BUILTINS.iter().filter(|b| b.family() == f) {
+    for (section, rows) in BUILTINS.sections() {
+        let _ = write!(md, "\n## {section}\n");
+        for b in rows {
             let _ = write!(md, "\n### `{}`\n\n{}\n", b.signature, b.doc);
             if !b.example.is_empty() {
                 let _ = write!(md, "\n```\n> {}\n{}\n```\n", b.example, b.result);

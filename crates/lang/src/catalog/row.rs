@@ -1,36 +1,27 @@
-//! What a row of the table is: a built-in's name, implementation (its family's operation),
-//! signature, arity, documentation and example.
+//! What a row of the table is: a built-in's name, implementation, signature, arity,
+//! documentation and example; and [`Rows`], one family's rows as that family registers them.
 
-use crate::value::Outcome;
+use crate::args::Args;
+use crate::cx::Cx;
+use crate::value::{Outcome, Value};
+use linkme::distributed_slice;
+use loony_core::diag::Error;
+use loony_core::game::Store;
 
-/// The sections of the documentation, one a family of built-ins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Values, outcomes, moves and list helpers (`builtins`).
-    Core,
-    /// An outcome class constant (`P`, `N`, `L`, `R`, `D`).
-    Constant,
-    /// Heap games and nim-sequences (`heaps`).
-    Heaps,
-    /// Misère play (`misere`).
-    Misere,
-    /// Misère quotients (`quotient`).
-    Quotient,
-    /// Bits, sets, boards and graphs (`boards`).
-    Boards,
-}
+/// A built-in function: the arguments are counted already (`builtins::call`).
+pub type Run = fn(&mut Cx, &mut Store, Args<'_>) -> Result<Value, Error>;
 
-/// What a built-in runs: an outcome constant's value, or the operation of one family, each
-/// family's operations one enum matched exhaustively by that family's dispatcher (so a row
-/// without an implementation does not compile).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a built-in runs. A row holds its function itself, so a row without an implementation
+/// does not compile.
+#[derive(Clone, Copy, Debug)]
 pub enum Impl {
+    /// An outcome class constant: the name is its value.
     Constant(Outcome),
-    Core(CoreOp),
-    Heaps(HeapOp),
-    Misere(MisereOp),
-    Quotient(QuotientOp),
-    Boards(BoardOp),
+    /// A function of any values.
+    Function(Run),
+    /// A function that reads only plain values (integers, lists, boards, graphs), so compiled
+    /// rules call it in place, with no interpreted code between.
+    Plain(Run),
 }
 
 /// One built-in: one row of the table.
@@ -52,6 +43,24 @@ pub struct Builtin {
     pub record: Option<&'static RecordShape>,
 }
 
+/// One family's rows, as its own file adds them to the table:
+/// `#[distributed_slice(crate::catalog::ROWS)] static ROWS: Rows = Rows { … };`. The table
+/// shows them by `order`, then in the order written; families sharing a `section` share its
+/// heading in `docs/builtins.md` and `:help`.
+#[derive(Debug)]
+pub struct Rows {
+    /// The heading of the documentation section they belong to.
+    pub section: &'static str,
+    /// Where they stand in the table (and the documentation); no two families share one.
+    pub order: u16,
+    pub rows: &'static [Builtin],
+}
+
+/// Every family's rows, wherever they are written (here so that `outcomes.rs`, a child of the
+/// table's file, names no parent).
+#[distributed_slice]
+pub static ROWS: [Rows];
+
 /// What a record returned by a built-in holds: its fields, in order, and the functions it
 /// answers (`q.is_p(x)`). Completion after `q.` offers them; a test checks them against the
 /// records the built-ins make.
@@ -59,120 +68,4 @@ pub struct Builtin {
 pub struct RecordShape {
     pub fields: &'static [&'static str],
     pub methods: &'static [&'static str],
-}
-
-/// Values, outcomes, moves and list helpers, answered in `builtins`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CoreOp {
-    Outcome,
-    Value,
-    Nimber,
-    GrundyValue,
-    AffineValue,
-    Explain,
-    OutcomeBySearch,
-    WinningMoves,
-    DrawingMoves,
-    Options,
-    LeftOptions,
-    RightOptions,
-    TopEntailsValue,
-    TopEntailsMoons,
-    Len,
-    Size,
-    Sum,
-    Mex,
-    Min,
-    Max,
-    Sorted,
-    Reverse,
-    Contains,
-    Remove,
-    Append,
-    Abs,
-    SaveTable,
-    LoadTable,
-}
-
-/// Bits, sets, boards and graphs, answered in `boards`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardOp {
-    Popcount,
-    Bit,
-    Bits,
-    Set,
-    Union,
-    Intersection,
-    Difference,
-    Board,
-    Shape,
-    Cells,
-    Neighbours,
-    AdjacentPairs,
-    Regions,
-    Canonical,
-    Rotate,
-    Reflect,
-    Transpose,
-    Graph,
-    Vertices,
-    Edges,
-    Degree,
-    RemoveVertices,
-    Components,
-}
-
-/// Heap games and nim-sequences, answered in `heaps`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeapOp {
-    Heap,
-    HeapCode,
-    NimSum,
-    NimProduct,
-    NimInverse,
-    NimDiv,
-    Subtraction,
-    Allbut,
-    NimSequence,
-    Periodicity,
-    RareValues,
-    WriteSequence,
-    ReadSequence,
-    Plot,
-}
-
-/// Misère play, answered in `misere`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MisereOp {
-    MisereOutcome,
-    MisereForm,
-    Genus,
-    MisereNimber,
-    Birthday,
-    IsTame,
-    IsRestive,
-    IsRestless,
-    IsHalfTame,
-    IsTameable,
-    IsGenerallyTame,
-    IsGenerallyRestive,
-    IsExtraverted,
-    IsIntroverted,
-    IsEven,
-    IsPrime,
-    IsNimHeap,
-    Mate,
-    Parts,
-    Partitions,
-    Distinguisher,
-    IsLinked,
-    Link,
-    MisereMinus,
-}
-
-/// Misère quotients, answered in `quotient`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QuotientOp {
-    Quotient,
-    Isomorphic,
 }

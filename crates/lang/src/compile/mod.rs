@@ -160,6 +160,7 @@ impl Cx {
             params.len(),
             split.as_ref().map(|s| &s.0),
             canonical.as_ref().map(|c| &c.0),
+            |id| catalog::get(id).name,
         );
         Some(Norm {
             params,
@@ -397,7 +398,7 @@ impl Cx {
                     && catalog::get(id).on_plain_values()
                 {
                     return CExpr::Builtin(
-                        catalog::get(id),
+                        id,
                         args.iter().map(|a| self.cexpr(scope, a)).collect(),
                         args.clone().into(),
                         e.span.clone(),

@@ -2,7 +2,7 @@
 //! `split.rs`, which runs them).
 
 use super::tree::{CExpr, Pat};
-use crate::catalog::{BoardOp, Impl};
+use crate::catalog::boards::BoardOp;
 use loony_syntax::ast::Span;
 
 /// A ruleset's clauses, compiled over a frame whose first slots are its parameters.
@@ -37,15 +37,16 @@ pub(crate) struct Native {
 
 impl Native {
     /// The native form of clauses `split` and `canonical` (compiled) of a ruleset of `arity`
-    /// parameters, if they have one.
+    /// parameters, if they have one; `name` is the name of a built-in by id.
     pub(crate) fn of(
         arity: usize,
         split: Option<&CExpr>,
         canonical: Option<&CExpr>,
+        name: impl Fn(u16) -> &'static str,
     ) -> Option<Native> {
         let of_param = |e: &CExpr, ops: &[BoardOp]| match e {
-            CExpr::Builtin(b, args, ..) => match (b.imp, args.as_slice()) {
-                (Impl::Boards(op), [CExpr::Slot(0)]) if ops.contains(&op) => Some(op),
+            CExpr::Builtin(id, args, ..) => match (BoardOp::native(name(*id)), args.as_slice()) {
+                (Some(op), [CExpr::Slot(0)]) if ops.contains(&op) => Some(op),
                 _ => None,
             },
             _ => None,

@@ -501,12 +501,12 @@ pub(crate) fn eval(
             f.slots[*s as usize] = x;
             eval(cx, store, f, body)?
         }
-        CExpr::Builtin(entry, args, exprs, span) => {
+        CExpr::Builtin(id, args, exprs, span) => {
             let mut vals = Vec::with_capacity(args.len());
             for a in args {
                 vals.push(eval(cx, store, f, a)?);
             }
-            builtins::call(cx, store, entry, vals, exprs, span)?
+            builtins::call(cx, store, crate::catalog::get(*id), vals, exprs, span)?
         }
         CExpr::Pos(call) => {
             let mut key = std::mem::take(&mut cx.rules.key_buf);

@@ -1,7 +1,6 @@
 //! The compiled tree: patterns, rules, clauses, options and expressions over slots, as the
 //! compiler makes them and compiled code (and the register code, `intcode`) reads them.
 
-use crate::catalog;
 use crate::value::Value;
 use loony_syntax::ast::{BinOp, Expr, OptionKind, Span};
 use std::cell::OnceCell;
@@ -67,7 +66,9 @@ pub(crate) enum CExpr {
     Tuple(Vec<CExpr>),
     Nimber(Box<CExpr>, Span, Span),
     Let(u16, Box<CExpr>, Box<CExpr>),
-    Builtin(&'static catalog::Builtin, Vec<CExpr>, Rc<[Expr]>, Span),
+    /// A built-in of plain values, by its id in the catalog (an id, not the row: the row
+    /// holds a function of `Cx`, which holds compiled code).
+    Builtin(u16, Vec<CExpr>, Rc<[Expr]>, Span),
     /// `r(args…)` of a ruleset as a value: its key made in place when every argument has
     /// words without evaluating anything, else the whole call is the interpreter's.
     Pos(Box<PosCall>),

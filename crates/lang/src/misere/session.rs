@@ -1,5 +1,5 @@
-//! The session's misère store ([`MisereSlot`]), held by the context
-//! ([`crate::cx::Engines`]); `misere.rs` converts games into it and runs the built-ins.
+//! The session's misère store ([`MisereSlot`]), kept by the context by its type
+//! (`cx::Slots`); `misere.rs` converts games into it and runs the built-ins.
 
 use loony_core::game::GameId;
 use loony_theory::misere::{Mid, MisereStore};
