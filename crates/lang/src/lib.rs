@@ -9,7 +9,6 @@
 
 mod args;
 pub mod bits;
-mod board_rows;
 pub mod boards;
 pub mod builtins;
 mod calls;

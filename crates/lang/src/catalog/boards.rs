@@ -1,5 +1,5 @@
 //! The operations of bits, sets, boards and graphs, which `boards.rs` answers by this enum
-//! (their rows are `board_rows.rs`).
+//! (their rows are in `boards.rs` too); here because compiled clauses name some of them.
 
 /// Bits, sets, boards and graphs, answered in `boards`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
