@@ -63,6 +63,45 @@ fn hinted_cram_has_the_brute_force_values() {
     assert_eq!(got, want);
 }
 
+/// `std/cram`'s own hint (`value by cram_half_turn(b)`: a region a half turn maps onto itself,
+/// fixing no free cell and turning no domino onto itself, is 0) against the brute force, on
+/// boards a half turn maps onto themselves: in a row-major board cell `i` turns to cell
+/// `n - 1 - i`, so each pair gets one random bit. Shapes of every parity, with the centre
+/// cell or centre edge free and taken; the hint must also answer questions it was not
+/// asked for (a sum with a heap).
+#[test]
+fn std_cram_half_turn_hint_has_the_brute_force_values() {
+    let mut src = String::from("import \"std/cram\"\n");
+    let mut want = Vec::new();
+    let mut s = 41;
+    let mut hinted = 0;
+    for k in 0..48 {
+        let (rows, cols) = [(4, 4), (3, 5), (4, 5), (5, 5), (2, 6), (3, 4), (4, 6), (3, 7)][k % 8];
+        let n = rows * cols;
+        let moves = cram_moves(rows, cols);
+        let mut g = MaskGame::new(moves.clone());
+        let bits = lcg(&mut s) | lcg(&mut s);
+        let mut free = 0u64;
+        for i in 0..n.div_ceil(2) {
+            if bits >> i & 1 == 1 {
+                free |= 1 << i | 1 << (n - 1 - i);
+            }
+        }
+        let v = g.grundy(free, &moves);
+        hinted += usize::from(v == 0);
+        let heap = lcg(&mut s) as u32 % 3;
+        let p = picture(rows, cols, free);
+        src.push_str(&format!("nimber(cram_board(board(\"{p}\")))\n"));
+        want.push(v.to_string());
+        src.push_str(&format!("outcome(cram_board(board(\"{p}\")) + *{heap})\n"));
+        want.push(if v == heap { "P" } else { "N" }.to_string());
+    }
+    assert!(hinted >= 10, "only {hinted} boards of value 0");
+    let (got, err, _) = run(&src);
+    assert_eq!(err, None);
+    assert_eq!(got, want);
+}
+
 /// A move blocks one free cell, so a part's nimber is the parity of its cells: at most 1.
 fn dots(bound: &str) -> String {
     let mut src = format!(
