@@ -110,7 +110,7 @@ fn language_md_transcripts_hold() {
 /// The same for the chapter on board and graph games.
 #[test]
 fn boards_md_transcripts_hold() {
-    transcripts_hold("boards.md", 9);
+    transcripts_hold("boards.md", 10);
 }
 
 fn transcripts_hold(name: &str, least: usize) {

@@ -76,7 +76,16 @@ fn std_cram_half_turn_hint_has_the_brute_force_values() {
     let mut s = 41;
     let mut hinted = 0;
     for k in 0..48 {
-        let (rows, cols) = [(4, 4), (3, 5), (4, 5), (5, 5), (2, 6), (3, 4), (4, 6), (3, 7)][k % 8];
+        let (rows, cols) = [
+            (4, 4),
+            (3, 5),
+            (4, 5),
+            (5, 5),
+            (2, 6),
+            (3, 4),
+            (4, 6),
+            (3, 7),
+        ][k % 8];
         let n = rows * cols;
         let moves = cram_moves(rows, cols);
         let mut g = MaskGame::new(moves.clone());
