@@ -126,6 +126,8 @@ impl Inner {
                         values: HashMap::new(),
                         next: 0,
                         files: HashMap::new(),
+                        parsed: HashMap::new(),
+                        sites: Vec::new(),
                         warnings: Vec::new(),
                     };
                     while let Ok((ticket, job)) = recv_spinning(&rx) {
@@ -714,9 +716,8 @@ impl PyValue {
             .iter()
             .map(|a| to_in(&self.inner, &a))
             .collect::<PyResult<Vec<_>>>()?;
-        let params: Vec<String> = (1..=ins.len()).map(arg_name).collect();
-        let src = format!("__loony_py0({})", params.join(", "));
-        let r = self.apply(py, &src, ins)?;
+        let id = self.id;
+        let r = self.inner.call_loony(py, move |w| w.call(id, ins))?;
         to_py(py, &self.inner, r)
     }
 }
