@@ -51,7 +51,8 @@ def test_an_error_in_a_call_points_into_the_function_and_keeps_the_session(s):
 
 def test_calls_keep_the_budget():
     s = loony.Session(budget=100)
-    s.run("ruleset count(n) { for k in [1] if k <= n => count(n - k) }\nfn go(n) = outcome(count(n))")
+    s.run("ruleset count(n) { for k in [1] if k <= n => count(n - k) }")
+    s.run("fn go(n) = outcome(count(n))")
     go = s["go"]
     with pytest.raises(loony.LoonyError) as e:
         go(10000)
