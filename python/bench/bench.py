@@ -9,7 +9,8 @@
 
 1. The cost of a call from Python: `s["f"](x)` on a trivial `fn` and `s.eval("*3 + *5")`,
    against the same work inside Loony (a comprehension of a million of them, per element).
-   The target: at most 5 µs above.
+   The target: at most 5 µs above. Beside them, a bare trip to the session's thread and back
+   (reading an int global).
 2. `nim_sequence(heap("0.07"), 10^7)` into a NumPy array against the CLI computing the same
    sequence: wall time and peak resident memory, each in a fresh process (the target: within
    1.2x). Memory is given raw and above each process's baseline (the CLI's for `-e 0`; the
@@ -35,7 +36,7 @@ def calls():
     import loony
 
     s = loony.Session()
-    s.run("fn f(x) = x")
+    s.run("fn f(x) = x\nlet n = 7")
     f = s["f"]
     n = 10**6
     inside_f = min(_timed(s.eval, f"len([f(i) for i in 0..{n}])") for _ in range(3)) / n
@@ -43,8 +44,10 @@ def calls():
     inside_loop = min(_timed(s.eval, f"len([i for i in 0..{n}])") for _ in range(3)) / n
     py_f = best_per_call(lambda: f(7), 20000)
     py_sum = best_per_call(lambda: s.eval("*3 + *5"), 20000)
+    trip = best_per_call(lambda: s["n"], 20000)
     print("per call, best of 5 (µs):")
     print(f"  inside Loony: an empty comprehension step {inside_loop * 1e6:.3f}")
+    print(f'  a trip to the session\'s thread and back (s["n"], an int global): {trip * 1e6:.2f}')
     for what, py, inside in [
         ('s["f"](7)       vs f(i)', py_f, inside_f),
         ('s.eval("*3+*5") vs *3 + *5', py_sum, inside_sum),

@@ -45,7 +45,7 @@ const POLL: Duration = Duration::from_millis(20);
 /// How long each side of a session's channel spins before it sleeps: a thread woken from
 /// sleep takes 10 µs or more to run again on an idle virtual machine, three times what a small
 /// call costs, and a caller in a loop sends the next job within a few microseconds.
-const SPIN: Duration = Duration::from_micros(50);
+pub(crate) const SPIN: Duration = Duration::from_micros(50);
 
 /// A message from `rx` if one comes within [`SPIN`], without sleeping.
 fn spin<T>(rx: &mpsc::Receiver<T>) -> Option<T> {
@@ -74,6 +74,7 @@ fn recv_spinning<T>(rx: &mpsc::Receiver<T>) -> Result<T, mpsc::RecvError> {
     }
 }
 
+mod reply;
 mod worker;
 use worker::*;
 
@@ -125,6 +126,8 @@ impl Inner {
                         values: HashMap::new(),
                         next: 0,
                         files: HashMap::new(),
+                        parsed: HashMap::new(),
+                        sites: Vec::new(),
                         warnings: Vec::new(),
                     };
                     while let Ok((ticket, job)) = recv_spinning(&rx) {
@@ -173,41 +176,38 @@ impl Inner {
         f: impl FnOnce(&mut Worker) -> R + Send + 'static,
     ) -> PyResult<R> {
         py.check_signals()?;
-        let (tx, rx) = mpsc::channel();
+        let slot = reply::Slot::take();
+        let replier = reply::Replier::new(&slot);
         let ticket = self.tickets.fetch_add(1, Ordering::Relaxed);
         let job: Job = Box::new(move |w: &mut Worker| {
             let r = f(w);
             let warned = std::mem::take(&mut w.warnings);
-            Box::new(move || {
-                let _ = tx.send((r, warned));
-            })
+            Box::new(move || replier.send((r, warned)))
         });
         self.jobs
             .send((ticket, job))
             .map_err(|_| PyRuntimeError::new_err("the session's thread has stopped"))?;
         let mut signalled: Option<PyErr> = None;
-        let mut rx = rx;
         loop {
-            // The receiver goes to the detached closure and back (it is `Send`, not `Sync`).
-            let (got, back) = py.detach(move || {
-                let got = match spin(&rx) {
-                    Some(got) => Ok(got),
-                    None => rx.recv_timeout(POLL),
-                };
-                (got, rx)
-            });
-            rx = back;
+            let got = py.detach(|| slot.wait(POLL));
             match got {
-                Ok((r, warned)) => {
+                Some(reply::Posted::Reply(r)) => {
+                    slot.done();
                     if let Some(e) = signalled {
                         return Err(e);
                     }
+                    let Ok(r) = r.downcast::<(R, Vec<Failure>)>() else {
+                        return Err(PyRuntimeError::new_err(
+                            "internal error: a reply of another type",
+                        ));
+                    };
+                    let (r, warned) = *r;
                     for w in warned {
                         warn(py, w)?;
                     }
                     return Ok(r);
                 }
-                Err(mpsc::RecvTimeoutError::Timeout) => {
+                None => {
                     if signalled.is_none()
                         && let Err(e) = py.check_signals()
                     {
@@ -219,7 +219,8 @@ impl Inner {
                         self.running.interrupt(ticket);
                     }
                 }
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                Some(reply::Posted::Lost) => {
+                    slot.done();
                     return Err(signalled.unwrap_or_else(|| {
                         PyRuntimeError::new_err("internal error: the session's thread failed")
                     }));
@@ -715,9 +716,8 @@ impl PyValue {
             .iter()
             .map(|a| to_in(&self.inner, &a))
             .collect::<PyResult<Vec<_>>>()?;
-        let params: Vec<String> = (1..=ins.len()).map(arg_name).collect();
-        let src = format!("__loony_py0({})", params.join(", "));
-        let r = self.apply(py, &src, ins)?;
+        let id = self.id;
+        let r = self.inner.call_loony(py, move |w| w.call(id, ins))?;
         to_py(py, &self.inner, r)
     }
 }

@@ -2,6 +2,7 @@
 //! crosses back to Python (`Out`), and the interrupt flag each job raises only for itself.
 
 use super::*;
+use loony_syntax::ast::{Program, Stmt};
 
 /// A value as it crosses to Python: Python's own where Python has one, else a handle to a
 /// value kept on the session's thread, with its printed form.
@@ -72,8 +73,14 @@ pub(crate) struct Worker {
     pub(crate) next: u64,
     /// Short sources run before (the operations on values, repeated evals), by name and
     /// text: run again from the same file instead of adding one each time, so a million
-    /// calls do not keep a million copies of `__loony_py0(__loony_py1)`.
-    pub(crate) files: HashMap<(String, String), FileId>,
+    /// calls do not keep a million copies of `__loony_py0 + __loony_py1`.
+    pub(crate) files: HashMap<String, HashMap<String, FileId>>,
+    /// The parses of some of those files (at most [`PARSED`]): parsing `*3 + *5` costs
+    /// several times what running it does.
+    pub(crate) parsed: HashMap<FileId, Rc<Program>>,
+    /// Per number of arguments, the call site `__loony_py0(__loony_py1, …)` that calls from
+    /// Python are made at (where their errors point), parsed.
+    pub(crate) sites: Vec<Option<(FileId, Rc<Program>)>>,
     /// Loony's warnings of the job running, for the caller to raise as `LoonyWarning`s.
     pub(crate) warnings: Vec<Failure>,
 }
@@ -83,6 +90,9 @@ pub(crate) const KEEP_SHOWN: usize = 1 << 16;
 
 /// Sources at most this long are kept in [`Worker::files`].
 pub(crate) const SHORT: usize = 256;
+
+/// Parses at most this many short sources are kept (dropped all at once past it).
+const PARSED: usize = 256;
 
 /// A job on the session's thread; what it gives back sends its reply, once the job is over.
 pub(crate) type Job = Box<dyn FnOnce(&mut Worker) -> Reply + Send>;
@@ -121,6 +131,19 @@ impl Running {
     }
 }
 
+/// Whether Python gets `v` as a value of its own (no handle, no printed form kept).
+pub(crate) fn plain(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Int(_)
+            | Value::Bool(_)
+            | Value::Str(_)
+            | Value::None
+            | Value::List(_)
+            | Value::Tuple(_)
+    )
+}
+
 /// Globals that pass values into a statement run for Python (`__py0 + __py1`).
 pub(crate) fn arg_name(i: usize) -> String {
     format!("__loony_py{i}")
@@ -147,33 +170,55 @@ impl Worker {
         }
     }
 
+    /// The file of a short source (`None` for a long one, or one that is not UTF-8): the same
+    /// file each time it is run under this name.
+    fn short_file(&mut self, name: &str, bytes: &[u8]) -> Option<FileId> {
+        let src = std::str::from_utf8(bytes)
+            .ok()
+            .filter(|s| s.len() <= SHORT)?;
+        let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+        if let Some(&f) = self.files.get(name).and_then(|m| m.get(src)) {
+            return Some(f);
+        }
+        let f = self.interp.cx.files.add(name.to_string(), src.to_string());
+        let by_name = self.files.entry(name.to_string()).or_default();
+        by_name.insert(src.to_string(), f);
+        Some(f)
+    }
+
+    /// The parse of a short source's file, kept for the next time it runs.
+    fn parse(&mut self, file: FileId) -> Result<Rc<Program>, Failure> {
+        if let Some(p) = self.parsed.get(&file) {
+            return Ok(p.clone());
+        }
+        let program = self.interp.parse_file(file).map_err(|e| self.failure(&e))?;
+        if self.parsed.len() >= PARSED {
+            self.parsed.clear();
+        }
+        let program = Rc::new(program);
+        self.parsed.insert(file, program.clone());
+        Ok(program)
+    }
+
     /// Runs source text (a file's or a string's), giving each expression statement's value.
     pub(crate) fn run_bytes(&mut self, name: &str, bytes: Vec<u8>) -> Result<Vec<Out>, Failure> {
-        let file = match std::str::from_utf8(&bytes) {
-            Ok(src) if src.len() <= SHORT => {
-                let src = src.strip_prefix('\u{feff}').unwrap_or(src);
-                let key = (name.to_string(), src.to_string());
-                match self.files.get(&key) {
-                    Some(&f) => f,
-                    None => {
-                        let f = self.interp.cx.files.add(key.0.clone(), key.1.clone());
-                        self.files.insert(key, f);
-                        f
-                    }
-                }
-            }
-            _ => match self.interp.add_source(name, bytes) {
-                Ok(f) => f,
-                Err(e) => return Err(self.failure(&e)),
-            },
-        };
         let mut got = Vec::new();
-        let r = self.interp.run_file_values(file, &mut |_, shown| {
+        let mut emit = |_: &str, shown: Option<(Value, String)>| {
             if let Some(vs) = shown {
                 got.push(vs);
             }
             Ok(())
-        });
+        };
+        let r = match self.short_file(name, &bytes) {
+            Some(file) => {
+                let program = self.parse(file)?;
+                self.interp.run_program_values(file, &program, &mut emit)
+            }
+            None => match self.interp.add_source(name, bytes) {
+                Ok(file) => self.interp.run_file_values(file, &mut emit),
+                Err(e) => return Err(self.failure(&e)),
+            },
+        };
         self.flush_warnings();
         if let Err(e) = r {
             return Err(self.failure(&e));
@@ -183,6 +228,35 @@ impl Worker {
             outs.push(self.out(v, Some(shown))?);
         }
         Ok(outs)
+    }
+
+    /// Calls the value Python holds as `f` with `args`: the value called in place, nothing
+    /// parsed or bound (as `__loony_py0(__loony_py1, …)` would, and where its errors point).
+    pub(crate) fn call(&mut self, f: u64, args: Vec<In>) -> Result<Out, Failure> {
+        let n = args.len();
+        if self.sites.len() <= n {
+            self.sites.resize(n + 1, None);
+        }
+        let (file, site) = match &self.sites[n] {
+            Some(s) => s.clone(),
+            None => {
+                let params: Vec<String> = (1..=n).map(arg_name).collect();
+                let src = format!("{}({})", arg_name(0), params.join(", "));
+                let file = self.interp.cx.files.add("<python>".into(), src);
+                let program = self.parse(file)?;
+                self.sites[n] = Some((file, program.clone()));
+                (file, program)
+            }
+        };
+        let Some(Stmt::Expr(e)) = site.stmts.first() else {
+            unreachable!("a call site is one expression");
+        };
+        let f = self.values.get(&f).cloned().unwrap_or(Value::None);
+        let args = args.into_iter().map(|a| self.value_in(a)).collect();
+        let r = self.interp.call_value(file, e, f, args, &|v| !plain(v));
+        self.flush_warnings();
+        let (v, shown) = r.map_err(|e| self.failure(&e))?;
+        self.out(v, shown)
     }
 
     /// Runs `src` with `args` bound to the globals `__loony_py0`, `__loony_py1`, …
@@ -253,7 +327,7 @@ impl Worker {
     }
 
     /// Converts a value for Python; `shown` is its printed form when already known (else it
-    /// is made when Python asks for it).
+    /// is made when Python asks for it). Python gets a [`plain`] value as its own.
     pub(crate) fn out(&mut self, v: Value, shown: Option<String>) -> Result<Out, Failure> {
         Ok(match v {
             Value::Int(n) => Out::Int(n),

@@ -134,16 +134,6 @@ def signal_once_busy(s, send):
     return t, sent
 
 
-@pytest.fixture
-def watchdog():
-    """A call that is never stopped would hang the run: it ends it instead, with tracebacks."""
-    import faulthandler
-
-    faulthandler.dump_traceback_later(60, exit=True)
-    yield
-    faulthandler.cancel_dump_traceback_later()
-
-
 def test_ctrl_c_stops_loony_and_keeps_the_session(s, watchdog):
     s.run(FIB)
     t, sent = signal_once_busy(s, lambda: os.kill(os.getpid(), signal.SIGINT))

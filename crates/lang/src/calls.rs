@@ -75,6 +75,26 @@ impl Cx {
         self.call(store, f, vals, args, &e.span, callee)
     }
 
+    /// The call `e` (`callee(arg_exprs)`) of `f` with the values `vals` already found, as
+    /// [`Cx::call_expr`] makes it (a ruleset's position interned in place): for a host that
+    /// holds the function and its arguments as values.
+    pub(crate) fn call_with(
+        &mut self,
+        store: &mut Store,
+        f: Value,
+        mut vals: Vec<Value>,
+        e: &Expr,
+        callee: &Expr,
+        arg_exprs: &[Expr],
+    ) -> Result<Value, Error> {
+        if let Value::Ruleset(r) = &f
+            && r.def.params.len() == vals.len()
+        {
+            return self.position_of(store, r, &mut vals, arg_exprs, &e.span, callee);
+        }
+        self.call(store, f, vals, arg_exprs, &e.span, callee)
+    }
+
     /// A user `fn` or ruleset called with the wrong number of arguments: the error shows
     /// its signature.
     pub(crate) fn check_params(

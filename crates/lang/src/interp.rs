@@ -107,83 +107,142 @@ impl Interp {
         file: FileId,
         emit: &mut EmitValues<'_>,
     ) -> Result<(), Error> {
-        let src = self
-            .cx
-            .files
-            .get(file)
-            .map(|f| f.source().clone())
-            .unwrap_or_default();
-        let program = loony_syntax::parse_program(&src).map_err(|e| syntax_error(e, file))?;
+        let program = self.parse_file(file)?;
+        self.run_program_values(file, &program, emit)
+    }
+
+    /// The program written in `file` (a syntax error points into it).
+    pub fn parse_file(&self, file: FileId) -> Result<Program, Error> {
+        let src = self.cx.files.get(file).map_or("", |f| f.source().as_str());
+        loony_syntax::parse_program(src).map_err(|e| syntax_error(e, file))
+    }
+
+    /// [`Interp::run_file_values`] with `file` already parsed into `program`: a host that runs
+    /// the same short source again and again (the Python package) keeps its parse, which
+    /// costs several times what running `f(7)` or `*3 + *5` does.
+    pub fn run_program_values(
+        &mut self,
+        file: FileId,
+        program: &Program,
+        emit: &mut EmitValues<'_>,
+    ) -> Result<(), Error> {
         for stmt in &program.stmts {
-            self.cx.limits.interrupt.store(false, Ordering::Relaxed);
-            self.cx.limits.explored = 0;
-            self.cx.limits.heavy_at_start = self.store.positions.heavy;
-            self.cx.scope.file = file;
-            self.cx.scope.statement = stmt_span(stmt);
-            self.cx.scope.locals.clear();
-            self.cx.scope.frame = 0;
-            self.cx.scope.depth = 0;
-            self.cx.scope.calls = 0;
-            self.cx.scope.calling = None;
-            self.cx.scope.labels.clear();
-            self.cx.rules.expanding.clear();
-            self.cx.rules.expanding_deep.clear();
-            let flag = self.cx.limits.interrupt.clone();
-            // A terminal shows bars where there are any; off one, a long statement says it is
-            // still running (the position of its first line, as diagnostics give it).
-            if !self.cx.engines.heaps.progress {
-                let at = stmt_span(stmt).start.min(src.len());
-                let line = 1 + src.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
-                let name = self.cx.files.get(file).map(|f| f.name().clone());
-                self.watch
-                    .begin(format!("{}:{line}", name.unwrap_or_default()));
-            }
-            let armed = loony_core::memory::arm(self.cx.limits.memory, &flag);
-            // A panic in the statement (a bug) becomes a diagnostic at the statement.
-            let shown = guard::catch(|| {
-                let Some(v) = self.cx.exec(&mut self.store, stmt, file)? else {
+            let shown = self.statement(file, stmt_span(stmt), |cx, store| {
+                let Some(v) = cx.exec(store, stmt, file)? else {
                     return Ok(None);
                 };
                 // A value built on a full table's stand-ins is never shown.
-                self.store.check_full()?;
-                let shown = if self.cx.out.json {
-                    self.cx.show_json(&mut self.store, &v)
+                store.check_full()?;
+                let shown = if cx.out.json {
+                    cx.show_json(store, &v)
                 } else {
-                    self.cx.show(&mut self.store, &v)
+                    cx.show(store, &v)
                 };
-                self.store.check_full()?;
+                store.check_full()?;
                 let shown = shown?;
-                if self.cx.out.html.is_some() {
+                if cx.out.html.is_some() {
                     // HTML is an extra: a failure to make it leaves the text alone.
-                    let h = html::html(&mut self.cx, &mut self.store, &v).ok().flatten();
-                    if let Some(list) = &mut self.cx.out.html {
+                    let h = html::html(cx, store, &v).ok().flatten();
+                    if let Some(list) = &mut cx.out.html {
                         list.push(h);
                     }
                 }
                 Ok(Some((v, shown)))
-            })
-            .map_err(|e| {
-                self.cx
-                    .stopped(&mut self.store, e)
-                    .or_at(file, stmt_span(stmt))
-            });
-            drop(armed);
-            self.watch.end();
-            if shown.is_err() {
-                // What the failed statement built is freed; hand it back to the system, so a
-                // REPL session does not keep gigabytes after an error or Ctrl-C.
-                loony_core::memory::release_freed();
-                stack::release_unused();
-            }
-            let shown = shown?;
-            let input = match stmt {
+            })?;
+            let src = self.cx.files.get(file).ok().map(|f| f.source().as_str());
+            let input = src.and_then(|src| match stmt {
                 Stmt::Expr(e2) => src.get(e2.span.clone()),
                 Stmt::Let { span, .. } => src.get(span.clone()),
                 _ => src.get(stmt_span(stmt)),
-            };
+            });
             emit(input.unwrap_or(""), shown)?;
         }
         Ok(())
+    }
+
+    /// Calls `f` with `args` as a statement of its own, as the call `site` (written in `file`:
+    /// `f(x, y)`, where errors point) would with those values, but with nothing looked up,
+    /// parsed or bound: how a host calls a value it holds. The result comes with its printed
+    /// form where `shown` asks for it.
+    ///
+    /// # Panics
+    /// If `site` is not a call of as many arguments as `args`.
+    pub fn call_value(
+        &mut self,
+        file: FileId,
+        site: &Expr,
+        f: Value,
+        args: Vec<Value>,
+        shown: &dyn Fn(&Value) -> bool,
+    ) -> Result<(Value, Option<String>), Error> {
+        let ExprKind::Call {
+            callee,
+            args: arg_exprs,
+        } = &site.kind
+        else {
+            panic!("call_value: the site is not a call");
+        };
+        assert_eq!(arg_exprs.len(), args.len(), "call_value: arity of the site");
+        self.statement(file, site.span.clone(), |cx, store| {
+            let v = cx.call_with(store, f, args, site, callee, arg_exprs)?;
+            store.check_full()?;
+            if !shown(&v) {
+                return Ok((v, None));
+            }
+            let s = cx.show(store, &v);
+            store.check_full()?;
+            Ok((v, Some(s?)))
+        })
+    }
+
+    /// Runs `body` as one statement at `span` of `file`: the session's limits reset and
+    /// armed (interrupt flag, memory budget), a panic caught as a diagnostic, and what a failed
+    /// statement built handed back to the system.
+    fn statement<T>(
+        &mut self,
+        file: FileId,
+        span: Span,
+        body: impl FnOnce(&mut Cx, &mut Store) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        self.cx.limits.interrupt.store(false, Ordering::Relaxed);
+        self.cx.limits.explored = 0;
+        self.cx.limits.heavy_at_start = self.store.positions.heavy;
+        self.cx.scope.file = file;
+        self.cx.scope.statement = span.clone();
+        self.cx.scope.locals.clear();
+        self.cx.scope.frame = 0;
+        self.cx.scope.depth = 0;
+        self.cx.scope.calls = 0;
+        self.cx.scope.calling = None;
+        self.cx.scope.labels.clear();
+        self.cx.rules.expanding.clear();
+        self.cx.rules.expanding_deep.clear();
+        let flag = self.cx.limits.interrupt.clone();
+        // A terminal shows bars where there are any; off one, a long statement says it is
+        // still running (the position of its first line, as diagnostics give it).
+        if !self.cx.engines.heaps.progress {
+            let place = self.cx.files.get(file).map(|f| {
+                let src = f.source().as_bytes();
+                let at = span.start.min(src.len());
+                let line = 1 + src[..at].iter().filter(|&&b| b == b'\n').count();
+                format!("{}:{line}", f.name())
+            });
+            self.watch.begin(place.unwrap_or_default());
+        }
+        let armed = loony_core::memory::arm(self.cx.limits.memory, &flag);
+        let Interp { store, cx, .. } = self;
+        // A panic in the statement (a bug) becomes a diagnostic at the statement.
+        let r =
+            guard::catch(|| body(cx, store)).map_err(|e| cx.stopped(store, e).or_at(file, span));
+        drop(armed);
+        self.watch.end();
+        if r.is_err() {
+            // What the failed statement built is freed; hand it back to the system, so a
+            // REPL session does not keep gigabytes after an error or Ctrl-C.
+            loony_core::memory::release_freed();
+            stack::release_unused();
+        }
+        r
     }
 }
 
