@@ -581,13 +581,7 @@ impl Board {
         if n > SMALL {
             return self.regions().iter().map(Board::canonical).collect();
         }
-        // (Here `n <= SMALL`, so a region fits a 128-bit mask.)
-        if let Some(c) = self.one_free_kind() {
-            let masks: SmallVec<[u128; 4]> = if n <= 64 {
-                self.region_masks_64()
-            } else {
-                self.region_masks().into_iter().collect()
-            };
+        if let Some((c, masks)) = self.one_kind_regions() {
             return masks
                 .into_iter()
                 .map(|m| self.canonical_region_bits(m, c))
@@ -652,6 +646,44 @@ impl Board {
                 })
             })
             .collect()
+    }
+
+    /// The regions of a board of at most 128 cells whose unblocked cells all hold one value
+    /// (as in Cram), as that value and each region's mask of cells (bit `r * cols + c`), in
+    /// reading order; `None` for any other board. A region is then known by its mask alone
+    /// (with the board's shape), so a search can look its canonical part up by it.
+    pub fn one_kind_regions(&self) -> Option<(u8, SmallVec<[u128; 4]>)> {
+        let n = self.cells.len();
+        if n > SMALL {
+            return None;
+        }
+        let c = self.one_free_kind()?;
+        let masks = if n <= 64 {
+            self.region_masks_64()
+        } else {
+            self.region_masks().into_iter().collect()
+        };
+        Some((c, masks))
+    }
+
+    /// [`Board::canonical`] of the region `mask` of [`Board::one_kind_regions`], whose cells
+    /// hold `c`.
+    pub fn canonical_region(&self, mask: u128, c: u8) -> Board {
+        self.canonical_region_bits(mask, c)
+    }
+
+    /// The region `mask` moved to the corner of its bounding box: its rows, its columns, and
+    /// its cells as bits (row `r`, column `x` at bit `r * columns + x`). Regions that are
+    /// moves of each other have one box, wherever they lie and whatever the board.
+    pub fn region_box(&self, mask: u128) -> (u8, u8, u128) {
+        let (r0, c0, h, w) = self.bounds(mask);
+        let cols = self.cols();
+        let row = u128::MAX >> (128 - w);
+        let mut bits = 0u128;
+        for r in 0..h {
+            bits |= (mask >> ((r0 + r) * cols + c0) & row) << (r * w);
+        }
+        (h as u8, w as u8, bits)
     }
 
     /// The one cell value every unblocked cell holds, if they all hold the same (as in Cram,
@@ -791,6 +823,41 @@ mod tests {
             Board::parse(".é"),
             Err(BoardError::BadCell { col: 1, .. })
         ));
+    }
+
+    /// Two regions have one box exactly when they crop to one board, wherever they lie and
+    /// whatever the board's shape: the box can stand for the region's part.
+    #[test]
+    fn a_region_box_is_its_cropped_board() {
+        let mut seed = 7u64;
+        let mut seen: Vec<((u8, u8, u128), Board)> = Vec::new();
+        for (rows, cols) in [(3, 5), (4, 4), (5, 3), (2, 9), (6, 7), (8, 16)] {
+            for _ in 0..40 {
+                let text: Vec<String> = (0..rows)
+                    .map(|_| {
+                        (0..cols)
+                            .map(|_| {
+                                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                                if seed >> 61 < 3 { '#' } else { '.' }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let x = b(&text.join("|"));
+                let Some((kind, masks)) = x.one_kind_regions() else {
+                    continue;
+                };
+                assert_eq!(kind, b'.');
+                for m in masks {
+                    let (bx, crop) = (x.region_box(m), x.crop_mask(m));
+                    assert_eq!(bx.2.count_ones(), m.count_ones());
+                    for (other, theirs) in &seen {
+                        assert_eq!(*other == bx, *theirs == crop, "{crop:?} and {theirs:?}");
+                    }
+                    seen.push((bx, crop));
+                }
+            }
+        }
     }
 
     #[test]

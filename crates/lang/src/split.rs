@@ -28,7 +28,7 @@ use std::rc::Rc;
 
 pub(crate) mod canonical;
 
-pub(crate) use canonical::Canonical;
+pub(crate) use canonical::{Canonical, Region};
 
 impl Native {
     /// The canonical parts of a position whose argument is `v`, as argument values; `None`
@@ -76,6 +76,38 @@ impl Cx {
             .as_ref()
             .expect("parts of a ruleset with a clause");
         let mut memo = std::mem::take(&mut self.rules.canonical);
+        if let Some(n) = norm.native
+            && n.split == Some(BoardOp::Regions)
+            && n.canonical
+            && let Value::Board(b) = &args[0]
+            && let Some((kind, masks)) = b.one_kind_regions()
+        {
+            for mask in masks {
+                let (rows, cols, bits) = b.region_box(mask);
+                let r = Region {
+                    ruleset: rid,
+                    kind,
+                    rows,
+                    cols,
+                    bits,
+                };
+                let p = match memo.region(&r) {
+                    Some(p) => p,
+                    None => {
+                        let part = Value::Board(Rc::new(b.canonical_region(mask, kind)));
+                        let p = store
+                            .positions
+                            .intern(rid, std::slice::from_ref(&part))
+                            .unwrap_or_else(|_| unreachable!("boards are arguments"));
+                        memo.keep_region(r, p);
+                        p
+                    }
+                };
+                out.push(p);
+            }
+            self.rules.canonical = memo;
+            return Ok(());
+        }
         let native = norm.native.and_then(|n| n.parts(&args[0], &mut memo));
         self.rules.canonical = memo;
         if let Some(parts) = native {

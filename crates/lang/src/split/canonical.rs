@@ -3,6 +3,7 @@
 
 use crate::value::Value;
 use loony_core::graphs::Graph;
+use loony_core::positions::PosId;
 use std::rc::Rc;
 
 /// Canonical labellings already found, by the graph labelled as it was met: a component
@@ -16,10 +17,28 @@ use std::rc::Rc;
 /// order), so their labellings are found here, where options of the canonical graph itself
 /// would be new labellings of the same parts (seven times as many searches on random graphs
 /// of 40 vertices). The two are isomorphic, so the options' values are the same.
+///
+/// For boards of one kind of free cell (Cram's), it keeps each region's part by the region's
+/// mask ([`Region`]): a region recurs in many options (a domino far away leaves it as it
+/// was), and a hash of its mask costs less than its eight images and the interning of the
+/// least. Positions are never forgotten in a session, so a part found stays right.
 #[derive(Default)]
 pub(crate) struct Canonical {
     graphs: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
     met: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
+    regions: rustc_hash::FxHashMap<Region, PosId>,
+}
+
+/// A region of a board of one kind of free cell: the ruleset whose part it is, the kind, and
+/// the region moved to the corner of its bounding box (`Board::region_box`: rows, columns,
+/// cells as bits), so that a region met anywhere on any board is one key.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Region {
+    pub(crate) ruleset: u32,
+    pub(crate) kind: u8,
+    pub(crate) rows: u8,
+    pub(crate) cols: u8,
+    pub(crate) bits: u128,
 }
 
 impl Canonical {
@@ -37,6 +56,19 @@ impl Canonical {
         self.graphs.insert(g.clone(), c.clone());
         self.met.entry(c.clone()).or_insert_with(|| g.clone());
         c
+    }
+
+    /// The part a region was found to be, if it was.
+    pub(crate) fn region(&self, r: &Region) -> Option<PosId> {
+        self.regions.get(r).copied()
+    }
+
+    /// Keeps the part of a region (forgets them all past [`Canonical::MOST`]).
+    pub(crate) fn keep_region(&mut self, r: Region, p: PosId) {
+        if self.regions.len() >= Self::MOST {
+            self.regions.clear();
+        }
+        self.regions.insert(r, p);
     }
 
     /// The graph that the canonical graph `v` was first met as (`v` itself if unknown).
