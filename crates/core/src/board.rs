@@ -443,7 +443,7 @@ impl Board {
     }
 
     /// [`Board::region_masks`] of a board of at most 64 cells, on one machine word.
-    fn region_masks_64(&self) -> SmallVec<[u128; 4]> {
+    fn region_masks_64(&self, free: u64) -> SmallVec<[u128; 4]> {
         let (n, cols) = (self.cells.len(), self.cols());
         let all = u64::MAX >> (64 - n);
         let mut first_col = 0u64;
@@ -451,11 +451,7 @@ impl Board {
             first_col |= 1 << (r * cols);
         }
         let (not_last, not_first) = (!(first_col << (cols - 1)), !first_col);
-        let mut free = 0u64;
-        for (i, &c) in self.cells.iter().enumerate() {
-            free |= u64::from(c != BLOCKED) << i;
-        }
-        free &= all;
+        let mut free = free & all;
         let mut out = SmallVec::new();
         while free != 0 {
             let mut comp = free & free.wrapping_neg();
@@ -657,9 +653,9 @@ impl Board {
         if n > SMALL {
             return None;
         }
-        let c = self.one_free_kind()?;
+        let (c, free) = self.free_of_one_kind()?;
         let masks = if n <= 64 {
-            self.region_masks_64()
+            self.region_masks_64(free as u64)
         } else {
             self.region_masks().into_iter().collect()
         };
@@ -686,8 +682,40 @@ impl Board {
         (h as u8, w as u8, bits)
     }
 
+    /// [`Board::one_free_kind`] and the mask of the unblocked cells of a board of at most 128
+    /// cells, eight cells a step: a byte is free when it is not `#`, and every free byte must
+    /// equal the first. (Called for every option of a Cram position: a byte a step cost more
+    /// than finding the regions.)
+    fn free_of_one_kind(&self) -> Option<(u8, u128)> {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        // The high bit of each byte of `y` that is not zero (no carry crosses a byte).
+        let nonzero = |y: u64| ((y & !HIGH).wrapping_add(!HIGH) | y) & HIGH;
+        let (mut free, mut kind) = (0u128, None::<u8>);
+        for (k, chunk) in self.cells.chunks(8).enumerate() {
+            let mut bytes = [BLOCKED; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            let x = u64::from_le_bytes(bytes);
+            let is_free = nonzero(x ^ (u64::from(BLOCKED) * ONES));
+            if is_free == 0 {
+                continue;
+            }
+            let c = *kind.get_or_insert(bytes[is_free.trailing_zeros() as usize / 8]);
+            let is_c = !nonzero(x ^ (u64::from(c) * ONES)) & HIGH;
+            if is_c | (!is_free & HIGH) != HIGH {
+                return None;
+            }
+            // Byte j's high bit to bit j (each lands on its own bit: no carries).
+            let bits = ((is_free >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u128;
+            free |= bits << (8 * k);
+        }
+        kind.map(|c| (c, free))
+    }
+
     /// The one cell value every unblocked cell holds, if they all hold the same (as in Cram,
     /// where they are all `.`): then a region is a bit mask and its images are bit operations.
+    /// A byte at a time: the test's reading of what [`Board::free_of_one_kind`] finds.
+    #[cfg(test)]
     fn one_free_kind(&self) -> Option<u8> {
         let mut kind = None;
         for &c in self.cells.iter() {
@@ -856,6 +884,35 @@ mod tests {
                     }
                     seen.push((bx, crop));
                 }
+            }
+        }
+    }
+
+    /// The eight-at-a-time pass agrees with a cell-by-cell reading, on boards of one kind of
+    /// free cell (above `#` and below it), two kinds, and none, of every length to 128.
+    #[test]
+    fn free_cells_of_one_kind_eight_at_a_time() {
+        let mut seed = 11u64;
+        for n in 1..=128usize {
+            for kinds in [&b"."[..], b"!", b".o", b""] {
+                let cells: String = (0..n)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        let r = (seed >> 58) as usize;
+                        if kinds.is_empty() || r < 20 {
+                            '#'
+                        } else {
+                            kinds[r % kinds.len()] as char
+                        }
+                    })
+                    .collect();
+                let x = b(&cells);
+                let free: u128 = (0..n)
+                    .filter(|&i| x.get(i) != BLOCKED)
+                    .map(|i| 1 << i)
+                    .sum();
+                let want = x.one_free_kind().map(|c| (c, free));
+                assert_eq!(x.free_of_one_kind(), want, "{cells}");
             }
         }
     }

@@ -206,13 +206,13 @@ fn bits_and_sets(cx: &mut Cx, op: BoardOp, a: &Args<'_>) -> Result<Value, Error>
                 let at = match &a.vals[1] {
                     // A list of cells (a list of pairs or of indices), or one cell.
                     Value::List(xs) if !is_pair(&a.vals[1]) => {
-                        let mut at = Vec::with_capacity(xs.len());
+                        let mut at = smallvec::SmallVec::<[usize; 4]>::new();
                         for x in xs.iter() {
                             at.push(a.cell_of(cx, b, x, 1)?);
                         }
                         at
                     }
-                    one => vec![a.cell_of(cx, b, one, 1)?],
+                    one => smallvec::smallvec![a.cell_of(cx, b, one, 1)?],
                 };
                 Value::Board(Rc::new(b.with(&at, v)))
             }
