@@ -403,6 +403,17 @@ impl Board {
 
     /// The regions of a board of at most 128 cells as masks of its cells, in reading order.
     fn region_masks(&self) -> Vec<u128> {
+        let mut free = 0u128;
+        for (i, &c) in self.cells.iter().enumerate() {
+            if c != BLOCKED {
+                free |= 1 << i;
+            }
+        }
+        self.region_masks_of(free)
+    }
+
+    /// [`Board::region_masks`] of the cells `free` (a mask of this board's).
+    fn region_masks_of(&self, mut free: u128) -> Vec<u128> {
         let (n, cols) = (self.cells.len(), self.cols());
         let all = if n == 128 {
             u128::MAX
@@ -414,12 +425,7 @@ impl Board {
             first_col |= 1 << (r * cols);
         }
         let last_col = first_col << (cols - 1);
-        let mut free = 0u128;
-        for (i, &c) in self.cells.iter().enumerate() {
-            if c != BLOCKED {
-                free |= 1 << i;
-            }
-        }
+        free &= all;
         let mut out = Vec::new();
         while free != 0 {
             let mut comp = free & free.wrapping_neg();
@@ -654,12 +660,18 @@ impl Board {
             return None;
         }
         let (c, free) = self.free_of_one_kind()?;
-        let masks = if n <= 64 {
+        Some((c, self.regions_of_free(free)))
+    }
+
+    /// The regions of the cells `free` (a mask of this board's cells, at most 128 of them),
+    /// as masks in reading order: [`Board::one_kind_regions`] of the board whose free cells
+    /// are `free`, without making it.
+    pub fn regions_of_free(&self, free: u128) -> SmallVec<[u128; 4]> {
+        if self.cells.len() <= 64 {
             self.region_masks_64(free as u64)
         } else {
-            self.region_masks().into_iter().collect()
-        };
-        Some((c, masks))
+            self.region_masks_of(free).into_iter().collect()
+        }
     }
 
     /// [`Board::canonical`] of the region `mask` of [`Board::one_kind_regions`], whose cells
@@ -683,10 +695,13 @@ impl Board {
     }
 
     /// [`Board::one_free_kind`] and the mask of the unblocked cells of a board of at most 128
-    /// cells, eight cells a step: a byte is free when it is not `#`, and every free byte must
+    /// cells (`None` for a larger one), eight cells a step: a byte is free when it is not `#`, and every free byte must
     /// equal the first. (Called for every option of a Cram position: a byte a step cost more
     /// than finding the regions.)
-    fn free_of_one_kind(&self) -> Option<(u8, u128)> {
+    pub fn free_of_one_kind(&self) -> Option<(u8, u128)> {
+        if self.cells.len() > SMALL {
+            return None;
+        }
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGH: u64 = 0x8080_8080_8080_8080;
         // The high bit of each byte of `y` that is not zero (no carry crosses a byte).

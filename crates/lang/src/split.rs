@@ -20,6 +20,7 @@ use super::compile::{Native, Pat};
 use crate::cx::Cx;
 use crate::error::EvalError;
 use crate::value::Value;
+use loony_core::board::Board;
 use loony_core::diag::Error;
 use loony_core::game::{GameId, Store};
 use loony_core::positions::PosId;
@@ -82,30 +83,10 @@ impl Cx {
             && let Value::Board(b) = &args[0]
             && let Some((kind, masks)) = b.one_kind_regions()
         {
-            for mask in masks {
-                let (rows, cols, bits) = b.region_box(mask);
-                let r = Region {
-                    ruleset: rid,
-                    kind,
-                    rows,
-                    cols,
-                    bits,
-                };
-                let p = match memo.region(&r) {
-                    Some(p) => p,
-                    None => {
-                        let part = Value::Board(Rc::new(b.canonical_region(mask, kind)));
-                        let p = store
-                            .positions
-                            .intern(rid, std::slice::from_ref(&part))
-                            .unwrap_or_else(|_| unreachable!("boards are arguments"));
-                        memo.keep_region(r, p);
-                        p
-                    }
-                };
-                out.push(p);
-            }
             self.rules.canonical = memo;
+            for mask in masks {
+                out.push(self.region_part(store, rid, b, kind, mask));
+            }
             return Ok(());
         }
         let native = norm.native.and_then(|n| n.parts(&args[0], &mut memo));
@@ -180,6 +161,37 @@ impl Cx {
         });
         self.scope.file = saved_file;
         r
+    }
+
+    /// The part of ruleset `rid` that the region `mask` of board `b` is, its free cells all
+    /// `kind` (`split by regions(b) canonical by canonical(b)`): found by the region's box
+    /// when met before, else made canonical and interned.
+    pub(crate) fn region_part(
+        &mut self,
+        store: &mut Store,
+        rid: u32,
+        b: &Board,
+        kind: u8,
+        mask: u128,
+    ) -> PosId {
+        let (rows, cols, bits) = b.region_box(mask);
+        let r = Region {
+            ruleset: rid,
+            kind,
+            rows,
+            cols,
+            bits,
+        };
+        if let Some(p) = self.rules.canonical.region(&r) {
+            return p;
+        }
+        let part = Value::Board(Rc::new(b.canonical_region(mask, kind)));
+        let p = store
+            .positions
+            .intern(rid, std::slice::from_ref(&part))
+            .unwrap_or_else(|_| unreachable!("boards are arguments"));
+        self.rules.canonical.keep_region(r, p);
+        p
     }
 
     /// The game `rid(args)`: the sum of its canonical parts.

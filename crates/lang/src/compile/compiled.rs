@@ -2,6 +2,7 @@
 //! and its `split by` and `canonical by` clauses. Kept apart from the compiler (`mod.rs`) so
 //! that the context ([`crate::cx`]) can hold compiled rulesets without naming the compiler.
 
+use super::domino::Domino;
 use super::norm::Norm;
 use super::tree::{CExpr, COpt, CRule, Pat};
 use crate::intcode::{IntCode, RowShape};
@@ -20,6 +21,8 @@ pub struct Compiled {
     pub(crate) row: Option<RowShape>,
     /// Its `split by` and `canonical by` clauses, when it has either (see `split.rs`).
     pub(crate) norm: Option<Norm>,
+    /// Its one rule, when it places a domino (see `domino.rs`).
+    pub(crate) domino: Option<Domino>,
 }
 
 impl Compiled {

@@ -18,11 +18,13 @@ use std::cell::OnceCell;
 use std::rc::Rc;
 
 pub(crate) mod compiled;
+mod domino;
 mod norm;
 pub(crate) mod run;
 pub(crate) mod tree;
 
 pub use compiled::Compiled;
+pub(crate) use domino::Domino;
 pub(crate) use norm::{Hints, Native, Norm};
 pub(crate) use tree::*;
 
@@ -107,6 +109,7 @@ impl Cx {
             super::intcode::IntCode::of(&params, &rules, scope.slots)
         };
         let row = fast.as_ref().and_then(|f| f.row_shape(rid));
+        let domino = Domino::of(rid, &params, &rules, norm.as_ref(), catalog::get);
         let c = Rc::new(Compiled {
             rid,
             file: rs.file,
@@ -116,6 +119,7 @@ impl Cx {
             fast,
             row,
             norm,
+            domino,
         });
         if self.rules.compiled.len() <= rid as usize {
             self.rules.compiled.resize(rid as usize + 1, None);

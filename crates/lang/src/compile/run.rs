@@ -28,6 +28,15 @@ impl Compiled {
         args: &mut Vec<Value>,
         out: &mut OptBuf,
     ) -> Result<(), Error> {
+        if let Some(d) = self.domino
+            && let [Value::Board(b)] = args.as_slice()
+        {
+            let b = b.clone();
+            if d.expand(cx, store, self.rid, &self.rules[0], &b, out) {
+                args.clear();
+                return Ok(());
+            }
+        }
         with_frame(cx, self.slots, |cx, f| {
             for (p, a) in self.params.iter().zip(args.drain(..)) {
                 bind(cx, f, p, a)?;
