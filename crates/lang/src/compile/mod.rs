@@ -109,7 +109,9 @@ impl Cx {
             super::intcode::IntCode::of(&params, &rules, scope.slots)
         };
         let row = fast.as_ref().and_then(|f| f.row_shape(rid));
-        let domino = Domino::of(rid, &params, &rules, norm.as_ref(), catalog::get);
+        let domino = Domino::of(rid, &params, &rules, norm.as_ref(), |id| {
+            catalog::get(id).name
+        });
         let c = Rc::new(Compiled {
             rid,
             file: rs.file,
@@ -527,6 +529,44 @@ mod tests {
         assert_eq!(
             leads(src),
             [None, Some(0), Some(1), None, None, Some(0), None, None]
+        );
+    }
+
+    /// Which rulesets of `src` have the domino form, in order.
+    fn dominoes(src: &str) -> Vec<bool> {
+        let mut interp = Interp::new();
+        interp.run("domino.cgt", src, &mut |_| {}).expect("defines");
+        let ids: Vec<u32> = interp.cx.rules.rulesets.iter().map(|r| r.id).collect();
+        ids.into_iter()
+            .map(|id| interp.cx.compiled(id).domino.is_some())
+            .collect()
+    }
+
+    /// Only the rule as `std/cram` writes it (any free kind, any names) has the form: a
+    /// clause more, another fill, no split or no canonical, a second rule, a move to another
+    /// ruleset, the pair swapped in its pattern, or a board passed unchanged do not.
+    #[test]
+    fn only_the_domino_rule_has_the_form() {
+        let head =
+            |name: &str| format!("ruleset {name}(b) split by regions(b) canonical by canonical(b)");
+        let src = [
+            format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") => a(set(b, [p, q], \"#\")) }}", head("a")),
+            format!("{} {{ for (x, y) in adjacent_pairs(b, \"o\") => c(set(b, [x, y], \"#\")) }}", head("c")),
+            format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") if true => d(set(b, [p, q], \"#\")) }}", head("d")),
+            format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") => e(set(b, [p, q], \"x\")) }}", head("e")),
+            "ruleset f(b) split by regions(b) { for (p, q) in adjacent_pairs(b, \".\") => f(set(b, [p, q], \"#\")) }".to_string(),
+            "ruleset g(b) canonical by canonical(b) { for (p, q) in adjacent_pairs(b, \".\") => g(set(b, [p, q], \"#\")) }".to_string(),
+            format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") => h(set(b, [p, q], \"#\"))\n for (p, q) in adjacent_pairs(b, \".\") => h(set(b, [p, q], \"#\")) }}", head("h")),
+            format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") => a(set(b, [p, q], \"#\")) }}", head("i")),
+            format!("{} {{ for (q, p) in adjacent_pairs(b, \".\") => j(set(b, [p, q], \"#\")) }}", head("j")),
+            format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") => k(b) }}", head("k")),
+        ]
+        .join("\n");
+        assert_eq!(
+            dominoes(&src),
+            [
+                true, true, false, false, false, false, false, false, false, false
+            ]
         );
     }
 }

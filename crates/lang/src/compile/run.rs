@@ -6,6 +6,7 @@ use crate::builtins;
 use crate::cx::Cx;
 use crate::error::{EvalError, Operation, TypeError};
 use crate::value::Value;
+use loony_core::board::Board;
 use loony_core::class::Class;
 use loony_core::diag::{CoreError, Error};
 use loony_core::game::Store;
@@ -32,7 +33,7 @@ impl Compiled {
             && let [Value::Board(b)] = args.as_slice()
         {
             let b = b.clone();
-            if d.expand(cx, store, self.rid, &self.rules[0], &b, out) {
+            if domino_options(d, cx, store, self.rid, &self.rules[0], &b, out) {
                 args.clear();
                 return Ok(());
             }
@@ -56,6 +57,51 @@ impl Compiled {
             Ok(())
         })
     }
+}
+
+/// Lists the options of the position `b` of ruleset `rid`, whose rule is the domino rule
+/// `rule` (`domino.rs`), into `out` as the rule would
+/// (same options, same order); `false` when `b` is not a board this form reads (then
+/// nothing is listed and the rule runs as written).
+fn domino_options(
+    d: Domino,
+    cx: &mut Cx,
+    store: &mut Store,
+    rid: u32,
+    rule: &CRule,
+    b: &Board,
+    out: &mut OptBuf,
+) -> bool {
+    let Some((kind, free)) = b.free_of_one_kind() else {
+        return false;
+    };
+    if kind != d.free {
+        return false;
+    }
+    let (n, cols) = (b.cells().len(), b.cols());
+    let mut option = |cx: &mut Cx, store: &mut Store, i: usize, j: usize| {
+        let start = out.atoms.len() as u32;
+        let left = free & !(1 << i | 1 << j);
+        for mask in b.regions_of_free(left) {
+            let part = cx.region_part(store, rid, b, kind, mask);
+            out.atoms.push(Atom::Pos(part));
+        }
+        out.opts.push(OptRec {
+            kind: rule.kind,
+            start,
+            len: out.atoms.len() as u32 - start,
+        });
+    };
+    // The order of `adjacent_pairs`: by first cell in reading order, across then down.
+    for i in (0..n).filter(|&i| free >> i & 1 == 1) {
+        if i % cols + 1 < cols && free >> (i + 1) & 1 == 1 {
+            option(cx, store, i, i + 1);
+        }
+        if i + cols < n && free >> (i + cols) & 1 == 1 {
+            option(cx, store, i, i + cols);
+        }
+    }
+    true
 }
 
 impl Comprehension {
