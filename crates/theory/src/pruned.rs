@@ -320,7 +320,8 @@ struct Search<'a, S> {
     buf: OptBuf,
     /// Options listed lately: a part asked several questions in a row is listed once.
     recent: Recent,
-    /// Each part's weight, once worked out ([`Weigh::weight`] reads the part's arguments).
+    /// Each part's weight, once worked out ([`Weigh::weight`] reads the part's arguments);
+    /// at most [`WEIGHTS_KEPT`].
     weights: rustc_hash::FxHashMap<PosId, u64>,
     /// Scratch for [`Search::expand`]: each option's key, start and length in `flat`.
     keyed: Vec<(u64, u32, u32)>,
@@ -343,6 +344,9 @@ struct Search<'a, S> {
 /// questions; Node Kayles on random 40/60 graphs of value *8 within 10 % either way). 64 is
 /// where a part's table entry stops keeping one bit a value it lacks.
 pub const ASKS: u32 = 64;
+
+/// The most part weights a search keeps (16 MB); past it they are worked out again.
+const WEIGHTS_KEPT: usize = 1 << 20;
 
 /// Parts of at most this weight ([`Weigh`]) are valued whole, by the mex of their options:
 /// for them a full valuation costs less than the questions. Measured on Cram and Node
@@ -385,6 +389,10 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
             return w;
         }
         let w = self.src.weight(self.store, p);
+        // Forgotten now and then: a long search meets tens of millions of parts.
+        if self.weights.len() >= WEIGHTS_KEPT {
+            self.weights.clear();
+        }
         self.weights.insert(p, w);
         w
     }
