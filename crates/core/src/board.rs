@@ -586,7 +586,7 @@ impl Board {
         if let Some((c, masks)) = self.one_kind_regions() {
             return masks
                 .into_iter()
-                .map(|m| self.canonical_region_bits(m, c))
+                .map(|m| self.canonical_region(m, c))
                 .collect();
         }
         // One pass labels every cell with its region (a flood fill on an explicit stack of
@@ -655,10 +655,6 @@ impl Board {
     /// reading order; `None` for any other board. A region is then known by its mask alone
     /// (with the board's shape), so a search can look its canonical part up by it.
     pub fn one_kind_regions(&self) -> Option<(u8, SmallVec<[u128; 4]>)> {
-        let n = self.cells.len();
-        if n > SMALL {
-            return None;
-        }
         let (c, free) = self.free_of_one_kind()?;
         Some((c, self.regions_of_free(free)))
     }
@@ -672,12 +668,6 @@ impl Board {
         } else {
             self.region_masks_of(free).into_iter().collect()
         }
-    }
-
-    /// [`Board::canonical`] of the region `mask` of [`Board::one_kind_regions`], whose cells
-    /// hold `c`.
-    pub fn canonical_region(&self, mask: u128, c: u8) -> Board {
-        self.canonical_region_bits(mask, c)
     }
 
     /// The region `mask` moved to the corner of its bounding box: its rows, its columns, and
@@ -695,9 +685,9 @@ impl Board {
     }
 
     /// [`Board::one_free_kind`] and the mask of the unblocked cells of a board of at most 128
-    /// cells (`None` for a larger one), eight cells a step: a byte is free when it is not `#`, and every free byte must
-    /// equal the first. (Called for every option of a Cram position: a byte a step cost more
-    /// than finding the regions.)
+    /// cells (`None` for a larger one), eight cells a step: a byte is free when it is not `#`,
+    /// and every free byte must equal the first. (Called for every option of a Cram position:
+    /// a byte a step cost more than finding the regions.)
     pub fn free_of_one_kind(&self) -> Option<(u8, u128)> {
         if self.cells.len() > SMALL {
             return None;
@@ -748,7 +738,7 @@ impl Board {
     /// when it holds the greater of `c` and [`BLOCKED`]: images of one shape then order as
     /// boards do, so the least board is the least number. The images that keep the rows are
     /// the rows in either order, each read either way; the others are those of the transpose.
-    fn canonical_region_bits(&self, mask: u128, c: u8) -> Board {
+    pub fn canonical_region(&self, mask: u128, c: u8) -> Board {
         let (r0, c0, h, w) = self.bounds(mask);
         if h * w > 64 {
             return self.crop_mask(mask).canonical();

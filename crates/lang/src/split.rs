@@ -76,19 +76,18 @@ impl Cx {
             .norm
             .as_ref()
             .expect("parts of a ruleset with a clause");
-        let mut memo = std::mem::take(&mut self.rules.canonical);
         if let Some(n) = norm.native
             && n.split == Some(BoardOp::Regions)
             && n.canonical
             && let Value::Board(b) = &args[0]
             && let Some((kind, masks)) = b.one_kind_regions()
         {
-            self.rules.canonical = memo;
             for mask in masks {
                 out.push(self.region_part(store, rid, b, kind, mask));
             }
             return Ok(());
         }
+        let mut memo = std::mem::take(&mut self.rules.canonical);
         let native = norm.native.and_then(|n| n.parts(&args[0], &mut memo));
         self.rules.canonical = memo;
         if let Some(parts) = native {

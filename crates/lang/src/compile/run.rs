@@ -31,12 +31,10 @@ impl Compiled {
     ) -> Result<(), Error> {
         if let Some(d) = self.domino
             && let [Value::Board(b)] = args.as_slice()
+            && domino_options(d, cx, store, self.rid, &self.rules[0], b, out)
         {
-            let b = b.clone();
-            if domino_options(d, cx, store, self.rid, &self.rules[0], &b, out) {
-                args.clear();
-                return Ok(());
-            }
+            args.clear();
+            return Ok(());
         }
         with_frame(cx, self.slots, |cx, f| {
             for (p, a) in self.params.iter().zip(args.drain(..)) {
@@ -60,9 +58,9 @@ impl Compiled {
 }
 
 /// Lists the options of the position `b` of ruleset `rid`, whose rule is the domino rule
-/// `rule` (`domino.rs`), into `out` as the rule would
-/// (same options, same order); `false` when `b` is not a board this form reads (then
-/// nothing is listed and the rule runs as written).
+/// `rule` (`domino.rs`), into `out` as the rule would (same options, same order); `false`
+/// when `b` is not a board this form reads (then nothing is listed and the rule runs as
+/// written).
 fn domino_options(
     d: Domino,
     cx: &mut Cx,
