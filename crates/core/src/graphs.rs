@@ -279,10 +279,92 @@ impl<'a> Canon<'a> {
 
     /// Colour refinement to the coarsest equitable partition finer than `colours`; colours are
     /// ranks of signatures (a vertex's colour, then its neighbours' colours sorted), so they
-    /// depend on the graph's structure and not on its labels. One flat buffer holds every
-    /// signature; nothing is allocated per vertex.
+    /// depend on the graph's structure and not on its labels.
+    ///
+    /// The vertices are kept in order of colour from round to round (a new colour is a rank
+    /// that orders first by the old one), so a round sorts only within each cell of more than
+    /// one vertex, by its vertices' neighbours' colours; a vertex alone in its cell keeps its
+    /// place and needs no signature. Deep in the search most cells are single vertices. (Also
+    /// skipping cells with no neighbour in a cell that just split was slower on the parts of
+    /// Node Kayles, of about 20 vertices.) One flat buffer holds every signature; nothing is
+    /// allocated per vertex.
     fn refine(&mut self, mut colours: Vec<u32>) -> Vec<u32> {
         self.spent += 1;
+        let n = colours.len();
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_unstable_by_key(|&v| colours[v as usize]);
+        let mut next = vec![0u32; n];
+        // Dense ranks of the colours given: the same order, so the same signatures' order.
+        let mut cells = 0;
+        for i in 0..n {
+            let (v, w) = (order[i] as usize, order[i.saturating_sub(1)] as usize);
+            if i > 0 && colours[v] != colours[w] {
+                cells += 1;
+            }
+            next[v] = cells as u32;
+        }
+        cells += usize::from(n > 0);
+        std::mem::swap(&mut colours, &mut next);
+        let mut sig: Vec<u32> = Vec::with_capacity(2 * self.g.edges.len());
+        let mut at: Vec<(u32, u32)> = vec![(0, 0); n];
+        loop {
+            sig.clear();
+            let mut i = 0;
+            while i < n {
+                let c = colours[order[i] as usize];
+                let mut j = i + 1;
+                while j < n && colours[order[j] as usize] == c {
+                    j += 1;
+                }
+                if j - i > 1 {
+                    for &v in &order[i..j] {
+                        let start = sig.len();
+                        sig.extend(self.adj.of(v).iter().map(|&w| colours[w as usize]));
+                        sig[start..].sort_unstable();
+                        at[v as usize] = (start as u32, sig.len() as u32);
+                    }
+                    let key = |v: u32| {
+                        let (a, b) = at[v as usize];
+                        &sig[a as usize..b as usize]
+                    };
+                    order[i..j].sort_unstable_by(|&x, &y| key(x).cmp(key(y)));
+                }
+                i = j;
+            }
+            let key = |v: u32| {
+                let (a, b) = at[v as usize];
+                &sig[a as usize..b as usize]
+            };
+            let mut rank = 0;
+            if n > 0 {
+                next[order[0] as usize] = 0;
+            }
+            for i in 1..n {
+                let (u, v) = (order[i - 1], order[i]);
+                // Two vertices of one colour are in a cell of more than one: both signed.
+                if colours[u as usize] != colours[v as usize] || key(u) != key(v) {
+                    rank += 1;
+                }
+                next[v as usize] = rank;
+            }
+            std::mem::swap(&mut colours, &mut next);
+            let now = if n == 0 { 0 } else { rank as usize + 1 };
+            if now == cells {
+                return colours;
+            }
+            cells = now;
+        }
+    }
+
+    #[cfg(test)]
+    /// [`Canon::refine`] as it was first written, every round a sort of every vertex's
+    /// signature: the reference its results are checked against.
+    ///
+    /// Colour refinement to the coarsest equitable partition finer than `colours`; colours are
+    /// ranks of signatures (a vertex's colour, then its neighbours' colours sorted), so they
+    /// depend on the graph's structure and not on its labels. One flat buffer holds every
+    /// signature; nothing is allocated per vertex.
+    fn refine_by_full_sorts(&mut self, mut colours: Vec<u32>) -> Vec<u32> {
         let n = colours.len();
         let mut cells = count(&colours);
         let mut sig: Vec<u32> = Vec::with_capacity(n + 2 * self.g.edges.len());
@@ -462,6 +544,7 @@ fn root(parent: &mut [u32], mut v: u32) -> u32 {
     v
 }
 
+#[cfg(test)]
 /// How many colours `colours` uses.
 fn count(colours: &[u32]) -> usize {
     let mut c = colours.to_vec();
@@ -536,6 +619,32 @@ mod tests {
             s ^= s >> 7;
             s ^= s << 17;
             s % m
+        }
+    }
+
+    /// Refinement that sorts only within cells gives the colours that sorting every
+    /// vertex's signature every round gives, on random graphs of 0 to 80 vertices (sparse and
+    /// dense) from random starting colours, including colours that are not ranks.
+    #[test]
+    fn refinement_within_cells_matches_full_sorts() {
+        let mut r = rng(11);
+        for round in 0..400 {
+            let n = r(81) as usize;
+            let m = if n < 2 { 0 } else { r(3 * n as u64) as usize };
+            let e: Vec<(i64, i64)> = (0..m)
+                .map(|_| (r(n as u64) as i64, r(n as u64) as i64))
+                .filter(|(a, b)| a != b)
+                .collect();
+            let x = g(n as i64, &e);
+            let adj = x.adjacency();
+            let spread = 1 + r(6);
+            let start: Vec<u32> = (0..n).map(|_| 2 * r(spread) as u32).collect();
+            let want = Canon::new(&x, &adj).refine_by_full_sorts(start.clone());
+            assert_eq!(
+                Canon::new(&x, &adj).refine(start),
+                want,
+                "round {round}: {x}"
+            );
         }
     }
 
