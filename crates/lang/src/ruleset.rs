@@ -3,6 +3,7 @@
 //! a position met again while its own options are being listed (a rule that asks for the value
 //! of its own position) is an error, not an endless recursion.
 
+use crate::compile::MaskRule;
 use crate::cx::Cx;
 use crate::error::{EvalError, Nesting};
 use loony_core::diag::{CoreError, Error};
@@ -57,6 +58,11 @@ impl Source for Cx {
             return Err(Error::new(EvalError::SelfDependent { position: shown }));
         }
         let comp = self.compiled(rid);
+        if let Some(MaskRule::Kayles(k)) = comp.mask_rule
+            && self.kayles_options(store, rid, pos, k.kind, out)
+        {
+            return Ok(());
+        }
         if let Some(code) = &comp.fast {
             // The register code lists it, or gives up and leaves it to the tree below.
             let (atoms, opts) = (out.atoms.len(), out.opts.len());

@@ -24,10 +24,13 @@ use loony_core::board::Board;
 use loony_core::diag::Error;
 use loony_core::game::{GameId, Store};
 use loony_core::positions::PosId;
-use loony_syntax::ast::Span;
+use loony_graph::options::{Atom, OptBuf, OptRec};
+use loony_syntax::ast::{OptionKind, Span};
 use std::rc::Rc;
+use subsets::Place;
 
 pub(crate) mod canonical;
+pub(crate) mod subsets;
 
 pub(crate) use canonical::{Canonical, Region};
 
@@ -190,6 +193,79 @@ impl Cx {
             .intern(rid, std::slice::from_ref(&part))
             .unwrap_or_else(|_| unreachable!("boards are arguments"));
         self.rules.canonical.keep_region(r, p);
+        p
+    }
+
+    /// Lists the options of the position `pos` of ruleset `rid`, whose rule is the Node Kayles
+    /// rule (`compile/kayles.rs`) making options of `kind`, into `out` as the rule would:
+    /// the same parts, in the same order, of the graph the position was first met as (or of
+    /// the same set of vertices of a graph met before); `false` when that graph has more
+    /// vertices than a mask holds (then nothing is listed and the rule runs as written).
+    pub(crate) fn kayles_options(
+        &mut self,
+        store: &mut Store,
+        rid: u32,
+        pos: PosId,
+        kind: OptionKind,
+        out: &mut OptBuf,
+    ) -> bool {
+        self.rules.canonical.subsets.make_room();
+        let place = match self.rules.canonical.subsets.place(pos) {
+            Some(place) => place,
+            None => {
+                let mut args = Vec::new();
+                store.positions.args(pos, &mut args);
+                let Ok([mut g]) = <[Value; 1]>::try_from(args) else {
+                    return false;
+                };
+                self.rules.canonical.as_met(&mut g);
+                let Value::Graph(g) = g else {
+                    return false;
+                };
+                match self.rules.canonical.subsets.root(rid, pos, g) {
+                    Some(place) => place,
+                    None => return false,
+                }
+            }
+        };
+        let Place { root, adj, mask } = place;
+        // The order of `vertices(g)` and of `components`: by least vertex, as renumbering in
+        // order keeps the order of a root's vertices.
+        let mut vs = mask;
+        while vs != 0 {
+            let v = vs.trailing_zeros() as usize;
+            vs &= vs - 1;
+            let start = out.atoms.len() as u32;
+            let mut left = mask & !(adj[v] | 1 << v);
+            while left != 0 {
+                let c = subsets::component(&adj, left);
+                left &= !c;
+                let part = self.subset_part(store, root, c);
+                out.atoms.push(Atom::Pos(part));
+            }
+            out.opts.push(OptRec {
+                kind,
+                start,
+                len: out.atoms.len() as u32 - start,
+            });
+        }
+        true
+    }
+
+    /// The part the vertices `mask` of `root` are: looked up when met before, else their
+    /// graph made canonical and interned.
+    fn subset_part(&mut self, store: &mut Store, root: u32, mask: u128) -> PosId {
+        let subsets = &self.rules.canonical.subsets;
+        if let Some(p) = subsets.part(root, mask) {
+            return p;
+        }
+        let (rid, g) = subsets.induced(root, mask);
+        let part = Value::Graph(self.rules.canonical.graph(&Rc::new(g)));
+        let p = store
+            .positions
+            .intern(rid, std::slice::from_ref(&part))
+            .unwrap_or_else(|_| unreachable!("graphs are arguments"));
+        self.rules.canonical.subsets.keep(root, mask, p);
         p
     }
 

@@ -3,6 +3,7 @@
 //! that the context ([`crate::cx`]) can hold compiled rulesets without naming the compiler.
 
 use super::domino::Domino;
+use super::kayles::Kayles;
 use super::norm::Norm;
 use super::tree::{CExpr, COpt, CRule, Pat};
 use crate::intcode::{IntCode, RowShape};
@@ -21,8 +22,18 @@ pub struct Compiled {
     pub(crate) row: Option<RowShape>,
     /// Its `split by` and `canonical by` clauses, when it has either (see `split.rs`).
     pub(crate) norm: Option<Norm>,
-    /// Its one rule, when it places a domino (see `domino.rs`).
-    pub(crate) domino: Option<Domino>,
+    /// Its one rule, when it is one that lists options on bit masks.
+    pub(crate) mask_rule: Option<MaskRule>,
+}
+
+/// A rule whose options are found on bit masks, with the same options in the same order as
+/// the rule as written (which still runs for positions these do not read).
+#[derive(Clone, Copy)]
+pub(crate) enum MaskRule {
+    /// Places a domino on a board (see `domino.rs`).
+    Domino(Domino),
+    /// Removes a vertex and its neighbours from a graph (see `kayles.rs`).
+    Kayles(Kayles),
 }
 
 impl Compiled {

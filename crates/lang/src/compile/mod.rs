@@ -19,12 +19,15 @@ use std::rc::Rc;
 
 pub(crate) mod compiled;
 mod domino;
+mod kayles;
 mod norm;
 pub(crate) mod run;
 pub(crate) mod tree;
 
 pub use compiled::Compiled;
+pub(crate) use compiled::MaskRule;
 pub(crate) use domino::Domino;
+pub(crate) use kayles::Kayles;
 pub(crate) use norm::{Hints, Native, Norm};
 pub(crate) use tree::*;
 
@@ -109,9 +112,12 @@ impl Cx {
             super::intcode::IntCode::of(&params, &rules, scope.slots)
         };
         let row = fast.as_ref().and_then(|f| f.row_shape(rid));
-        let domino = Domino::of(rid, &params, &rules, norm.as_ref(), |id| {
-            catalog::get(id).name
-        });
+        let name = |id| catalog::get(id).name;
+        let mask_rule = Domino::of(rid, &params, &rules, norm.as_ref(), name)
+            .map(MaskRule::Domino)
+            .or_else(|| {
+                Kayles::of(rid, &params, &rules, norm.as_ref(), name).map(MaskRule::Kayles)
+            });
         let c = Rc::new(Compiled {
             rid,
             file: rs.file,
@@ -121,7 +127,7 @@ impl Cx {
             fast,
             row,
             norm,
-            domino,
+            mask_rule,
         });
         if self.rules.compiled.len() <= rid as usize {
             self.rules.compiled.resize(rid as usize + 1, None);
@@ -475,6 +481,7 @@ fn makes_normalized(o: &COpt) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::MaskRule;
     use crate::interp::Interp;
 
     /// The lead of each ruleset defined by `src`, in order.
@@ -532,13 +539,58 @@ mod tests {
         );
     }
 
+    /// Which rulesets of `src` have the Node Kayles form, in order.
+    fn kayles(src: &str) -> Vec<bool> {
+        let mut interp = Interp::new();
+        interp.run("kayles.cgt", src, &mut |_| {}).expect("defines");
+        let ids: Vec<u32> = interp.cx.rules.rulesets.iter().map(|r| r.id).collect();
+        ids.into_iter()
+            .map(|id| matches!(interp.cx.compiled(id).mask_rule, Some(MaskRule::Kayles(_))))
+            .collect()
+    }
+
+    /// Only the rule as `std/node_kayles` writes it (any names) has the form: a clause more,
+    /// the vertex left in or its neighbours' neighbours, no split or no canonical, a second
+    /// rule, a move to another ruleset, or a domino rule do not.
+    #[test]
+    fn only_the_kayles_rule_has_the_form() {
+        let head = |name: &str| {
+            format!("ruleset {name}(g) split by components(g) canonical by canonical(g)")
+        };
+        let rule = |name: &str, to: &str| {
+            format!(
+                "{} {{ for v in vertices(g) => {to}(remove_vertices(g, append(neighbours(g, v), v))) }}",
+                head(name)
+            )
+        };
+        let src = [
+            rule("a", "a"),
+            "ruleset b(h) split by components(h) canonical by canonical(h) { for x in vertices(h) => b(remove_vertices(h, append(neighbours(h, x), x))) }".to_string(),
+            format!("{} {{ for v in vertices(g) if true => c(remove_vertices(g, append(neighbours(g, v), v))) }}", head("c")),
+            format!("{} {{ for v in vertices(g) => d(remove_vertices(g, neighbours(g, v))) }}", head("d")),
+            format!("{} {{ for v in vertices(g) => e(remove_vertices(g, append(neighbours(g, 0), v))) }}", head("e")),
+            "ruleset f(g) split by components(g) { for v in vertices(g) => f(remove_vertices(g, append(neighbours(g, v), v))) }".to_string(),
+            "ruleset h(g) canonical by canonical(g) { for v in vertices(g) => h(remove_vertices(g, append(neighbours(g, v), v))) }".to_string(),
+            format!("{} {{ for v in vertices(g) => i(remove_vertices(g, append(neighbours(g, v), v)))\n for v in vertices(g) => i(remove_vertices(g, [v])) }}", head("i")),
+            rule("j", "a"),
+            format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") => k(set(b, [p, q], \"#\")) }}", "ruleset k(b) split by regions(b) canonical by canonical(b)"),
+        ]
+        .join("\n");
+        assert_eq!(
+            kayles(&src),
+            [
+                true, true, false, false, false, false, false, false, false, false
+            ]
+        );
+    }
+
     /// Which rulesets of `src` have the domino form, in order.
     fn dominoes(src: &str) -> Vec<bool> {
         let mut interp = Interp::new();
         interp.run("domino.cgt", src, &mut |_| {}).expect("defines");
         let ids: Vec<u32> = interp.cx.rules.rulesets.iter().map(|r| r.id).collect();
         ids.into_iter()
-            .map(|id| interp.cx.compiled(id).domino.is_some())
+            .map(|id| matches!(interp.cx.compiled(id).mask_rule, Some(MaskRule::Domino(_))))
             .collect()
     }
 

@@ -29,7 +29,7 @@ impl Compiled {
         args: &mut Vec<Value>,
         out: &mut OptBuf,
     ) -> Result<(), Error> {
-        if let Some(d) = self.domino
+        if let Some(MaskRule::Domino(d)) = self.mask_rule
             && let [Value::Board(b)] = args.as_slice()
             && domino_options(d, cx, store, self.rid, &self.rules[0], b, out)
         {

@@ -1,6 +1,7 @@
 //! The labellings a `canonical by canonical(g)` clause has found, kept for the session (the
 //! context holds them: [`crate::cx`]).
 
+use super::subsets::Subsets;
 use crate::value::Value;
 use loony_core::graphs::Graph;
 use loony_core::positions::PosId;
@@ -27,6 +28,8 @@ pub(crate) struct Canonical {
     graphs: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
     met: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
     regions: rustc_hash::FxHashMap<Region, PosId>,
+    /// Graph parts as vertex masks of graphs met before (the Node Kayles rule's).
+    pub(crate) subsets: Subsets,
 }
 
 /// A region of a board of one kind of free cell: the ruleset whose part it is, the kind, and

@@ -1,0 +1,168 @@
+//! Graph parts as vertex subsets of a graph met before (a root), for the Node Kayles rule on
+//! bit masks (`compile/kayles.rs`).
+//!
+//! A position of a ruleset with that rule is expanded through the graph it was first met as
+//! ([`super::Canonical::as_met`]), and its options' components are induced subgraphs of that
+//! graph, renumbered in order; their options are subgraphs of those, and so on. So every part
+//! below a root is a set of the root's vertices: a mask of at most 128 bits. A part is looked
+//! up by its root and mask, which costs a hash of three words where the rule as written makes
+//! the graph that is left, splits it, and hashes each component's edge list to find its
+//! canonical form. Only a mask met for the first time makes its graph.
+//!
+//! Each part keeps the root and mask it was first found as, and is expanded through them
+//! (the same graph as its first met graph up to isomorphism, so the same values). Everything
+//! is forgotten at once past [`Subsets::MOST`] masks or [`Subsets::ROOTS_MOST`] roots; a
+//! part expanded after that becomes a root of its own.
+
+use loony_core::graphs::Graph;
+use loony_core::positions::PosId;
+use std::rc::Rc;
+
+/// Graphs of more vertices than this are not roots (their rule runs as written).
+pub(crate) const MOST_VERTICES: usize = 128;
+
+/// A root: the ruleset whose part it is, its graph, and each vertex's neighbours as a mask.
+struct Root {
+    ruleset: u32,
+    graph: Rc<Graph>,
+    adj: Rc<[u128]>,
+}
+
+#[derive(Default)]
+pub(crate) struct Subsets {
+    roots: Vec<Root>,
+    /// The part each (root, vertex mask) was found to be.
+    parts: rustc_hash::FxHashMap<(u32, u128), PosId>,
+    /// The (root, vertex mask) each part was first found as.
+    placed: rustc_hash::FxHashMap<PosId, (u32, u128)>,
+}
+
+/// Where a part lies: its root, the root's neighbour masks, and its vertices there.
+pub(crate) struct Place {
+    pub(crate) root: u32,
+    pub(crate) adj: Rc<[u128]>,
+    pub(crate) mask: u128,
+}
+
+impl Subsets {
+    const MOST: usize = 1 << 20;
+    const ROOTS_MOST: usize = 1 << 14;
+
+    /// Forgets everything when full. Called before a part is placed, never while its options
+    /// are being listed (their root must stay).
+    pub(crate) fn make_room(&mut self) {
+        if self.parts.len() >= Self::MOST || self.roots.len() >= Self::ROOTS_MOST {
+            self.roots.clear();
+            self.parts.clear();
+            self.placed.clear();
+        }
+    }
+
+    /// Where the part `p` lies, if it was placed.
+    pub(crate) fn place(&self, p: PosId) -> Option<Place> {
+        let &(root, mask) = self.placed.get(&p)?;
+        Some(Place {
+            root,
+            adj: self.roots[root as usize].adj.clone(),
+            mask,
+        })
+    }
+
+    /// Makes `g` (as part `p` of ruleset `rid` was first met) a root and places `p` as all
+    /// of it; `None` for a graph of more than [`MOST_VERTICES`] vertices.
+    pub(crate) fn root(&mut self, rid: u32, p: PosId, g: Rc<Graph>) -> Option<Place> {
+        let n = g.order();
+        if n > MOST_VERTICES {
+            return None;
+        }
+        let mut adj = vec![0u128; n];
+        for &(a, b) in g.edges() {
+            adj[a as usize] |= 1 << b;
+            adj[b as usize] |= 1 << a;
+        }
+        let root = self.roots.len() as u32;
+        let mask = if n == 128 { !0 } else { (1u128 << n) - 1 };
+        let adj: Rc<[u128]> = adj.into();
+        self.roots.push(Root {
+            ruleset: rid,
+            graph: g,
+            adj: adj.clone(),
+        });
+        self.placed.insert(p, (root, mask));
+        self.parts.insert((root, mask), p);
+        Some(Place { root, adj, mask })
+    }
+
+    /// The part the vertices `mask` of `root` were found to be, if they were.
+    pub(crate) fn part(&self, root: u32, mask: u128) -> Option<PosId> {
+        self.parts.get(&(root, mask)).copied()
+    }
+
+    /// The ruleset of `root` and the subgraph its vertices `mask` induce, renumbered in order.
+    pub(crate) fn induced(&self, root: u32, mask: u128) -> (u32, Graph) {
+        let r = &self.roots[root as usize];
+        let keep: Vec<bool> = (0..r.graph.order()).map(|v| mask >> v & 1 == 1).collect();
+        (r.ruleset, r.graph.induced(&keep))
+    }
+
+    /// Keeps `p` as the part the vertices `mask` of `root` are (and places `p` there if it has
+    /// no place yet).
+    pub(crate) fn keep(&mut self, root: u32, mask: u128, p: PosId) {
+        self.parts.insert((root, mask), p);
+        self.placed.entry(p).or_insert((root, mask));
+    }
+}
+
+/// The connected component of the vertices `left` (neighbours `adj`) holding its least vertex.
+pub(crate) fn component(adj: &[u128], left: u128) -> u128 {
+    let mut comp = left & left.wrapping_neg();
+    let mut frontier = comp;
+    while frontier != 0 {
+        let mut next = 0;
+        let mut f = frontier;
+        while f != 0 {
+            next |= adj[f.trailing_zeros() as usize];
+            f &= f - 1;
+        }
+        frontier = next & left & !comp;
+        comp |= frontier;
+    }
+    comp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The component of a path's vertex mask against union-find over its edges
+    /// (`Graph::components`), on random graphs.
+    #[test]
+    fn components_of_masks_are_the_graphs_components() {
+        let mut s = 0x9e37_79b9_u64;
+        let mut next = |k: u64| {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
+            (s >> 33) % k
+        };
+        for round in 0..200 {
+            let n = 1 + next(128) as usize;
+            let m = next(2 * n as u64) as usize;
+            let edges: Vec<(i64, i64)> = (0..m)
+                .map(|_| (next(n as u64) as i64, next(n as u64) as i64))
+                .filter(|(a, b)| a != b)
+                .collect();
+            let g = Graph::new(n as i64, &edges).expect("a graph");
+            let mut subsets = Subsets::default();
+            let all = subsets.root(0, round, Rc::new(g.clone())).expect("small");
+            let mut left = all.mask;
+            let mut sizes = Vec::new();
+            while left != 0 {
+                let c = component(&all.adj, left);
+                assert_eq!(c & left, c);
+                sizes.push(c.count_ones() as usize);
+                left &= !c;
+            }
+            let want: Vec<usize> = g.components().iter().map(Graph::order).collect();
+            assert_eq!(sizes, want, "round {round}: {g:?}");
+        }
+    }
+}
