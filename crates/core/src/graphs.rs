@@ -262,6 +262,12 @@ struct Canon<'a> {
     /// The children already searched at each level of `path`.
     tried: Vec<Vec<u32>>,
     spent: usize,
+    /// Buffers [`Canon::refine`] reuses from call to call: the vertices in colour order, the
+    /// next colours, each vertex's signature's place in the signatures.
+    order: Vec<u32>,
+    next: Vec<u32>,
+    at: Vec<(u32, u32)>,
+    sig: Vec<u32>,
 }
 
 impl<'a> Canon<'a> {
@@ -274,6 +280,10 @@ impl<'a> Canon<'a> {
             path: Vec::new(),
             tried: Vec::new(),
             spent: 0,
+            order: Vec::new(),
+            next: Vec::new(),
+            at: Vec::new(),
+            sig: Vec::new(),
         }
     }
 
@@ -286,14 +296,18 @@ impl<'a> Canon<'a> {
     /// one vertex, by its vertices' neighbours' colours; a vertex alone in its cell keeps its
     /// place and needs no signature. Deep in the search most cells are single vertices. (Also
     /// skipping cells with no neighbour in a cell that just split was slower on the parts of
-    /// Node Kayles, of about 20 vertices.) One flat buffer holds every signature; nothing is
-    /// allocated per vertex.
+    /// Node Kayles, of about 20 vertices.) One flat buffer holds every signature, and the
+    /// buffers are the search's, reused from call to call.
     fn refine(&mut self, mut colours: Vec<u32>) -> Vec<u32> {
         self.spent += 1;
         let n = colours.len();
-        let mut order: Vec<u32> = (0..n as u32).collect();
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(0..n as u32);
         order.sort_unstable_by_key(|&v| colours[v as usize]);
-        let mut next = vec![0u32; n];
+        let mut next = std::mem::take(&mut self.next);
+        next.clear();
+        next.resize(n, 0);
         // Dense ranks of the colours given: the same order, so the same signatures' order.
         let mut cells = 0;
         for i in 0..n {
@@ -305,8 +319,9 @@ impl<'a> Canon<'a> {
         }
         cells += usize::from(n > 0);
         std::mem::swap(&mut colours, &mut next);
-        let mut sig: Vec<u32> = Vec::with_capacity(2 * self.g.edges.len());
-        let mut at: Vec<(u32, u32)> = vec![(0, 0); n];
+        let mut sig = std::mem::take(&mut self.sig);
+        let mut at = std::mem::take(&mut self.at);
+        at.resize(n, (0, 0));
         loop {
             sig.clear();
             let mut i = 0;
@@ -350,6 +365,7 @@ impl<'a> Canon<'a> {
             std::mem::swap(&mut colours, &mut next);
             let now = if n == 0 { 0 } else { rank as usize + 1 };
             if now == cells {
+                (self.order, self.next, self.at, self.sig) = (order, next, at, sig);
                 return colours;
             }
             cells = now;
