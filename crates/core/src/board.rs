@@ -288,6 +288,19 @@ impl Board {
         })
     }
 
+    /// The board of `rows × cols` cells (at most 128) whose cells in `free` hold `kind` and
+    /// whose others are blocked: what [`Board::free_of_one_kind`] reads, made back.
+    pub fn of_free(rows: usize, cols: usize, kind: u8, free: u128) -> Board {
+        debug_assert!(rows * cols <= SMALL && rows > 0 && cols > 0);
+        Board {
+            rows: rows as u16,
+            cols: cols as u16,
+            cells: (0..rows * cols)
+                .map(|i| if free >> i & 1 == 1 { kind } else { BLOCKED })
+                .collect(),
+        }
+    }
+
     pub fn rows(&self) -> usize {
         self.rows as usize
     }

@@ -43,7 +43,10 @@ pub enum Shape<'a, V> {
         items: &'a [V],
         address: usize,
     },
-    /// Anything else (a board, a graph, or no argument at all: [`ArgValue::to_arg`] tells).
+    /// A board (kept in place in a key when its free cells are one kind, see
+    /// [`PosTable::push_arg`]).
+    Board(&'a crate::board::Board),
+    /// Anything else (a graph, or no argument at all: [`ArgValue::to_arg`] tells).
     Other,
 }
 
@@ -57,7 +60,8 @@ impl ArgValue for Arg {
                 items: xs,
                 address: Rc::as_ptr(xs) as *const () as usize,
             },
-            Arg::Board(_) | Arg::Graph(_) => Shape::Other,
+            Arg::Board(b) => Shape::Board(b),
+            Arg::Graph(_) => Shape::Other,
         }
     }
 

@@ -3,8 +3,9 @@
 //! A position of a compiled ruleset is a `u32` id for its key: a header word (ruleset id and
 //! the number of words after it) and the words of its arguments — a small integer in place, a
 //! tuple of a few small integers in place too (a marker word, then its elements), and so a
-//! list in rulesets without register code; anything else (a list the register code holds, a
-//! longer or nested one, a large integer) as the id of a value interned once
+//! list in rulesets without register code, and a board whose free cells are one kind (as a
+//! bit mask); anything else (a list the register code holds, a longer or nested one, a large
+//! integer, any other board) as the id of a value interned once
 //! ([`super::compounds`]). A list argument passed on
 //! unchanged from position to position (`wu(n, s, i)`'s `s`) is recognised by its allocation,
 //! so it is neither copied nor rehashed per position. A key whose last argument is a small
@@ -16,9 +17,11 @@
 //! belongs to the game store: a position's game id is its key's id, marked
 //! (`GameId::position`), and no store node is made for it.
 
+use crate::board::Board;
 use crate::compounds::{ArgValue, Compounds, Shape};
 use crate::game::Arg;
 use hashbrown::HashTable;
+use std::rc::Rc;
 
 pub type PosId = u32;
 
@@ -32,7 +35,14 @@ pub(super) const SMALL: i64 = 1 << 30;
 // without register code (see [`PosTable::set_lists_in_place`]); the register code holds a
 // list as its compound's word. Rulesets of more than `INLINE_ARITY` arguments intern every
 // tuple and list, so that a key never outgrows the 255 words its header can count.
+//
+// A board of at most 128 cells whose free cells all hold one kind (Cram's) is kept in place
+// too, as a board marker `(len << 3 | 0x80) | 3`, a word of its rows, columns and kind, and
+// its free cells as a bit mask in `len - 1` words: a few words where a board interned as a
+// compound costs its allocation and an index entry besides (most positions of a board game
+// are such boards, and held for the whole session).
 const INLINE_MOST: usize = 8;
+const BOARD_MARK: u32 = 0x80;
 const INLINE_ARITY: usize = 28;
 
 #[derive(Default)]
@@ -111,10 +121,38 @@ pub fn is_inline(w: u32) -> bool {
 /// How many words the argument starting with word `w` takes.
 fn arg_len(w: u32) -> usize {
     if is_inline(w) {
-        1 + (w >> 3) as usize
+        1 + (w >> 3 & 0xF) as usize
     } else {
         1
     }
+}
+
+/// Whether the marker word `w` starts a board kept in place.
+fn is_board_marker(w: u32) -> bool {
+    is_inline(w) && w & BOARD_MARK != 0
+}
+
+/// The key words of board `b` kept in place, appended to `key`; false (nothing appended) for
+/// a board of more than 128 cells, or whose free cells are not all one kind.
+fn push_board(key: &mut Vec<u32>, b: &Board) -> bool {
+    let Some((kind, free)) = b.free_of_one_kind() else {
+        return false;
+    };
+    let n = (b.rows() * b.cols()).div_ceil(32);
+    key.push(BOARD_MARK | ((1 + n as u32) << 3) | 3);
+    key.push(b.rows() as u32 | (b.cols() as u32) << 8 | u32::from(kind) << 16);
+    key.extend((0..n).map(|i| (free >> (32 * i)) as u32));
+    true
+}
+
+/// The board of the words after a board marker (see [`push_board`]).
+fn board_of(w: &[u32]) -> Board {
+    let (rows, cols, kind) = (w[0] & 0xFF, w[0] >> 8 & 0xFF, (w[0] >> 16) as u8);
+    let free = w[1..]
+        .iter()
+        .enumerate()
+        .fold(0u128, |m, (i, &x)| m | u128::from(x) << (32 * i));
+    Board::of_free(rows as usize, cols as usize, kind, free)
 }
 
 /// Whether the marker word `w` starts a list (not a tuple).
@@ -322,6 +360,7 @@ impl PosTable {
                     _ => unreachable!("checked above"),
                 }));
             }
+            Shape::Board(b) if push_board(key, b) => {}
             _ => match self.compounds.intern(v, &mut self.heavy) {
                 Some(id) => key.push(id << 2 | 1),
                 None => return false,
@@ -714,6 +753,9 @@ impl PosTable {
             out.push(match w {
                 [x] if x & 1 == 0 => V::from_int(int_of_word(*x)),
                 [x] if !is_inline(*x) => self.compounds.get::<V>(x >> 2).clone(),
+                [m, b @ ..] if is_board_marker(*m) => {
+                    V::from_arg(&Arg::Board(Rc::new(board_of(b))))
+                }
                 [m, xs @ ..] => {
                     let xs = xs.iter().map(|&x| V::from_int(int_of_word(x))).collect();
                     V::from_items(is_list_marker(*m), xs)
@@ -730,6 +772,7 @@ impl PosTable {
             out.push(match w {
                 [x] if x & 1 == 0 => Arg::Int(int_of_word(*x)),
                 [x] if !is_inline(*x) => self.compounds.arg(x >> 2),
+                [m, b @ ..] if is_board_marker(*m) => Arg::Board(Rc::new(board_of(b))),
                 [m, xs @ ..] => {
                     let xs = xs.iter().map(|&x| Arg::Int(int_of_word(x))).collect();
                     if is_list_marker(*m) {

@@ -134,6 +134,7 @@ impl ArgValue for Value {
                 items: xs,
                 address: Rc::as_ptr(xs) as usize,
             },
+            Value::Board(b) => Shape::Board(b),
             _ => Shape::Other,
         }
     }

@@ -299,3 +299,65 @@ fn rows_agree_with_a_map() {
     assert!(paged(8).0);
     assert_eq!(paged(9), (true, true));
 }
+
+/// Boards whose free cells are one kind are kept in place and read back as the boards
+/// they were (up to 128 cells, of any shape, with any tuple or lead beside them); any other
+/// board is a compound. Equal boards are one key either way, and no two boards share one.
+#[test]
+fn boards_of_one_kind_are_kept_in_place() {
+    let mut t = PosTable::default();
+    t.set_lead(3, 0);
+    let mut s = 0x5eed_u64;
+    let mut next = |k: u64| {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (s >> 33) % k
+    };
+    let mut seen: FxHashMap<PosId, Vec<Arg>> = FxHashMap::default();
+    for round in 0..600 {
+        let (rows, cols) = (1 + next(12) as usize, 1 + next(12) as usize);
+        let kinds: &[u8] = match round % 4 {
+            0 => b"#.o",
+            1 => b"#",
+            _ => b"#..",
+        };
+        let text: Vec<String> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| kinds[next(kinds.len() as u64) as usize] as char)
+                    .collect()
+            })
+            .collect();
+        let b = Board::parse(&text.join("|")).expect("a board");
+        let one_kind = rows * cols <= 128 && b.free_of_one_kind().is_some();
+        let args = match round % 3 {
+            0 => vec![Arg::Board(Rc::new(b.clone()))],
+            1 => vec![
+                Arg::Tuple(vec![Arg::Int(1), Arg::Int(2)].into()),
+                Arg::Board(Rc::new(b.clone())),
+                Arg::Int(round),
+            ],
+            _ => vec![Arg::Board(Rc::new(b.clone())), Arg::Int(-4)],
+        };
+        let rid = 1 + (round % 3) as u32;
+        let p = t.intern(rid, &args).unwrap();
+        assert_eq!(t.has_inline(p), one_kind || round % 3 == 1, "{b:?}");
+        let mut back: Vec<Arg> = Vec::new();
+        t.args(p, &mut back);
+        assert_eq!(back, args);
+        assert_eq!(t.store_args(p), args);
+        // The same board made again (another allocation) is the same key.
+        let again: Vec<Arg> = args
+            .iter()
+            .map(|a| match a {
+                Arg::Board(b) => Arg::Board(Rc::new((**b).clone())),
+                a => a.clone(),
+            })
+            .collect();
+        assert_eq!(t.intern(rid, &again).unwrap(), p);
+        if let Some(before) = seen.insert(p, args.clone()) {
+            assert_eq!(before, args, "two positions share id {p}");
+        }
+    }
+}
