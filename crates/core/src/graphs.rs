@@ -231,7 +231,10 @@ impl Graph {
     pub fn canonical(&self) -> Graph {
         let adj = self.adjacency();
         let mut search = Canon::new(self, &adj);
-        let colours = vec![0u32; self.order()];
+        // Refining one cell gives ranks of degree first: start there (the same colours).
+        let colours = (0..self.order() as u32)
+            .map(|v| adj.of(v).len() as u32)
+            .collect();
         let start = search.refine(colours);
         search.descend(start);
         search.best.expect("a leaf is always reached").0
@@ -640,7 +643,8 @@ mod tests {
 
     /// Refinement that sorts only within cells gives the colours that sorting every
     /// vertex's signature every round gives, on random graphs of 0 to 80 vertices (sparse and
-    /// dense) from random starting colours, including colours that are not ranks.
+    /// dense) from random starting colours, including colours that are not ranks, and from
+    /// degrees the colours it gives from one cell.
     #[test]
     fn refinement_within_cells_matches_full_sorts() {
         let mut r = rng(11);
@@ -659,6 +663,14 @@ mod tests {
             assert_eq!(
                 Canon::new(&x, &adj).refine(start),
                 want,
+                "round {round}: {x}"
+            );
+            // Starting from degrees (as `canonical` does) is starting from one cell.
+            let one_cell = Canon::new(&x, &adj).refine_by_full_sorts(vec![0; n]);
+            let degrees = (0..n as u32).map(|v| adj.of(v).len() as u32).collect();
+            assert_eq!(
+                Canon::new(&x, &adj).refine(degrees),
+                one_cell,
                 "round {round}: {x}"
             );
         }
