@@ -28,8 +28,10 @@ struct Root {
     adj: Rc<[u128]>,
 }
 
-#[derive(Default)]
 pub(crate) struct Subsets {
+    /// Masks and roots kept at most ([`Subsets::MOST`], [`Subsets::ROOTS_MOST`]; fewer in a
+    /// test).
+    most: (usize, usize),
     roots: Vec<Root>,
     /// The part each (root, vertex mask) was found to be.
     parts: rustc_hash::FxHashMap<(u32, u128), PosId>,
@@ -44,6 +46,17 @@ pub(crate) struct Place {
     pub(crate) mask: u128,
 }
 
+impl Default for Subsets {
+    fn default() -> Subsets {
+        Subsets {
+            most: (Self::MOST, Self::ROOTS_MOST),
+            roots: Vec::new(),
+            parts: Default::default(),
+            placed: Default::default(),
+        }
+    }
+}
+
 impl Subsets {
     const MOST: usize = 1 << 20;
     const ROOTS_MOST: usize = 1 << 14;
@@ -51,7 +64,7 @@ impl Subsets {
     /// Forgets everything when full. Called before a part is placed, never while its options
     /// are being listed (their root must stay).
     pub(crate) fn make_room(&mut self) {
-        if self.parts.len() >= Self::MOST || self.roots.len() >= Self::ROOTS_MOST {
+        if self.parts.len() >= self.most.0 || self.roots.len() >= self.most.1 {
             self.roots.clear();
             self.parts.clear();
             self.placed.clear();
@@ -134,8 +147,8 @@ pub(crate) fn component(adj: &[u128], left: u128) -> u128 {
 mod tests {
     use super::*;
 
-    /// The component of a path's vertex mask against union-find over its edges
-    /// (`Graph::components`), on random graphs.
+    /// Components found on masks, as induced subgraphs, against union-find over the edges
+    /// (`Graph::components`), on random graphs of 1 to 128 vertices.
     #[test]
     fn components_of_masks_are_the_graphs_components() {
         let mut s = 0x9e37_79b9_u64;
@@ -154,15 +167,42 @@ mod tests {
             let mut subsets = Subsets::default();
             let all = subsets.root(0, round, Rc::new(g.clone())).expect("small");
             let mut left = all.mask;
-            let mut sizes = Vec::new();
+            let mut got = Vec::new();
             while left != 0 {
                 let c = component(&all.adj, left);
                 assert_eq!(c & left, c);
-                sizes.push(c.count_ones() as usize);
+                got.push(subsets.induced(all.root, c).1);
                 left &= !c;
             }
-            let want: Vec<usize> = g.components().iter().map(Graph::order).collect();
-            assert_eq!(sizes, want, "round {round}: {g:?}");
+            assert_eq!(got, g.components(), "round {round}: {g:?}");
         }
+    }
+
+    /// Past its bounds everything is forgotten at once: no part keeps a place under a root
+    /// that is gone, and roots made after are numbered afresh.
+    #[test]
+    fn a_full_table_forgets_every_place() {
+        let mut subsets = Subsets {
+            most: (8, 3),
+            ..Subsets::default()
+        };
+        let path = Rc::new(Graph::new(5, &[(0, 1), (1, 2), (2, 3), (3, 4)]).expect("a path"));
+        for p in 0..3 {
+            subsets.make_room();
+            let all = subsets.root(7, p, path.clone()).expect("small");
+            assert_eq!((all.root, all.mask), (p, 0b11111));
+            subsets.keep(all.root, 0b00011, 100 + p);
+            assert_eq!(subsets.part(all.root, 0b00011), Some(100 + p));
+            assert_eq!(subsets.place(100 + p).map(|q| q.mask), Some(0b00011));
+            assert_eq!(subsets.induced(all.root, 0b00110).0, 7);
+        }
+        // Three roots: the next room made forgets them and their parts.
+        subsets.make_room();
+        assert!(subsets.place(0).is_none() && subsets.place(100).is_none());
+        assert_eq!(subsets.part(0, 0b00011), None);
+        let again = subsets.root(7, 9, path).expect("small");
+        assert_eq!(again.root, 0);
+        let big = Rc::new(Graph::new(129, &[]).expect("a graph"));
+        assert!(subsets.root(7, 10, big).is_none());
     }
 }
