@@ -6,6 +6,7 @@ use super::domino::Domino;
 use super::kayles::Kayles;
 use super::norm::Norm;
 use super::tree::{CExpr, COpt, CRule, Pat};
+use crate::catalog::boards::BoardOp;
 use crate::intcode::{IntCode, RowShape};
 use loony_core::diag::FileId;
 
@@ -34,6 +35,29 @@ pub(crate) enum MaskRule {
     Domino(Domino),
     /// Removes a vertex and its neighbours from a graph (see `kayles.rs`).
     Kayles(Kayles),
+}
+
+impl MaskRule {
+    /// The mask form of ruleset `rid`'s rules, if they have one: one parameter, one rule, and
+    /// its clauses the built-ins `split by regions(b)` or `components(g)` and
+    /// `canonical by canonical(x)`; `name` is the name of a built-in by id.
+    pub(super) fn of(
+        rid: u32,
+        params: &[Pat],
+        rules: &[CRule],
+        norm: Option<&Norm>,
+        name: impl Fn(u16) -> &'static str,
+    ) -> Option<MaskRule> {
+        let native = norm?.native?;
+        let ([Pat::Slot(x)], [rule], true) = (params, rules, native.canonical) else {
+            return None;
+        };
+        match native.split? {
+            BoardOp::Regions => Domino::of(rid, x, rule, name).map(MaskRule::Domino),
+            BoardOp::Components => Kayles::of(rid, x, rule, name).map(MaskRule::Kayles),
+            _ => None,
+        }
+    }
 }
 
 impl Compiled {

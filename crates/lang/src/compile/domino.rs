@@ -12,7 +12,6 @@
 //! between. The interpreter did the same work at five times the cost an option. Any other
 //! board (two kinds of free cell, more cells) runs the rule as written.
 
-use super::norm::Norm;
 use super::tree::{CClause, CExpr, COpt, CRule, Pat};
 use crate::value::Value;
 use loony_core::board::BLOCKED;
@@ -25,20 +24,14 @@ pub(crate) struct Domino {
 }
 
 impl Domino {
-    /// The rule of ruleset `rid` as a domino rule, if it is one; `name` is the name of a
-    /// built-in by id.
-    pub(crate) fn of(
+    /// The one rule `rule` of ruleset `rid`, over the board in slot `b`, as a domino rule, if
+    /// it is one; `name` is the name of a built-in by id.
+    pub(super) fn of(
         rid: u32,
-        params: &[Pat],
-        rules: &[CRule],
-        norm: Option<&Norm>,
+        b: &u16,
+        rule: &CRule,
         name: impl Fn(u16) -> &'static str,
     ) -> Option<Domino> {
-        let native = norm?.native?;
-        let splits = native.split == Some(crate::catalog::boards::BoardOp::Regions);
-        let ([Pat::Slot(b)], [rule], true, true) = (params, rules, splits, native.canonical) else {
-            return None;
-        };
         let [
             CClause::Each {
                 pat: Pat::Tuple(pq, _),

@@ -12,9 +12,7 @@
 //! by their masks, with no graph, list or component made between (only for a mask met for
 //! the first time). Any graph of more than 128 vertices runs the rule as written.
 
-use super::norm::Norm;
 use super::tree::{CClause, CExpr, COpt, CRule, Pat};
-use crate::catalog::boards::BoardOp;
 use loony_syntax::ast::OptionKind;
 
 /// A ruleset whose one rule removes a vertex and its neighbours, and whose positions split
@@ -26,20 +24,14 @@ pub(crate) struct Kayles {
 }
 
 impl Kayles {
-    /// The rule of ruleset `rid` as the Node Kayles rule, if it is one; `name` is the name of
-    /// a built-in by id.
-    pub(crate) fn of(
+    /// The one rule `rule` of ruleset `rid`, over the graph in slot `g`, as the Node Kayles
+    /// rule, if it is one; `name` is the name of a built-in by id.
+    pub(super) fn of(
         rid: u32,
-        params: &[Pat],
-        rules: &[CRule],
-        norm: Option<&Norm>,
+        g: &u16,
+        rule: &CRule,
         name: impl Fn(u16) -> &'static str,
     ) -> Option<Kayles> {
-        let native = norm?.native?;
-        let splits = native.split == Some(BoardOp::Components);
-        let ([Pat::Slot(g)], [rule], true, true) = (params, rules, splits, native.canonical) else {
-            return None;
-        };
         let [
             CClause::Each {
                 pat: Pat::Slot(v),

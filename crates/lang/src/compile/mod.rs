@@ -27,7 +27,6 @@ pub(crate) mod tree;
 pub use compiled::Compiled;
 pub(crate) use compiled::MaskRule;
 pub(crate) use domino::Domino;
-pub(crate) use kayles::Kayles;
 pub(crate) use norm::{Hints, Native, Norm};
 pub(crate) use tree::*;
 
@@ -112,12 +111,9 @@ impl Cx {
             super::intcode::IntCode::of(&params, &rules, scope.slots)
         };
         let row = fast.as_ref().and_then(|f| f.row_shape(rid));
-        let name = |id| catalog::get(id).name;
-        let mask_rule = Domino::of(rid, &params, &rules, norm.as_ref(), name)
-            .map(MaskRule::Domino)
-            .or_else(|| {
-                Kayles::of(rid, &params, &rules, norm.as_ref(), name).map(MaskRule::Kayles)
-            });
+        let mask_rule = MaskRule::of(rid, &params, &rules, norm.as_ref(), |id| {
+            catalog::get(id).name
+        });
         let c = Rc::new(Compiled {
             rid,
             file: rs.file,
@@ -539,13 +535,18 @@ mod tests {
         );
     }
 
-    /// Which rulesets of `src` have the Node Kayles form, in order.
-    fn kayles(src: &str) -> Vec<bool> {
+    /// The mask form each ruleset of `src` has, in order: `d` the domino rule, `k` Node
+    /// Kayles' rule, `-` none.
+    fn forms(src: &str) -> String {
         let mut interp = Interp::new();
-        interp.run("kayles.cgt", src, &mut |_| {}).expect("defines");
+        interp.run("forms.cgt", src, &mut |_| {}).expect("defines");
         let ids: Vec<u32> = interp.cx.rules.rulesets.iter().map(|r| r.id).collect();
         ids.into_iter()
-            .map(|id| matches!(interp.cx.compiled(id).mask_rule, Some(MaskRule::Kayles(_))))
+            .map(|id| match interp.cx.compiled(id).mask_rule {
+                Some(MaskRule::Domino(_)) => 'd',
+                Some(MaskRule::Kayles(_)) => 'k',
+                None => '-',
+            })
             .collect()
     }
 
@@ -576,22 +577,7 @@ mod tests {
             format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") => k(set(b, [p, q], \"#\")) }}", "ruleset k(b) split by regions(b) canonical by canonical(b)"),
         ]
         .join("\n");
-        assert_eq!(
-            kayles(&src),
-            [
-                true, true, false, false, false, false, false, false, false, false
-            ]
-        );
-    }
-
-    /// Which rulesets of `src` have the domino form, in order.
-    fn dominoes(src: &str) -> Vec<bool> {
-        let mut interp = Interp::new();
-        interp.run("domino.cgt", src, &mut |_| {}).expect("defines");
-        let ids: Vec<u32> = interp.cx.rules.rulesets.iter().map(|r| r.id).collect();
-        ids.into_iter()
-            .map(|id| matches!(interp.cx.compiled(id).mask_rule, Some(MaskRule::Domino(_))))
-            .collect()
+        assert_eq!(forms(&src), "kk-------d");
     }
 
     /// Only the rule as `std/cram` writes it (any free kind, any names) has the form: a
@@ -614,11 +600,6 @@ mod tests {
             format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") => k(b) }}", head("k")),
         ]
         .join("\n");
-        assert_eq!(
-            dominoes(&src),
-            [
-                true, true, false, false, false, false, false, false, false, false
-            ]
-        );
+        assert_eq!(forms(&src), "dd--------");
     }
 }
