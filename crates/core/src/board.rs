@@ -292,12 +292,17 @@ impl Board {
     /// whose others are blocked: what [`Board::free_of_one_kind`] reads, made back.
     pub fn of_free(rows: usize, cols: usize, kind: u8, free: u128) -> Board {
         debug_assert!(rows * cols <= SMALL && rows > 0 && cols > 0);
+        debug_assert!(rows * cols == SMALL || free >> (rows * cols) == 0);
+        let mut cells = Cells::from_elem(BLOCKED, rows * cols);
+        let mut bits = free;
+        while bits != 0 {
+            cells[bits.trailing_zeros() as usize] = kind;
+            bits &= bits - 1;
+        }
         Board {
             rows: rows as u16,
             cols: cols as u16,
-            cells: (0..rows * cols)
-                .map(|i| if free >> i & 1 == 1 { kind } else { BLOCKED })
-                .collect(),
+            cells,
         }
     }
 
