@@ -338,7 +338,7 @@ fn chomp_against_igsolve() {
 /// search does alone. `std/cram` itself answers boards with an even side by that hint
 /// (4 × 6 with no question at all), which would time the hint, not the search.
 const CRAM_SEARCH: &str = "ruleset cram_search(b) split by regions(b) canonical by canonical(b) {
-  for (p, q) in adjacent_pairs(b, \".\") => cram_search(set(b, [p, q], \"#\"))
+  for (p, q) in centre_first(b, adjacent_pairs(b, \".\")) => cram_search(set(b, [p, q], \"#\"))
 }
 ";
 

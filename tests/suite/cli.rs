@@ -722,8 +722,8 @@ fn a_long_statement_says_it_is_still_running() {
 /// Off a terminal, a long pruned search writes its table's fill and hit rate now and then.
 #[test]
 fn a_long_pruned_search_logs_its_table() {
-    let (out, stdout, err) = logged("0.01", "import \"std/cram\"\noutcome(cram(5, 5))");
-    // 5 × 5 Cram is 0 (Uiterwijk's table; the literature tests check it by brute force).
+    let (out, stdout, err) = logged("0.01", "import \"std/cram\"\noutcome(cram(3, 11))");
+    // 3 × 11 Cram is 0 (Uiterwijk's table; igsolve agrees).
     assert_eq!(stdout, "P\n");
     let line = err
         .lines()
@@ -745,9 +745,9 @@ fn the_table_flag_saves_and_loads_the_table() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = format!("{dir}/flag.tbl");
     let _ = std::fs::remove_file(&file);
-    // 3 × 7 Cram is * (igsolve agrees): an N-position. A board with an even side would be
+    // 3 × 9 Cram is * (igsolve agrees): an N-position. A board with an even side would be
     // answered by std/cram's half-turn hint, with no search to save.
-    let input = "import \"std/cram\"\noutcome(cram(3, 7))\n:table\n";
+    let input = "import \"std/cram\"\noutcome(cram(3, 9))\n:table\n";
     let (out, err, code) = loony(&["--table", &file], Some(input));
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
     assert!(out.starts_with("N\npruned search's table: "), "{out}");

@@ -373,6 +373,26 @@ impl Board {
         out
     }
 
+    /// How far the centre of the cells `at` (their mean) lies from the board's centre, as
+    /// the pair `(d, k)` for the distance `d / (2k)` in rows plus columns (Manhattan), with
+    /// `k` the number of cells. Compare two with [`Board::nearer_centre`].
+    pub fn centre_distance(&self, at: &[usize]) -> (u64, u64) {
+        let (rows, cols) = (self.rows() as i64, self.cols() as i64);
+        let k = at.len() as i64;
+        let (mut r, mut c) = (0i64, 0i64);
+        for &i in at {
+            r += 2 * (i as i64 / cols);
+            c += 2 * (i as i64 % cols);
+        }
+        let d = (r - k * (rows - 1)).unsigned_abs() + (c - k * (cols - 1)).unsigned_abs();
+        (d, k as u64)
+    }
+
+    /// The order of two [`Board::centre_distance`]s: nearer first.
+    pub fn nearer_centre(a: (u64, u64), b: (u64, u64)) -> std::cmp::Ordering {
+        (u128::from(a.0) * u128::from(b.1)).cmp(&(u128::from(b.0) * u128::from(a.1)))
+    }
+
     /// The 4-neighbour components of the cells that are not [`BLOCKED`], in reading order of
     /// their first cells, each as a board cropped to its bounding box (cells of the box outside
     /// the component blocked). Blocked cells alone make no region.
@@ -1034,5 +1054,41 @@ mod tests {
         let x = b("..#|...");
         let p = x.adjacent_pairs(b'.');
         assert_eq!(p, vec![(0, 1), (0, 3), (1, 4), (3, 4), (4, 5)]);
+    }
+
+    /// Distances from the centre order as the mean's distance in floating point does.
+    #[test]
+    fn centre_distances_order_as_the_means_do() {
+        let mut seed = 0x5EED_u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for _ in 0..300 {
+            let (rows, cols) = (1 + next(9) as usize, 1 + next(9) as usize);
+            let x = Board::filled(rows as i64, cols as i64, b'.').expect("a board");
+            let mut item = || -> Vec<usize> {
+                (0..1 + next(3))
+                    .map(|_| next((rows * cols) as u64) as usize)
+                    .collect()
+            };
+            let (a, b) = (item(), item());
+            let far = |at: &[usize]| {
+                let k = at.len() as f64;
+                let r = at.iter().map(|&i| (i / cols) as f64).sum::<f64>() / k;
+                let c = at.iter().map(|&i| (i % cols) as f64).sum::<f64>() / k;
+                (r - (rows - 1) as f64 / 2.0).abs() + (c - (cols - 1) as f64 / 2.0).abs()
+            };
+            let (fa, fb) = (far(&a), far(&b));
+            let want = if (fa - fb).abs() < 1e-9 {
+                std::cmp::Ordering::Equal
+            } else {
+                fa.partial_cmp(&fb).expect("finite")
+            };
+            let got = Board::nearer_centre(x.centre_distance(&a), x.centre_distance(&b));
+            assert_eq!(got, want, "{rows} x {cols}: {a:?} against {b:?}");
+        }
     }
 }

@@ -16,6 +16,7 @@ pub enum BoardOp {
     Cells,
     Neighbours,
     AdjacentPairs,
+    CentreFirst,
     Regions,
     Canonical,
     Rotate,

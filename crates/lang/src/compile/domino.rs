@@ -6,6 +6,9 @@
 //! }
 //! ```
 //!
+//! or the same with `centre_first(b, adjacent_pairs(b, "."))`, the dominoes nearest the
+//! centre first (the order pruned search tries them in).
+//!
 //! Its options are the same, found on bit masks: the free cells of a board of one kind of free
 //! cell (at most 128 cells) are a mask, a domino clears two bits, and the regions of what is
 //! left are looked up by their boxes (`Cx::region_part`), with no board, list or tuple made
@@ -21,6 +24,8 @@ use loony_core::board::BLOCKED;
 #[derive(Clone, Copy)]
 pub(crate) struct Domino {
     pub(crate) free: u8,
+    /// The pairs are listed nearest the centre first (`centre_first`), else in reading order.
+    pub(crate) centre_first: bool,
 }
 
 impl Domino {
@@ -35,11 +40,24 @@ impl Domino {
         let [
             CClause::Each {
                 pat: Pat::Tuple(pq, _),
-                iter: CExpr::Builtin(pairs, pairs_args, ..),
+                iter,
                 ..
             },
         ] = rule.clauses.as_slice()
         else {
+            return None;
+        };
+        // `centre_first(b, pairs)` around the pairs, on the same board.
+        let (iter, centre_first) = match iter {
+            CExpr::Builtin(f, f_args, ..) if name(*f) == "centre_first" => {
+                match f_args.as_slice() {
+                    [CExpr::Slot(b0), inner] if b0 == b => (inner, true),
+                    _ => return None,
+                }
+            }
+            _ => (iter, false),
+        };
+        let CExpr::Builtin(pairs, pairs_args, ..) = iter else {
             return None;
         };
         let ([Pat::Slot(p), Pat::Slot(q)], [CExpr::Slot(b1), kind]) =
@@ -62,7 +80,8 @@ impl Domino {
         let free = cell(kind)?;
         let shape = *to == rid && b1 == b && b2 == b && p1 == p && q1 == q && p != q;
         let names = name(*pairs) == "adjacent_pairs" && name(*set) == "set";
-        (shape && names && cell(fill)? == BLOCKED && free != BLOCKED).then_some(Domino { free })
+        (shape && names && cell(fill)? == BLOCKED && free != BLOCKED)
+            .then_some(Domino { free, centre_first })
     }
 }
 

@@ -580,9 +580,11 @@ mod tests {
         assert_eq!(forms(&src), "kk-------d");
     }
 
-    /// Only the rule as `std/cram` writes it (any free kind, any names) has the form: a
-    /// clause more, another fill, no split or no canonical, a second rule, a move to another
-    /// ruleset, the pair swapped in its pattern, or a board passed unchanged do not.
+    /// Only the rule as `std/cram` writes it (any free kind, any names, the pairs in reading
+    /// order or `centre_first` of the same board) has the form: a clause more, another fill,
+    /// no split or no canonical, a second rule, a move to another ruleset, the pair swapped
+    /// in its pattern, a board passed unchanged, the centre of another board or another
+    /// order do not.
     #[test]
     fn only_the_domino_rule_has_the_form() {
         let head =
@@ -598,8 +600,11 @@ mod tests {
             format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") => a(set(b, [p, q], \"#\")) }}", head("i")),
             format!("{} {{ for (q, p) in adjacent_pairs(b, \".\") => j(set(b, [p, q], \"#\")) }}", head("j")),
             format!("{} {{ for (p, q) in adjacent_pairs(b, \".\") => k(b) }}", head("k")),
+            format!("{} {{ for (p, q) in centre_first(b, adjacent_pairs(b, \".\")) => l(set(b, [p, q], \"#\")) }}", head("l")),
+            format!("{} {{ for (p, q) in centre_first(board(3, 3), adjacent_pairs(b, \".\")) => m(set(b, [p, q], \"#\")) }}", head("m")),
+            format!("{} {{ for (p, q) in sorted(adjacent_pairs(b, \".\")) => n(set(b, [p, q], \"#\")) }}", head("n")),
         ]
         .join("\n");
-        assert_eq!(forms(&src), "dd--------");
+        assert_eq!(forms(&src), "dd--------d--");
     }
 }

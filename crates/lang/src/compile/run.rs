@@ -91,13 +91,21 @@ fn domino_options(
         });
     };
     // The order of `adjacent_pairs`: by first cell in reading order, across then down.
+    let mut pairs = Vec::new();
     for i in (0..n).filter(|&i| free >> i & 1 == 1) {
         if i % cols + 1 < cols && free >> (i + 1) & 1 == 1 {
-            option(cx, store, i, i + 1);
+            pairs.push((i, i + 1));
         }
         if i + cols < n && free >> (i + cols) & 1 == 1 {
-            option(cx, store, i, i + cols);
+            pairs.push((i, i + cols));
         }
+    }
+    if d.centre_first {
+        // As `centre_first` orders them: stable, by the distance of the pair's centre.
+        pairs.sort_by_key(|&(i, j)| b.centre_distance(&[i, j]).0);
+    }
+    for (i, j) in pairs {
+        option(cx, store, i, j);
     }
     true
 }
