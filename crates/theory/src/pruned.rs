@@ -52,11 +52,19 @@ pub use table::{DEFAULT_CAPACITY, ENTRY_BYTES, Fact, Stats, Table, WAYS};
 
 impl Table {
     fn exact(&self, memo: &Memo, p: PosId) -> Option<u32> {
-        if let Some(f) = self.get(p)
-            && f.exact != UNKNOWN
-        {
-            return Some(f.exact);
+        match self.known_exact(p) {
+            Some(UNKNOWN) => {}
+            Some(e) => return Some(e),
+            // No page for `p`: the slots may know.
+            None => {
+                if let Some(f) = self.get(p)
+                    && f.exact != UNKNOWN
+                {
+                    return Some(f.exact);
+                }
+            }
         }
+        // Nimbers other engines found.
         memo.nimber(Key::Pos(p)).map(|(n, _)| n)
     }
 
@@ -320,9 +328,6 @@ struct Search<'a, S> {
     buf: OptBuf,
     /// Options listed lately: a part asked several questions in a row is listed once.
     recent: Recent,
-    /// Each part's weight, once worked out ([`Weigh::weight`] reads the part's arguments);
-    /// at most [`WEIGHTS_KEPT`].
-    weights: rustc_hash::FxHashMap<PosId, u64>,
     /// Scratch for [`Search::expand`]: each option's key, start and length in `flat`.
     keyed: Vec<(u64, u32, u32)>,
     flat: Vec<u32>,
@@ -345,9 +350,6 @@ struct Search<'a, S> {
 /// where a part's table entry stops keeping one bit a value it lacks.
 pub const ASKS: u32 = 64;
 
-/// The most part weights a search keeps (16 MB); past it they are worked out again.
-const WEIGHTS_KEPT: usize = 1 << 20;
-
 /// Parts of at most this weight ([`Weigh`]) are valued whole, by the mex of their options:
 /// for them a full valuation costs less than the questions. Measured on Cram and Node
 /// Kayles (see `benches/boards.rs`).
@@ -361,7 +363,6 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
             table,
             buf: OptBuf::default(),
             recent: Recent::default(),
-            weights: Default::default(),
             keyed: Vec::new(),
             flat: Vec::new(),
             searching: FxHashSet::default(),
@@ -383,17 +384,13 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
         best.map(|(_, std::cmp::Reverse(p))| p)
     }
 
-    /// The weight of the part `p` ([`Weigh::weight`], kept for the rest of the search).
+    /// The weight of the part `p` ([`Weigh::weight`], kept in the table).
     fn weight(&mut self, p: PosId) -> u64 {
-        if let Some(&w) = self.weights.get(&p) {
+        if let Some(w) = self.table.weight(p) {
             return w;
         }
         let w = self.src.weight(self.store, p);
-        // Forgotten now and then: a long search meets tens of millions of parts.
-        if self.weights.len() >= WEIGHTS_KEPT {
-            self.weights.clear();
-        }
-        self.weights.insert(p, w);
+        self.table.set_weight(p, w);
         w
     }
 
@@ -425,8 +422,8 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
                 ..Fact::default()
             };
             self.table.learn(p, &fact, 1);
-            // Stable: options of equal key keep the rules' order.
-            keyed.sort_by_key(|&(w, ..)| w);
+            // Options of equal key keep the rules' order (their starts increase).
+            keyed.sort_unstable_by_key(|&(w, start, _)| (w, start));
             let mut out = Vec::with_capacity(flat.len() + keyed.len());
             for &(_, start, len) in &keyed {
                 out.push(len);

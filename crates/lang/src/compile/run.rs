@@ -101,8 +101,9 @@ fn domino_options(
         }
     }
     if d.centre_first {
-        // As `centre_first` orders them: stable, by the distance of the pair's centre.
-        pairs.sort_by_key(|&(i, j)| b.centre_distance(&[i, j]).0);
+        // As `centre_first` orders them: by the distance of the pair's centre, pairs as far
+        // in reading order (each pair is its own key).
+        pairs.sort_unstable_by_key(|&(i, j)| (b.centre_distance(&[i, j]).0, i, j));
     }
     for (i, j) in pairs {
         option(cx, store, i, j);

@@ -11,6 +11,11 @@
 //! (**least work in a bucket of four**): what saves most stays, and the replaced part is
 //! relearned if it is met again. A full table never stops a query or fails it.
 //!
+//! Exact nimbers (and the parts' weights) are also kept by part id in an array of pages,
+//! four bytes each, made while the memory budget has room: they are read for every part of
+//! every option listed, and an array costs one load where the slots cost a hash probe. They
+//! are never given up.
+//!
 //! Every fact is true of its part whatever else the table holds, so losing one costs time,
 //! never an answer. The values `n ≥ 64` a part is known not to have are kept in a small set
 //! beside the slots, emptied when it reaches an eighth of the capacity. Exact nimbers also go
@@ -127,10 +132,34 @@ impl Stats {
     }
 }
 
+/// What is read of a part for every option it is in, by its id: its exact nimber and its
+/// weight (a search looks both up for each part of each option it lists, so an array
+/// indexed by id, where a hash would cost a probe each).
+#[derive(Clone, Copy)]
+struct Known {
+    /// The exact nimber, or [`UNKNOWN`].
+    exact: u32,
+    /// The weight plus one, or 0 when not worked out.
+    weight: u32,
+}
+
+const NOTHING_KNOWN: Known = Known {
+    exact: UNKNOWN,
+    weight: 0,
+};
+
+/// Ids a page of [`Table::known`] covers: pages are made where ids are met, so a table
+/// never copies the array to grow it.
+const PAGE_BITS: u32 = 14;
+
 /// What the search has learned about parts, kept for the session (see the module's doc).
 pub struct Table {
     /// `buckets × WAYS` slots, `buckets` a power of two.
     slots: Vec<Slot>,
+    /// Exact nimbers and weights by part id, in pages of `2^PAGE_BITS` (a page is made only
+    /// while the memory budget has room for it; where there is none, facts go to the slots
+    /// alone and weights are worked out again). Exact nimbers are never given up here.
+    known: Vec<Option<Box<[Known]>>>,
     /// The most slots (a power of two, at least [`WAYS`]).
     capacity: usize,
     len: usize,
@@ -151,6 +180,7 @@ impl Table {
     pub fn with_capacity(capacity: usize) -> Table {
         Table {
             slots: Vec::new(),
+            known: Vec::new(),
             capacity: round(capacity),
             len: 0,
             not_high: FxHashSet::default(),
@@ -217,6 +247,48 @@ impl Table {
             .map(|s| &s.fact)
     }
 
+    /// The exact nimber of `p` if the table learned it: `Some(UNKNOWN)` when it did not,
+    /// `None` when its page could not be made (then only the slots know).
+    pub fn known_exact(&self, p: PosId) -> Option<u32> {
+        self.known_at(p).map(|k| k.exact)
+    }
+
+    /// The weight of `p`, if set.
+    pub fn weight(&self, p: PosId) -> Option<u64> {
+        self.known_at(p)
+            .and_then(|k| k.weight.checked_sub(1))
+            .map(u64::from)
+    }
+
+    /// Keeps the weight of `p` (if its page can be made).
+    pub fn set_weight(&mut self, p: PosId, w: u64) {
+        if let Some(k) = self.known_mut(p) {
+            k.weight = w.min(u64::from(u32::MAX - 1)) as u32 + 1;
+        }
+    }
+
+    fn known_at(&self, p: PosId) -> Option<&Known> {
+        let page = self.known.get((p >> PAGE_BITS) as usize)?.as_ref()?;
+        Some(&page[(p & ((1 << PAGE_BITS) - 1)) as usize])
+    }
+
+    /// The entry of `p`, its page made if there is room in the memory budget.
+    fn known_mut(&mut self, p: PosId) -> Option<&mut Known> {
+        let i = (p >> PAGE_BITS) as usize;
+        if self.known.len() <= i {
+            self.known.resize_with(i + 1, || None);
+        }
+        if self.known[i].is_none() {
+            let bytes = (1 << PAGE_BITS) * std::mem::size_of::<Known>();
+            if !loony_core::memory::room_for(bytes) {
+                return None;
+            }
+            self.known[i] = Some(vec![NOTHING_KNOWN; 1 << PAGE_BITS].into_boxed_slice());
+        }
+        let page = self.known[i].as_mut()?;
+        Some(&mut page[(p & ((1 << PAGE_BITS) - 1)) as usize])
+    }
+
     /// Whether the part's nimber is known not to be `n ≥ 64`.
     pub fn not_high(&self, p: PosId, n: u32) -> bool {
         self.not_high.contains(&(p, n))
@@ -226,6 +298,11 @@ impl Table {
     /// there is none (and replacing the least-work entry of its bucket if that is full).
     pub fn learn(&mut self, p: PosId, fact: &Fact, work: u32) {
         let work = work.max(1);
+        if fact.exact != UNKNOWN
+            && let Some(k) = self.known_mut(p)
+        {
+            k.exact = fact.exact;
+        }
         if let Some(b) = self.bucket(p)
             && let Some(s) = self.slots[b..b + WAYS].iter_mut().find(|s| s.p == p)
         {
@@ -393,6 +470,26 @@ mod tests {
         }
         assert_eq!((t.len(), t.stats().replacements), (150_000, 0));
         assert!((0..150_000u32).all(|p| t.get(p * 3).map(|f| f.exact) == Some(p % 5)));
+    }
+
+    /// Exact nimbers and weights stay by id when the slots give their entries up.
+    #[test]
+    fn a_full_table_keeps_exact_nimbers_and_weights_by_id() {
+        let mut t = Table::with_capacity(8);
+        for p in 0..100_000u32 {
+            t.learn(p * 7, &exact(p % 5), 1);
+            t.set_weight(p * 7, u64::from(p % 11));
+        }
+        assert!(t.len() <= 8);
+        for p in 0..100_000u32 {
+            assert_eq!(t.known_exact(p * 7), Some(p % 5));
+            assert_eq!(t.weight(p * 7), Some(u64::from(p % 11)));
+        }
+        assert_eq!(t.known_exact(1), Some(UNKNOWN));
+        assert_eq!(t.weight(1), None);
+        assert_eq!(t.known_exact(u32::MAX - 1), None, "no page there");
+        t.clear();
+        assert_eq!(t.known_exact(7), None);
     }
 
     #[test]
