@@ -7,7 +7,7 @@
 //! work; the search checks a bound wherever it values a part by its options anyway
 //! (`loony_theory::pruned`).
 
-use super::state::Hints;
+use super::state::NOT_YET;
 use crate::compile::run;
 use crate::cx::Cx;
 use crate::error::EvalError;
@@ -21,8 +21,8 @@ use loony_theory::pruned::{Hint, UNKNOWN};
 impl Cx {
     /// The hints of the part `p`, worked out by its ruleset's clauses if not already.
     pub(crate) fn part_hint(&mut self, store: &mut Store, p: PosId) -> Result<Hint, Error> {
-        if let Some(h) = self.engines.pruned.hints.by_part.get(&p) {
-            return Ok(*h);
+        if let Some(h) = self.engines.pruned.hints.lookup(p) {
+            return Ok(h);
         }
         let rid = store.positions.ruleset(p);
         let comp = self.compiled(rid);
@@ -59,7 +59,7 @@ impl Cx {
                         hint.value =
                             u32::try_from(n)
                                 .ok()
-                                .filter(|&n| n != UNKNOWN)
+                                .filter(|&n| n < NOT_YET)
                                 .ok_or_else(|| {
                                     bad(
                                         cx,
@@ -75,11 +75,7 @@ impl Cx {
         });
         self.scope.file = saved_file;
         let hint = r?;
-        let hints = &mut self.engines.pruned.hints.by_part;
-        if hints.len() >= Hints::MOST {
-            hints.clear();
-        }
-        hints.insert(p, hint);
+        self.engines.pruned.hints.keep(p, hint);
         Ok(hint)
     }
 

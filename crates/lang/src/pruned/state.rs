@@ -4,8 +4,7 @@
 
 use super::format::Pending;
 use loony_core::positions::PosId;
-use loony_theory::pruned::{self, Hint, Stats, Table};
-use rustc_hash::FxHashMap;
+use loony_theory::pruned::{self, Hint, Stats, Table, UNKNOWN};
 
 /// The share of the memory budget the table may take: a quarter.
 const BUDGET_SHARE: usize = 4;
@@ -66,24 +65,74 @@ pub fn summary(s: &Stats) -> String {
     )
 }
 
-/// Hints worked out, by part. Cleared when it grows past [`Hints::MOST`] entries (a part's
-/// hints are worked out again when it is met again).
+/// Hints worked out, by part id, in pages made where ids are met (while the memory budget has
+/// room for them; a part without a page has its hints worked out again when met again). A
+/// search reads a part's hints for every option the part is in, so an array, not a hash.
 #[derive(Default)]
 pub(crate) struct Hints {
-    pub(super) by_part: FxHashMap<PosId, Hint>,
+    pages: Vec<Option<Box<[Packed]>>>,
 }
 
-impl Hints {
-    pub(super) const MOST: usize = 1 << 20;
+/// A [`Hint`] in 16 bytes: `order` `u64::MAX` for none (an order is at most `i64::MAX`),
+/// `value` [`NOT_YET`] for hints not worked out (`value by` gives less).
+#[derive(Clone, Copy)]
+struct Packed {
+    bound: u32,
+    value: u32,
+    order: u64,
+}
 
+/// The `value` of a part whose hints are not worked out.
+pub(super) const NOT_YET: u32 = UNKNOWN - 1;
+
+const UNSET: Packed = Packed {
+    bound: UNKNOWN,
+    value: NOT_YET,
+    order: u64::MAX,
+};
+
+const PAGE_BITS: u32 = 12;
+
+impl Hints {
+    /// The part's hints, none when not worked out.
     pub(crate) fn get(&self, p: PosId) -> Hint {
-        if self.by_part.is_empty() {
-            return Hint::NONE;
+        self.lookup(p).unwrap_or(Hint::NONE)
+    }
+
+    /// The part's hints if they were worked out.
+    pub(crate) fn lookup(&self, p: PosId) -> Option<Hint> {
+        let page = self.pages.get((p >> PAGE_BITS) as usize)?.as_ref()?;
+        let k = page[(p & ((1 << PAGE_BITS) - 1)) as usize];
+        (k.value != NOT_YET).then_some(Hint {
+            bound: k.bound,
+            order: (k.order != u64::MAX).then_some(k.order),
+            value: k.value,
+        })
+    }
+
+    /// Keeps the part's hints, if its page is there or there is room to make it.
+    pub(crate) fn keep(&mut self, p: PosId, h: Hint) {
+        let i = (p >> PAGE_BITS) as usize;
+        if self.pages.len() <= i {
+            self.pages.resize_with(i + 1, || None);
         }
-        self.by_part.get(&p).copied().unwrap_or(Hint::NONE)
+        if self.pages[i].is_none() {
+            let bytes = (1 << PAGE_BITS) * std::mem::size_of::<Packed>();
+            if !loony_core::memory::room_for(bytes) {
+                return;
+            }
+            self.pages[i] = Some(vec![UNSET; 1 << PAGE_BITS].into_boxed_slice());
+        }
+        if let Some(page) = self.pages[i].as_mut() {
+            page[(p & ((1 << PAGE_BITS) - 1)) as usize] = Packed {
+                bound: h.bound,
+                value: h.value,
+                order: h.order.unwrap_or(u64::MAX),
+            };
+        }
     }
 
     pub(crate) fn clear(&mut self) {
-        self.by_part.clear();
+        self.pages.clear();
     }
 }
