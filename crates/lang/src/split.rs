@@ -182,7 +182,7 @@ impl Cx {
             kind,
             rows,
             cols,
-            bits,
+            bits: [bits as u64, (bits >> 64) as u64],
         };
         if let Some(p) = self.rules.canonical.region(&r) {
             return p;

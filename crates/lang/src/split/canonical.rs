@@ -20,14 +20,16 @@ use std::rc::Rc;
 /// of 40 vertices). The two are isomorphic, so the options' values are the same.
 ///
 /// For boards of one kind of free cell (Cram's), it keeps each region's part by the region's
-/// mask ([`Region`]): a region recurs in many options (a domino far away leaves it as it
-/// was), and a hash of its mask costs less than its eight images and the interning of the
-/// least. Positions are never forgotten in a session, so a part found stays right.
+/// mask ([`Region`]), one slot a hash: a region recurs in many options (a domino far away
+/// leaves it as it was), and a probe costs less than its eight images and the interning of
+/// the least. Positions are never forgotten in a session, so a part found stays right.
 #[derive(Default)]
 pub(crate) struct Canonical {
     graphs: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
     met: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
-    regions: rustc_hash::FxHashMap<Region, PosId>,
+    /// Parts of regions, a slot for each hash of a region ([`Canonical::REGION_SLOTS`],
+    /// made at first use): a region found again is one probe, and a new one takes its slot.
+    regions: Vec<(Region, PosId)>,
     /// Graph parts as vertex masks of graphs met before (the Node Kayles rule's).
     pub(crate) subsets: Subsets,
 }
@@ -41,14 +43,35 @@ pub(crate) struct Region {
     pub(crate) kind: u8,
     pub(crate) rows: u8,
     pub(crate) cols: u8,
-    pub(crate) bits: u128,
+    /// The cells as bits, low word first (two words: 8-byte alignment, a 32-byte slot).
+    pub(crate) bits: [u64; 2],
+}
+
+impl Region {
+    const NONE: Region = Region {
+        ruleset: u32::MAX,
+        kind: 0,
+        rows: 0,
+        cols: 0,
+        bits: [0; 2],
+    };
+
+    fn hash(&self) -> u64 {
+        let head = u64::from(self.ruleset) << 24
+            | u64::from(self.kind) << 16
+            | u64::from(self.rows) << 8
+            | u64::from(self.cols);
+        let mix = |h: u64, x: u64| (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        mix(mix(mix(0, head), self.bits[0]), self.bits[1])
+    }
 }
 
 impl Canonical {
     const MOST: usize = 1 << 20;
-    /// Regions kept at most: a miss costs a few hundred instructions, a graph's labelling far
-    /// more, so fewer regions are kept (at 2²⁰, `outcome(cram(4, 9))` held 70 MB more, no faster).
-    const REGIONS_MOST: usize = 1 << 18;
+    /// Region slots (32 MiB): a miss costs a few hundred instructions (the eight images and
+    /// the interning of the least). A map of 2¹⁸ regions cleared when full missed most
+    /// lookups on 5 × 9 Cram, where millions of regions recur.
+    const REGION_BITS: u32 = 20;
 
     pub(super) fn graph(&mut self, g: &Rc<Graph>) -> Rc<Graph> {
         if let Some(c) = self.graphs.get(g) {
@@ -64,17 +87,22 @@ impl Canonical {
         c
     }
 
-    /// The part a region was found to be, if it was.
+    /// The part a region was found to be, if its slot still holds it.
     pub(crate) fn region(&self, r: &Region) -> Option<PosId> {
-        self.regions.get(r).copied()
+        let (q, p) = self.regions.get(Self::slot(r))?;
+        (q == r).then_some(*p)
     }
 
-    /// Keeps the part of a region (forgets them all past [`Canonical::REGIONS_MOST`]).
+    /// Keeps the part of a region in its slot (the region there before is forgotten).
     pub(crate) fn keep_region(&mut self, r: Region, p: PosId) {
-        if self.regions.len() >= Self::REGIONS_MOST {
-            self.regions.clear();
+        if self.regions.is_empty() {
+            self.regions = vec![(Region::NONE, PosId::MAX); 1 << Self::REGION_BITS];
         }
-        self.regions.insert(r, p);
+        self.regions[Self::slot(&r)] = (r, p);
+    }
+
+    fn slot(r: &Region) -> usize {
+        (r.hash() >> (64 - Self::REGION_BITS)) as usize
     }
 
     /// The graph that the canonical graph `v` was first met as (`v` itself if unknown).
