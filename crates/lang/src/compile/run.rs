@@ -90,25 +90,46 @@ fn domino_options(
             len: out.atoms.len() as u32 - start,
         });
     };
-    // The order of `adjacent_pairs`: by first cell in reading order, across then down.
+    let pairs = PAIRS.with_borrow_mut(|orders| {
+        orders
+            .entry((n / cols, cols, d.centre_first))
+            .or_insert_with(|| pair_order(b, d.centre_first))
+            .clone()
+    });
+    for &(i, j) in pairs.iter() {
+        let (i, j) = (usize::from(i), usize::from(j));
+        if free >> i & free >> j & 1 == 1 {
+            option(cx, store, i, j);
+        }
+    }
+    true
+}
+
+thread_local! {
+    /// Every domino's place on a board of a shape, in the order the rule lists them, by
+    /// (rows, columns, centre first): worked out once a shape rather than once a position.
+    static PAIRS: std::cell::RefCell<rustc_hash::FxHashMap<(usize, usize, bool), std::rc::Rc<[(u8, u8)]>>> =
+        Default::default();
+}
+
+/// The places of a domino on `b`'s shape (boards of at most 128 cells), as `adjacent_pairs`
+/// lists them: by first cell in reading order, across then down; with `centre_first`, as it
+/// orders them: by the distance of the pair's centre, pairs as far in reading order.
+fn pair_order(b: &Board, centre_first: bool) -> std::rc::Rc<[(u8, u8)]> {
+    let (n, cols) = (b.cells().len(), b.cols());
     let mut pairs = Vec::new();
-    for i in (0..n).filter(|&i| free >> i & 1 == 1) {
-        if i % cols + 1 < cols && free >> (i + 1) & 1 == 1 {
+    for i in 0..n {
+        if i % cols + 1 < cols {
             pairs.push((i, i + 1));
         }
-        if i + cols < n && free >> (i + cols) & 1 == 1 {
+        if i + cols < n {
             pairs.push((i, i + cols));
         }
     }
-    if d.centre_first {
-        // As `centre_first` orders them: by the distance of the pair's centre, pairs as far
-        // in reading order (each pair is its own key).
-        pairs.sort_unstable_by_key(|&(i, j)| (b.centre_distance(&[i, j]).0, i, j));
+    if centre_first {
+        pairs.sort_by_key(|&(i, j)| b.centre_distance(&[i, j]).0);
     }
-    for (i, j) in pairs {
-        option(cx, store, i, j);
-    }
-    true
+    pairs.into_iter().map(|(i, j)| (i as u8, j as u8)).collect()
 }
 
 impl Comprehension {
