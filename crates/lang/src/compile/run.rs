@@ -105,11 +105,13 @@ fn domino_options(
     true
 }
 
+/// Every domino's place on a board of a shape, in the order the rule lists them, by
+/// (rows, columns, centre first).
+type PairOrders = rustc_hash::FxHashMap<(usize, usize, bool), std::rc::Rc<[(u8, u8)]>>;
+
 thread_local! {
-    /// Every domino's place on a board of a shape, in the order the rule lists them, by
-    /// (rows, columns, centre first): worked out once a shape rather than once a position.
-    static PAIRS: std::cell::RefCell<rustc_hash::FxHashMap<(usize, usize, bool), std::rc::Rc<[(u8, u8)]>>> =
-        Default::default();
+    /// Worked out once a shape rather than once a position.
+    static PAIRS: std::cell::RefCell<PairOrders> = Default::default();
 }
 
 /// The places of a domino on `b`'s shape (boards of at most 128 cells), as `adjacent_pairs`
