@@ -243,6 +243,16 @@ impl Weigh for Cx {
         self.engines.pruned.hints.get(p)
     }
 
+    fn listed_hint(&mut self, store: &mut Store, p: PosId) -> Result<Hint, Error> {
+        if let Some(h) = self.engines.pruned.hints.lookup(p) {
+            return Ok(h);
+        }
+        if self.orders_options(store, p) {
+            return self.part_hint(store, p);
+        }
+        Ok(Hint::NONE)
+    }
+
     fn wrong_bound(&mut self, store: &mut Store, p: PosId, n: u32, bound: u32) -> Error {
         Cx::wrong_bound(self, store, p, n, bound)
     }

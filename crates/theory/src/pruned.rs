@@ -126,6 +126,13 @@ pub trait Weigh {
     fn hinted(&self, _p: PosId) -> Hint {
         Hint::NONE
     }
+    /// What an option's part needs worked out when it is listed: its order, if the ruleset
+    /// orders options (else what [`Weigh::hinted`] has). A bound and a value are worked out
+    /// when the part is first asked about, so that the parts listed and never asked about
+    /// cost no hint.
+    fn listed_hint(&mut self, store: &mut Store, p: PosId) -> Result<Hint, Error> {
+        self.hint(store, p)
+    }
     /// The error of a ruleset whose bound on the part `p` is below its nimber `n`.
     fn wrong_bound(&mut self, _store: &mut Store, p: PosId, n: u32, bound: u32) -> Error {
         let _ = (p, n, bound);
@@ -457,7 +464,7 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
                     Atom::Pos(q) => match self.table.exact(self.src.memo_ref(), q) {
                         Some(k) => heap ^= k,
                         None => {
-                            let h = self.src.hint(self.store, q)?;
+                            let h = self.src.listed_hint(self.store, q)?;
                             if h.value != UNKNOWN {
                                 self.learn_value(q, h.value);
                                 heap ^= h.value;
@@ -707,6 +714,41 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
     fn open(&mut self, key: Ask) -> Result<Frame, Stop> {
         self.table.stats.opened += 1;
         let start = self.table.stats.opened;
+        // The part's own hints, worked out now if its listing did not: a value, or a bound
+        // below the question, answers it without listing the part's options.
+        let h = self.src.hint(self.store, key.pos())?;
+        let given = match key {
+            _ if h.value != UNKNOWN => {
+                self.learn_value(key.pos(), h.value);
+                Some(h.value)
+            }
+            Ask::Is(_, n) if h.bound != UNKNOWN && n > h.bound => Some(UNKNOWN),
+            _ => None,
+        };
+        if let Some(v) = given {
+            return Ok(match key {
+                Ask::Nim(p) => Frame::Nim {
+                    p,
+                    n: v,
+                    found: true,
+                    start,
+                },
+                Ask::Is(p, n) => Frame::Is(IsFrame {
+                    p,
+                    n,
+                    start,
+                    opts: Vec::new(),
+                    next: 0,
+                    pending: Vec::new(),
+                    heap: 0,
+                    wait: Wait::Nothing,
+                    in_options: false,
+                    m: 0,
+                    answer: Some(v == n),
+                    whole: false,
+                }),
+            });
+        }
         Ok(match key {
             Ask::Nim(p) if self.weight(p) <= self.small => self.mex_frame(p, start)?,
             Ask::Nim(p) => Frame::Nim {

@@ -79,6 +79,17 @@ impl Cx {
         Ok(hint)
     }
 
+    /// Whether the part's ruleset has an `order by` clause (its options are ordered by what
+    /// it says of each part listed).
+    pub(crate) fn orders_options(&mut self, store: &Store, p: PosId) -> bool {
+        let rid = store.positions.ruleset(p);
+        self.compiled(rid)
+            .norm
+            .as_ref()
+            .and_then(|n| n.hints.as_ref())
+            .is_some_and(|h| h.order.is_some())
+    }
+
     /// The error of a ruleset whose `bound by` is below a part's nimber.
     pub(crate) fn wrong_bound(&mut self, store: &mut Store, p: PosId, n: u32, bound: u32) -> Error {
         let rid = store.positions.ruleset(p);
