@@ -21,4 +21,5 @@ pub mod json;
 pub mod memory;
 pub mod nimset;
 pub mod packed;
+pub mod pages;
 pub mod positions;

@@ -3,6 +3,7 @@
 //! Names no session, so the context can hold it without a circle of files.
 
 use super::format::Pending;
+use loony_core::pages::Pages;
 use loony_core::positions::PosId;
 use loony_theory::pruned::{self, Hint, Stats, Table, UNKNOWN};
 
@@ -65,12 +66,19 @@ pub fn summary(s: &Stats) -> String {
     )
 }
 
-/// Hints worked out, by part id, in pages made where ids are met (while the memory budget has
-/// room for them; a part without a page has its hints worked out again when met again). A
+/// Hints worked out, by part id ([`Pages`]: a part without a page, where the memory budget had
+/// no room, has its hints worked out again when met again). A
 /// search reads a part's hints for every option the part is in, so an array, not a hash.
-#[derive(Default)]
 pub(crate) struct Hints {
-    pages: Vec<Option<Box<[Packed]>>>,
+    pages: Pages<Packed>,
+}
+
+impl Default for Hints {
+    fn default() -> Self {
+        Hints {
+            pages: Pages::new(UNSET),
+        }
+    }
 }
 
 /// A [`Hint`] in 16 bytes: `order` `u64::MAX` for none (an order is at most `i64::MAX`),
@@ -91,8 +99,6 @@ const UNSET: Packed = Packed {
     order: u64::MAX,
 };
 
-const PAGE_BITS: u32 = 12;
-
 impl Hints {
     /// The part's hints, none when not worked out.
     pub(crate) fn get(&self, p: PosId) -> Hint {
@@ -101,8 +107,7 @@ impl Hints {
 
     /// The part's hints if they were worked out.
     pub(crate) fn lookup(&self, p: PosId) -> Option<Hint> {
-        let page = self.pages.get((p >> PAGE_BITS) as usize)?.as_ref()?;
-        let k = page[(p & ((1 << PAGE_BITS) - 1)) as usize];
+        let k = self.pages.get(p)?;
         (k.value != NOT_YET).then_some(Hint {
             bound: k.bound,
             order: (k.order != u64::MAX).then_some(k.order),
@@ -112,19 +117,8 @@ impl Hints {
 
     /// Keeps the part's hints, if its page is there or there is room to make it.
     pub(crate) fn keep(&mut self, p: PosId, h: Hint) {
-        let i = (p >> PAGE_BITS) as usize;
-        if self.pages.len() <= i {
-            self.pages.resize_with(i + 1, || None);
-        }
-        if self.pages[i].is_none() {
-            let bytes = (1 << PAGE_BITS) * std::mem::size_of::<Packed>();
-            if !loony_core::memory::room_for(bytes) {
-                return;
-            }
-            self.pages[i] = Some(vec![UNSET; 1 << PAGE_BITS].into_boxed_slice());
-        }
-        if let Some(page) = self.pages[i].as_mut() {
-            page[(p & ((1 << PAGE_BITS) - 1)) as usize] = Packed {
+        if let Some(k) = self.pages.get_mut(p) {
+            *k = Packed {
                 bound: h.bound,
                 value: h.value,
                 order: h.order.unwrap_or(u64::MAX),

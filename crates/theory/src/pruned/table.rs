@@ -22,6 +22,7 @@
 //! to the session's memo (which keeps them all), so the table is where the partial knowledge
 //! lives: the bit sets and option counts of parts whose nimbers are not known.
 
+use loony_core::pages::Pages;
 use loony_core::positions::PosId;
 use rustc_hash::FxHashSet;
 
@@ -148,18 +149,14 @@ const NOTHING_KNOWN: Known = Known {
     weight: 0,
 };
 
-/// Ids a page of [`Table::known`] covers: pages are made where ids are met, so a table
-/// never copies the array to grow it.
-const PAGE_BITS: u32 = 14;
-
 /// What the search has learned about parts, kept for the session (see the module's doc).
 pub struct Table {
     /// `buckets × WAYS` slots, `buckets` a power of two.
     slots: Vec<Slot>,
-    /// Exact nimbers and weights by part id, in pages of `2^PAGE_BITS` (a page is made only
-    /// while the memory budget has room for it; where there is none, facts go to the slots
-    /// alone and weights are worked out again). Exact nimbers are never given up here.
-    known: Vec<Option<Box<[Known]>>>,
+    /// Exact nimbers and weights by part id (where the memory budget has no room for a page,
+    /// facts go to the slots alone and weights are worked out again). Exact nimbers are
+    /// never given up here.
+    known: Pages<Known>,
     /// The most slots (a power of two, at least [`WAYS`]).
     capacity: usize,
     len: usize,
@@ -180,7 +177,7 @@ impl Table {
     pub fn with_capacity(capacity: usize) -> Table {
         Table {
             slots: Vec::new(),
-            known: Vec::new(),
+            known: Pages::new(NOTHING_KNOWN),
             capacity: round(capacity),
             len: 0,
             not_high: FxHashSet::default(),
@@ -250,43 +247,22 @@ impl Table {
     /// The exact nimber of `p` if the table learned it: `Some(UNKNOWN)` when it did not,
     /// `None` when its page could not be made (then only the slots know).
     pub fn known_exact(&self, p: PosId) -> Option<u32> {
-        self.known_at(p).map(|k| k.exact)
+        self.known.get(p).map(|k| k.exact)
     }
 
     /// The weight of `p`, if set.
     pub fn weight(&self, p: PosId) -> Option<u64> {
-        self.known_at(p)
+        self.known
+            .get(p)
             .and_then(|k| k.weight.checked_sub(1))
             .map(u64::from)
     }
 
     /// Keeps the weight of `p` (if its page can be made).
     pub fn set_weight(&mut self, p: PosId, w: u64) {
-        if let Some(k) = self.known_mut(p) {
+        if let Some(k) = self.known.get_mut(p) {
             k.weight = w.min(u64::from(u32::MAX - 1)) as u32 + 1;
         }
-    }
-
-    fn known_at(&self, p: PosId) -> Option<&Known> {
-        let page = self.known.get((p >> PAGE_BITS) as usize)?.as_ref()?;
-        Some(&page[(p & ((1 << PAGE_BITS) - 1)) as usize])
-    }
-
-    /// The entry of `p`, its page made if there is room in the memory budget.
-    fn known_mut(&mut self, p: PosId) -> Option<&mut Known> {
-        let i = (p >> PAGE_BITS) as usize;
-        if self.known.len() <= i {
-            self.known.resize_with(i + 1, || None);
-        }
-        if self.known[i].is_none() {
-            let bytes = (1 << PAGE_BITS) * std::mem::size_of::<Known>();
-            if !loony_core::memory::room_for(bytes) {
-                return None;
-            }
-            self.known[i] = Some(vec![NOTHING_KNOWN; 1 << PAGE_BITS].into_boxed_slice());
-        }
-        let page = self.known[i].as_mut()?;
-        Some(&mut page[(p & ((1 << PAGE_BITS) - 1)) as usize])
     }
 
     /// Whether the part's nimber is known not to be `n ≥ 64`.
@@ -299,7 +275,7 @@ impl Table {
     pub fn learn(&mut self, p: PosId, fact: &Fact, work: u32) {
         let work = work.max(1);
         if fact.exact != UNKNOWN
-            && let Some(k) = self.known_mut(p)
+            && let Some(k) = self.known.get_mut(p)
         {
             k.exact = fact.exact;
         }
