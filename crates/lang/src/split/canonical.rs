@@ -27,8 +27,9 @@ use std::rc::Rc;
 pub(crate) struct Canonical {
     graphs: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
     met: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
-    /// Parts of regions, a slot for each hash of a region ([`Canonical::REGION_SLOTS`],
-    /// made at first use): a region found again is one probe, and a new one takes its slot.
+    /// Parts of regions, a slot for each hash of a region (2^[`Canonical::REGION_BITS`],
+    /// made at first use if the memory budget has room): a region found again is one probe,
+    /// and a new one takes its slot.
     regions: Vec<(Region, PosId)>,
     /// Graph parts as vertex masks of graphs met before (the Node Kayles rule's).
     pub(crate) subsets: Subsets,
@@ -37,7 +38,7 @@ pub(crate) struct Canonical {
 /// A region of a board of one kind of free cell: the ruleset whose part it is, the kind, and
 /// the region moved to the corner of its bounding box (`Board::region_box`: rows, columns,
 /// cells as bits), so that a region met anywhere on any board is one key.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Region {
     pub(crate) ruleset: u32,
     pub(crate) kind: u8,
@@ -96,7 +97,12 @@ impl Canonical {
     /// Keeps the part of a region in its slot (the region there before is forgotten).
     pub(crate) fn keep_region(&mut self, r: Region, p: PosId) {
         if self.regions.is_empty() {
-            self.regions = vec![(Region::NONE, PosId::MAX); 1 << Self::REGION_BITS];
+            let slots = 1 << Self::REGION_BITS;
+            // Without room the region is made canonical again when met again.
+            if !loony_core::memory::room_for(slots * std::mem::size_of::<(Region, PosId)>()) {
+                return;
+            }
+            self.regions = vec![(Region::NONE, PosId::MAX); slots];
         }
         self.regions[Self::slot(&r)] = (r, p);
     }
