@@ -14,7 +14,8 @@
 //!
 //! Cram is timed as `std/cram` writes it but without its hint ([`CRAM_SEARCH`]) wherever the
 //! hint would answer the board at once (a board with an even side): that times the search.
-//! - Chomp 7 × 7, 8 × 8 and 10 × 10 beside `igsolve chomp` likewise;
+//! - Chomp 8 × 8, 10 × 10, 11 × 11 and 9 × 13 beside `igsolve chomp` likewise (the last two
+//!   take igsolve about a second);
 //! - the frontier (see [`frontier`]): half-blocked 7 × 7 Cram, and with `LOONY_BENCH_SLOW=1`
 //!   `outcome(cram(5, 9))` and Node Kayles on 60 vertices and 90 edges, each within its limit.
 //!
@@ -309,11 +310,12 @@ fn against_igsolve() {
     }
 }
 
-/// Chomp (`std/chomp`, a ruleset over Young diagrams that does not split, valued by the
-/// plain memo) beside `igsolve chomp`, on rectangles igsolve solves in milliseconds: every
-/// rectangle but 1 × 1 is a first-player win, so the value checked is igsolve's nimber.
+/// Chomp (`std/chomp`, a ruleset over boards that does not split, its bites found on bit
+/// masks and valued by the plain memo) beside `igsolve chomp`, on rectangles igsolve solves
+/// in milliseconds up to about a second: every rectangle but 1 × 1 is a first-player win, so
+/// the value checked is igsolve's nimber.
 fn chomp_against_igsolve() {
-    for (rows, cols) in [(7, 7), (8, 8), (10, 10)] {
+    for (rows, cols) in [(8, 8), (10, 10), (11, 11), (9, 13)] {
         let (value, theirs, their_kb) = match in_igsolve("chomp", rows, cols) {
             Ok(r) => r,
             Err(why) => {

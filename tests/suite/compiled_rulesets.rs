@@ -610,7 +610,7 @@ ruleset slow_centre(b) split by regions(b) canonical by canonical(b) {
             }
         }
     }
-    same_as_written(rules, &fast, &slow, 60);
+    same_as_written(rules, &fast, &slow, 60, ") + fast(");
 }
 
 /// A Node Kayles rule (as `std/node_kayles` writes it) is expanded on vertex masks
@@ -654,17 +654,88 @@ ruleset slow(g) split by components(g) canonical by canonical(g) {
             }
         }
     }
-    same_as_written(rules, &fast, &slow, 80);
+    same_as_written(rules, &fast, &slow, 80, ") + fast(");
+}
+
+/// A bite rule (Chomp as `std/chomp` writes it on boards) is expanded on bit masks
+/// (`compile/bite.rs`); the same rule with a clause that changes nothing (`if true`) runs as
+/// written, each with the poisoned cell at the corner, elsewhere, off the board and none.
+/// Their options must be the same boards in the same order, at the top and one bite down
+/// (boards found by their masks): on boards of 1 to 132 cells (past 64 cells on two words,
+/// past 128 as written), with two kinds of free cell and with none (both as written); and
+/// their nimbers and misère outcomes the same on small boards.
+#[test]
+fn bite_rules_on_masks_list_the_options_as_written() {
+    let mut rng = Rng(0xC4_03_9B);
+    let mut rules = String::new();
+    for (name, guard) in [
+        ("", "if p != (0, 0)"),
+        ("_far", "if p != (1, 2)"),
+        ("_off", "if p != (40, 0)"),
+        ("_free", ""),
+    ] {
+        for (which, extra) in [("fast", ""), ("slow", "if true")] {
+            rules.push_str(&format!(
+                "ruleset {which}{name}(b) {{\n  for p in cells(b, \".\") {guard} {extra} => \
+                 {which}{name}(set(b, quadrant(b, p), \"#\"))\n}}\n"
+            ));
+        }
+    }
+    let (mut fast, mut slow) = (rules.clone(), String::new());
+    let shapes = [
+        (1, 1),
+        (1, 9),
+        (3, 4),
+        (4, 4),
+        (2, 7),
+        (8, 8),
+        (9, 9),
+        (8, 16),
+        (11, 12),
+    ];
+    for k in 0..54 {
+        let (rows, cols) = shapes[k % shapes.len()];
+        let kinds: &[u8] = match k % 6 {
+            4 => b"#.o",
+            5 => b"#",
+            _ => b"#...",
+        };
+        let text: Vec<String> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| kinds[rng.below(kinds.len() as u64) as usize] as char)
+                    .collect()
+            })
+            .collect();
+        let b = format!("board(\"{}\")", text.join("|"));
+        let name = ["", "_far", "_off", "_free"][k % 4];
+        for which in ["fast", "slow"] {
+            let out = if which == "fast" {
+                &mut fast
+            } else {
+                &mut slow
+            };
+            let g = format!("{which}{name}({b})");
+            out.push_str(&format!("options({g})\n"));
+            if rows * cols <= 36 {
+                out.push_str(&format!("[options(h) for h in options({g})]\n"));
+            }
+            if rows * cols <= 16 {
+                for q in ["nimber", "misere_outcome"] {
+                    out.push_str(&format!("{q}({g})\n"));
+                }
+            }
+        }
+    }
+    same_as_written(&rules, &fast, &slow, 100, "[fast(board(");
 }
 
 /// `fast` (the rulesets `rules` defines, then queries of `fast(…)`) prints what `slow` (the
-/// same queries of `slow(…)`) prints, in at least `lines` lines, some of them sums.
-fn same_as_written(rules: &str, fast: &str, slow: &str, lines: usize) {
+/// same queries of `slow(…)`) prints, in at least `lines` lines, some of them holding `seen`
+/// (a sum of parts, say).
+fn same_as_written(rules: &str, fast: &str, slow: &str, lines: usize, seen: &str) {
     let got = common::run_named("fast.cgt", fast);
     let want = common::run_named("slow.cgt", &(rules.to_string() + slow)).replace("slow", "fast");
-    assert!(
-        got.lines().count() > lines && got.contains(") + fast("),
-        "{got}"
-    );
+    assert!(got.lines().count() > lines && got.contains(seen), "{got}");
     assert_eq!(got, want);
 }

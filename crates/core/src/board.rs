@@ -373,6 +373,14 @@ impl Board {
         out
     }
 
+    /// The cells at or below and right of cell `i` (row and column each at least `i`'s), in
+    /// reading order: what a bite at `i` takes in Chomp.
+    pub fn quadrant(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let (cols, n) = (self.cols(), self.cells.len());
+        let (r, c) = (i / cols, i % cols);
+        (r * cols..n).filter(move |&j| j % cols >= c)
+    }
+
     /// How far the centre of the cells `at` (their mean) lies from the board's centre, as
     /// the pair `(d, k)` for the distance `d / (2k)` in rows plus columns (Manhattan), with
     /// `k` the number of cells. Compare two with [`Board::nearer_centre`].

@@ -18,6 +18,7 @@ pub mod diag;
 pub mod game;
 pub mod graphs;
 pub mod json;
+pub mod masks;
 pub mod memory;
 pub mod nimset;
 pub mod packed;

@@ -182,8 +182,8 @@ pub(crate) fn call(cx: &mut Cx, op: BoardOp, a: Args<'_>) -> Result<Value, Error
         Popcount | Bit | Bits | Set | Union | Intersection | Difference => {
             bits_and_sets(cx, op, &a)
         }
-        Board | Shape | Cells | Neighbours | AdjacentPairs | CentreFirst | Regions | Canonical
-        | Rotate | Reflect | Transpose => boards_op(cx, op, &a),
+        Board | Shape | Cells | Neighbours | AdjacentPairs | CentreFirst | Quadrant | Regions
+        | Canonical | Rotate | Reflect | Transpose => boards_op(cx, op, &a),
         Graph | Vertices | Edges | Degree | RemoveVertices | Components => graphs_op(cx, op, &a),
     }
 }
@@ -345,6 +345,11 @@ fn boards_op(cx: &mut Cx, op: BoardOp, a: &Args<'_>) -> Result<Value, Error> {
             // Stable: items as far from the centre keep their order.
             keyed.sort_by(|x, y| loony_core::board::Board::nearer_centre(x.0, y.0));
             Value::List(Rc::new(keyed.into_iter().map(|(_, x)| x).collect()))
+        }
+        BoardOp::Quadrant => {
+            let b = a.board(cx, 0)?;
+            let i = a.cell_of(cx, &b, &a.vals[1], 1)?;
+            Value::List(Rc::new(b.quadrant(i).map(|j| pair(&b, j)).collect()))
         }
         BoardOp::Regions => boards(a.board(cx, 0)?.regions()),
         BoardOp::Canonical => match &a.vals[0] {
@@ -585,6 +590,18 @@ static BOARDS: Rows = Rows {
              wins, and trying it first spares searching the others (`std/cram`).",
             example: "centre_first(board(1, 5), cells(board(1, 5)))",
             result: "[(0, 2), (0, 1), (0, 3), (0, 0), (0, 4)]",
+            record: None,
+        },
+        Builtin {
+            name: "quadrant",
+            imp: Impl::Plain(|cx, _, a| call(cx, BoardOp::Quadrant, a)),
+            signature: "quadrant(b, cell)",
+            arity: (2, 2),
+            doc: "The cells of board `b` at or below and right of `cell`: every `(i', j')` with \
+             `i' >= i` and `j' >= j` for `cell` = `(i, j)`, in reading order. A bite in Chomp \
+             takes them (`std/chomp`); a rule that sets them to `#` is run on bit masks.",
+            example: "quadrant(board(2, 3), (0, 1))",
+            result: "[(0, 1), (0, 2), (1, 1), (1, 2)]",
             record: None,
         },
         Builtin {

@@ -196,6 +196,49 @@ impl Cx {
         p
     }
 
+    /// The positions of ruleset `rid` (which does not split) that are the boards of `b`'s
+    /// shape whose free cells, all `kind`, are each of `masks`, into `out` as options of
+    /// `kind` of one part each: each found by its mask when met before, else made and
+    /// interned. All are asked for before any is looked up, so that their cache misses
+    /// overlap.
+    pub(crate) fn board_parts(
+        &mut self,
+        store: &mut Store,
+        (rid, kind): (u32, OptionKind),
+        b: &Board,
+        free: u8,
+        masks: &[u128],
+        out: &mut OptBuf,
+    ) {
+        let (rows, cols) = (b.rows(), b.cols());
+        let canonical = &mut self.rules.canonical;
+        let family = canonical.board_family(rid, free, rows as u8, cols as u8);
+        for &m in masks {
+            canonical.prefetch_board(family, m);
+        }
+        for &m in masks {
+            let p = match canonical.board(family, m) {
+                Some(p) => p,
+                None => {
+                    let part = Value::Board(Rc::new(Board::of_free(rows, cols, free, m)));
+                    let p = store
+                        .positions
+                        .intern(rid, std::slice::from_ref(&part))
+                        .unwrap_or_else(|_| unreachable!("boards are arguments"));
+                    canonical.keep_board(family, m, p);
+                    p
+                }
+            };
+            let start = out.atoms.len() as u32;
+            out.atoms.push(Atom::Pos(p));
+            out.opts.push(OptRec {
+                kind,
+                start,
+                len: 1,
+            });
+        }
+    }
+
     /// Lists the options of the position `pos` of ruleset `rid`, whose rule is the Node Kayles
     /// rule (`compile/kayles.rs`) making options of `kind`, into `out` as the rule would:
     /// the same parts, in the same order, of the graph the position was first met as (or of

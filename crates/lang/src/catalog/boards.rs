@@ -17,6 +17,7 @@ pub enum BoardOp {
     Neighbours,
     AdjacentPairs,
     CentreFirst,
+    Quadrant,
     Regions,
     Canonical,
     Rotate,

@@ -2,6 +2,7 @@
 //! and its `split by` and `canonical by` clauses. Kept apart from the compiler (`mod.rs`) so
 //! that the context ([`crate::cx`]) can hold compiled rulesets without naming the compiler.
 
+use super::bite::Bite;
 use super::domino::Domino;
 use super::kayles::Kayles;
 use super::norm::Norm;
@@ -35,12 +36,15 @@ pub(crate) enum MaskRule {
     Domino(Domino),
     /// Removes a vertex and its neighbours from a graph (see `kayles.rs`).
     Kayles(Kayles),
+    /// Bites a quadrant off a board (see `bite.rs`).
+    Bite(Bite),
 }
 
 impl MaskRule {
     /// The mask form of ruleset `rid`'s rules, if they have one: one parameter, one rule, and
     /// its clauses the built-ins `split by regions(b)` or `components(g)` and
-    /// `canonical by canonical(x)`; `name` is the name of a built-in by id.
+    /// `canonical by canonical(x)`, or no clauses (a bite); `name` is the name of a built-in
+    /// by id.
     pub(super) fn of(
         rid: u32,
         params: &[Pat],
@@ -48,10 +52,16 @@ impl MaskRule {
         norm: Option<&Norm>,
         name: impl Fn(u16) -> &'static str,
     ) -> Option<MaskRule> {
-        let native = norm?.native?;
-        let ([Pat::Slot(x)], [rule], true) = (params, rules, native.canonical) else {
+        let ([Pat::Slot(x)], [rule]) = (params, rules) else {
             return None;
         };
+        let Some(norm) = norm else {
+            return Bite::of(rid, x, rule, name).map(MaskRule::Bite);
+        };
+        let native = norm.native?;
+        if !native.canonical {
+            return None;
+        }
         match native.split? {
             BoardOp::Regions => Domino::of(rid, x, rule, name).map(MaskRule::Domino),
             BoardOp::Components => Kayles::of(rid, x, rule, name).map(MaskRule::Kayles),

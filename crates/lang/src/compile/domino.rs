@@ -86,7 +86,7 @@ impl Domino {
 }
 
 /// The cell a one-character string constant stands for.
-fn cell(e: &CExpr) -> Option<u8> {
+pub(super) fn cell(e: &CExpr) -> Option<u8> {
     match e {
         CExpr::Const(Value::Str(s))
             if s.len() == 1 && loony_core::board::is_cell(s.as_bytes()[0]) =>

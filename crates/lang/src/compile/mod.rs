@@ -17,6 +17,7 @@ use loony_syntax::ast::*;
 use std::cell::OnceCell;
 use std::rc::Rc;
 
+mod bite;
 pub(crate) mod compiled;
 mod domino;
 mod kayles;
@@ -24,6 +25,7 @@ mod norm;
 pub(crate) mod run;
 pub(crate) mod tree;
 
+pub(crate) use bite::Bite;
 pub use compiled::Compiled;
 pub(crate) use compiled::MaskRule;
 pub(crate) use domino::Domino;
@@ -536,7 +538,7 @@ mod tests {
     }
 
     /// The mask form each ruleset of `src` has, in order: `d` the domino rule, `k` Node
-    /// Kayles' rule, `-` none.
+    /// Kayles' rule, `b` a bite, `-` none.
     fn forms(src: &str) -> String {
         let mut interp = Interp::new();
         interp.run("forms.cgt", src, &mut |_| {}).expect("defines");
@@ -545,6 +547,7 @@ mod tests {
             .map(|id| match interp.cx.compiled(id).mask_rule {
                 Some(MaskRule::Domino(_)) => 'd',
                 Some(MaskRule::Kayles(_)) => 'k',
+                Some(MaskRule::Bite(_)) => 'b',
                 None => '-',
             })
             .collect()
@@ -606,5 +609,37 @@ mod tests {
         ]
         .join("\n");
         assert_eq!(forms(&src), "dd--------d--");
+    }
+
+    /// Only the rule as `std/chomp` writes it on boards (any free kind, any names, any
+    /// poisoned cell or none) has the form: a guard of another kind, a clause more, another
+    /// fill, a `split by` or `canonical by`, a second rule, another ruleset, the quadrant of
+    /// another cell or board, or the cells of another board do not.
+    #[test]
+    fn only_the_bite_rule_has_the_form() {
+        let rule = |name: &str, guard: &str, cells: &str, set: &str| {
+            format!("ruleset {name}(b) {{ for p in {cells} {guard} => {name}({set}) }}")
+        };
+        let (cells, set) = ("cells(b, \".\")", "set(b, quadrant(b, p), \"#\")");
+        let src = [
+            rule("a", "if p != (0, 0)", cells, set),
+            rule("c", "", "cells(b, \"o\")", set),
+            rule("d", "if p != (2, 1)", cells, set),
+            rule("e", "if true", cells, set),
+            rule("f", "if p != (0, 0) if true", cells, set),
+            rule("g", "if p == (0, 0)", cells, set),
+            rule("h", "", cells, "set(b, quadrant(b, p), \"x\")"),
+            format!("ruleset i(b) canonical by transpose(b) {{ for p in {cells} => i({set}) }}"),
+            format!(
+                "ruleset j(b) {{ for p in {cells} => j({set})\n for p in {cells} => j({set}) }}"
+            ),
+            format!("ruleset k(b) {{ for p in {cells} => a({set}) }}"),
+            rule("l", "", cells, "set(b, quadrant(b, (0, 0)), \"#\")"),
+            rule("m", "", cells, "set(b, quadrant(board(2, 2), p), \"#\")"),
+            rule("n", "", "cells(board(2, 2), \".\")", set),
+            rule("o", "if (0, 0) != p", cells, set),
+        ]
+        .join("\n");
+        assert_eq!(forms(&src), "bbb-----------");
     }
 }

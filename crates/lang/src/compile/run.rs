@@ -36,6 +36,13 @@ impl Compiled {
             args.clear();
             return Ok(());
         }
+        if let Some(MaskRule::Bite(bt)) = self.mask_rule
+            && let [Value::Board(b)] = args.as_slice()
+            && bite_options(bt, cx, store, self.rid, &self.rules[0], b, out)
+        {
+            args.clear();
+            return Ok(());
+        }
         with_frame(cx, self.slots, |cx, f| {
             for (p, a) in self.params.iter().zip(args.drain(..)) {
                 bind(cx, f, p, a)?;
@@ -132,6 +139,57 @@ fn pair_order(b: &Board, centre_first: bool) -> std::rc::Rc<[(u8, u8)]> {
         pairs.sort_by_key(|&(i, j)| b.centre_distance(&[i, j]).0);
     }
     pairs.into_iter().map(|(i, j)| (i as u8, j as u8)).collect()
+}
+
+/// Lists the options of the position `b` of ruleset `rid`, whose rule is the bite rule
+/// `rule` (`bite.rs`), into `out` as the rule would (same options, same order: the free cells
+/// in reading order); `false` when `b` is not a board this form reads (then nothing is listed
+/// and the rule runs as written).
+fn bite_options(
+    bt: Bite,
+    cx: &mut Cx,
+    store: &mut Store,
+    rid: u32,
+    rule: &CRule,
+    b: &Board,
+    out: &mut OptBuf,
+) -> bool {
+    let Some((kind, free)) = b.free_of_one_kind() else {
+        return false;
+    };
+    if kind != bt.free {
+        return false;
+    }
+    // A poisoned cell off the board equals no cell: every free cell is a move.
+    let poison = bt.poison.and_then(|(r, c)| b.index(r, c));
+    let quadrants = QUADRANTS.with_borrow_mut(|q| {
+        q.entry((b.rows(), b.cols()))
+            .or_insert_with(|| {
+                (0..b.cells().len())
+                    .map(|i| b.quadrant(i).fold(0u128, |m, j| m | 1 << j))
+                    .collect()
+            })
+            .clone()
+    });
+    let mut masks = Vec::with_capacity(free.count_ones() as usize);
+    let mut cells = free;
+    while cells != 0 {
+        let i = cells.trailing_zeros() as usize;
+        cells &= cells - 1;
+        if poison != Some(i) {
+            masks.push(free & !quadrants[i]);
+        }
+    }
+    cx.board_parts(store, (rid, rule.kind), b, kind, &masks, out);
+    true
+}
+
+/// Each cell's quadrant as a mask, by board shape (rows, columns).
+type Quadrants = rustc_hash::FxHashMap<(usize, usize), Rc<[u128]>>;
+
+thread_local! {
+    /// Worked out once a shape rather than once a position.
+    static QUADRANTS: std::cell::RefCell<Quadrants> = Default::default();
 }
 
 impl Comprehension {

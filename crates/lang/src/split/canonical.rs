@@ -33,11 +33,18 @@ pub(crate) struct Canonical {
     regions: Vec<(Region, PosId)>,
     /// Graph parts as vertex masks of graphs met before (the Node Kayles rule's).
     pub(crate) subsets: Subsets,
+    /// Positions of a bite rule by their boards' masks (`compile/bite.rs`), each mask in the
+    /// family of its ruleset and board shape (`board_families`): a map that keeps them all,
+    /// as each is met as an option of some thirty others (a slot a hash, as for regions, lost
+    /// most of Chomp 11 × 11's 705 432 to others of the same slot).
+    boards: loony_core::masks::MaskMap,
+    board_families: Vec<(u32, u8, u8, u8)>,
 }
 
 /// A region of a board of one kind of free cell: the ruleset whose part it is, the kind, and
 /// the region moved to the corner of its bounding box (`Board::region_box`: rows, columns,
-/// cells as bits), so that a region met anywhere on any board is one key.
+/// cells as bits), so that a region met anywhere on any board is one key. For a ruleset that
+/// does not split (a bite, `compile/bite.rs`), the whole board: its shape and free cells.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Region {
     pub(crate) ruleset: u32,
@@ -73,6 +80,9 @@ impl Canonical {
     /// the interning of the least). A map of 2¹⁸ regions cleared when full missed most
     /// lookups on 5 × 9 Cram, where millions of regions recur.
     const REGION_BITS: u32 = 20;
+    /// Slots a bucket: one slot a hash lost half of Chomp 11 × 11's positions, met some
+    /// thirty times each, to another of the same slot (the load is two thirds).
+    const WAYS: usize = 4;
 
     pub(super) fn graph(&mut self, g: &Rc<Graph>) -> Rc<Graph> {
         if let Some(c) = self.graphs.get(g) {
@@ -88,13 +98,15 @@ impl Canonical {
         c
     }
 
-    /// The part a region was found to be, if its slot still holds it.
+    /// The part a region was found to be, if its bucket still holds it.
     pub(crate) fn region(&self, r: &Region) -> Option<PosId> {
-        let (q, p) = self.regions.get(Self::slot(r))?;
-        (q == r).then_some(*p)
+        let at = Self::bucket(r);
+        let bucket = self.regions.get(at..at + Self::WAYS)?;
+        bucket.iter().find(|(q, _)| q == r).map(|(_, p)| *p)
     }
 
-    /// Keeps the part of a region in its slot (the region there before is forgotten).
+    /// Keeps the part of a region first in its bucket (the one kept longest there is
+    /// forgotten).
     pub(crate) fn keep_region(&mut self, r: Region, p: PosId) {
         if self.regions.is_empty() {
             let slots = 1 << Self::REGION_BITS;
@@ -104,11 +116,51 @@ impl Canonical {
             }
             self.regions = vec![(Region::NONE, PosId::MAX); slots];
         }
-        self.regions[Self::slot(&r)] = (r, p);
+        let at = Self::bucket(&r);
+        let bucket = &mut self.regions[at..at + Self::WAYS];
+        bucket.copy_within(..Self::WAYS - 1, 1);
+        bucket[0] = (r, p);
     }
 
-    fn slot(r: &Region) -> usize {
-        (r.hash() >> (64 - Self::REGION_BITS)) as usize
+    /// The family of the boards of ruleset `rid`, their free cells `kind`, of a shape.
+    pub(crate) fn board_family(&mut self, rid: u32, kind: u8, rows: u8, cols: u8) -> u32 {
+        let f = (rid, kind, rows, cols);
+        match self.board_families.iter().position(|&g| g == f) {
+            Some(i) => i as u32,
+            None => {
+                self.board_families.push(f);
+                (self.board_families.len() - 1) as u32
+            }
+        }
+    }
+
+    /// Asks for the cache line where a board of a family is looked up.
+    pub(crate) fn prefetch_board(&self, family: u32, mask: u128) {
+        self.boards.prefetch(family, mask);
+    }
+
+    /// The position a board of a bite rule was found to be, if kept.
+    pub(crate) fn board(&self, family: u32, mask: u128) -> Option<PosId> {
+        self.boards.get(family, mask)
+    }
+
+    /// Keeps the position of a board of a bite rule; all are forgotten at once when the map
+    /// would grow past the memory budget.
+    pub(crate) fn keep_board(&mut self, family: u32, mask: u128, p: PosId) {
+        if !self
+            .boards
+            .insert(family, mask, p, loony_core::memory::room_for)
+        {
+            self.boards.clear();
+            self.boards
+                .insert(family, mask, p, loony_core::memory::room_for);
+        }
+    }
+
+    /// The first slot of a region's bucket.
+    fn bucket(r: &Region) -> usize {
+        let buckets = Self::REGION_BITS - Self::WAYS.trailing_zeros();
+        ((r.hash() >> (64 - buckets)) as usize) * Self::WAYS
     }
 
     /// The graph that the canonical graph `v` was first met as (`v` itself if unknown).
