@@ -43,8 +43,7 @@ pub(crate) struct Canonical {
 
 /// A region of a board of one kind of free cell: the ruleset whose part it is, the kind, and
 /// the region moved to the corner of its bounding box (`Board::region_box`: rows, columns,
-/// cells as bits), so that a region met anywhere on any board is one key. For a ruleset that
-/// does not split (a bite, `compile/bite.rs`), the whole board: its shape and free cells.
+/// cells as bits), so that a region met anywhere on any board is one key.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Region {
     pub(crate) ruleset: u32,
@@ -80,9 +79,6 @@ impl Canonical {
     /// the interning of the least). A map of 2¹⁸ regions cleared when full missed most
     /// lookups on 5 × 9 Cram, where millions of regions recur.
     const REGION_BITS: u32 = 20;
-    /// Slots a bucket: one slot a hash lost half of Chomp 11 × 11's positions, met some
-    /// thirty times each, to another of the same slot (the load is two thirds).
-    const WAYS: usize = 4;
 
     pub(super) fn graph(&mut self, g: &Rc<Graph>) -> Rc<Graph> {
         if let Some(c) = self.graphs.get(g) {
@@ -98,15 +94,13 @@ impl Canonical {
         c
     }
 
-    /// The part a region was found to be, if its bucket still holds it.
+    /// The part a region was found to be, if its slot still holds it.
     pub(crate) fn region(&self, r: &Region) -> Option<PosId> {
-        let at = Self::bucket(r);
-        let bucket = self.regions.get(at..at + Self::WAYS)?;
-        bucket.iter().find(|(q, _)| q == r).map(|(_, p)| *p)
+        let (q, p) = self.regions.get(Self::slot(r))?;
+        (q == r).then_some(*p)
     }
 
-    /// Keeps the part of a region first in its bucket (the one kept longest there is
-    /// forgotten).
+    /// Keeps the part of a region in its slot (the region there before is forgotten).
     pub(crate) fn keep_region(&mut self, r: Region, p: PosId) {
         if self.regions.is_empty() {
             let slots = 1 << Self::REGION_BITS;
@@ -116,10 +110,11 @@ impl Canonical {
             }
             self.regions = vec![(Region::NONE, PosId::MAX); slots];
         }
-        let at = Self::bucket(&r);
-        let bucket = &mut self.regions[at..at + Self::WAYS];
-        bucket.copy_within(..Self::WAYS - 1, 1);
-        bucket[0] = (r, p);
+        self.regions[Self::slot(&r)] = (r, p);
+    }
+
+    fn slot(r: &Region) -> usize {
+        (r.hash() >> (64 - Self::REGION_BITS)) as usize
     }
 
     /// The family of the boards of ruleset `rid`, their free cells `kind`, of a shape.
@@ -155,12 +150,6 @@ impl Canonical {
             self.boards
                 .insert(family, mask, p, loony_core::memory::room_for);
         }
-    }
-
-    /// The first slot of a region's bucket.
-    fn bucket(r: &Region) -> usize {
-        let buckets = Self::REGION_BITS - Self::WAYS.trailing_zeros();
-        ((r.hash() >> (64 - buckets)) as usize) * Self::WAYS
     }
 
     /// The graph that the canonical graph `v` was first met as (`v` itself if unknown).
