@@ -659,7 +659,8 @@ ruleset slow(g) split by components(g) canonical by canonical(g) {
 
 /// A bite rule (Chomp as `std/chomp` writes it on boards) is expanded on bit masks
 /// (`compile/bite.rs`); the same rule with a clause that changes nothing (`if true`) runs as
-/// written, each with the poisoned cell at the corner, elsewhere, off the board and none.
+/// written, each with the poisoned cell at the corner, elsewhere, off the board and none, and
+/// with the corner and `canonical by min([b, transpose(b)])`.
 /// Their options must be the same boards in the same order, at the top and one bite down
 /// (boards found by their masks): on boards of 1 to 132 cells (past 64 cells on two words,
 /// past 128 as written), with two kinds of free cell and with none (both as written); and
@@ -668,16 +669,21 @@ ruleset slow(g) split by components(g) canonical by canonical(g) {
 fn bite_rules_on_masks_list_the_options_as_written() {
     let mut rng = Rng(0xC4_03_9B);
     let mut rules = String::new();
-    for (name, guard) in [
-        ("", "if p != (0, 0)"),
-        ("_far", "if p != (1, 2)"),
-        ("_off", "if p != (40, 0)"),
-        ("_free", ""),
+    for (name, guard, clause) in [
+        ("", "if p != (0, 0)", ""),
+        ("_far", "if p != (1, 2)", ""),
+        ("_off", "if p != (40, 0)", ""),
+        ("_free", "", ""),
+        (
+            "_turned",
+            "if p != (0, 0)",
+            "canonical by min([b, transpose(b)])",
+        ),
     ] {
         for (which, extra) in [("fast", ""), ("slow", "if true")] {
             rules.push_str(&format!(
-                "ruleset {which}{name}(b) {{\n  for p in cells(b, \".\") {guard} {extra} => \
-                 {which}{name}(set(b, quadrant(b, p), \"#\"))\n}}\n"
+                "ruleset {which}{name}(b) {clause} {{\n  for p in cells(b, \".\") {guard} {extra} \
+                 => {which}{name}(set(b, quadrant(b, p), \"#\"))\n}}\n"
             ));
         }
     }
@@ -693,7 +699,7 @@ fn bite_rules_on_masks_list_the_options_as_written() {
         (8, 16),
         (11, 12),
     ];
-    for k in 0..54 {
+    for k in 0..90 {
         let (rows, cols) = shapes[k % shapes.len()];
         let kinds: &[u8] = match k % 6 {
             4 => b"#.o",
@@ -708,7 +714,7 @@ fn bite_rules_on_masks_list_the_options_as_written() {
             })
             .collect();
         let b = format!("board(\"{}\")", text.join("|"));
-        let name = ["", "_far", "_off", "_free"][k % 4];
+        let name = ["", "_far", "_off", "_free", "_turned"][k % 5];
         for which in ["fast", "slow"] {
             let out = if which == "fast" {
                 &mut fast

@@ -857,6 +857,19 @@ impl Board {
         self.image(1)
     }
 
+    /// The cells `mask` of a `rows × cols` board (at most 128 cells) moved to where
+    /// [`Board::transpose`] takes them, on the `cols × rows` board.
+    pub fn transpose_mask(rows: usize, cols: usize, mask: u128) -> u128 {
+        let mut out = 0u128;
+        let mut bits = mask;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            out |= 1 << ((i % cols) * rows + i / cols);
+        }
+        out
+    }
+
     /// The rows as text, `|` between them: `board("..#|...")` reads it back.
     pub fn compact(&self) -> String {
         self.lines().collect::<Vec<_>>().join("|")
@@ -1062,6 +1075,38 @@ mod tests {
         let x = b("..#|...");
         let p = x.adjacent_pairs(b'.');
         assert_eq!(p, vec![(0, 1), (0, 3), (1, 4), (3, 4), (4, 5)]);
+    }
+
+    /// A mask's transpose is where the board's transpose puts its cells, and a quadrant is
+    /// the cells at or below and right, on boards of every shape up to 128 cells.
+    #[test]
+    fn masks_transpose_and_quadrants_as_boards_do() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for (rows, cols) in [(1, 1), (1, 7), (3, 5), (6, 6), (8, 16), (16, 8), (11, 11)] {
+            let n = rows * cols;
+            for _ in 0..20 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let all = if n == 128 {
+                    u128::MAX
+                } else {
+                    (1u128 << n) - 1
+                };
+                let mask = (u128::from(x) << 64 | u128::from(x.rotate_left(17))) & all;
+                let b = Board::of_free(rows, cols, b'.', mask);
+                let t = b.transpose();
+                let want = (0..n)
+                    .filter(|&i| t.get(i) == b'.')
+                    .fold(0, |m, i| m | 1 << i);
+                assert_eq!(Board::transpose_mask(rows, cols, mask), want);
+                let i = (x % n as u64) as usize;
+                let (r, c) = (i / cols, i % cols);
+                let quad: Vec<usize> = b.quadrant(i).collect();
+                let want: Vec<usize> = (0..n).filter(|&j| j / cols >= r && j % cols >= c).collect();
+                assert_eq!(quad, want);
+            }
+        }
     }
 
     /// Distances from the centre order as the mean's distance in floating point does.

@@ -215,14 +215,42 @@ fn mex_of(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
 
 /// `min(xs)`.
 fn min(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    if let Some(b) = boards_of(&a, |x, y| x < y) {
+        return Ok(b);
+    }
     let ints = a.ints(cx, 0)?;
     extreme(cx, &a, ints.iter().min())
 }
 
 /// `max(xs)`.
 fn max(cx: &mut Cx, _: &mut Store, a: Args<'_>) -> Result<Value, Error> {
+    if let Some(b) = boards_of(&a, |x, y| x > y) {
+        return Ok(b);
+    }
     let ints = a.ints(cx, 0)?;
     extreme(cx, &a, ints.iter().max())
+}
+
+/// The first board of a nonempty list of boards that no later one `beats`, in boards' order
+/// (fewer rows, then fewer columns, then the cells in reading order by character); `None`
+/// for any other list (read as integers).
+fn boards_of(
+    a: &Args<'_>,
+    beats: impl Fn(&loony_core::board::Board, &loony_core::board::Board) -> bool,
+) -> Option<Value> {
+    let (Value::List(xs) | Value::Tuple(xs)) = &a.vals[0] else {
+        return None;
+    };
+    let mut best: Option<&Rc<loony_core::board::Board>> = None;
+    for x in xs.iter() {
+        let Value::Board(b) = x else {
+            return None;
+        };
+        if best.is_none_or(|c| beats(b, c)) {
+            best = Some(b);
+        }
+    }
+    best.map(|b| Value::Board(b.clone()))
 }
 
 /// The least or greatest integer found, or why there is none.
@@ -611,7 +639,10 @@ static CORE: Rows = Rows {
             imp: Impl::Plain(min),
             signature: "min(xs)",
             arity: (1, 1),
-            doc: "The least integer of a nonempty list.",
+            doc: "The least integer of a nonempty list; of a list of boards, the least board \
+             (fewest rows, then columns, then cells in reading order by character), so that \
+             `canonical by min([b, transpose(b)])` names a symmetry of a ruleset's boards \
+             (`std/chomp`).",
             example: "min([4, 2, 9])",
             result: "2",
             record: None,
@@ -621,7 +652,8 @@ static CORE: Rows = Rows {
             imp: Impl::Plain(max),
             signature: "max(xs)",
             arity: (1, 1),
-            doc: "The greatest integer of a nonempty list.",
+            doc: "The greatest integer of a nonempty list, or board of a list of boards (in the \
+             order of `min`).",
             example: "max([4, 2, 9])",
             result: "9",
             record: None,

@@ -197,16 +197,17 @@ impl Cx {
     }
 
     /// The positions of ruleset `rid` (which does not split) that are the boards of `b`'s
-    /// shape whose free cells, all `kind`, are each of `masks`, into `out` as options of
-    /// `kind` of one part each: each found by its mask when met before, else made and
-    /// interned. All are asked for before any is looked up, so that their cache misses
-    /// overlap.
+    /// shape whose free cells, all `free`, are each of `masks` (with `transpose`, the lesser
+    /// of each and its transpose, as `canonical by min([b, transpose(b)])` makes them), into
+    /// `out` as options of `kind` of one part each: each found by its mask when met before,
+    /// else made and interned. All are asked for before any is looked up, so that their cache
+    /// misses overlap.
     pub(crate) fn board_parts(
         &mut self,
         store: &mut Store,
         (rid, kind): (u32, OptionKind),
         b: &Board,
-        free: u8,
+        (free, transpose): (u8, bool),
         masks: &[u128],
         out: &mut OptBuf,
     ) {
@@ -220,11 +221,25 @@ impl Cx {
             let p = match canonical.board(family, m) {
                 Some(p) => p,
                 None => {
-                    let part = Value::Board(Rc::new(Board::of_free(rows, cols, free, m)));
-                    let p = store
-                        .positions
-                        .intern(rid, std::slice::from_ref(&part))
-                        .unwrap_or_else(|_| unreachable!("boards are arguments"));
+                    let turned = transpose.then(|| Board::transpose_mask(rows, cols, m));
+                    // A square board's transpose is of the same family, perhaps met.
+                    let known = turned
+                        .filter(|_| rows == cols)
+                        .and_then(|t| canonical.board(family, t));
+                    let p = known.unwrap_or_else(|| {
+                        let mut part = Board::of_free(rows, cols, free, m);
+                        if let Some(t) = turned {
+                            let t = Board::of_free(cols, rows, free, t);
+                            if t < part {
+                                part = t;
+                            }
+                        }
+                        let part = Value::Board(Rc::new(part));
+                        store
+                            .positions
+                            .intern(rid, std::slice::from_ref(&part))
+                            .unwrap_or_else(|_| unreachable!("boards are arguments"))
+                    });
                     canonical.keep_board(family, m, p);
                     p
                 }

@@ -7,7 +7,9 @@
 //! ```
 //!
 //! or the same without the guard (every free cell may be taken), or with another cell as the
-//! poisoned one.
+//! poisoned one; with no clause, or with `canonical by min([b, transpose(b)])` (a board and
+//! its transpose are the same game: in Chomp a bite's quadrant turns into the quadrant of the
+//! turned cell).
 //!
 //! Its options are the same, found on bit masks: the free cells of a board of one kind of free
 //! cell (at most 128 cells) are a mask, a bite clears the mask of its quadrant, and the board
@@ -28,6 +30,8 @@ pub(crate) struct Bite {
     pub(crate) free: u8,
     /// The cell (row, column) no move takes, if the rule has one.
     pub(crate) poison: Option<(i64, i64)>,
+    /// Positions are the lesser of a board and its transpose (`canonical by`).
+    pub(crate) transpose: bool,
 }
 
 impl Bite {
@@ -37,6 +41,7 @@ impl Bite {
         rid: u32,
         b: &u16,
         rule: &CRule,
+        transpose: bool,
         name: impl Fn(u16) -> &'static str,
     ) -> Option<Bite> {
         let (each, guard) = match rule.clauses.as_slice() {
@@ -78,8 +83,35 @@ impl Bite {
         let free = super::domino::cell(kind)?;
         let shape = *to == rid && [b1, b2, b3] == [b; 3] && p1 == p && p != b;
         let names = name(*cells) == "cells" && name(*set) == "set" && name(*quad) == "quadrant";
-        (shape && names && super::domino::cell(fill)? == BLOCKED && free != BLOCKED)
-            .then_some(Bite { free, poison })
+        (shape && names && super::domino::cell(fill)? == BLOCKED && free != BLOCKED).then_some(
+            Bite {
+                free,
+                poison,
+                transpose,
+            },
+        )
+    }
+
+    /// Whether `c` is `min([b, transpose(b)])` (either order) of the board in slot `b`.
+    pub(super) fn is_transpose_min(c: &CExpr, b: u16, name: impl Fn(u16) -> &'static str) -> bool {
+        let CExpr::Builtin(min, min_args, ..) = c else {
+            return false;
+        };
+        let [CExpr::List(items)] = min_args.as_slice() else {
+            return false;
+        };
+        let turned = |e: &CExpr| match e {
+            CExpr::Builtin(t, t_args, ..) => {
+                name(*t) == "transpose" && matches!(t_args.as_slice(), [CExpr::Slot(s)] if *s == b)
+            }
+            _ => false,
+        };
+        let itself = |e: &CExpr| matches!(e, CExpr::Slot(s) if *s == b);
+        name(*min) == "min"
+            && match items.as_slice() {
+                [x, y] => (itself(x) && turned(y)) || (turned(x) && itself(y)),
+                _ => false,
+            }
     }
 }
 

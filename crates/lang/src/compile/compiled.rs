@@ -56,8 +56,20 @@ impl MaskRule {
             return None;
         };
         let Some(norm) = norm else {
-            return Bite::of(rid, x, rule, name).map(MaskRule::Bite);
+            return Bite::of(rid, x, rule, false, name).map(MaskRule::Bite);
         };
+        // A bite whose boards are the lesser of a board and its transpose.
+        if let (None, None, None, Some((c, _)), [Pat::Slot(y)]) = (
+            &norm.native,
+            &norm.split,
+            &norm.hints,
+            &norm.canonical,
+            norm.params.as_slice(),
+        ) {
+            return (Bite::is_transpose_min(c, *y, &name))
+                .then(|| Bite::of(rid, x, rule, true, &name).map(MaskRule::Bite))
+                .flatten();
+        }
         let native = norm.native?;
         if !native.canonical {
             return None;

@@ -612,9 +612,10 @@ mod tests {
     }
 
     /// Only the rule as `std/chomp` writes it on boards (any free kind, any names, any
-    /// poisoned cell or none) has the form: a guard of another kind, a clause more, another
-    /// fill, a `split by` or `canonical by`, a second rule, another ruleset, the quadrant of
-    /// another cell or board, or the cells of another board do not.
+    /// poisoned cell or none, no clause or `canonical by` the lesser of the board and its
+    /// transpose) has the form: a guard of another kind, a clause more, another fill, another
+    /// `canonical by` or a `split by`, a second rule, another ruleset, the quadrant of another
+    /// cell or board, or the cells of another board do not.
     #[test]
     fn only_the_bite_rule_has_the_form() {
         let rule = |name: &str, guard: &str, cells: &str, set: &str| {
@@ -638,8 +639,13 @@ mod tests {
             rule("m", "", cells, "set(b, quadrant(board(2, 2), p), \"#\")"),
             rule("n", "", "cells(board(2, 2), \".\")", set),
             rule("o", "if (0, 0) != p", cells, set),
+            format!("ruleset q(b) canonical by min([b, transpose(b)]) {{ for p in {cells} => q({set}) }}"),
+            format!("ruleset r(b) canonical by min([transpose(b), b]) {{ for p in {cells} => r({set}) }}"),
+            format!("ruleset s(b) canonical by max([b, transpose(b)]) {{ for p in {cells} => s({set}) }}"),
+            format!("ruleset t(b) canonical by min([b, rotate(b)]) {{ for p in {cells} => t({set}) }}"),
+            format!("ruleset u(b) split by regions(b) canonical by min([b, transpose(b)]) {{ for p in {cells} => u({set}) }}"),
         ]
         .join("\n");
-        assert_eq!(forms(&src), "bbb-----------");
+        assert_eq!(forms(&src), "bbb-----------bb---");
     }
 }

@@ -180,7 +180,14 @@ fn bite_options(
             masks.push(free & !quadrants[i]);
         }
     }
-    cx.board_parts(store, (rid, rule.kind), b, kind, &masks, out);
+    cx.board_parts(
+        store,
+        (rid, rule.kind),
+        b,
+        (kind, bt.transpose),
+        &masks,
+        out,
+    );
     true
 }
 
