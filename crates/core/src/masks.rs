@@ -4,7 +4,23 @@
 //! A position listing its options looks up one mask an option, each likely in another cache
 //! line of a table larger than the cache. [`MaskMap::prefetch`] asks for a mask's line before
 //! its lookup, so that the lookups of one listing wait for memory together rather than one
-//! after another (a general hash map offers no such call).
+//! after another (a general hash map offers no such call). [`prefetch`] does the same for any
+//! table's slot.
+
+/// Asks the processor for the cache line holding `x`, to be read soon (nothing on targets
+/// without a prefetch instruction).
+#[inline]
+pub fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = x as *const T as *const i8;
+        // SAFETY: a prefetch only hints the cache (it never faults, even on a bad address),
+        // and every x86-64 processor has SSE.
+        unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
 
 /// One slot: a mask, its family and its value ([`MaskMap::EMPTY`] for none).
 #[derive(Clone, Copy)]
@@ -52,18 +68,9 @@ impl MaskMap {
     /// the map; nothing on targets without a prefetch).
     #[inline]
     pub fn prefetch(&self, family: u32, mask: u128) {
-        if self.slots.is_empty() {
-            return;
+        if !self.slots.is_empty() {
+            prefetch(&self.slots[self.home(family, mask)]);
         }
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = &self.slots[self.home(family, mask)] as *const Slot as *const i8;
-            // SAFETY: a prefetch only hints the cache (it never faults, even on a bad address),
-            // and every x86-64 processor has SSE.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (family, mask);
     }
 
     pub fn get(&self, family: u32, mask: u128) -> Option<u32> {

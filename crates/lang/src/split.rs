@@ -176,14 +176,25 @@ impl Cx {
         kind: u8,
         mask: u128,
     ) -> PosId {
-        let (rows, cols, bits) = b.region_box(mask);
-        let r = Region {
-            ruleset: rid,
-            kind,
-            rows,
-            cols,
-            bits: [bits as u64, (bits >> 64) as u64],
-        };
+        let r = Region::of(rid, b, kind, mask);
+        self.keyed_region_part(store, b, kind, mask, r)
+    }
+
+    /// Asks the processor for the slot where region `r` is looked up, to be read soon.
+    pub(crate) fn prefetch_region(&self, r: &Region) {
+        self.rules.canonical.prefetch_region(r);
+    }
+
+    /// [`Cx::region_part`] of a region whose key `r` is worked out.
+    pub(crate) fn keyed_region_part(
+        &mut self,
+        store: &mut Store,
+        b: &Board,
+        kind: u8,
+        mask: u128,
+        r: Region,
+    ) -> PosId {
+        let rid = r.ruleset;
         if let Some(p) = self.rules.canonical.region(&r) {
             return p;
         }

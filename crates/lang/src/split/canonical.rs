@@ -55,6 +55,18 @@ pub(crate) struct Region {
 }
 
 impl Region {
+    /// The key of the region `mask` (cells of `kind`) of board `b`, a part of ruleset `rid`.
+    pub(crate) fn of(rid: u32, b: &loony_core::board::Board, kind: u8, mask: u128) -> Region {
+        let (rows, cols, bits) = b.region_box(mask);
+        Region {
+            ruleset: rid,
+            kind,
+            rows,
+            cols,
+            bits: [bits as u64, (bits >> 64) as u64],
+        }
+    }
+
     const NONE: Region = Region {
         ruleset: u32::MAX,
         kind: 0,
@@ -98,6 +110,13 @@ impl Canonical {
     pub(crate) fn region(&self, r: &Region) -> Option<PosId> {
         let (q, p) = self.regions.get(Self::slot(r))?;
         (q == r).then_some(*p)
+    }
+
+    /// Asks the processor for a region's slot, to be read soon.
+    pub(crate) fn prefetch_region(&self, r: &Region) {
+        if let Some(slot) = self.regions.get(Self::slot(r)) {
+            loony_core::masks::prefetch(slot);
+        }
     }
 
     /// Keeps the part of a region in its slot (the region there before is forgotten).
