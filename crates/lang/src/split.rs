@@ -65,6 +65,14 @@ impl Native {
     }
 }
 
+/// One listing's regions (key and mask) and where each option's end.
+type Listing = (Vec<(Region, u128)>, Vec<usize>);
+
+thread_local! {
+    /// Kept between listings, so that each does not allocate its own.
+    static LISTING: std::cell::Cell<Listing> = Default::default();
+}
+
 impl Cx {
     /// The canonical parts of the position `rid(args)` into `out`.
     pub(crate) fn parts(
@@ -180,13 +188,49 @@ impl Cx {
         self.keyed_region_part(store, b, kind, mask, r)
     }
 
-    /// Asks the processor for the slot where region `r` is looked up, to be read soon.
-    pub(crate) fn prefetch_region(&self, r: &Region) {
-        self.rules.canonical.prefetch_region(r);
+    /// The options of ruleset `rid` of `kind` whose free cells (all `free`, on board `b`) are
+    /// each of `lefts`, into `out`: each the sum of its regions' parts ([`Cx::region_part`]).
+    /// Every option's regions are keyed first, each slot asked for as its key is known, so
+    /// that the lookups after wait for memory together rather than one by one.
+    pub(crate) fn region_options(
+        &mut self,
+        store: &mut Store,
+        (rid, kind): (u32, OptionKind),
+        b: &Board,
+        free: u8,
+        lefts: &[u128],
+        out: &mut OptBuf,
+    ) {
+        let (mut regions, mut ends) = LISTING.take();
+        regions.clear();
+        ends.clear();
+        for &left in lefts {
+            for mask in b.regions_of_free(left) {
+                let r = Region::of(rid, b, free, mask);
+                self.rules.canonical.prefetch_region(&r);
+                regions.push((r, mask));
+            }
+            ends.push(regions.len());
+        }
+        let mut k = 0;
+        for &end in &ends {
+            let start = out.atoms.len() as u32;
+            for &(r, mask) in &regions[k..end] {
+                let part = self.keyed_region_part(store, b, free, mask, r);
+                out.atoms.push(Atom::Pos(part));
+            }
+            k = end;
+            out.opts.push(OptRec {
+                kind,
+                start,
+                len: out.atoms.len() as u32 - start,
+            });
+        }
+        LISTING.set((regions, ends));
     }
 
     /// [`Cx::region_part`] of a region whose key `r` is worked out.
-    pub(crate) fn keyed_region_part(
+    fn keyed_region_part(
         &mut self,
         store: &mut Store,
         b: &Board,

@@ -5,7 +5,6 @@ use super::*;
 use crate::builtins;
 use crate::cx::Cx;
 use crate::error::{EvalError, Operation, TypeError};
-use crate::split::Region;
 use crate::value::Value;
 use loony_core::board::Board;
 use loony_core::class::Class;
@@ -91,46 +90,15 @@ fn domino_options(
             .or_insert_with(|| pair_order(b, d.centre_first))
             .clone()
     });
-    // Every option's regions and their keys first, each slot asked for as its key is known,
-    // so that the lookups after wait for memory together rather than one by one.
-    let (mut regions, mut ends) = REGIONS.take();
-    regions.clear();
-    ends.clear();
+    let mut lefts = Vec::with_capacity(pairs.len());
     for &(i, j) in pairs.iter() {
         let (i, j) = (usize::from(i), usize::from(j));
         if free >> i & free >> j & 1 == 1 {
-            for mask in b.regions_of_free(free & !(1 << i | 1 << j)) {
-                let r = Region::of(rid, b, kind, mask);
-                cx.prefetch_region(&r);
-                regions.push((r, mask));
-            }
-            ends.push(regions.len());
+            lefts.push(free & !(1 << i | 1 << j));
         }
     }
-    let mut k = 0;
-    for &end in &ends {
-        let start = out.atoms.len() as u32;
-        for &(r, mask) in &regions[k..end] {
-            let part = cx.keyed_region_part(store, b, kind, mask, r);
-            out.atoms.push(Atom::Pos(part));
-        }
-        k = end;
-        out.opts.push(OptRec {
-            kind: rule.kind,
-            start,
-            len: out.atoms.len() as u32 - start,
-        });
-    }
-    REGIONS.set((regions, ends));
+    cx.region_options(store, (rid, rule.kind), b, kind, &lefts, out);
     true
-}
-
-/// One listing's regions (key and mask) and where each option's end.
-type Listing = (Vec<(Region, u128)>, Vec<usize>);
-
-thread_local! {
-    /// Kept between listings, so that each does not allocate its own.
-    static REGIONS: std::cell::Cell<Listing> = Default::default();
 }
 
 /// Every domino's place on a board of a shape, in the order the rule lists them, by
