@@ -586,19 +586,7 @@ ruleset slow_centre(b) split by regions(b) canonical by canonical(b) {
     ];
     for k in 0..54 {
         let (rows, cols) = shapes[k % shapes.len()];
-        let kinds: &[u8] = match k % 6 {
-            4 => b"#.o",
-            5 => b"#",
-            _ => b"#..",
-        };
-        let text: Vec<String> = (0..rows)
-            .map(|_| {
-                (0..cols)
-                    .map(|_| kinds[rng.below(kinds.len() as u64) as usize] as char)
-                    .collect()
-            })
-            .collect();
-        let b = format!("board(\"{}\")", text.join("|"));
+        let b = random_board(&mut rng, (rows, cols), k, b"#..");
         fast.push_str(&format!("options(fast({b}))\n"));
         slow.push_str(&format!("options(slow({b}))\n"));
         fast.push_str(&format!("options(fast_centre({b}))\n"));
@@ -701,19 +689,7 @@ fn bite_rules_on_masks_list_the_options_as_written() {
     ];
     for k in 0..90 {
         let (rows, cols) = shapes[k % shapes.len()];
-        let kinds: &[u8] = match k % 6 {
-            4 => b"#.o",
-            5 => b"#",
-            _ => b"#...",
-        };
-        let text: Vec<String> = (0..rows)
-            .map(|_| {
-                (0..cols)
-                    .map(|_| kinds[rng.below(kinds.len() as u64) as usize] as char)
-                    .collect()
-            })
-            .collect();
-        let b = format!("board(\"{}\")", text.join("|"));
+        let b = random_board(&mut rng, (rows, cols), k, b"#...");
         let name = ["", "_far", "_off", "_free", "_turned"][k % 5];
         for which in ["fast", "slow"] {
             let out = if which == "fast" {
@@ -734,6 +710,24 @@ fn bite_rules_on_masks_list_the_options_as_written() {
         }
     }
     same_as_written(&rules, &fast, &slow, 100, "[fast(board(");
+}
+
+/// A random board of `rows × cols` as source text: its cells drawn from `usual`, or for every
+/// sixth `k` from `#.o` (two kinds of free cell), and the next from `#` (no free cell).
+fn random_board(rng: &mut Rng, (rows, cols): (usize, usize), k: usize, usual: &[u8]) -> String {
+    let kinds: &[u8] = match k % 6 {
+        4 => b"#.o",
+        5 => b"#",
+        _ => usual,
+    };
+    let text: Vec<String> = (0..rows)
+        .map(|_| {
+            (0..cols)
+                .map(|_| kinds[rng.below(kinds.len() as u64) as usize] as char)
+                .collect()
+        })
+        .collect();
+    format!("board(\"{}\")", text.join("|"))
 }
 
 /// `fast` (the rulesets `rules` defines, then queries of `fast(…)`) prints what `slow` (the

@@ -64,6 +64,13 @@ impl Compiled {
     }
 }
 
+/// The free cells of `b` as a mask, if the board is one the mask forms read: at most 128
+/// cells, every free one of kind `kind`.
+fn free_of(b: &Board, kind: u8) -> Option<u128> {
+    b.free_of_one_kind()
+        .and_then(|(k, free)| (k == kind).then_some(free))
+}
+
 /// Lists the options of the position `b` of ruleset `rid`, whose rule is the domino rule
 /// `rule` (`domino.rs`), into `out` as the rule would (same options, same order); `false`
 /// when `b` is not a board this form reads (then nothing is listed and the rule runs as
@@ -77,12 +84,9 @@ fn domino_options(
     b: &Board,
     out: &mut OptBuf,
 ) -> bool {
-    let Some((kind, free)) = b.free_of_one_kind() else {
+    let (kind, Some(free)) = (d.free, free_of(b, d.free)) else {
         return false;
     };
-    if kind != d.free {
-        return false;
-    }
     let (n, cols) = (b.cells().len(), b.cols());
     let pairs = PAIRS.with_borrow_mut(|orders| {
         orders
@@ -143,12 +147,9 @@ fn bite_options(
     b: &Board,
     out: &mut OptBuf,
 ) -> bool {
-    let Some((kind, free)) = b.free_of_one_kind() else {
+    let (kind, Some(free)) = (bt.free, free_of(b, bt.free)) else {
         return false;
     };
-    if kind != bt.free {
-        return false;
-    }
     // A poisoned cell off the board equals no cell: every free cell is a move.
     let poison = bt.poison.and_then(|(r, c)| b.index(r, c));
     let quadrants = QUADRANTS.with_borrow_mut(|q| {
