@@ -965,6 +965,28 @@ fn a_loopy_ruleset_that_splits_has_the_values_of_its_twin_that_does_not() {
     assert!(out[0].contains('∞'), "the game is loopy: {}", out[0]);
 }
 
+#[test]
+fn a_loopy_part_with_few_options_is_not_ruled_out_by_their_count() {
+    // Position 50 has options 0, *, *2 and 100, a loopy part (100 and 101 move to each
+    // other) of one option. A nimber is at most the number of options only in a finite
+    // game: 100 is no witness against *3 (it has no option *3), so 50 is ∞(0,1,2), as the
+    // twin without the clause says. The search took 100's count for a witness and said *3.
+    let rules = |name: &str, clause: &str| {
+        format!(
+            "ruleset {name}(n) {clause} {{\n  for k in 0..3 if n == 50 or n <= 2 and k < n => \
+             {name}(k)\n  for k in [100] if n == 50 => {name}(k)\n  \
+             for k in [101] if n == 100 => {name}(k)\n  for k in [100] if n == 101 => {name}(k)\n}}\n"
+        )
+    };
+    let mut src = rules("plain", "");
+    src.push_str(&rules("pieces", "split by [n]"));
+    src.push_str("plain(50)\npieces(50)\npieces(2)\n");
+    src.push_str("outcome(plain(50) + *3)\noutcome(pieces(50) + *3)\n");
+    let out = lines(&src);
+    assert_eq!(out[..3], ["∞(0,1,2)", "∞(0,1,2)", "*2"]);
+    assert_eq!(out[3], out[4]);
+}
+
 // --- bit operations, in the interpreter, in compiled rules and in register code ---
 
 #[test]

@@ -127,6 +127,20 @@ fn arg_len(w: u32) -> usize {
     }
 }
 
+/// Whether the last argument of `key` (a header, then its arguments' words) is a board kept
+/// in place.
+fn ends_in_board(key: &[u32]) -> bool {
+    let mut at = 1;
+    while at < key.len() {
+        let len = arg_len(key[at]);
+        if at + len == key.len() {
+            return is_board_marker(key[at]);
+        }
+        at += len;
+    }
+    false
+}
+
 /// Whether the marker word `w` starts a board kept in place.
 fn is_board_marker(w: u32) -> bool {
     is_inline(w) && w & BOARD_MARK != 0
@@ -496,9 +510,11 @@ impl PosTable {
     #[inline]
     fn intern_kept(&mut self, key: &[u32]) -> PosId {
         let n = key.len() - 1;
-        // Keys ending in a small integer go to their prefix's row (when rows may grow).
+        // Keys ending in a small integer go to their prefix's row (when rows may grow). A
+        // board's last word is cells, not an integer: rows of boards were sparse pages.
         if n >= 1
             && key[n] & 1 == 0
+            && !ends_in_board(key)
             && let Some(r) = self.row_of(&key[..n])
             && let Some(p) = self.in_row(r, key)
         {
@@ -763,6 +779,21 @@ impl PosTable {
                 [] => unreachable!("an argument has a word"),
             })
         });
+    }
+
+    /// The free cells of a position whose arguments are all boards of one kind of free cell,
+    /// counted on their masks (no board is made); `None` when an argument is anything else.
+    pub fn free_cells(&self, p: PosId) -> Option<u64> {
+        let mut n = Some(0u64);
+        self.each_arg(p, |w| {
+            n = match (n, w) {
+                (Some(k), [m, _, mask @ ..]) if is_board_marker(*m) => {
+                    Some(k + mask.iter().map(|x| u64::from(x.count_ones())).sum::<u64>())
+                }
+                _ => None,
+            }
+        });
+        n
     }
 
     /// The arguments as store arguments (for showing the position).

@@ -230,6 +230,10 @@ impl Weigh for Cx {
     /// The size of a position's arguments: free cells of a board, vertices and edges of a
     /// graph, the size of an integer, items of a list.
     fn weight(&self, store: &Store, p: PosId) -> u64 {
+        // A board's free cells, read off its mask (most parts of boards are kept so).
+        if let Some(n) = store.positions.free_cells(p) {
+            return n;
+        }
         let mut args = Vec::new();
         store.positions.args(p, &mut args);
         args.iter().map(weight).sum()
@@ -251,6 +255,13 @@ impl Weigh for Cx {
             return self.part_hint(store, p);
         }
         Ok(Hint::NONE)
+    }
+
+    /// A ruleset whose rule has a mask form is finite: each of those moves takes free cells
+    /// (a domino's two, a bite's at least one) or vertices, and never gives one back.
+    fn finite(&mut self, store: &Store, p: PosId) -> bool {
+        let rid = store.positions.ruleset(p);
+        self.compiled(rid).mask_rule.is_some()
     }
 
     fn wrong_bound(&mut self, store: &mut Store, p: PosId, n: u32, bound: u32) -> Error {

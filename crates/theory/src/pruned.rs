@@ -11,7 +11,10 @@
 //! says yes: each needs only a witness among the options for every value below, never an
 //! option's whole nimber. Past [`ASKS`] values, and for a part of at most [`SMALL`] weight,
 //! it takes the mex of its options' nimbers instead (as does every `nim` below such a mex).
-//! A nimber is at most the number of options, so `is(G, n)` with more is no at once.
+//! In a finite game ([`Weigh::finite`]) a nimber is at most the number of options, so
+//! `is(G, n)` with more is no at once, and with as many and every value below ruled out it is
+//! yes (Beling's count). A loopy part with few options may have no nimber and no option `*n`:
+//! only a witness rules `n` out for it.
 //!
 //! What is learned stays in a [`Table`] across queries: a part's exact nimber, or the values
 //! it is known not to have. Exact nimbers also go to the session's memo, where every engine
@@ -80,6 +83,11 @@ impl Table {
         if (n < 64 && f.not >> n & 1 == 1) || (f.options != UNKNOWN && n > f.options) {
             return Some(false);
         }
+        // At most `n` and none below: `n` (Beling's count, which spares the options' search).
+        let below = (1u64 << n.min(63)) - 1;
+        if n == f.options && n < 64 && f.not & below == below {
+            return Some(true);
+        }
         None
     }
 
@@ -132,6 +140,13 @@ pub trait Weigh {
     /// cost no hint.
     fn listed_hint(&mut self, store: &mut Store, p: PosId) -> Result<Hint, Error> {
         self.hint(store, p)
+    }
+    /// Whether the part's game is finite: every run of moves from it ends. Then its nimber
+    /// is the mex of its options' (none is loopy), so it is at most their number, and a part
+    /// with fewer options than `n` is no option's witness for `n` and still not `*n`. A loopy
+    /// part may lack a nimber with few options: for it only a witness rules `n` out.
+    fn finite(&mut self, _store: &Store, _p: PosId) -> bool {
+        false
     }
     /// The error of a ruleset whose bound on the part `p` is below its nimber `n`.
     fn wrong_bound(&mut self, _store: &mut Store, p: PosId, n: u32, bound: u32) -> Error {
@@ -426,11 +441,19 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
         self.buf = self.recent.put(p, buf);
         let r = r.and_then(|()| {
             let count = keyed.len() as u32;
-            let fact = Fact {
-                options: count.min(self.src.hint(self.store, p)?.bound),
-                ..Fact::default()
+            let bound = self.src.hint(self.store, p)?.bound;
+            let options = if self.src.finite(self.store, p) {
+                count.min(bound)
+            } else {
+                bound
             };
-            self.table.learn(p, &fact, 1);
+            if options != UNKNOWN {
+                let fact = Fact {
+                    options,
+                    ..Fact::default()
+                };
+                self.table.learn(p, &fact, 1);
+            }
             // Options of equal key keep the rules' order (their starts increase).
             keyed.sort_unstable_by_key(|&(w, start, _)| (w, start));
             let mut out = Vec::with_capacity(flat.len() + keyed.len());
@@ -773,7 +796,7 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
                     answer: None,
                     whole: false,
                 };
-                if n > count {
+                if n > count && self.src.finite(self.store, p) {
                     f.answer = Some(false);
                 } else {
                     self.searching.insert(p);

@@ -301,7 +301,10 @@ impl Table {
                 self.len += 1;
                 return;
             }
-            if self.can_grow() {
+            // A full bucket in a table under half full is bad luck, not a small table: an
+            // entry gives way, and the slots are not doubled yet (doubling at the first full
+            // bucket left them a quarter used, and the copying cost a twentieth of a search).
+            if self.len * 2 >= self.slots.len() && self.can_grow() {
                 self.grow();
                 continue;
             }
