@@ -937,6 +937,35 @@ fn pruned_search_outcomes_of_sums_match_the_plain_search() {
             nim(v),
         ));
     }
+    // Graphs of 14 to 24 vertices: a search keeps its parts of more than 12 vertices as met,
+    // not labelled (outside a search every part is labelled). Random graphs, then paths and
+    // cycles (each option of a cycle is one path of three vertices fewer: a large part).
+    let mut large: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
+    for _ in 0..6 {
+        let n = 16 + lcg(&mut s) as usize % 6;
+        let mut edges = Vec::new();
+        for _ in 0..n + n / 3 {
+            let (a, b) = (lcg(&mut s) as usize % n, lcg(&mut s) as usize % n);
+            if a != b {
+                edges.push((a, b));
+            }
+        }
+        large.push((n, edges));
+    }
+    for n in [14, 17, 20, 24] {
+        large.push((n, (0..n - 1).map(|v| (v, v + 1)).collect()));
+        large.push((n, (0..n).map(|v| (v, (v + 1) % n)).collect()));
+    }
+    for (n, edges) in large {
+        let (take_when, take) = node_kayles_moves(n, &edges);
+        let mut g = MaskGame::new(take_when);
+        let v = g.grundy((1u64 << n) - 1, &take);
+        let shown: Vec<String> = edges.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+        let game = format!("node_kayles({n}, [{}])", shown.join(", "));
+        src.push_str(&format!("outcome({game})\n"));
+        want.push(if v == 0 { "P" } else { "N" }.to_string());
+        values.push((format!("{game}\n"), nim(v)));
+    }
     for (line, v) in values {
         src.push_str(&line);
         want.push(v);

@@ -20,11 +20,41 @@ use std::fmt;
 /// Refinements one canonical labelling may spend before keeping the best labelling so far.
 pub const SEARCH_LIMIT: usize = 20_000;
 
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Debug)]
 pub struct Graph {
     n: u32,
     /// Each edge once, `(a, b)` with `a < b`, sorted.
     edges: Box<[(u32, u32)]>,
+    /// A hash of the vertices and edges, made with the graph: a graph is hashed each time a
+    /// position holding it is interned or looked up, and its edges are many words.
+    hash: u64,
+}
+
+impl PartialEq for Graph {
+    fn eq(&self, o: &Graph) -> bool {
+        self.hash == o.hash && self.n == o.n && self.edges == o.edges
+    }
+}
+
+impl Eq for Graph {}
+
+impl std::hash::Hash for Graph {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// Graphs order by vertices, then edges.
+impl Ord for Graph {
+    fn cmp(&self, o: &Graph) -> std::cmp::Ordering {
+        (self.n, &self.edges).cmp(&(o.n, &o.edges))
+    }
+}
+
+impl PartialOrd for Graph {
+    fn partial_cmp(&self, o: &Graph) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,9 +117,14 @@ impl Graph {
     /// Edges already sorted, each once with `a < b` (renumbering in order keeps them so).
     fn from_sorted(n: u32, edges: Vec<(u32, u32)>) -> Graph {
         debug_assert!(edges.windows(2).all(|w| w[0] < w[1]));
+        let mix = |h: u64, x: u64| (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(26);
+        let hash = edges.iter().fold(mix(0, u64::from(n)), |h, &(a, b)| {
+            mix(h, u64::from(a) << 32 | u64::from(b))
+        });
         Graph {
             n,
             edges: edges.into(),
+            hash,
         }
     }
 

@@ -366,19 +366,34 @@ impl Cx {
     }
 
     /// The part the vertices `mask` of `root` are: looked up when met before, else their
-    /// graph made canonical and interned.
+    /// graph made canonical and interned (in a pruned search, a large one interned as met:
+    /// see [`subsets::LABELLED`]).
     fn subset_part(&mut self, store: &mut Store, root: u32, mask: u128) -> PosId {
         let subsets = &self.rules.canonical.subsets;
         if let Some(p) = subsets.part(root, mask) {
             return p;
         }
+        let as_met = self.engines.pruned.searching() && mask.count_ones() > subsets::LABELLED;
+        if as_met && let Some(p) = subsets.part_as_met(root, mask) {
+            return p;
+        }
         let (rid, g) = subsets.induced(root, mask);
-        let part = Value::Graph(self.rules.canonical.graph(&Rc::new(g)));
+        let g = Rc::new(g);
+        let part = Value::Graph(if as_met {
+            g
+        } else {
+            self.rules.canonical.graph(&g)
+        });
         let p = store
             .positions
             .intern(rid, std::slice::from_ref(&part))
             .unwrap_or_else(|_| unreachable!("graphs are arguments"));
-        self.rules.canonical.subsets.keep(root, mask, p);
+        let subsets = &mut self.rules.canonical.subsets;
+        if as_met {
+            subsets.keep_as_met(root, mask, p);
+        } else {
+            subsets.keep(root, mask, p);
+        }
         p
     }
 

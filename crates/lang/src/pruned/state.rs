@@ -40,6 +40,11 @@ impl Pruned {
         share.min(self.asked.unwrap_or(usize::MAX))
     }
 
+    /// Whether a search is running (it has a meter from the table's taking to its return).
+    pub(crate) fn searching(&self) -> bool {
+        self.meter.is_some()
+    }
+
     /// Whether the session saves its table to a file (`--table FILE`).
     pub fn has_file(&self) -> bool {
         self.pending.path.is_some()
