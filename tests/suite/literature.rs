@@ -913,50 +913,26 @@ fn pruned_search_outcomes_of_sums_match_the_plain_search() {
             .to_string(),
         );
     }
-    for _ in 0..20 {
-        let n = 8 + lcg(&mut s) as usize % 6;
+    // Random graphs of 8 to 13 vertices, then of 16 to 21, then paths and cycles of 14 to 24:
+    // a search keeps its parts of more than 12 vertices as met, not labelled (outside a search
+    // every part is labelled); each option of a cycle is one path of three vertices fewer.
+    let mut graphs: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
+    for k in 0..26 {
+        let n = if k < 20 { 8 } else { 16 } + lcg(&mut s) as usize % 6;
         let mut edges = Vec::new();
-        for _ in 0..n + n / 2 {
+        for _ in 0..n + if k < 20 { n / 2 } else { n / 3 } {
             let (a, b) = (lcg(&mut s) as usize % n, lcg(&mut s) as usize % n);
             if a != b {
                 edges.push((a, b));
             }
         }
-        let (take_when, take) = node_kayles_moves(n, &edges);
-        let mut g = MaskGame::new(take_when);
-        let all = (1u64 << n) - 1;
-        let shown: Vec<String> = edges.iter().map(|(a, b)| format!("({a}, {b})")).collect();
-        let v = g.grundy(all, &take);
-        src.push_str(&format!(
-            "outcome(node_kayles({n}, [{}]))\n",
-            shown.join(", ")
-        ));
-        want.push(if v == 0 { "P" } else { "N" }.to_string());
-        values.push((
-            format!("node_kayles({n}, [{}])\n", shown.join(", ")),
-            nim(v),
-        ));
-    }
-    // Graphs of 14 to 24 vertices: a search keeps its parts of more than 12 vertices as met,
-    // not labelled (outside a search every part is labelled). Random graphs, then paths and
-    // cycles (each option of a cycle is one path of three vertices fewer: a large part).
-    let mut large: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
-    for _ in 0..6 {
-        let n = 16 + lcg(&mut s) as usize % 6;
-        let mut edges = Vec::new();
-        for _ in 0..n + n / 3 {
-            let (a, b) = (lcg(&mut s) as usize % n, lcg(&mut s) as usize % n);
-            if a != b {
-                edges.push((a, b));
-            }
-        }
-        large.push((n, edges));
+        graphs.push((n, edges));
     }
     for n in [14, 17, 20, 24] {
-        large.push((n, (0..n - 1).map(|v| (v, v + 1)).collect()));
-        large.push((n, (0..n).map(|v| (v, (v + 1) % n)).collect()));
+        graphs.push((n, (0..n - 1).map(|v| (v, v + 1)).collect()));
+        graphs.push((n, (0..n).map(|v| (v, (v + 1) % n)).collect()));
     }
-    for (n, edges) in large {
+    for (n, edges) in graphs {
         let (take_when, take) = node_kayles_moves(n, &edges);
         let mut g = MaskGame::new(take_when);
         let v = g.grundy((1u64 << n) - 1, &take);
