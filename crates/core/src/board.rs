@@ -207,21 +207,6 @@ fn least_of_rows(rows: &[u64], w: usize) -> u64 {
     down.min(down_mirrored).min(up).min(up_mirrored)
 }
 
-/// Byte `k` of entry `b` is bit `7 - k` of `b`: eight bits spread to eight bytes, the most
-/// significant first.
-const SPREAD: [u64; 256] = {
-    let mut t = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut k = 0;
-        while k < 8 {
-            t[b] |= ((b as u64 >> (7 - k)) & 1) << (8 * k);
-            k += 1;
-        }
-        b += 1;
-    }
-    t
-};
 
 /// Whether `c` may be a cell.
 pub fn is_cell(c: u8) -> bool {
@@ -785,9 +770,19 @@ impl Board {
     /// boards do, so the least board is the least number. The images that keep the rows are
     /// the rows in either order, each read either way; the others are those of the transpose.
     pub fn canonical_region(&self, mask: u128, c: u8) -> Board {
+        match self.canonical_box(mask, c) {
+            Some((h, w, free)) => Board::of_free(h.into(), w.into(), c, free),
+            None => self.crop_mask(mask).canonical(),
+        }
+    }
+
+    /// The region `mask` (its cells all `c`) as [`Board::canonical_region`] makes it, in the
+    /// form of [`Board::region_box`] (rows, columns, free cells as bits), with no board made;
+    /// `None` when its bounding box has more than 64 cells.
+    pub fn canonical_box(&self, mask: u128, c: u8) -> Option<(u8, u8, u128)> {
         let (r0, c0, h, w) = self.bounds(mask);
         if h * w > 64 {
-            return self.crop_mask(mask).canonical();
+            return None;
         }
         let cols = self.cols();
         // Row `r` of the box, column `x` at bit `x`; 1 for the greater cell value.
@@ -815,24 +810,12 @@ impl Board {
                 (best, bh, bw) = (t, w, h);
             }
         }
+        // `best` reads the image's first cell as its most significant bit: reversed, cell
+        // `i` is bit `i`; then 1 for a free cell.
         let n = bh * bw;
-        let (one, zero) = if flip { (BLOCKED, c) } else { (c, BLOCKED) };
-        // Eight cells at a time: the image's bits, first cell topmost, each spread to a byte.
-        let mut cells = [0u8; 64];
-        let top = best << (64 - n);
-        let (ones, zeros) = (
-            u64::from(one ^ zero),
-            u64::from(zero) * 0x0101_0101_0101_0101,
-        );
-        for (j, chunk) in cells.chunks_exact_mut(8).enumerate().take(n.div_ceil(8)) {
-            let byte = (top >> (56 - 8 * j)) as u8;
-            chunk.copy_from_slice(&(zeros ^ (SPREAD[byte as usize] * ones)).to_le_bytes());
-        }
-        Board {
-            rows: bh as u16,
-            cols: bw as u16,
-            cells: Cells::from_slice(&cells[..n]),
-        }
+        let bits = best.reverse_bits() >> (64 - n);
+        let free = if flip { !bits & low_bits(n) } else { bits };
+        Some((bh as u8, bw as u8, free.into()))
     }
 
     /// The cell of this board that image `t` (of `h` rows, `w` columns) shows at `(y, x)`.

@@ -796,6 +796,32 @@ impl PosTable {
         n
     }
 
+    /// The shape, kind of free cell and free cells of a position whose one argument is a
+    /// board kept as a mask (`(rows, columns, kind, mask)`, read off its key: no board is
+    /// made); `None` for any other position.
+    pub fn board_mask(&self, p: PosId) -> Option<(usize, usize, u8, u128)> {
+        let mut found = None;
+        let mut args = 0;
+        self.each_arg(p, |w| {
+            args += 1;
+            if let [m, dims, mask @ ..] = w
+                && is_board_marker(*m)
+            {
+                let free = mask
+                    .iter()
+                    .enumerate()
+                    .fold(0u128, |f, (i, &x)| f | u128::from(x) << (32 * i));
+                found = Some((
+                    (dims & 0xFF) as usize,
+                    (dims >> 8 & 0xFF) as usize,
+                    (dims >> 16) as u8,
+                    free,
+                ));
+            }
+        });
+        found.filter(|_| args == 1)
+    }
+
     /// The arguments as store arguments (for showing the position).
     pub fn store_args(&self, p: PosId) -> Vec<Arg> {
         let mut out = Vec::new();

@@ -229,7 +229,10 @@ impl Cx {
         LISTING.set((regions, ends));
     }
 
-    /// [`Cx::region_part`] of a region whose key `r` is worked out.
+    /// [`Cx::region_part`] of a region whose key `r` is worked out. A region missed is
+    /// looked for again by its canonical image's key (a region is met in up to eight
+    /// orientations, and its part is kept under the first and the canonical one), so that
+    /// one met before in another orientation costs no board and no interning.
     fn keyed_region_part(
         &mut self,
         store: &mut Store,
@@ -242,12 +245,29 @@ impl Cx {
         if let Some(p) = self.rules.canonical.region(&r) {
             return p;
         }
-        let part = Value::Board(Rc::new(b.canonical_region(mask, kind)));
+        let (part, image) = match b.canonical_box(mask, kind) {
+            Some((rows, cols, free)) => {
+                let c = Region::of_box(rid, kind, (rows, cols, free));
+                if c != r
+                    && let Some(p) = self.rules.canonical.region(&c)
+                {
+                    self.rules.canonical.keep_region(r, p);
+                    return p;
+                }
+                let board = Board::of_free(rows.into(), cols.into(), kind, free);
+                (board, (c != r).then_some(c))
+            }
+            None => (b.canonical_region(mask, kind), None),
+        };
+        let part = Value::Board(Rc::new(part));
         let p = store
             .positions
             .intern(rid, std::slice::from_ref(&part))
             .unwrap_or_else(|_| unreachable!("boards are arguments"));
         self.rules.canonical.keep_region(r, p);
+        if let Some(c) = image {
+            self.rules.canonical.keep_region(c, p);
+        }
         p
     }
 

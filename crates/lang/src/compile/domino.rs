@@ -85,6 +85,32 @@ impl Domino {
     }
 }
 
+impl Domino {
+    /// Whether a board of this rule, `rows × cols` with free cells `free` (bit `r * cols + c`),
+    /// is 0 by the second player's symmetry strategy (Tweedledum and Tweedledee): a half
+    /// turn maps the free cells onto themselves, leaves none in place and turns no domino onto
+    /// itself, so each domino has an image still free and the second player answers with it.
+    /// Of the box's other involutions, a reflection or a diagonal leaves no connected region
+    /// of more than one cell that it maps onto itself with none of these (a path across the
+    /// axis passes a fixed cell or a domino on it), so a part of a split rule needs no other.
+    /// A half turn takes cell `i` of `n` to cell `n - 1 - i`: the mask reversed.
+    pub(crate) fn half_turn_zero(self, rows: usize, cols: usize, free: u128) -> bool {
+        let n = rows * cols;
+        if n == 0 || n > 128 || free.reverse_bits() >> (128 - n) != free {
+            return false;
+        }
+        let at = |r: usize, c: usize| free >> (r * cols + c) & 1 == 1;
+        let (r, c) = (rows / 2, cols / 2);
+        // The turn's centre: a free cell, or a domino on it, across or down.
+        match (rows % 2, cols % 2) {
+            (1, 1) => !at(r, c),
+            (1, _) => !(at(r, c - 1) && at(r, c)),
+            (_, 1) => !(at(r - 1, c) && at(r, c)),
+            _ => true,
+        }
+    }
+}
+
 /// The cell a one-character string constant stands for.
 pub(super) fn cell(e: &CExpr) -> Option<u8> {
     match e {

@@ -8,6 +8,7 @@
 //! (`loony_theory::pruned`).
 
 use super::state::NOT_YET;
+use crate::compile::MaskRule;
 use crate::compile::run;
 use crate::cx::Cx;
 use crate::error::EvalError;
@@ -26,6 +27,19 @@ impl Cx {
         }
         let rid = store.positions.ruleset(p);
         let comp = self.compiled(rid);
+        // What the engine knows of the rule's form comes before what its clauses say.
+        if let Some(MaskRule::Domino(d)) = comp.mask_rule
+            && let Some((rows, cols, kind, free)) = store.positions.board_mask(p)
+            && kind == d.free
+            && d.half_turn_zero(rows, cols, free)
+        {
+            let hint = Hint {
+                value: 0,
+                ..Hint::NONE
+            };
+            self.engines.pruned.hints.keep(p, hint);
+            return Ok(hint);
+        }
         let Some(norm) = comp.norm.as_ref() else {
             return Ok(Hint::NONE);
         };

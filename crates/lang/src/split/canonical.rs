@@ -57,7 +57,11 @@ pub(crate) struct Region {
 impl Region {
     /// The key of the region `mask` (cells of `kind`) of board `b`, a part of ruleset `rid`.
     pub(crate) fn of(rid: u32, b: &loony_core::board::Board, kind: u8, mask: u128) -> Region {
-        let (rows, cols, bits) = b.region_box(mask);
+        Region::of_box(rid, kind, b.region_box(mask))
+    }
+
+    /// The key of a region given as its box (rows, columns, cells as bits).
+    pub(crate) fn of_box(rid: u32, kind: u8, (rows, cols, bits): (u8, u8, u128)) -> Region {
         Region {
             ruleset: rid,
             kind,
