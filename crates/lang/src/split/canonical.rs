@@ -29,8 +29,11 @@ pub(crate) struct Canonical {
     met: rustc_hash::FxHashMap<Rc<Graph>, Rc<Graph>>,
     /// Parts of regions, a slot for each hash of a region (2^[`Canonical::REGION_BITS`],
     /// made at first use if the memory budget has room): a region found again is one probe,
-    /// and a new one takes its slot.
-    regions: Vec<(Region, PosId)>,
+    /// and a new one takes its slot. A slot is the key's head and the part in one word, its
+    /// bits in the other; all zero when empty, so the memory is had zeroed, page by page as
+    /// it is first written.
+    regions: Vec<[u64; 2]>,
+    region_families: Vec<(u32, u8)>,
     /// Graph parts as vertex masks of graphs met before (the Node Kayles rule's).
     pub(crate) subsets: Subsets,
     /// Positions of a bite rule by their boards' masks (`compile/bite.rs`), each mask in the
@@ -41,51 +44,41 @@ pub(crate) struct Canonical {
     board_families: Vec<(u32, u8, u8, u8)>,
 }
 
-/// A region of a board of one kind of free cell: the ruleset whose part it is, the kind, and
-/// the region moved to the corner of its bounding box (`Board::region_box`: rows, columns,
-/// cells as bits), so that a region met anywhere on any board is one key.
+/// A region of a board of one kind of free cell, as a key: its family (the ruleset whose
+/// part it is and the kind, [`Canonical::region_family`]) and the region moved to the corner
+/// of its bounding box (`Board::region_box`: rows, columns, cells as bits), so that a region
+/// met anywhere on any board is one key. Only regions whose box has at most 64 cells have
+/// one: a slot is then two words.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Region {
-    pub(crate) ruleset: u32,
-    pub(crate) kind: u8,
-    pub(crate) rows: u8,
-    pub(crate) cols: u8,
-    /// The cells as bits, low word first (two words: 8-byte alignment, a 32-byte slot).
-    pub(crate) bits: [u64; 2],
+    /// The family's index + 1 (bits 0–15, so no key is 0), rows (16–23), columns (24–31).
+    head: u32,
+    bits: u64,
 }
 
 impl Region {
-    /// The key of the region `mask` (cells of `kind`) of board `b`, a part of ruleset `rid`.
-    pub(crate) fn of(rid: u32, b: &loony_core::board::Board, kind: u8, mask: u128) -> Region {
-        Region::of_box(rid, kind, b.region_box(mask))
+    /// The key of the region `mask` of board `b`, of family `family`; `None` when its box
+    /// has more than 64 cells.
+    pub(crate) fn of(family: u16, b: &loony_core::board::Board, mask: u128) -> Option<Region> {
+        Region::of_box(family, b.region_box(mask))
     }
 
     /// The key of a region given as its box (rows, columns, cells as bits).
-    pub(crate) fn of_box(rid: u32, kind: u8, (rows, cols, bits): (u8, u8, u128)) -> Region {
-        Region {
-            ruleset: rid,
-            kind,
-            rows,
-            cols,
-            bits: [bits as u64, (bits >> 64) as u64],
-        }
+    pub(crate) fn of_box(family: u16, (rows, cols, bits): (u8, u8, u128)) -> Option<Region> {
+        (usize::from(rows) * usize::from(cols) <= 64).then(|| Region {
+            head: (u32::from(family) + 1) | u32::from(rows) << 16 | u32::from(cols) << 24,
+            bits: bits as u64,
+        })
     }
 
-    const NONE: Region = Region {
-        ruleset: u32::MAX,
-        kind: 0,
-        rows: 0,
-        cols: 0,
-        bits: [0; 2],
-    };
+    /// The family the key was made for.
+    pub(crate) fn family(&self) -> u16 {
+        (self.head & 0xFFFF) as u16 - 1
+    }
 
     fn hash(&self) -> u64 {
-        let head = u64::from(self.ruleset) << 24
-            | u64::from(self.kind) << 16
-            | u64::from(self.rows) << 8
-            | u64::from(self.cols);
         let mix = |h: u64, x: u64| (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-        mix(mix(mix(0, head), self.bits[0]), self.bits[1])
+        mix(mix(0, u64::from(self.head)), self.bits)
     }
 }
 
@@ -94,7 +87,7 @@ impl Canonical {
     /// Region slots (32 MiB): a miss costs a few hundred instructions (the eight images and
     /// the interning of the least). A map of 2¹⁸ regions cleared when full missed most
     /// lookups on 5 × 9 Cram, where millions of regions recur.
-    const REGION_BITS: u32 = 20;
+    const REGION_BITS: u32 = 21;
 
     pub(super) fn graph(&mut self, g: &Rc<Graph>) -> Rc<Graph> {
         if let Some(c) = self.graphs.get(g) {
@@ -110,10 +103,24 @@ impl Canonical {
         c
     }
 
+    /// The family of the regions of ruleset `rid` whose free cells are `kind`; `None` once
+    /// there are 65 535 (their regions are then made canonical each time they are met).
+    pub(crate) fn region_family(&mut self, rid: u32, kind: u8) -> Option<u16> {
+        let f = (rid, kind);
+        match self.region_families.iter().position(|&g| g == f) {
+            Some(i) => Some(i as u16),
+            None if self.region_families.len() < usize::from(u16::MAX) => {
+                self.region_families.push(f);
+                Some((self.region_families.len() - 1) as u16)
+            }
+            None => None,
+        }
+    }
+
     /// The part a region was found to be, if its slot still holds it.
     pub(crate) fn region(&self, r: &Region) -> Option<PosId> {
-        let (q, p) = self.regions.get(Self::slot(r))?;
-        (q == r).then_some(*p)
+        let [head, bits] = *self.regions.get(Self::slot(r))?;
+        (head as u32 == r.head && bits == r.bits).then_some((head >> 32) as PosId)
     }
 
     /// Asks the processor for a region's slot, to be read soon.
@@ -128,12 +135,12 @@ impl Canonical {
         if self.regions.is_empty() {
             let slots = 1 << Self::REGION_BITS;
             // Without room the region is made canonical again when met again.
-            if !loony_core::memory::room_for(slots * std::mem::size_of::<(Region, PosId)>()) {
+            if !loony_core::memory::room_for(slots * std::mem::size_of::<[u64; 2]>()) {
                 return;
             }
-            self.regions = vec![(Region::NONE, PosId::MAX); slots];
+            self.regions = vec![[0; 2]; slots];
         }
-        self.regions[Self::slot(&r)] = (r, p);
+        self.regions[Self::slot(&r)] = [u64::from(r.head) | u64::from(p) << 32, r.bits];
     }
 
     fn slot(r: &Region) -> usize {
