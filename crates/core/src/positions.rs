@@ -17,7 +17,7 @@
 //! belongs to the game store: a position's game id is its key's id, marked
 //! (`GameId::position`), and no store node is made for it.
 
-use crate::board::Board;
+use crate::board::{BLOCKED, Board};
 use crate::compounds::{ArgValue, Compounds, Shape};
 use crate::game::Arg;
 use hashbrown::HashTable;
@@ -152,11 +152,17 @@ fn push_board(key: &mut Vec<u32>, b: &Board) -> bool {
     let Some((kind, free)) = b.free_of_one_kind() else {
         return false;
     };
-    let n = (b.rows() * b.cols()).div_ceil(32);
-    key.push(BOARD_MARK | ((1 + n as u32) << 3) | 3);
-    key.push(b.rows() as u32 | (b.cols() as u32) << 8 | u32::from(kind) << 16);
-    key.extend((0..n).map(|i| (free >> (32 * i)) as u32));
+    push_mask(key, (b.rows(), b.cols(), kind, free));
     true
+}
+
+/// The key words of a board given as its shape, kind of free cell and free cells (at most 128
+/// cells, at least one free), as [`push_board`] writes that board.
+fn push_mask(key: &mut Vec<u32>, (rows, cols, kind, free): (usize, usize, u8, u128)) {
+    let n = (rows * cols).div_ceil(32);
+    key.push(BOARD_MARK | ((1 + n as u32) << 3) | 3);
+    key.push(rows as u32 | (cols as u32) << 8 | u32::from(kind) << 16);
+    key.extend((0..n).map(|i| (free >> (32 * i)) as u32));
 }
 
 /// The board of the words after a board marker (see [`push_board`]).
@@ -448,6 +454,28 @@ impl PosTable {
         let id = self.intern_key(&key);
         self.scratch = key;
         Ok(id)
+    }
+
+    /// The id of position `ruleset(b)` for the board `b` of `rows × cols` cells whose free
+    /// cells, all `kind`, are `free` (what `Board::of_free` makes), with no board made; `None`
+    /// for a board the key cannot hold so (over 128 cells, none free, `kind` blocked).
+    pub fn intern_board_mask(
+        &mut self,
+        ruleset: u32,
+        (rows, cols, kind, free): (usize, usize, u8, u128),
+    ) -> Option<PosId> {
+        let n = rows * cols;
+        if n == 0 || n > 128 || free == 0 || (n < 128 && free >> n != 0) || kind == BLOCKED {
+            return None;
+        }
+        let mut key = std::mem::take(&mut self.scratch);
+        key.clear();
+        key.push(0);
+        push_mask(&mut key, (rows, cols, kind, free));
+        key[0] = Self::header(ruleset, key.len() - 1);
+        let id = self.intern_key(&key);
+        self.scratch = key;
+        Some(id)
     }
 
     /// The id of a position whose arguments are all integers.

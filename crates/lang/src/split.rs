@@ -278,8 +278,15 @@ impl Cx {
             self.rules.canonical.keep_region(r, p);
             return p;
         }
-        let board = Board::of_free(rows.into(), cols.into(), kind, free);
-        let p = intern_board(store, rid, Value::Board(Rc::new(board)));
+        let mask = (rows.into(), cols.into(), kind, free);
+        let p = match store.positions.intern_board_mask(rid, mask) {
+            Some(p) => p,
+            None => intern_board(
+                store,
+                rid,
+                Value::Board(Rc::new(Board::of_free(mask.0, mask.1, kind, free))),
+            ),
+        };
         self.rules.canonical.keep_region(r, p);
         if c != r {
             self.rules.canonical.keep_region(c, p);

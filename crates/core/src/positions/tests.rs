@@ -356,6 +356,15 @@ fn boards_of_one_kind_are_kept_in_place() {
             })
             .collect();
         assert_eq!(t.intern(rid, &again).unwrap(), p);
+        // A board of one argument given as its mask is the same position, and the mask is
+        // read back off its key.
+        if round % 3 == 0
+            && let Some((kind, free)) = b.free_of_one_kind()
+        {
+            let mask = (rows, cols, kind, free);
+            assert_eq!(t.intern_board_mask(rid, mask), Some(p), "{b:?}");
+            assert_eq!(t.board_mask(p), Some(mask), "{b:?}");
+        }
         if let Some(before) = seen.insert(p, args.clone()) {
             assert_eq!(before, args, "two positions share id {p}");
         }
