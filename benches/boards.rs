@@ -365,7 +365,7 @@ fn against_peers() {
     println!("boards: Cram 5x6 = {out} in {took:.2?} (peak {})", mb(peak));
     // One question of the sum (pruned search), not the whole nimber.
     let src = "import \"std/cram\"\noutcome(cram(5, 6))\n";
-    let ((out, took), peak) = peak_of(|| run(&src));
+    let ((out, took), peak) = peak_of(|| run(src));
     assert_eq!(out, "N");
     println!(
         "boards: outcome(cram(5, 6)) = {out} in {took:.2?} (peak {})",
