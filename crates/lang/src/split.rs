@@ -278,14 +278,12 @@ impl Cx {
             self.rules.canonical.keep_region(r, p);
             return p;
         }
-        let mask = (rows.into(), cols.into(), kind, free);
-        let p = match store.positions.intern_board_mask(rid, mask) {
+        let p = match store
+            .positions
+            .intern_board_mask(rid, (rows.into(), cols.into(), kind, free))
+        {
             Some(p) => p,
-            None => intern_board(
-                store,
-                rid,
-                Value::Board(Rc::new(Board::of_free(mask.0, mask.1, kind, free))),
-            ),
+            None => fresh(store),
         };
         self.rules.canonical.keep_region(r, p);
         if c != r {

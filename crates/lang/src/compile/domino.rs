@@ -83,9 +83,7 @@ impl Domino {
         (shape && names && cell(fill)? == BLOCKED && free != BLOCKED)
             .then_some(Domino { free, centre_first })
     }
-}
 
-impl Domino {
     /// Whether a board of this rule, `rows × cols` with free cells `free` (bit `r * cols + c`),
     /// is 0 by the second player's symmetry strategy (Tweedledum and Tweedledee): a half
     /// turn maps the free cells onto themselves, leaves none in place and turns no domino onto
