@@ -159,6 +159,36 @@ fn a_saved_table_gives_the_same_answers_in_a_fresh_session() {
     assert!(after.entries > 100, "{after:?}");
 }
 
+/// A save writes entry by entry: with a memory budget only 160 KB above what the session
+/// holds, it writes a file larger than that (made whole in memory first, it took several
+/// times the file's size, and on a large table the budget stopped a long search at its
+/// autosave). The file then loads and answers as the brute force does.
+#[test]
+fn a_save_takes_less_memory_than_its_file() {
+    let file = scratch("lean.tbl");
+    let (mut src, mut want) = cram_cases(47, 24);
+    // 3 × 8 Cram, for a table of some thousands of parts.
+    src.push_str("cram(3, 8)\n");
+    want.push(nim(Cram::new(3, 8).nimber((1 << 24) - 1)));
+    let (src2, want2) = (src.clone(), want.clone());
+    let path = file.clone();
+    let (got, err, n) = on_big_stack(move || {
+        let mut interp = Interp::new();
+        let (got, err) = run(&mut interp, "cases.cgt", &src);
+        assert_eq!(err, None);
+        interp.cx.limits.memory = loony::memory::in_use() + (160 << 10);
+        let (n, err) = run(&mut interp, "save.cgt", &format!("save_table(\"{path}\")"));
+        (got, err, n)
+    });
+    assert_eq!(got, want);
+    assert_eq!(err, None, "{n:?}");
+    let size = std::fs::metadata(&file).expect("the saved file").len();
+    assert!(size > 160 << 10, "a file of {size} bytes tests nothing");
+    let (again, err, _) = session(&src2, Some(&file), None);
+    assert_eq!(err, None);
+    assert_eq!(again, want2);
+}
+
 /// A file that cannot be used loads nothing: the error is the load's, the table stays empty,
 /// and every answer after it is the brute force's.
 fn refused(file: &str, code: &str) {

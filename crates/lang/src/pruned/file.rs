@@ -17,8 +17,9 @@
 //! 4 a graph (`u32` vertices, `u32` edges, each two `u32`). `exact` and `options` are
 //! `u32::MAX` when not known; `not` has bit `m` set when the nimber is known not to be `m`.
 //!
-//! A file is written whole to a temporary file beside it, synced and renamed over the old, so
-//! a save cut short leaves the last whole file. Reading checks the magic, the version and the
+//! A file is written entry by entry (a save holds one entry in memory, not the table) to a
+//! temporary file beside it, synced and renamed over the old, so a save cut short leaves the
+//! last whole file. Reading checks the magic, the version and the
 //! checksum before anything else, then every ruleset against the session's, and loads nothing
 //! unless all of it is good: a torn, altered or foreign file is an error, never an answer.
 //! What the file says of a position the session already knows is checked too.
@@ -41,6 +42,25 @@ use loony_theory::pruned::{Fact, Table, UNKNOWN};
 use rustc_hash::FxHashMap;
 
 use super::format::*;
+
+/// The rulesets of a file being written: their records in order, each record's place, and
+/// each ruleset's (`None`: not saved).
+#[derive(Default)]
+struct Heads {
+    rulesets: Vec<RulesetRec>,
+    places: FxHashMap<RulesetRec, u32>,
+    by_rid: FxHashMap<u32, Option<u32>>,
+}
+
+impl Heads {
+    /// The place of a record, added if new.
+    fn record(&mut self, rec: RulesetRec) -> u32 {
+        *self.places.entry(rec.clone()).or_insert_with(|| {
+            self.rulesets.push(rec);
+            self.rulesets.len() as u32 - 1
+        })
+    }
+}
 
 impl Cx {
     /// The hash that names a ruleset's definition in a file: of its text as written.
@@ -68,92 +88,22 @@ impl Cx {
             .is_some_and(|n| n.split.is_some())
     }
 
-    /// What the session knows, as a file: the table's entries, the memo's nimbers of the
-    /// parts of rulesets that split, and the parts of a pending file not loaded.
-    fn table_file(&mut self, store: &Store, table: &Table) -> Result<TableFile, Error> {
-        let mut file = TableFile::default();
-        let mut recs: FxHashMap<RulesetRec, u32> = FxHashMap::default();
-        let mut by_rid: FxHashMap<u32, Option<u32>> = FxHashMap::default();
-        let mut at: FxHashMap<PosId, usize> = FxHashMap::default();
-        let mut record = |cx: &mut Cx, file: &mut TableFile, rid: u32| -> Option<u32> {
-            if let Some(&r) = by_rid.get(&rid) {
-                return r;
-            }
-            let r = cx.splits(rid).then(|| {
-                let rec = RulesetRec {
-                    name: store.ruleset_name(rid).to_string(),
-                    hash: cx.definition_hash(rid),
-                    arity: cx.rules.rulesets[rid as usize].def.params.len() as u32,
-                };
-                *recs.entry(rec.clone()).or_insert_with(|| {
-                    file.rulesets.push(rec);
-                    file.rulesets.len() as u32 - 1
-                })
-            });
-            by_rid.insert(rid, r);
-            r
-        };
-        let entries: Vec<(PosId, Fact, u32)> = table.entries().collect();
-        for (i, (p, fact, work)) in entries.into_iter().enumerate() {
-            if i.is_multiple_of(POLL) && self.interrupted() {
-                return Err(Error::new(loony_core::diag::CoreError::Interrupted));
-            }
-            let rid = store.positions.ruleset(p);
-            let Some(ruleset) = record(self, &mut file, rid) else {
-                continue;
-            };
-            at.insert(p, file.entries.len());
-            file.entries.push(Entry {
-                ruleset,
-                args: store.positions.store_args(p),
-                fact,
-                work,
-            });
+    /// The file's record of ruleset `rid` (`None`: its positions are not saved, as it does
+    /// not split), made on first use.
+    fn file_record(&mut self, store: &Store, heads: &mut Heads, rid: u32) -> Option<u32> {
+        if let Some(&r) = heads.by_rid.get(&rid) {
+            return r;
         }
-        for p in 0..store.positions.len() as PosId {
-            if (p as usize).is_multiple_of(POLL) && self.interrupted() {
-                return Err(Error::new(loony_core::diag::CoreError::Interrupted));
-            }
-            let Some((n, 0)) = self.engines.memo.nimber(Key::Pos(p)) else {
-                continue;
+        let r = self.splits(rid).then(|| {
+            let rec = RulesetRec {
+                name: store.ruleset_name(rid).to_string(),
+                hash: self.definition_hash(rid),
+                arity: self.rules.rulesets[rid as usize].def.params.len() as u32,
             };
-            if let Some(&i) = at.get(&p) {
-                file.entries[i].fact.exact = n;
-                continue;
-            }
-            let rid = store.positions.ruleset(p);
-            let Some(ruleset) = record(self, &mut file, rid) else {
-                continue;
-            };
-            file.entries.push(Entry {
-                ruleset,
-                args: store.positions.store_args(p),
-                fact: Fact {
-                    exact: n,
-                    ..Fact::default()
-                },
-                work: 1,
-            });
-        }
-        // What a pending file held of rulesets not loaded goes on to the next file.
-        let pending = &self.engines.pruned.pending;
-        for e in &pending.file.entries {
-            if pending.loaded.get(e.ruleset as usize) == Some(&true) {
-                continue;
-            }
-            let rec = &pending.file.rulesets[e.ruleset as usize];
-            let ruleset = *recs.entry(rec.clone()).or_insert_with(|| {
-                file.rulesets.push(rec.clone());
-                file.rulesets.len() as u32 - 1
-            });
-            file.entries.push(Entry {
-                ruleset,
-                args: e.args.clone(),
-                fact: e.fact,
-                work: e.work,
-            });
-        }
-        Ok(file)
+            heads.record(rec)
+        });
+        heads.by_rid.insert(rid, r);
+        r
     }
 
     /// Writes the session's table to `path`; the number of positions written.
@@ -165,17 +115,102 @@ impl Cx {
     }
 
     /// Writes `table` (the session's, or the one a search holds) and the memo's nimbers to
-    /// `path`; the number of positions written.
+    /// `path`; the number of positions written. Two passes over the same entries: the first
+    /// finds the rulesets and counts (the file's head), the second writes each entry as it
+    /// is read ([`Streamed`]), so a save takes little memory beside a large table. An entry
+    /// is each position the table knows something of (its exact nimber from the memo when
+    /// the memo has it), then each other position whose nimber the memo has, then what a
+    /// pending file held of rulesets not loaded, carried to the next file.
     fn save_table_of(&mut self, store: &Store, table: &Table, path: &str) -> Result<usize, Error> {
-        let file = self.table_file(store, table)?;
-        let bytes = file.encode();
-        write_whole(path, &bytes).map_err(|e| {
+        let failed = |e: std::io::Error| {
             Error::new(EvalError::WriteFailed {
                 path: path.to_string(),
                 message: e.to_string(),
             })
+        };
+        let mut heads = Heads::default();
+        let mut count = 0u64;
+        self.each_saved(store, table, &mut heads, |_, _, _, _| {
+            count += 1;
+            Ok(())
         })?;
-        Ok(file.entries.len())
+        let pending = std::mem::take(&mut self.engines.pruned.pending.file);
+        let carried: Vec<(usize, u32)> = {
+            let loaded = &self.engines.pruned.pending.loaded;
+            pending
+                .entries
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| loaded.get(e.ruleset as usize) != Some(&true))
+                .map(|(i, e)| {
+                    (
+                        i,
+                        heads.record(pending.rulesets[e.ruleset as usize].clone()),
+                    )
+                })
+                .collect()
+        };
+        count += carried.len() as u64;
+        let r = (|| {
+            let mut w = Streamed::create(path, &heads.rulesets, count).map_err(failed)?;
+            self.each_saved(store, table, &mut heads, |ruleset, args, fact, work| {
+                w.entry(ruleset, args, fact, work).map_err(failed)
+            })?;
+            for &(i, ruleset) in &carried {
+                let e = &pending.entries[i];
+                w.entry(ruleset, &e.args, &e.fact, e.work).map_err(failed)?;
+            }
+            w.finish().map_err(failed)
+        })();
+        self.engines.pruned.pending.file = pending;
+        r.map(|()| count as usize)
+    }
+
+    /// Calls `f` with each entry [`Cx::save_table_of`] saves of the table and the memo, in
+    /// order: its ruleset's record, its arguments, its fact and its work. Polls Ctrl-C.
+    fn each_saved(
+        &mut self,
+        store: &Store,
+        table: &Table,
+        heads: &mut Heads,
+        mut f: impl FnMut(u32, &[loony_core::game::Arg], &Fact, u32) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let stopped = || Error::new(loony_core::diag::CoreError::Interrupted);
+        for (i, (p, mut fact, work)) in table.entries().enumerate() {
+            if i.is_multiple_of(POLL) && self.interrupted() {
+                return Err(stopped());
+            }
+            let rid = store.positions.ruleset(p);
+            let Some(ruleset) = self.file_record(store, heads, rid) else {
+                continue;
+            };
+            if let Some((n, 0)) = self.engines.memo.nimber(Key::Pos(p)) {
+                fact.exact = n;
+            }
+            f(ruleset, &store.positions.store_args(p), &fact, work)?;
+        }
+        for p in 0..store.positions.len() as PosId {
+            if (p as usize).is_multiple_of(POLL) && self.interrupted() {
+                return Err(stopped());
+            }
+            let Some((n, 0)) = self.engines.memo.nimber(Key::Pos(p)) else {
+                continue;
+            };
+            // A position of the table was written with it.
+            if table.get(p).is_some() {
+                continue;
+            }
+            let rid = store.positions.ruleset(p);
+            let Some(ruleset) = self.file_record(store, heads, rid) else {
+                continue;
+            };
+            let fact = Fact {
+                exact: n,
+                ..Fact::default()
+            };
+            f(ruleset, &store.positions.store_args(p), &fact, 1)?;
+        }
+        Ok(())
     }
 
     /// Loads the records of `file`, after checking them all: the session's ruleset of each

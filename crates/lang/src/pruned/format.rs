@@ -74,7 +74,13 @@ impl Pending {
 
 /// FNV-1a, 64 bits: the checksum and the rulesets' hashes.
 pub(super) fn fnv(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv_on(FNV_START, bytes)
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a of what `h` was the hash of, followed by `bytes`.
+fn fnv_on(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
@@ -123,35 +129,33 @@ pub(super) fn put_arg(out: &mut Vec<u8>, a: &Arg) {
     }
 }
 
-impl TableFile {
-    /// The file's bytes, checksum last.
-    pub(super) fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        out.extend_from_slice(MAGIC);
-        put_u32(&mut out, VERSION);
-        put_u32(&mut out, self.rulesets.len() as u32);
-        for r in &self.rulesets {
-            put_u32(&mut out, r.name.len() as u32);
-            out.extend_from_slice(r.name.as_bytes());
-            put_u64(&mut out, r.hash);
-            put_u32(&mut out, r.arity);
-        }
-        put_u64(&mut out, self.entries.len() as u64);
-        for e in &self.entries {
-            put_u32(&mut out, e.ruleset);
-            for a in &e.args {
-                put_arg(&mut out, a);
-            }
-            put_u32(&mut out, e.fact.exact);
-            put_u64(&mut out, e.fact.not);
-            put_u32(&mut out, e.fact.options);
-            put_u32(&mut out, e.work);
-        }
-        let sum = fnv(&out);
-        put_u64(&mut out, sum);
-        out
+/// The magic, the version, the rulesets and the number of entries: a file's head.
+fn put_head(out: &mut Vec<u8>, rulesets: &[RulesetRec], entries: u64) {
+    out.extend_from_slice(MAGIC);
+    put_u32(out, VERSION);
+    put_u32(out, rulesets.len() as u32);
+    for r in rulesets {
+        put_u32(out, r.name.len() as u32);
+        out.extend_from_slice(r.name.as_bytes());
+        put_u64(out, r.hash);
+        put_u32(out, r.arity);
     }
+    put_u64(out, entries);
+}
 
+/// One entry: its ruleset's record, the position's arguments, its fact and its work.
+fn put_entry(out: &mut Vec<u8>, ruleset: u32, args: &[Arg], fact: &Fact, work: u32) {
+    put_u32(out, ruleset);
+    for a in args {
+        put_arg(out, a);
+    }
+    put_u32(out, fact.exact);
+    put_u64(out, fact.not);
+    put_u32(out, fact.options);
+    put_u32(out, work);
+}
+
+impl TableFile {
     /// The file's content, or why it is not a whole table file.
     pub(super) fn decode(bytes: &[u8]) -> Result<TableFile, String> {
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
@@ -312,20 +316,99 @@ impl Reader<'_> {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it, synced, then renamed.
-pub(super) fn write_whole(path: &str, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let tmp = format!("{path}.tmp{}", std::process::id());
-    let r = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if r.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+/// A table file written entry by entry to a temporary file beside its path, the checksum
+/// kept as the bytes pass, then synced and renamed over the old: a save holds one entry in
+/// memory, not the table's. (Made whole in memory first, the entries and then their bytes
+/// of a table of 25 million took 9 GB beside the search, and the memory budget stopped it.)
+/// Dropped before [`Streamed::finish`], it removes the temporary file.
+pub(super) struct Streamed {
+    tmp: String,
+    path: String,
+    out: Option<std::io::BufWriter<std::fs::File>>,
+    sum: u64,
+    buf: Vec<u8>,
+    /// Entries the head promised, and those not yet written.
+    left: u64,
+}
+
+impl Streamed {
+    /// Starts the file of `path` with its head: `rulesets` and the number of `entries`.
+    pub(super) fn create(
+        path: &str,
+        rulesets: &[RulesetRec],
+        entries: u64,
+    ) -> std::io::Result<Streamed> {
+        let tmp = format!("{path}.tmp{}", std::process::id());
+        let file = std::fs::File::create(&tmp)?;
+        let mut w = Streamed {
+            tmp,
+            path: path.to_string(),
+            out: Some(std::io::BufWriter::with_capacity(1 << 16, file)),
+            sum: FNV_START,
+            buf: Vec::new(),
+            left: entries,
+        };
+        put_head(&mut w.buf, rulesets, entries);
+        w.flush_buf()?;
+        Ok(w)
     }
-    r
+
+    /// Writes one entry (see the format in `file.rs`).
+    pub(super) fn entry(
+        &mut self,
+        ruleset: u32,
+        args: &[Arg],
+        fact: &Fact,
+        work: u32,
+    ) -> std::io::Result<()> {
+        self.left = self
+            .left
+            .checked_sub(1)
+            .ok_or_else(|| std::io::Error::other("more entries than the file's head says"))?;
+        put_entry(&mut self.buf, ruleset, args, fact, work);
+        self.flush_buf()
+    }
+
+    fn flush_buf(&mut self) -> std::io::Result<()> {
+        use std::io::Write;
+        self.sum = fnv_on(self.sum, &self.buf);
+        let out = self
+            .out
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("finished"))?;
+        out.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    /// Writes the checksum, syncs the file and renames it over `path`.
+    pub(super) fn finish(mut self) -> std::io::Result<()> {
+        use std::io::Write;
+        if self.left != 0 {
+            return Err(std::io::Error::other(
+                "fewer entries than the file's head says",
+            ));
+        }
+        let mut out = self
+            .out
+            .take()
+            .ok_or_else(|| std::io::Error::other("finished"))?;
+        out.write_all(&self.sum.to_le_bytes())?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        std::fs::rename(&self.tmp, &self.path)?;
+        self.tmp.clear();
+        Ok(())
+    }
+}
+
+impl Drop for Streamed {
+    fn drop(&mut self) {
+        if !self.tmp.is_empty() {
+            drop(self.out.take());
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
 }
 
 /// Why a file could not be used.
