@@ -471,6 +471,7 @@ impl Cx {
             // What is loaded is the session's now: the file's copy is not kept.
             let loaded = &p.loaded;
             p.file.entries.retain(|e| !loaded[e.ruleset as usize]);
+            p.file.entries.shrink_to_fit();
         }
         let path = p.path.clone().unwrap_or_default();
         self.engines.pruned.pending = p;
