@@ -792,6 +792,53 @@ fn the_table_flag_saves_and_loads_the_table() {
     assert!(!out.contains("table: 0 of"), "{out}");
 }
 
+/// A `--table` file keeps what it holds of rulesets a session does not define (or defines
+/// otherwise) through that session's saves, even a save over the file itself before anything
+/// is loaded from it, and a later session that defines them asks no question again.
+#[test]
+fn a_table_file_carries_what_a_session_does_not_load() {
+    let dir = format!("{}/target/pruned-table-tests", env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = format!("{dir}/carried.tbl");
+    let _ = std::fs::remove_file(&file);
+    let questions = |out: &str| -> u64 {
+        let at = out.rfind(" replaced, ").expect("the table's line") + " replaced, ".len();
+        out[at..].split(' ').next().unwrap().parse().unwrap()
+    };
+    // 3 × 9 Cram is an N-position (igsolve); Node Kayles on a path of 12 vertices is
+    // Dawson's Chess, 0.137, heap 12: *2 (OEIS A002187).
+    let cram = "import \"std/cram\"\noutcome(cram(3, 9))\n";
+    let nk = "import \"std/node_kayles\"\nnode_kayles(12, [(i, i + 1) for i in 0..11])\n";
+    let ok = |args: &[&str], input: &str| {
+        let (out, err, code) = loony(args, Some(input));
+        assert_eq!((code, err.as_str()), (0, ""), "{input}\n{out}");
+        out
+    };
+    let out = ok(&["--table", &file], &format!("{cram}{nk}:table\n"));
+    assert!(out.starts_with("N\n*2\n"), "{out}");
+    assert!(questions(&out) > 100, "{out}");
+    // Cram only: its part is loaded, Node Kayles's is carried to the save at the end.
+    let out = ok(&["--table", &file], &format!("{cram}:table\n"));
+    assert_eq!(questions(&out), 0, "{out}");
+    assert!(out.contains("positions not loaded"), "{out}");
+    // Cram defined otherwise: refused (its part carried), and Node Kayles carried too.
+    let edited = "ruleset cram_board(b) split by regions(b) {\n  \
+                  for (p, q) in adjacent_pairs(b, \".\") => cram_board(set(b, [p, q], \"x\"))\n}\n\
+                  cram_board(board(3, 3))\n";
+    let (_, err, _) = loony(&["--table", &file], Some(edited));
+    assert!(err.contains("error[E0308]"), "{err}");
+    // A save over the file before anything is loaded from it, then a search that loads.
+    let save = format!("save_table(\"{file}\")\n");
+    let out = ok(&["--table", &file], &format!("{save}{nk}:table\n"));
+    assert!(out.contains("\n*2\n"), "{out}");
+    assert_eq!(questions(&out), 0, "{out}");
+    // Both, from the file that all those sessions left.
+    let out = ok(&["--table", &file], &format!("{cram}{nk}:table\n"));
+    assert!(out.starts_with("N\n*2\n"), "{out}");
+    assert_eq!(questions(&out), 0, "{out}");
+    assert!(!out.contains("not loaded"), "{out}");
+}
+
 /// Under `--table FILE`, a search stopped by Ctrl-C saves the table at once, while the session
 /// goes on (here a REPL reading a pipe that stays open).
 #[test]

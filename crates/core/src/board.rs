@@ -272,6 +272,37 @@ impl Board {
         })
     }
 
+    /// The board of `rows × cols` whose cells, row by row, are `cells` (what
+    /// [`Board::cells`] gives back): the form a file keeps, read with no text between.
+    pub fn from_cells(rows: usize, cols: usize, cells: &[u8]) -> Result<Board, BoardError> {
+        let side = 1..=MAX_SIDE;
+        if !side.contains(&rows) || !side.contains(&cols) {
+            return Err(BoardError::BadSize {
+                rows: rows as i64,
+                cols: cols as i64,
+            });
+        }
+        if cells.len() != rows * cols {
+            return Err(BoardError::Ragged {
+                row: cells.len() / cols,
+                expected: cols,
+                found: cells.len() % cols,
+            });
+        }
+        if let Some(i) = cells.iter().position(|&c| !is_cell(c)) {
+            return Err(BoardError::BadCell {
+                row: i / cols,
+                col: i % cols,
+                found: char::from(cells[i]),
+            });
+        }
+        Ok(Board {
+            rows: rows as u16,
+            cols: cols as u16,
+            cells: Cells::from_slice(cells),
+        })
+    }
+
     /// The board of `rows × cols` cells (at most 128) whose cells in `free` hold `kind` and
     /// whose others are blocked: what [`Board::free_of_one_kind`] reads, made back.
     pub fn of_free(rows: usize, cols: usize, kind: u8, free: u128) -> Board {
@@ -896,6 +927,20 @@ mod tests {
         assert!(matches!(
             Board::parse(".é"),
             Err(BoardError::BadCell { col: 1, .. })
+        ));
+        // The cells a file keeps give the same board back, and only a whole board.
+        assert_eq!(Board::from_cells(2, 3, b"..#..."), Ok(x));
+        assert!(matches!(
+            Board::from_cells(2, 3, b"..#.."),
+            Err(BoardError::Ragged { .. })
+        ));
+        assert!(matches!(
+            Board::from_cells(1, 2, b". "),
+            Err(BoardError::BadCell { col: 1, .. })
+        ));
+        assert!(matches!(
+            Board::from_cells(0, 2, b""),
+            Err(BoardError::BadSize { .. })
         ));
     }
 

@@ -19,16 +19,20 @@
 //!
 //! A file is written entry by entry (a save holds one entry in memory, not the table) to a
 //! temporary file beside it, synced and renamed over the old, so a save cut short leaves the
-//! last whole file. Reading checks the magic, the version and the
-//! checksum before anything else, then every ruleset against the session's, and loads nothing
-//! unless all of it is good: a torn, altered or foreign file is an error, never an answer.
-//! What the file says of a position the session already knows is checked too.
+//! last whole file. A file is read a buffer at a time and never held whole (a long search's
+//! file is as large as the memory its table fills): once through to check the magic, the
+//! version, every entry's form and the checksum, then, against a session, every ruleset
+//! against the session's, every position against what the session knows, and only then a
+//! last time to load. Nothing is loaded unless all of it is good: a torn, altered or
+//! foreign file is an error, never an answer, and a file changed between two readings is
+//! refused.
 //!
-//! `loony --table FILE` reads the file at start and keeps it pending: before each search, the
+//! `loony --table FILE` checks the file at start and keeps it pending: before each search, the
 //! rulesets of the file that are defined by then are checked and loaded (a changed one is an
-//! error of that query, and its part of the file stays pending). At exit, and whenever Ctrl-C
-//! or the memory budget stops a search, the table is saved with the pending parts carried
-//! over, so a session that did not use them does not lose them.
+//! error of that query, and its part of the file stays pending, in memory once the rest is
+//! loaded). At exit, and whenever Ctrl-C or the memory budget stops a search, the table is
+//! saved with the pending parts carried over, so a session that did not use them does not
+//! lose them.
 
 use crate::cx::Cx;
 use crate::error::{ArgumentError, EvalError, Wanted};
@@ -42,6 +46,14 @@ use loony_theory::pruned::{Fact, Table, UNKNOWN};
 use rustc_hash::FxHashMap;
 
 use super::format::*;
+
+/// What a load did: the file's records loaded now, the positions read, and why a record
+/// was refused (the rest is loaded all the same).
+struct Loaded {
+    now: Vec<bool>,
+    positions: usize,
+    refusal: Option<String>,
+}
 
 /// The rulesets of a file being written: their records in order, each record's place, and
 /// each ruleset's (`None`: not saved).
@@ -134,36 +146,85 @@ impl Cx {
             count += 1;
             Ok(())
         })?;
-        let pending = std::mem::take(&mut self.engines.pruned.pending.file);
-        let carried: Vec<(usize, u32)> = {
-            let loaded = &self.engines.pruned.pending.loaded;
-            pending
-                .entries
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| loaded.get(e.ruleset as usize) != Some(&true))
-                .map(|(i, e)| {
-                    (
-                        i,
-                        heads.record(pending.rulesets[e.ruleset as usize].clone()),
-                    )
-                })
-                .collect()
-        };
-        count += carried.len() as u64;
+        // What the pending file holds of rulesets not loaded, under the new file's records.
+        let pending = std::mem::take(&mut self.engines.pruned.pending);
+        let carried: Vec<Option<u32>> = (0..pending.rulesets.len())
+            .map(|r| {
+                (pending.open(r) && pending.counts[r] > 0)
+                    .then(|| heads.record(pending.rulesets[r].clone()))
+            })
+            .collect();
+        for (r, c) in carried.iter().enumerate() {
+            count += if c.is_some() { pending.counts[r] } else { 0 };
+        }
+        let same = matches!(&pending.waiting, Waiting::File(c) if same_file(&c.path, path));
+        let mut per = Vec::new();
         let r = (|| {
             let mut w = Streamed::create(path, &heads.rulesets, count).map_err(failed)?;
+            per = vec![0u64; heads.rulesets.len()];
             self.each_saved(store, table, &mut heads, |ruleset, args, fact, work| {
+                per[ruleset as usize] += 1;
                 w.entry(ruleset, args, fact, work).map_err(failed)
             })?;
-            for &(i, ruleset) in &carried {
-                let e = &pending.entries[i];
-                w.entry(ruleset, &e.args, &e.fact, e.work).map_err(failed)?;
+            if carried.iter().any(Option::is_some) {
+                let flag = self.limits.interrupt.clone();
+                let stop = move || flag.load(std::sync::atomic::Ordering::Relaxed);
+                let from = pending.path.clone().unwrap_or_default();
+                pending
+                    .waiting
+                    .each(&pending.rulesets, &stop, &mut |e| {
+                        if let Some(r) = carried[e.ruleset as usize] {
+                            per[r as usize] += 1;
+                            w.entry(r, &e.args, &e.fact, e.work)
+                                .map_err(|e| Refused::Stopped(failed(e)))?;
+                        }
+                        Ok(())
+                    })
+                    .map_err(|e| e.error(&from))?;
             }
             w.finish().map_err(failed)
         })();
-        self.engines.pruned.pending.file = pending;
-        r.map(|()| count as usize)
+        self.engines.pruned.pending = pending;
+        r?;
+        if same {
+            self.rebase_pending(&heads.rulesets, &carried, per, path);
+        }
+        Ok(count as usize)
+    }
+
+    /// After a save over the file a pending file is read from: the rulesets not loaded are
+    /// now the new file's (`carried`: each old record's place in `rulesets`), and the
+    /// session's own records in it need no loading.
+    fn rebase_pending(
+        &mut self,
+        rulesets: &[RulesetRec],
+        carried: &[Option<u32>],
+        counts: Vec<u64>,
+        path: &str,
+    ) {
+        let p = &mut self.engines.pruned.pending;
+        let mut loaded = vec![true; rulesets.len()];
+        let mut refused = vec![false; rulesets.len()];
+        for (old, new) in carried.iter().enumerate() {
+            if let Some(new) = new {
+                loaded[*new as usize] = false;
+                refused[*new as usize] |= p.refused[old];
+            }
+        }
+        let head = Head {
+            rulesets: rulesets.to_vec(),
+            entries: counts.iter().sum(),
+        };
+        p.rulesets = rulesets.to_vec();
+        p.counts = counts.clone();
+        p.loaded = loaded;
+        p.refused = refused;
+        // The file was just written: it is what it says. (Were its length unreadable, the
+        // next load would refuse it; nothing could be loaded wrong.)
+        p.waiting = match Checked::written(path, head, counts) {
+            Ok(c) => Waiting::File(c),
+            Err(_) => Waiting::Nothing,
+        };
     }
 
     /// Calls `f` with each entry [`Cx::save_table_of`] saves of the table and the memo, in
@@ -213,26 +274,29 @@ impl Cx {
         Ok(())
     }
 
-    /// Loads the records of `file`, after checking them all: the session's ruleset of each
-    /// record, and what the session already knows of its positions. `strict` (`load_table`):
-    /// every record must be of a ruleset of the session. Otherwise (a pending file) records
-    /// marked in `skip` and those of rulesets not defined are left, and those of rulesets
-    /// defined otherwise are refused (marked in `refused`, an error once the rest is loaded).
-    /// Returns the records loaded and the positions read.
+    /// Loads the entries of `waiting` (of the file's ruleset records `rulesets`), after
+    /// checking them all: the session's ruleset of each record, and what the session already
+    /// knows of its positions. Reads the entries twice, never holding them (positions first,
+    /// checked, then the facts). With no `keep` (`load_table`), every record must be of a
+    /// ruleset of the session. Otherwise (a pending file) records `loaded` or `refused` before
+    /// and those of rulesets not defined are left (their entries added to `keep` unless loaded
+    /// before), and those of rulesets defined otherwise are refused (marked in `refused`).
     fn load_records(
         &mut self,
         store: &mut Store,
-        file: &TableFile,
-        strict: bool,
-        skip: &[bool],
+        rulesets: &[RulesetRec],
+        waiting: &Waiting,
+        loaded: &[bool],
         refused: &mut Vec<bool>,
-    ) -> Result<(Vec<bool>, usize), Refused> {
+        mut keep: Option<&mut Vec<u8>>,
+    ) -> Result<Loaded, Refused> {
+        let strict = keep.is_none();
         // The session's ruleset of each record: the last defined of its name and text.
-        let mut rids: Vec<Option<u32>> = Vec::with_capacity(file.rulesets.len());
+        let mut rids: Vec<Option<u32>> = Vec::with_capacity(rulesets.len());
         let mut first_refusal = None;
-        refused.resize(file.rulesets.len(), false);
-        for (i, rec) in file.rulesets.iter().enumerate() {
-            if skip.get(i).copied().unwrap_or(false) {
+        refused.resize(rulesets.len(), false);
+        for (i, rec) in rulesets.iter().enumerate() {
+            if loaded.get(i).copied().unwrap_or(false) || refused[i] {
                 rids.push(None);
                 continue;
             }
@@ -258,7 +322,7 @@ impl Cx {
             // A file may hold one ruleset as saved from several definitions (a pending
             // file's records carried over): those of other text are left when one matches.
             let another = |cx: &Cx| {
-                file.rulesets.iter().any(|r| {
+                rulesets.iter().any(|r| {
                     r.name == rec.name
                         && r.hash != rec.hash
                         && named
@@ -287,59 +351,75 @@ impl Cx {
                 }
             }
         }
-        // Every position first, checked against what the session knows; then the facts.
-        let mut found: Vec<(PosId, usize)> = Vec::new();
-        for (i, e) in file.entries.iter().enumerate() {
-            if i.is_multiple_of(POLL) && self.interrupted() {
-                return Err(Refused::Stopped(Error::new(
-                    loony_core::diag::CoreError::Interrupted,
-                )));
-            }
+        let now: Vec<bool> = rids.iter().map(Option::is_some).collect();
+        if !now.contains(&true) {
+            // Nothing to load: the entries wait where they are.
+            return Ok(Loaded {
+                now,
+                positions: 0,
+                refusal: first_refusal,
+            });
+        }
+        let flag = self.limits.interrupt.clone();
+        let stop = move || flag.load(std::sync::atomic::Ordering::Relaxed);
+        // Every position first, checked against what the session knows.
+        let (memo, table) = (&self.engines.memo, &self.engines.pruned.table);
+        let checked = waiting.each(rulesets, &stop, &mut |e| {
             let Some(rid) = rids[e.ruleset as usize] else {
-                continue;
+                return Ok(());
             };
             let p = store.positions.intern_args(rid, &e.args);
-            if e.fact.exact != UNKNOWN {
-                let known = self
-                    .engines
-                    .memo
-                    .nimber(Key::Pos(p))
-                    .map(|(n, _)| n)
-                    .or_else(|| {
-                        self.engines
-                            .pruned
-                            .table
-                            .get(p)
-                            .map(|f| f.exact)
-                            .filter(|&n| n != UNKNOWN)
-                    });
-                if let Some(n) = known
-                    && n != e.fact.exact
-                {
-                    for (r, id) in refused.iter_mut().zip(&rids) {
-                        *r |= id.is_some();
-                    }
-                    return Err(Refused::Foreign(format!(
-                        "it says a position of `{}` has nimber *{}, where this session found *{n}",
-                        file.rulesets[e.ruleset as usize].name, e.fact.exact
-                    )));
+            if e.fact.exact == UNKNOWN {
+                return Ok(());
+            }
+            let known = memo
+                .nimber(Key::Pos(p))
+                .map(|(n, _)| n)
+                .or_else(|| table.get(p).map(|f| f.exact).filter(|&n| n != UNKNOWN));
+            match known {
+                Some(n) if n != e.fact.exact => Err(Refused::Foreign(format!(
+                    "it says a position of `{}` has nimber *{}, where this session found *{n}",
+                    rulesets[e.ruleset as usize].name, e.fact.exact
+                ))),
+                _ => Ok(()),
+            }
+        });
+        if let Err(e) = checked {
+            if matches!(e, Refused::Foreign(_)) {
+                for (r, id) in refused.iter_mut().zip(&rids) {
+                    *r |= id.is_some();
                 }
             }
-            found.push((p, i));
+            return Err(e);
         }
-        for &(p, i) in &found {
-            let e = &file.entries[i];
-            self.engines.pruned.table.learn(p, &e.fact, e.work);
-            if e.fact.exact != UNKNOWN {
-                self.engines
-                    .memo
-                    .insert(Key::Pos(p), &Class::Nimber(e.fact.exact), 0);
+        // Then the facts; what is not loaded now and was not before is kept.
+        let mut positions = 0;
+        let (memo, table) = (&mut self.engines.memo, &mut self.engines.pruned.table);
+        waiting.each(rulesets, &stop, &mut |e| {
+            let r = e.ruleset as usize;
+            match rids[r] {
+                Some(rid) => {
+                    let p = store.positions.intern_args(rid, &e.args);
+                    table.learn(p, &e.fact, e.work);
+                    if e.fact.exact != UNKNOWN {
+                        memo.insert(Key::Pos(p), &Class::Nimber(e.fact.exact), 0);
+                    }
+                    positions += 1;
+                }
+                None if !loaded.get(r).copied().unwrap_or(false) => {
+                    if let Some(k) = keep.as_deref_mut() {
+                        keep_entry(k, e);
+                    }
+                }
+                None => {}
             }
-        }
-        if let Some(why) = first_refusal {
-            return Err(Refused::Foreign(why));
-        }
-        Ok((rids.iter().map(Option::is_some).collect(), found.len()))
+            Ok(())
+        })?;
+        Ok(Loaded {
+            now,
+            positions,
+            refusal: first_refusal,
+        })
     }
 
     /// `save_table(file)`.
@@ -363,12 +443,16 @@ impl Cx {
     ) -> Result<Value, Error> {
         let path = self.file_arg(a)?;
         let at = |cx: &Cx, e: Refused| e.error(&path).or_at(cx.scope.file, a.span(0).clone());
-        let file = read(&path).map_err(|e| at(self, e))?;
+        let flag = self.limits.interrupt.clone();
+        let stop = move || flag.load(std::sync::atomic::Ordering::Relaxed);
+        let checked = scan(&path, None, &stop, &mut |_| Ok(())).map_err(|e| at(self, e))?;
         self.apply_pending(store)?;
-        let (_, n) = self
-            .load_records(store, &file, true, &[], &mut Vec::new())
+        let rulesets = checked.head.rulesets.clone();
+        let waiting = Waiting::File(checked);
+        let loaded = self
+            .load_records(store, &rulesets, &waiting, &[], &mut Vec::new(), None)
             .map_err(|e| at(self, e))?;
-        Ok(Value::Int(n as i64))
+        Ok(Value::Int(loaded.positions as i64))
     }
 
     fn file_arg(&self, a: &crate::args::Args) -> Result<String, Error> {
@@ -389,20 +473,23 @@ impl Cx {
     /// now, before anything could overwrite it), loads its rulesets as they are defined, and
     /// saves there at the end ([`Cx::save_table_file`]).
     pub fn open_table_file(&mut self, path: &str) -> Result<(), Error> {
-        let file = if std::path::Path::new(path).exists() {
-            read(path).map_err(|e| e.error(path))?
-        } else {
-            TableFile::default()
-        };
-        let every = self.engines.pruned.pending.every;
-        self.engines.pruned.pending = Pending {
+        let mut p = Pending {
             path: Some(path.to_string()),
-            every,
+            every: self.engines.pruned.pending.every,
             last: Some(std::time::Instant::now()),
-            loaded: vec![false; file.rulesets.len()],
-            refused: vec![false; file.rulesets.len()],
-            file,
+            ..Pending::default()
         };
+        if std::path::Path::new(path).exists() {
+            let flag = self.limits.interrupt.clone();
+            let stop = move || flag.load(std::sync::atomic::Ordering::Relaxed);
+            let c = scan(path, None, &stop, &mut |_| Ok(())).map_err(|e| e.error(path))?;
+            p.rulesets = c.head.rulesets.clone();
+            p.counts = c.counts.clone();
+            p.loaded = vec![false; p.rulesets.len()];
+            p.refused = vec![false; p.rulesets.len()];
+            p.waiting = Waiting::File(c);
+        }
+        self.engines.pruned.pending = p;
         Ok(())
     }
 
@@ -457,25 +544,38 @@ impl Cx {
             return Ok(());
         }
         let mut p = std::mem::take(&mut self.engines.pruned.pending);
-        let skip: Vec<bool> = p
-            .loaded
-            .iter()
-            .zip(&p.refused)
-            .map(|(&l, &r)| l || r)
-            .collect();
-        let r = self.load_records(store, &p.file, false, &skip, &mut p.refused);
-        if let Ok((now, _)) = &r {
-            for (l, n) in p.loaded.iter_mut().zip(now) {
-                *l |= n;
+        let mut kept = Vec::new();
+        let r = self.load_records(
+            store,
+            &p.rulesets,
+            &p.waiting,
+            &p.loaded,
+            &mut p.refused,
+            Some(&mut kept),
+        );
+        let r = match r {
+            Ok(l) => {
+                if l.now.contains(&true) {
+                    for (l, n) in p.loaded.iter_mut().zip(&l.now) {
+                        *l |= n;
+                    }
+                    // What is loaded is the session's now; the rest is kept in memory (the
+                    // file will be overwritten by the next save).
+                    let left = (0..p.rulesets.len()).any(|r| p.open(r) && p.counts[r] > 0);
+                    kept.shrink_to_fit();
+                    p.waiting = if left {
+                        Waiting::Kept(kept)
+                    } else {
+                        Waiting::Nothing
+                    };
+                }
+                l.refusal.map_or(Ok(()), |why| Err(Refused::Foreign(why)))
             }
-            // What is loaded is the session's now: the file's copy is not kept.
-            let loaded = &p.loaded;
-            p.file.entries.retain(|e| !loaded[e.ruleset as usize]);
-            p.file.entries.shrink_to_fit();
-        }
+            Err(e) => Err(e),
+        };
         let path = p.path.clone().unwrap_or_default();
         self.engines.pruned.pending = p;
-        r.map(|_| ()).map_err(|e| e.error(&path))
+        r.map_err(|e| e.error(&path))
     }
 
     /// `--table FILE` at the end: saves the table there (what the pending file held of

@@ -17,11 +17,11 @@ pub(super) const MOST_NESTING: usize = 64;
 /// Loops poll Ctrl-C every this many positions.
 pub(super) const POLL: usize = 1 << 14;
 
-/// A table file's content, positions by their arguments.
-#[derive(Default)]
-pub(super) struct TableFile {
+/// A table file's head: its rulesets, and how many entries follow.
+#[derive(Default, Clone)]
+pub(super) struct Head {
     pub(super) rulesets: Vec<RulesetRec>,
-    pub(super) entries: Vec<Entry>,
+    pub(super) entries: u64,
 }
 
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -38,6 +38,30 @@ pub(super) struct Entry {
     pub(super) work: u32,
 }
 
+/// A table file read through and found whole ([`scan`]): its head, the entries of each
+/// ruleset record, and the length and time of change it had then (read again, it must
+/// still have them).
+pub(super) struct Checked {
+    pub(super) path: String,
+    pub(super) head: Head,
+    pub(super) counts: Vec<u64>,
+    stamp: Stamp,
+}
+
+type Stamp = (u64, Option<std::time::SystemTime>);
+
+/// The entries of a file not loaded into the session yet: in the file, read again when they
+/// are loaded (a table file may be as large as the memory the table fills, so it is never
+/// held whole), or kept in memory in the file's form (what a load left: the entries of
+/// rulesets not defined yet).
+#[derive(Default)]
+pub(super) enum Waiting {
+    #[default]
+    Nothing,
+    File(Checked),
+    Kept(Vec<u8>),
+}
+
 /// A file read at start (`--table`): where it is saved, and what of it is not loaded yet.
 #[derive(Default)]
 pub(super) struct Pending {
@@ -45,7 +69,10 @@ pub(super) struct Pending {
     /// Saved to `path` this often while a search runs (`--save-every`), and when last.
     pub(super) every: Option<std::time::Duration>,
     pub(super) last: Option<std::time::Instant>,
-    pub(super) file: TableFile,
+    /// The file's ruleset records, the entries of each, and where those not loaded are.
+    pub(super) rulesets: Vec<RulesetRec>,
+    pub(super) counts: Vec<u64>,
+    pub(super) waiting: Waiting,
     /// By ruleset record: loaded into the session (so no longer carried), or refused (the
     /// session's ruleset of that name reads otherwise: carried, not tried again).
     pub(super) loaded: Vec<bool>,
@@ -56,12 +83,13 @@ impl Pending {
     /// Positions of the file not loaded yet, for `:table`: ` (FILE: N positions not loaded
     /// yet, …)`, or nothing.
     pub(crate) fn summary(&self) -> String {
-        let waiting = self
-            .file
-            .entries
+        let waiting: u64 = self
+            .counts
             .iter()
-            .filter(|e| self.loaded.get(e.ruleset as usize) != Some(&true))
-            .count();
+            .zip(&self.loaded)
+            .filter(|&(_, &l)| !l)
+            .map(|(n, _)| n)
+            .sum();
         match (&self.path, waiting) {
             (Some(path), 1..) => format!(
                 "; {path}: {waiting} positions not loaded (each ruleset's are loaded at the \
@@ -69,6 +97,11 @@ impl Pending {
             ),
             _ => String::new(),
         }
+    }
+
+    /// Whether ruleset record `r` is still to be loaded or refused.
+    pub(super) fn open(&self, r: usize) -> bool {
+        !self.loaded.get(r).copied().unwrap_or(false)
     }
 }
 
@@ -155,165 +188,338 @@ fn put_entry(out: &mut Vec<u8>, ruleset: u32, args: &[Arg], fact: &Fact, work: u
     put_u32(out, work);
 }
 
-impl TableFile {
-    /// The file's content, or why it is not a whole table file.
-    pub(super) fn decode(bytes: &[u8]) -> Result<TableFile, String> {
-        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-            return Err("it is not a table file that save_table wrote".into());
-        }
-        let mut r = Reader {
-            bytes,
-            at: MAGIC.len(),
-        };
-        let version = r.u32()?;
-        if version != VERSION {
-            return Err(format!(
-                "it is a table file of version {version}, and this Loony reads version {VERSION}"
-            ));
-        }
-        if bytes.len() < MAGIC.len() + 12 {
-            return Err(torn());
-        }
-        let (body, sum) = bytes.split_at(bytes.len() - 8);
-        let sum = u64::from_le_bytes(sum.try_into().expect("8 bytes"));
-        if fnv(body) != sum {
-            return Err(
-                "its checksum does not match: the file was cut short or altered after it was \
-                 written"
-                    .into(),
-            );
-        }
-        r.bytes = body;
-        let mut file = TableFile::default();
-        let count = r.u32()?;
-        for _ in 0..count {
-            let len = r.u32()? as usize;
-            let name = std::str::from_utf8(r.take(len)?)
-                .map_err(|_| torn())?
-                .to_string();
-            let hash = r.u64()?;
-            let arity = r.u32()?;
-            file.rulesets.push(RulesetRec { name, hash, arity });
-        }
-        let count = r.u64()?;
-        for _ in 0..count {
-            let ruleset = r.u32()?;
-            let rec = file.rulesets.get(ruleset as usize).ok_or_else(torn)?;
-            let args = (0..rec.arity)
-                .map(|_| r.arg(0))
-                .collect::<Result<Vec<_>, _>>()?;
-            let fact = Fact {
-                exact: r.u32()?,
-                not: r.u64()?,
-                options: r.u32()?,
-            };
-            let work = r.u32()?;
-            // A nimber is less than 2^31 and at most the option count.
-            let bad = |n: u32| n != UNKNOWN && n >= 1 << 31;
-            if bad(fact.exact)
-                || bad(fact.options)
-                || (fact.exact != UNKNOWN && fact.options != UNKNOWN && fact.exact > fact.options)
-                || (fact.exact < 64 && fact.not >> fact.exact & 1 == 1)
-            {
-                return Err(torn());
-            }
-            file.entries.push(Entry {
-                ruleset,
-                args,
-                fact,
-                work,
-            });
-        }
-        if r.at != body.len() {
-            return Err(torn());
-        }
-        Ok(file)
+// --- reading ---
+
+/// Reads the table file at `path` through, calling `f` with each entry as it is read, and
+/// checks it whole: magic, version, each entry's form and the checksum. A file is read a
+/// buffer at a time, never held (a resumed search's file is as large as the memory its
+/// table fills). Where `expect` is the file as read before, it must still be that file.
+/// `stop` is polled.
+pub(super) fn scan(
+    path: &str,
+    expect: Option<&Checked>,
+    stop: &dyn Fn() -> bool,
+    f: &mut dyn FnMut(&Entry) -> Result<(), Refused>,
+) -> Result<Checked, Refused> {
+    let meta = std::fs::metadata(path).map_err(Refused::Io)?;
+    let stamp = (meta.len(), meta.modified().ok());
+    if expect.is_some_and(|c| c.stamp != stamp) {
+        return Err(Refused::Bad(
+            "it was changed after it was first read: read it again (load_table, or run \
+             again)"
+                .into(),
+        ));
     }
+    let file = std::fs::File::open(path).map_err(Refused::Io)?;
+    let mut src = FileBytes {
+        r: std::io::BufReader::with_capacity(1 << 16, file),
+        left: meta.len(),
+        sum: FNV_START,
+        buf: Vec::new(),
+    };
+    let bad = |why: &str| Refused::Bad(why.to_string());
+    if meta.len() < MAGIC.len() as u64 || src.take(MAGIC.len())? != MAGIC {
+        return Err(bad("it is not a table file that save_table wrote"));
+    }
+    let version = src.u32()?;
+    if version != VERSION {
+        return Err(bad(&format!(
+            "it is a table file of version {version}, and this Loony reads version {VERSION}"
+        )));
+    }
+    // What is left is the body and the checksum after it.
+    src.left = src.left.checked_sub(8).ok_or_else(|| bad(&torn()))?;
+    let body = (|| {
+        let head = read_head(&mut src)?;
+        if let Some(c) = expect
+            && (c.head.rulesets != head.rulesets || c.head.entries != head.entries)
+        {
+            return Err(Refused::Bad(torn()));
+        }
+        let mut counts = vec![0u64; head.rulesets.len()];
+        for i in 0..head.entries {
+            if i.is_multiple_of(POLL as u64) && stop() {
+                return Err(stopped());
+            }
+            let e = read_entry(&mut src, &head.rulesets)?;
+            counts[e.ruleset as usize] += 1;
+            f(&e)?;
+        }
+        if src.left != 0 {
+            return Err(Refused::Bad(torn()));
+        }
+        Ok((head, counts))
+    })();
+    // A fault in the form of the file is reported as the checksum's when the checksum is
+    // wrong too (a bit flipped, or the file cut short), as a file read whole would be.
+    let holds = match &body {
+        Ok(_) | Err(Refused::Bad(_)) => src.sum_holds(stop)?,
+        Err(_) => true,
+    };
+    match body {
+        Ok(_) | Err(Refused::Bad(_)) if !holds => Err(bad(
+            "its checksum does not match: the file was cut short or altered after it was \
+             written",
+        )),
+        Err(e) => Err(e),
+        Ok((head, counts)) => Ok(Checked {
+            path: path.to_string(),
+            head,
+            counts,
+            stamp,
+        }),
+    }
+}
+
+impl Checked {
+    /// The file just written at `path` with `head`, `counts` entries of each record.
+    pub(super) fn written(path: &str, head: Head, counts: Vec<u64>) -> std::io::Result<Checked> {
+        let meta = std::fs::metadata(path)?;
+        Ok(Checked {
+            path: path.to_string(),
+            head,
+            counts,
+            stamp: (meta.len(), meta.modified().ok()),
+        })
+    }
+}
+
+/// Whether two paths name one file (the second need not exist).
+pub(super) fn same_file(a: &str, b: &str) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+impl Waiting {
+    /// Calls `f` with each entry waiting, in the file's order (`rulesets`: the file's
+    /// records). `stop` is polled.
+    pub(super) fn each(
+        &self,
+        rulesets: &[RulesetRec],
+        stop: &dyn Fn() -> bool,
+        f: &mut dyn FnMut(&Entry) -> Result<(), Refused>,
+    ) -> Result<(), Refused> {
+        match self {
+            Waiting::Nothing => Ok(()),
+            Waiting::File(c) => scan(&c.path, Some(c), stop, f).map(|_| ()),
+            Waiting::Kept(bytes) => {
+                let mut src = Slice { bytes, at: 0 };
+                let mut i = 0usize;
+                while src.at < bytes.len() {
+                    if i.is_multiple_of(POLL) && stop() {
+                        return Err(stopped());
+                    }
+                    i += 1;
+                    f(&read_entry(&mut src, rulesets)?)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// An entry in the file's form (a [`Waiting::Kept`] entry), added to `out`.
+pub(super) fn keep_entry(out: &mut Vec<u8>, e: &Entry) {
+    put_entry(out, e.ruleset, &e.args, &e.fact, e.work);
+}
+
+fn stopped() -> Refused {
+    Refused::Stopped(Error::new(loony_core::diag::CoreError::Interrupted))
 }
 
 pub(super) fn torn() -> String {
     "its content is not what save_table writes: the file is torn or altered".into()
 }
 
-pub(super) struct Reader<'a> {
-    pub(super) bytes: &'a [u8],
-    pub(super) at: usize,
+/// Bytes read in order, from a file or from memory.
+trait Bytes {
+    fn take(&mut self, n: usize) -> Result<&[u8], Refused>;
+    /// Bytes left to read: a length beyond them is torn.
+    fn left(&self) -> u64;
+
+    fn u16(&mut self) -> Result<u16, Refused> {
+        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2")))
+    }
+
+    fn u32(&mut self) -> Result<u32, Refused> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4")))
+    }
+
+    fn u64(&mut self) -> Result<u64, Refused> {
+        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8")))
+    }
 }
 
-impl Reader<'_> {
-    pub(super) fn take(&mut self, n: usize) -> Result<&[u8], String> {
-        let end = self.at.checked_add(n).ok_or_else(torn)?;
-        let s = self.bytes.get(self.at..end).ok_or_else(torn)?;
+/// A file's body, read a buffer at a time, its checksum kept as the bytes pass.
+struct FileBytes {
+    r: std::io::BufReader<std::fs::File>,
+    left: u64,
+    sum: u64,
+    buf: Vec<u8>,
+}
+
+impl Bytes for FileBytes {
+    fn take(&mut self, n: usize) -> Result<&[u8], Refused> {
+        use std::io::Read;
+        if n as u64 > self.left {
+            return Err(Refused::Bad(torn()));
+        }
+        if self.buf.len() < n {
+            self.buf.resize(n, 0);
+        }
+        let got = &mut self.buf[..n];
+        self.r.read_exact(got).map_err(Refused::Io)?;
+        self.sum = fnv_on(self.sum, got);
+        self.left -= n as u64;
+        Ok(got)
+    }
+
+    fn left(&self) -> u64 {
+        self.left
+    }
+}
+
+impl FileBytes {
+    /// Reads the rest of the body and the checksum after it: whether they agree.
+    fn sum_holds(&mut self, stop: &dyn Fn() -> bool) -> Result<bool, Refused> {
+        use std::io::Read;
+        let mut chunk = vec![0u8; 1 << 16];
+        while self.left > 0 {
+            if stop() {
+                return Err(stopped());
+            }
+            let n = self.left.min(chunk.len() as u64) as usize;
+            self.r.read_exact(&mut chunk[..n]).map_err(Refused::Io)?;
+            self.sum = fnv_on(self.sum, &chunk[..n]);
+            self.left -= n as u64;
+        }
+        let mut sum = [0u8; 8];
+        match self.r.read_exact(&mut sum) {
+            Ok(()) => Ok(u64::from_le_bytes(sum) == self.sum),
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(false),
+            Err(e) => Err(Refused::Io(e)),
+        }
+    }
+}
+
+/// Bytes in memory.
+struct Slice<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Bytes for Slice<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], Refused> {
+        let end = self.at.checked_add(n).ok_or_else(|| Refused::Bad(torn()))?;
+        let s = self
+            .bytes
+            .get(self.at..end)
+            .ok_or_else(|| Refused::Bad(torn()))?;
         self.at = end;
         Ok(s)
     }
 
-    pub(super) fn u16(&mut self) -> Result<u16, String> {
-        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2")))
+    fn left(&self) -> u64 {
+        (self.bytes.len() - self.at) as u64
     }
+}
 
-    pub(super) fn u32(&mut self) -> Result<u32, String> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4")))
+fn read_head(src: &mut impl Bytes) -> Result<Head, Refused> {
+    let mut head = Head::default();
+    let count = src.u32()?;
+    for _ in 0..count {
+        let len = src.u32()? as usize;
+        let name = std::str::from_utf8(src.take(len)?)
+            .map_err(|_| Refused::Bad(torn()))?
+            .to_string();
+        let hash = src.u64()?;
+        let arity = src.u32()?;
+        head.rulesets.push(RulesetRec { name, hash, arity });
     }
+    head.entries = src.u64()?;
+    Ok(head)
+}
 
-    pub(super) fn u64(&mut self) -> Result<u64, String> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8")))
+fn read_entry(src: &mut impl Bytes, rulesets: &[RulesetRec]) -> Result<Entry, Refused> {
+    let torn = || Refused::Bad(torn());
+    let ruleset = src.u32()?;
+    let rec = rulesets.get(ruleset as usize).ok_or_else(torn)?;
+    let args = (0..rec.arity)
+        .map(|_| read_arg(src, 0))
+        .collect::<Result<Vec<_>, _>>()?;
+    let fact = Fact {
+        exact: src.u32()?,
+        not: src.u64()?,
+        options: src.u32()?,
+    };
+    let work = src.u32()?;
+    // A nimber is less than 2^31 and at most the option count.
+    let bad = |n: u32| n != UNKNOWN && n >= 1 << 31;
+    if bad(fact.exact)
+        || bad(fact.options)
+        || (fact.exact != UNKNOWN && fact.options != UNKNOWN && fact.exact > fact.options)
+        || (fact.exact < 64 && fact.not >> fact.exact & 1 == 1)
+    {
+        return Err(torn());
     }
+    Ok(Entry {
+        ruleset,
+        args,
+        fact,
+        work,
+    })
+}
 
-    pub(super) fn arg(&mut self, depth: usize) -> Result<Arg, String> {
-        if depth > MOST_NESTING {
-            return Err(torn());
+fn read_arg(src: &mut impl Bytes, depth: usize) -> Result<Arg, Refused> {
+    let torn = || Refused::Bad(torn());
+    if depth > MOST_NESTING {
+        return Err(torn());
+    }
+    let tag = src.take(1)?[0];
+    Ok(match tag {
+        0 => Arg::Int(src.u64()? as i64),
+        1 | 2 => {
+            let len = src.u32()?;
+            // Each item takes a byte at least: a length past the file is torn.
+            if u64::from(len) > src.left() {
+                return Err(torn());
+            }
+            let xs = (0..len)
+                .map(|_| read_arg(src, depth + 1))
+                .collect::<Result<Rc<[Arg]>, _>>()?;
+            if tag == 1 {
+                Arg::Tuple(xs)
+            } else {
+                Arg::List(xs)
+            }
         }
-        let tag = self.take(1)?[0];
-        Ok(match tag {
-            0 => Arg::Int(self.u64()? as i64),
-            1 | 2 => {
-                let len = self.u32()? as usize;
-                // Each item takes a byte at least: a length past the file is torn.
-                if len > self.bytes.len() - self.at {
-                    return Err(torn());
-                }
-                let xs = (0..len)
-                    .map(|_| self.arg(depth + 1))
-                    .collect::<Result<Rc<[Arg]>, _>>()?;
-                if tag == 1 {
-                    Arg::Tuple(xs)
-                } else {
-                    Arg::List(xs)
-                }
+        3 => {
+            let (rows, cols) = (src.u16()? as usize, src.u16()? as usize);
+            let cells = src.take(rows * cols)?;
+            Arg::Board(Rc::new(
+                Board::from_cells(rows, cols, cells).map_err(|_| torn())?,
+            ))
+        }
+        4 => {
+            let n = src.u32()?;
+            let m = src.u32()?;
+            if u64::from(m) > src.left() / 8 {
+                return Err(torn());
             }
-            3 => {
-                let (rows, cols) = (self.u16()? as usize, self.u16()? as usize);
-                let cells = self.take(rows * cols)?;
-                let text: Vec<String> = cells
-                    .chunks(cols.max(1))
-                    .map(|row| String::from_utf8_lossy(row).into_owned())
-                    .collect();
-                let b = Board::parse(&text.join("|")).map_err(|_| torn())?;
-                if b.rows() != rows || b.cols() != cols || b.cells() != cells {
-                    return Err(torn());
-                }
-                Arg::Board(Rc::new(b))
+            let mut edges = Vec::with_capacity(m as usize);
+            for _ in 0..m {
+                edges.push((i64::from(src.u32()?), i64::from(src.u32()?)));
             }
-            4 => {
-                let n = self.u32()?;
-                let m = self.u32()? as usize;
-                if m > (self.bytes.len() - self.at) / 8 {
-                    return Err(torn());
-                }
-                let mut edges = Vec::with_capacity(m);
-                for _ in 0..m {
-                    edges.push((i64::from(self.u32()?), i64::from(self.u32()?)));
-                }
-                let g = Graph::new(i64::from(n), &edges).map_err(|_| torn())?;
-                if g.edges().len() != m {
-                    return Err(torn());
-                }
-                Arg::Graph(Rc::new(g))
+            let g = Graph::new(i64::from(n), &edges).map_err(|_| torn())?;
+            if g.edges().len() != m as usize {
+                return Err(torn());
             }
-            _ => return Err(torn()),
-        })
-    }
+            Arg::Graph(Rc::new(g))
+        }
+        _ => return Err(torn()),
+    })
 }
 
 /// A table file written entry by entry to a temporary file beside its path, the checksum
@@ -439,16 +645,4 @@ impl Refused {
             Refused::Stopped(e) => return e,
         })
     }
-}
-
-/// Reads and checks a table file (not yet against any session).
-pub(super) fn read(path: &str) -> Result<TableFile, Refused> {
-    let len = std::fs::metadata(path).map_err(Refused::Io)?.len();
-    loony_core::memory::reserve(
-        usize::try_from(len).unwrap_or(usize::MAX).saturating_mul(3),
-        "a table file",
-    )
-    .map_err(Refused::Stopped)?;
-    let bytes = std::fs::read(path).map_err(Refused::Io)?;
-    TableFile::decode(&bytes).map_err(Refused::Bad)
 }
