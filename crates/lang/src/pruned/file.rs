@@ -118,6 +118,20 @@ impl Cx {
         r
     }
 
+    /// Polls Ctrl-C for a pass over a table file (called every [`POLL`] entries), with a
+    /// progress line now and then (`table file: loaded 41943040 entries (70 s)`): a file of
+    /// 100 million entries takes minutes to load.
+    fn file_pass(&self, what: &'static str) -> impl Fn() -> bool + use<> {
+        let flag = self.limits.interrupt.clone();
+        let log = crate::progress::Log::new("table file");
+        let polls = std::cell::Cell::new(0u64);
+        move || {
+            log.line(|| format!("{what} {} entries", polls.get() * POLL as u64));
+            polls.set(polls.get() + 1);
+            flag.load(std::sync::atomic::Ordering::Relaxed)
+        }
+    }
+
     /// Writes the session's table to `path`; the number of positions written.
     fn save_table(&mut self, store: &Store, path: &str) -> Result<usize, Error> {
         let table = std::mem::take(&mut self.engines.pruned.table);
@@ -167,8 +181,7 @@ impl Cx {
                 w.entry(ruleset, args, fact, work).map_err(failed)
             })?;
             if carried.iter().any(Option::is_some) {
-                let flag = self.limits.interrupt.clone();
-                let stop = move || flag.load(std::sync::atomic::Ordering::Relaxed);
+                let stop = self.file_pass("carried over");
                 let from = pending.path.clone().unwrap_or_default();
                 pending
                     .waiting
@@ -360,8 +373,7 @@ impl Cx {
                 refusal: first_refusal,
             });
         }
-        let flag = self.limits.interrupt.clone();
-        let stop = move || flag.load(std::sync::atomic::Ordering::Relaxed);
+        let stop = self.file_pass("checked");
         // Every position first, checked against what the session knows.
         let (memo, table) = (&self.engines.memo, &self.engines.pruned.table);
         let checked = waiting.each(rulesets, &stop, &mut |e| {
@@ -398,6 +410,7 @@ impl Cx {
         let cap = self.engines.pruned.capacity_for(self.limits.memory);
         self.engines.pruned.table.set_capacity(cap);
         let mut positions = 0;
+        let stop = self.file_pass("loaded");
         let (memo, table) = (&mut self.engines.memo, &mut self.engines.pruned.table);
         waiting.each(rulesets, &stop, &mut |e| {
             let r = e.ruleset as usize;
@@ -447,8 +460,7 @@ impl Cx {
     ) -> Result<Value, Error> {
         let path = self.file_arg(a)?;
         let at = |cx: &Cx, e: Refused| e.error(&path).or_at(cx.scope.file, a.span(0).clone());
-        let flag = self.limits.interrupt.clone();
-        let stop = move || flag.load(std::sync::atomic::Ordering::Relaxed);
+        let stop = self.file_pass("read");
         let checked = scan(&path, None, &stop, &mut |_| Ok(())).map_err(|e| at(self, e))?;
         self.apply_pending(store)?;
         let rulesets = checked.head.rulesets.clone();
@@ -484,8 +496,7 @@ impl Cx {
             ..Pending::default()
         };
         if std::path::Path::new(path).exists() {
-            let flag = self.limits.interrupt.clone();
-            let stop = move || flag.load(std::sync::atomic::Ordering::Relaxed);
+            let stop = self.file_pass("read");
             let c = scan(path, None, &stop, &mut |_| Ok(())).map_err(|e| e.error(path))?;
             p.rulesets = c.head.rulesets.clone();
             p.counts = c.counts.clone();
