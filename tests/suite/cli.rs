@@ -736,6 +736,21 @@ fn a_long_pruned_search_logs_its_table() {
     assert!(out.status.success());
 }
 
+/// The questions the last `:table` line of `out` counts.
+fn questions(out: &str) -> u64 {
+    let at = out.rfind(" replaced, ").expect("the table's line") + " replaced, ".len();
+    out[at..].split(' ').next().unwrap().parse().unwrap()
+}
+
+/// A fresh table file of `name` in the tests' scratch folder.
+fn table_file(name: &str) -> String {
+    let dir = format!("{}/target/pruned-table-tests", env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = format!("{dir}/{name}");
+    let _ = std::fs::remove_file(&file);
+    file
+}
+
 /// `--table FILE` saves pruned search's table at the end and loads it at the next start (as
 /// its rulesets are defined); a torn file stops the run before anything overwrites it, and a
 /// Ctrl-C (SIGINT) that stops a script still saves what it learned.
@@ -751,10 +766,6 @@ fn the_table_flag_saves_and_loads_the_table() {
     let (out, err, code) = loony(&["--table", &file], Some(input));
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
     assert!(out.starts_with("N\npruned search's table: "), "{out}");
-    let questions = |out: &str| -> u64 {
-        let at = out.rfind(" replaced, ").expect("the table's line") + " replaced, ".len();
-        out[at..].split(' ').next().unwrap().parse().unwrap()
-    };
     assert!(questions(&out) > 100, "{out}");
     let (again, err, code) = loony(&["--table", &file], Some(input));
     assert_eq!((code, err.as_str()), (0, ""), "{again}");
@@ -797,14 +808,7 @@ fn the_table_flag_saves_and_loads_the_table() {
 /// is loaded from it, and a later session that defines them asks no question again.
 #[test]
 fn a_table_file_carries_what_a_session_does_not_load() {
-    let dir = format!("{}/target/pruned-table-tests", env!("CARGO_MANIFEST_DIR"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = format!("{dir}/carried.tbl");
-    let _ = std::fs::remove_file(&file);
-    let questions = |out: &str| -> u64 {
-        let at = out.rfind(" replaced, ").expect("the table's line") + " replaced, ".len();
-        out[at..].split(' ').next().unwrap().parse().unwrap()
-    };
+    let file = table_file("carried.tbl");
     // 3 × 9 Cram is an N-position (igsolve); Node Kayles on a path of 12 vertices is
     // Dawson's Chess, 0.137, heap 12: *2 (OEIS A002187).
     let cram = "import \"std/cram\"\noutcome(cram(3, 9))\n";
