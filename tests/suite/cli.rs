@@ -719,7 +719,8 @@ fn a_long_statement_says_it_is_still_running() {
     assert!(out.status.success());
 }
 
-/// Off a terminal, a long pruned search writes its table's fill and hit rate now and then.
+/// Off a terminal, a long pruned search writes its table's fill and hit rate now and then,
+/// and where it is: its depth, and the option of its root it is looking at.
 #[test]
 fn a_long_pruned_search_logs_its_table() {
     let (out, stdout, err) = logged("0.01", "import \"std/cram\"\noutcome(cram(3, 11))");
@@ -731,6 +732,11 @@ fn a_long_pruned_search_logs_its_table() {
         .unwrap_or_else(|| panic!("no progress line in {err}"));
     assert!(
         line.contains("entries (") && line.contains("% full)") && line.contains("lookups hit"),
+        "{line}"
+    );
+    // How far it has come: questions open, and the root's question and option.
+    assert!(
+        line.contains("; depth ") && line.contains(", is it 0: option "),
         "{line}"
     );
     assert!(out.status.success());

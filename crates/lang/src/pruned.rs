@@ -23,7 +23,7 @@ use loony_core::diag::Error;
 use loony_core::game::{GameId, Node, Store};
 use loony_core::positions::PosId;
 use loony_graph::Side;
-use loony_theory::pruned::{self, Hint, Stats, Stop, Table, Weigh};
+use loony_theory::pruned::{self, Hint, Place, Stats, Stop, Table, Weigh};
 
 mod file;
 mod format;
@@ -268,14 +268,26 @@ impl Weigh for Cx {
         Cx::wrong_bound(self, store, p, n, bound)
     }
 
-    fn progress(&mut self, store: &Store, table: &Table) {
+    fn progress(&mut self, store: &Store, table: &Table, at: &Place) {
         self.autosave(store, table);
         let stats = &table.stats();
         let Some(m) = self.engines.pruned.meter.as_mut() else {
             return;
         };
+        // `…, 62853123 questions; depth 31, is it *3: option 12 of 70` (of the root).
+        let line = || {
+            let root = at.root.map_or(String::new(), |(n, i, k)| {
+                let n = match n {
+                    0 => "0".to_string(),
+                    1 => "*".to_string(),
+                    n => format!("*{n}"),
+                };
+                format!(", is it {n}: option {i} of {k}")
+            });
+            format!("{}; depth {}{root}", summary(stats), at.depth)
+        };
         if !m.terminal {
-            m.log.line(|| summary(stats));
+            m.log.line(line);
             return;
         }
         if m.started.elapsed().as_secs_f64() < 1.0 {
@@ -284,7 +296,7 @@ impl Weigh for Cx {
         let b = m
             .bar
             .get_or_insert_with(|| super::progress::bar(0, super::progress::PRUNED));
-        b.set_message(summary(stats));
+        b.set_message(line());
         b.tick();
     }
 }

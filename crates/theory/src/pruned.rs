@@ -119,13 +119,23 @@ impl From<Error> for Stop {
     }
 }
 
+/// Where a search is, for its progress line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// Questions open, one inside another.
+    pub depth: u32,
+    /// The root's question (whether it is `*n`), the option of it being looked at (from 1)
+    /// and its options: how far a long solve has come.
+    pub root: Option<(u32, u32, u32)>,
+}
+
 /// How the search sees the size of a part, to keep the largest part of a sum for the last
 /// question (the others' nimbers are cheaper to compute) and to try small options first.
 pub trait Weigh {
     fn weight(&self, store: &Store, p: PosId) -> u64;
     /// Told how the search is going now and then (with the Ctrl-C poll): the table (its
     /// counters for a progress line; what it has learned, to save while the search runs).
-    fn progress(&mut self, _store: &Store, _table: &Table) {}
+    fn progress(&mut self, _store: &Store, _table: &Table, _at: &Place) {}
     /// What the part's ruleset says of it (its `bound by`, `order by` and `value by`).
     fn hint(&mut self, _store: &mut Store, _p: PosId) -> Result<Hint, Error> {
         Ok(Hint::NONE)
@@ -185,6 +195,7 @@ pub fn nimber<S: Source + Weigh>(
     if let Some(k) = s.hinted_value(p)? {
         return Ok(k);
     }
+    s.root = p;
     demand::solve(&mut s, Ask::Nim(p))
 }
 
@@ -216,9 +227,11 @@ pub fn is_p<S: Source + Weigh>(
     };
     for &p in &unknown {
         if p != last {
+            s.root = p;
             heap ^= demand::solve(&mut s, Ask::Nim(p))?;
         }
     }
+    s.root = last;
     Ok(demand::solve(&mut s, Ask::Is(last, heap))? == 1)
 }
 
@@ -290,6 +303,9 @@ struct IsFrame {
     answer: Option<bool>,
     /// The option's last part is being valued whole (its nimber, not one question).
     whole: bool,
+    /// Options taken up so far, of `options`.
+    taken: u32,
+    options: u32,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -362,6 +378,9 @@ struct Search<'a, S> {
     /// Mex frames open: below one, a nimber is the mex of its options' at once (the mex
     /// needs each option's whole nimber, so questions first cost a search each for nothing).
     in_mex: usize,
+    /// The part the search was asked about, and where the search is (for progress).
+    root: PosId,
+    place: Place,
 }
 
 /// A part whose nimber is not among the first `ASKS` values is valued by the mex of its
@@ -393,6 +412,8 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
             small: SMALL,
             asks: ASKS,
             in_mex: 0,
+            root: PosId::MAX,
+            place: Place::default(),
         }
     }
 
@@ -535,6 +556,83 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
         Ok(Some(h.value))
     }
 
+    /// Opens the frame of a question (see [`Demand::open`]).
+    fn open_frame(&mut self, key: Ask) -> Result<Frame, Stop> {
+        self.table.stats.opened += 1;
+        let start = self.table.stats.opened;
+        // The part's own hints, worked out now if its listing did not: a value, or a bound
+        // below the question, answers it without listing the part's options.
+        let h = self.src.hint(self.store, key.pos())?;
+        let given = match key {
+            _ if h.value != UNKNOWN => {
+                self.learn_value(key.pos(), h.value);
+                Some(h.value)
+            }
+            Ask::Is(_, n) if h.bound != UNKNOWN && n > h.bound => Some(UNKNOWN),
+            _ => None,
+        };
+        if let Some(v) = given {
+            return Ok(match key {
+                Ask::Nim(p) => Frame::Nim {
+                    p,
+                    n: v,
+                    found: true,
+                    start,
+                },
+                Ask::Is(p, n) => Frame::Is(IsFrame {
+                    p,
+                    n,
+                    start,
+                    opts: Vec::new(),
+                    next: 0,
+                    pending: Vec::new(),
+                    heap: 0,
+                    wait: Wait::Nothing,
+                    in_options: false,
+                    m: 0,
+                    answer: Some(v == n),
+                    whole: false,
+                    taken: 0,
+                    options: 0,
+                }),
+            });
+        }
+        Ok(match key {
+            Ask::Nim(p) if self.weight(p) <= self.small => self.mex_frame(p, start)?,
+            Ask::Nim(p) => Frame::Nim {
+                p,
+                n: 0,
+                found: false,
+                start,
+            },
+            Ask::Is(p, n) => {
+                let (opts, count) = self.expand(p)?;
+                let mut f = IsFrame {
+                    p,
+                    n,
+                    start,
+                    opts,
+                    next: 0,
+                    pending: Vec::new(),
+                    heap: 0,
+                    wait: Wait::Nothing,
+                    in_options: true,
+                    m: 0,
+                    answer: None,
+                    whole: false,
+                    taken: 0,
+                    options: count,
+                };
+                if n > count && self.src.finite(self.store, p) {
+                    f.answer = Some(false);
+                } else {
+                    self.searching.insert(p);
+                }
+                Frame::Is(f)
+            }
+        })
+    }
+
     /// Moves an `is` frame on until it needs something or has its answer.
     fn step_is(&mut self, f: &mut IsFrame) -> Result<Step<Ask>, Stop> {
         loop {
@@ -577,6 +675,10 @@ impl<'a, S: Source + Weigh> Search<'a, S> {
                 let len = f.opts[f.next] as usize;
                 let parts = &f.opts[f.next + 1..f.next + 1 + len];
                 f.next += 1 + len;
+                f.taken += 1;
+                if f.p == self.root {
+                    self.place.root = Some((f.n, f.taken, f.options));
+                }
                 f.heap = parts[len - 1] & !NIM;
                 for &q in &parts[..len - 1] {
                     match self.table.exact(self.src.memo_ref(), q) {
@@ -735,77 +837,34 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
     }
 
     fn open(&mut self, key: Ask) -> Result<Frame, Stop> {
-        self.table.stats.opened += 1;
-        let start = self.table.stats.opened;
-        // The part's own hints, worked out now if its listing did not: a value, or a bound
-        // below the question, answers it without listing the part's options.
-        let h = self.src.hint(self.store, key.pos())?;
-        let given = match key {
-            _ if h.value != UNKNOWN => {
-                self.learn_value(key.pos(), h.value);
-                Some(h.value)
-            }
-            Ask::Is(_, n) if h.bound != UNKNOWN && n > h.bound => Some(UNKNOWN),
-            _ => None,
-        };
-        if let Some(v) = given {
-            return Ok(match key {
-                Ask::Nim(p) => Frame::Nim {
-                    p,
-                    n: v,
-                    found: true,
-                    start,
-                },
-                Ask::Is(p, n) => Frame::Is(IsFrame {
-                    p,
-                    n,
-                    start,
-                    opts: Vec::new(),
-                    next: 0,
-                    pending: Vec::new(),
-                    heap: 0,
-                    wait: Wait::Nothing,
-                    in_options: false,
-                    m: 0,
-                    answer: Some(v == n),
-                    whole: false,
-                }),
-            });
-        }
-        Ok(match key {
-            Ask::Nim(p) if self.weight(p) <= self.small => self.mex_frame(p, start)?,
-            Ask::Nim(p) => Frame::Nim {
-                p,
-                n: 0,
-                found: false,
-                start,
-            },
-            Ask::Is(p, n) => {
-                let (opts, count) = self.expand(p)?;
-                let mut f = IsFrame {
-                    p,
-                    n,
-                    start,
-                    opts,
-                    next: 0,
-                    pending: Vec::new(),
-                    heap: 0,
-                    wait: Wait::Nothing,
-                    in_options: true,
-                    m: 0,
-                    answer: None,
-                    whole: false,
-                };
-                if n > count && self.src.finite(self.store, p) {
-                    f.answer = Some(false);
-                } else {
-                    self.searching.insert(p);
-                }
-                Frame::Is(f)
-            }
-        })
+        let f = self.open_frame(key)?;
+        self.place.depth += 1;
+        Ok(f)
     }
 
+    fn poll(&mut self) -> Result<(), Stop> {
+        self.src.progress(self.store, self.table, &self.place);
+        if self.src.interrupted() {
+            return Err(Stop::Error(Error::new(
+                loony_core::diag::CoreError::Interrupted,
+            )));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self, frame: &Frame) {
+        self.place.depth -= 1;
+        match frame {
+            Frame::Is(f) if f.in_options => {
+                self.searching.remove(&f.p);
+            }
+            Frame::Mex(f) => {
+                self.searching.remove(&f.p);
+                self.in_mex -= 1;
+            }
+            _ => {}
+        }
+    }
     fn step(&mut self, frame: &mut Frame) -> Result<Step<Ask>, Stop> {
         match frame {
             Frame::Nim { p, n, found, start } => {
@@ -903,29 +962,6 @@ impl<S: Source + Weigh> Demand for Search<'_, S> {
                 u32::from(yes)
             }
         })
-    }
-
-    fn poll(&mut self) -> Result<(), Stop> {
-        self.src.progress(self.store, self.table);
-        if self.src.interrupted() {
-            return Err(Stop::Error(Error::new(
-                loony_core::diag::CoreError::Interrupted,
-            )));
-        }
-        Ok(())
-    }
-
-    fn leave(&mut self, frame: &Frame) {
-        match frame {
-            Frame::Is(f) if f.in_options => {
-                self.searching.remove(&f.p);
-            }
-            Frame::Mex(f) => {
-                self.searching.remove(&f.p);
-                self.in_mex -= 1;
-            }
-            _ => {}
-        }
     }
 }
 
