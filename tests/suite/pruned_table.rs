@@ -325,3 +325,85 @@ fn the_capacity_follows_the_memory_budget() {
     assert_eq!(caps[4], 512);
     assert_eq!(caps[6], 512);
 }
+
+/// FNV-1a, 64 bits, as the table file's checksum is (its format: `pruned/file.rs`).
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The entries of a table file of `std/cram` (each one board): where each one's exact nimber
+/// is, the board as text, and the nimber.
+fn cram_entries(bytes: &[u8]) -> Vec<(usize, String, u32)> {
+    let u16_at = |at: usize| u16::from_le_bytes(bytes[at..at + 2].try_into().unwrap()) as usize;
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let mut at = 12;
+    let rulesets = u32_at(at);
+    at += 4;
+    for _ in 0..rulesets {
+        at += 4 + u32_at(at) as usize + 8 + 4;
+    }
+    let count = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    at += 8;
+    let mut out = Vec::new();
+    for _ in 0..count {
+        assert_eq!(bytes[at + 4], 3, "a board");
+        let (rows, cols) = (u16_at(at + 5), u16_at(at + 7));
+        at += 9;
+        let cells = &bytes[at..at + rows * cols];
+        let text: Vec<String> = cells
+            .chunks(cols)
+            .map(|r| String::from_utf8(r.to_vec()).unwrap())
+            .collect();
+        at += rows * cols;
+        out.push((at, text.join("|"), u32_at(at)));
+        at += 20;
+    }
+    assert_eq!(at, bytes.len() - 8, "the whole file read");
+    out
+}
+
+/// What a file says of a position the session already knows is checked: a file whose
+/// nimber of a part is not the one the session found is refused whole (E0308).
+#[test]
+fn a_table_file_that_disagrees_with_the_session_is_refused() {
+    let file = scratch("disagrees.tbl");
+    let (_, err) = on_big_stack({
+        let file = file.clone();
+        move || {
+            let mut interp = Interp::new();
+            let src = format!("import \"std/cram\"\ncram(3, 5)\nsave_table(\"{file}\")");
+            run(&mut interp, "save.cgt", &src)
+        }
+    });
+    assert_eq!(err, None);
+    let mut bytes = std::fs::read(&file).unwrap();
+    // A part of nimber 1 or more, said to be 0 (and nothing said of what it is not), with
+    // the checksum made again: a whole file that is wrong.
+    let (at, board, n) = cram_entries(&bytes)
+        .into_iter()
+        .find(|&(_, _, n)| (1..u32::MAX).contains(&n))
+        .expect("a part of nimber 1 or more");
+    bytes[at..at + 12].fill(0);
+    let body = bytes.len() - 8;
+    let sum = fnv(&bytes[..body]);
+    bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(&file, &bytes).unwrap();
+    let (out, err) = on_big_stack(move || {
+        let mut interp = Interp::new();
+        let src = format!(
+            "import \"std/cram\"\nnimber(cram_board(board(\"{board}\")))\nload_table(\"{file}\")"
+        );
+        run(&mut interp, "load.cgt", &src)
+    });
+    assert_eq!(out, [n.to_string()]);
+    let err = err.expect("the file is refused");
+    assert!(
+        err.starts_with("error[E0308]") && err.contains("where this session found"),
+        "{err}"
+    );
+}

@@ -373,10 +373,19 @@ impl Cx {
                 refusal: first_refusal,
             });
         }
-        let stop = self.file_pass("checked");
-        // Every position first, checked against what the session knows.
+        // Every position first, checked against what the session knows, unless it knows no
+        // nimber of any position of these rulesets (a session resuming a solve): then no
+        // entry can disagree with it, and the file is read once less.
         let (memo, table) = (&self.engines.memo, &self.engines.pruned.table);
-        let checked = waiting.each(rulesets, &stop, &mut |e| {
+        let loading: Vec<u32> = rids.iter().flatten().copied().collect();
+        let knows_none = store.positions.len() <= 1 << 20
+            && (0..store.positions.len() as PosId).all(|p| {
+                !loading.contains(&store.positions.ruleset(p))
+                    || (memo.nimber(Key::Pos(p)).is_none()
+                        && table.get(p).is_none_or(|f| f.exact == UNKNOWN))
+            });
+        let stop = self.file_pass("checked");
+        let mut check = |e: &Entry| {
             let Some(rid) = rids[e.ruleset as usize] else {
                 return Ok(());
             };
@@ -395,7 +404,11 @@ impl Cx {
                 ))),
                 _ => Ok(()),
             }
-        });
+        };
+        let checked = match knows_none {
+            true => Ok(()),
+            false => waiting.each(rulesets, &stop, &mut check),
+        };
         if let Err(e) = checked {
             if matches!(e, Refused::Foreign(_)) {
                 for (r, id) in refused.iter_mut().zip(&rids) {
