@@ -15,7 +15,9 @@
 //! - Chomp 8 × 8, 10 × 10, 11 × 11 and 9 × 13 beside `igsolve chomp` likewise (the last two
 //!   take igsolve about a second);
 //! - the frontier (see [`frontier`]): half-blocked 7 × 7 Cram, and with `LOONY_BENCH_SLOW=1`
-//!   `outcome(cram(5, 9))` and Node Kayles on 60 vertices and 90 edges, each within its limit.
+//!   `outcome(cram(5, 9))` and Node Kayles on 60 vertices and 90 edges, each within its limit;
+//! - with `LOONY_BENCH_RECORDS=SECONDS`, the records (see [`records`]): Cram 6 × 7 and 7 × 7,
+//!   resumed from run to run through their table files, beside igsolve with as much memory.
 //!
 //! `cargo bench --bench boards -- --test` runs each once and prints the figures.
 
@@ -230,10 +232,23 @@ fn igsolve() -> Result<std::path::PathBuf, String> {
 /// igsolve's nimber of `game` (`cram`, `chomp`) on `rows × cols`, its wall time and its peak
 /// resident memory (kB, sampled from `/proc` while it runs), or why it did not run.
 fn in_igsolve(game: &str, rows: usize, cols: usize) -> Result<(u32, Duration, u64), String> {
+    in_igsolve_within(game, rows, cols, &[], Duration::MAX).map(|r| r.expect("no time limit"))
+}
+
+/// [`in_igsolve`] with igsolve's `options` (`--tt_size 14`), killed after `limit`: `None`
+/// if it did not finish by then.
+fn in_igsolve_within(
+    game: &str,
+    rows: usize,
+    cols: usize,
+    options: &[&str],
+    limit: Duration,
+) -> Result<Option<(u32, Duration, u64)>, String> {
     use std::io::Read;
     let bin = igsolve()?;
     let t = Instant::now();
     let mut child = std::process::Command::new(bin)
+        .args(options)
         .args([game, "-r", &rows.to_string(), "-c", &cols.to_string()])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
@@ -241,6 +256,16 @@ fn in_igsolve(game: &str, rows: usize, cols: usize) -> Result<(u32, Duration, u6
         .map_err(|e| format!("igsolve did not start: {e}"))?;
     let child_id = child.id();
     let peak = Sampler::start(move || peak_of_pid(child_id));
+    let stopped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    if limit != Duration::MAX {
+        let stopped = stopped.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(limit);
+            stopped.store(true, std::sync::atomic::Ordering::Relaxed);
+            // SAFETY: a signal to the child this bench started (gone already is harmless).
+            unsafe { libc::kill(child_id as i32, libc::SIGKILL) };
+        });
+    }
     let mut text = String::new();
     child
         .stdout
@@ -251,6 +276,9 @@ fn in_igsolve(game: &str, rows: usize, cols: usize) -> Result<(u32, Duration, u6
     let status = child.wait().map_err(|e| format!("igsolve's exit: {e}"))?;
     let took = t.elapsed();
     let peak = peak.stop();
+    if stopped.load(std::sync::atomic::Ordering::Relaxed) && !status.success() {
+        return Ok(None);
+    }
     if !status.success() {
         return Err(format!("igsolve failed: {text}"));
     }
@@ -259,7 +287,7 @@ fn in_igsolve(game: &str, rows: usize, cols: usize) -> Result<(u32, Duration, u6
         .find_map(|l| l.strip_prefix("Nimber of initial position: "))
         .and_then(|v| v.trim().parse().ok())
         .ok_or_else(|| format!("unexpected output {text:?}"))?;
-    Ok((value, took, peak / 1000))
+    Ok(Some((value, took, peak / 1000)))
 }
 
 /// Cram beside igsolve: one question (`outcome`) and the whole nimber, each against igsolve's
@@ -477,7 +505,109 @@ fn frontier() {
     }
 }
 
+/// The published records, with `LOONY_BENCH_RECORDS=SECONDS` (a slow benchmark, never CI):
+/// `nimber(cram(6, 7))` (*5) and `nimber(cram(7, 7))` (*1), each for at most SECONDS under a
+/// memory budget of `LOONY_BENCH_RECORD_GB` (14 unless set), its table in
+/// `target/records/cramRxC.tbl` (saved every ten minutes and at the stop, so that each run
+/// resumes where the last stopped), and then igsolve with a table of as many GB for as long.
+fn records() {
+    let Some(secs) = std::env::var("LOONY_BENCH_RECORDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+    else {
+        println!("boards: LOONY_BENCH_RECORDS=SECONDS for cram(6, 7) and cram(7, 7)");
+        return;
+    };
+    let gb: u64 = std::env::var("LOONY_BENCH_RECORD_GB")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(14);
+    let limit = Duration::from_secs(secs);
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/records");
+    std::fs::create_dir_all(dir).expect("target/records");
+    let dir = std::fs::canonicalize(dir).expect("target/records");
+    let dir = dir.display();
+    // Published values (Lemoine & Viennot's table; the issue quotes them).
+    for (rows, cols, value) in [(6, 7, 5), (7, 7, 1)] {
+        let file = format!("{dir}/cram{rows}x{cols}.tbl");
+        let src = format!("import \"std/cram\"\nnimber(cram({rows}, {cols}))\n");
+        match peak_of(|| run_record(&src, &file, gb << 30, limit)) {
+            (Ok(Some((out, took))), peak) => {
+                assert_eq!(out, value.to_string(), "Cram {rows} x {cols}");
+                println!(
+                    "boards: Cram {rows}x{cols} = *{value} in {took:.2?} this run ({}; {file})",
+                    mb(peak)
+                );
+            }
+            (Ok(None), peak) => println!(
+                "boards: Cram {rows}x{cols}: not done in {secs} s ({}); its table is saved in \
+                 {file}, and the next run resumes it",
+                mb(peak)
+            ),
+            (Err(e), _) => println!("boards: Cram {rows}x{cols}: {e}"),
+        }
+        let tt = gb.to_string();
+        match in_igsolve_within("cram", rows, cols, &["--tt_size", &tt], limit) {
+            Ok(Some((v, took, kb))) => println!(
+                "boards: Cram {rows}x{cols}: igsolve --tt_size {gb} = *{v} in {took:.2?} ({} MB)",
+                kb / 1000
+            ),
+            Ok(None) => {
+                println!("boards: Cram {rows}x{cols}: igsolve --tt_size {gb}: not done in {secs} s")
+            }
+            Err(why) => println!("boards: Cram {rows}x{cols}: igsolve not run: {why}"),
+        }
+    }
+}
+
+/// [`run_within`] under `--table FILE` and a memory budget of `memory` bytes: the table file
+/// is read first, saved every ten minutes and at the end (also when the limit stops it).
+fn run_record(
+    src: &str,
+    file: &str,
+    memory: u64,
+    limit: Duration,
+) -> Result<Option<(String, Duration)>, String> {
+    let (src, file) = (src.to_string(), file.to_string());
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut interp = Interp::new();
+            interp.cx.limits.budget = usize::MAX / 4;
+            interp.cx.limits.memory = usize::try_from(memory).unwrap_or(usize::MAX);
+            interp
+                .cx
+                .open_table_file(&file)
+                .map_err(|e| format!("{file}: {}", e.message()))?;
+            interp.cx.save_every(Duration::from_secs(600));
+            let flag = interp.cx.limits.interrupt.clone();
+            let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let watch = done.clone();
+            std::thread::spawn(move || {
+                let t = Instant::now();
+                while t.elapsed() < limit && !watch.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let mut out = String::new();
+            let t = Instant::now();
+            let r = interp.run("record.cgt", &src, &mut |s| out = s);
+            let took = t.elapsed();
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+            interp
+                .cx
+                .save_table_file(&mut interp.store)
+                .map_err(|e| format!("saving {file}: {}", e.message()))?;
+            Ok(r.ok().map(|()| (out, took)))
+        })
+        .expect("spawn")
+        .join()
+        .expect("join")
+}
+
 fn bench(c: &mut Criterion) {
+    records();
     frontier();
     against_peers();
     against_igsolve();
