@@ -35,6 +35,28 @@ fn run(src: &str) -> (String, Duration) {
     run_within(src, Duration::MAX).expect("bench program runs")
 }
 
+/// Raises `flag` (as Ctrl-C does) once `limit` has passed, unless the flag it returns is
+/// raised first (the run is done; then a save after it is not stopped).
+fn stop_after(
+    limit: Duration,
+    flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::Ordering::Relaxed;
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let watch = done.clone();
+    std::thread::spawn(move || {
+        let t = Instant::now();
+        while t.elapsed() < limit {
+            if watch.load(Relaxed) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        flag.store(true, Relaxed);
+    });
+    done
+}
+
 /// [`run`] stopped after `limit` (as Ctrl-C stops it): `None` if it did not finish in time.
 fn run_within(src: &str, limit: Duration) -> Option<(String, Duration)> {
     let src = src.to_string();
@@ -43,16 +65,7 @@ fn run_within(src: &str, limit: Duration) -> Option<(String, Duration)> {
         .spawn(move || {
             let mut interp = Interp::new();
             interp.cx.limits.budget = usize::MAX / 4;
-            let flag = interp.cx.limits.interrupt.clone();
-            let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-            let watch = done.clone();
-            std::thread::spawn(move || {
-                let t = Instant::now();
-                while t.elapsed() < limit && !watch.load(std::sync::atomic::Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-                flag.store(true, std::sync::atomic::Ordering::Relaxed);
-            });
+            let done = stop_after(limit, interp.cx.limits.interrupt.clone());
             let mut out = String::new();
             let t = Instant::now();
             let r = interp.run("bench.cgt", &src, &mut |s| out = s);
@@ -580,16 +593,7 @@ fn run_record(
                 .open_table_file(&file)
                 .map_err(|e| format!("{file}: {}", e.message()))?;
             interp.cx.save_every(Duration::from_secs(600));
-            let flag = interp.cx.limits.interrupt.clone();
-            let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-            let watch = done.clone();
-            std::thread::spawn(move || {
-                let t = Instant::now();
-                while t.elapsed() < limit && !watch.load(std::sync::atomic::Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(100));
-                }
-                flag.store(true, std::sync::atomic::Ordering::Relaxed);
-            });
+            let done = stop_after(limit, interp.cx.limits.interrupt.clone());
             let mut out = String::new();
             let t = Instant::now();
             let r = interp.run("record.cgt", &src, &mut |s| out = s);
