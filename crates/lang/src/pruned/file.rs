@@ -22,8 +22,9 @@
 //! last whole file. A file is read a buffer at a time and never held whole (a long search's
 //! file is as large as the memory its table fills): once through to check the magic, the
 //! version, every entry's form and the checksum, then, against a session, every ruleset
-//! against the session's, every position against what the session knows, and only then a
-//! last time to load. Nothing is loaded unless all of it is good: a torn, altered or
+//! against the session's, every position against what the session knows (a pass left out
+//! when the session knows no nimber of those rulesets' positions), and only then a last time
+//! to load. Nothing is loaded unless all of it is good: a torn, altered or
 //! foreign file is an error, never an answer, and a file changed between two readings is
 //! refused.
 //!

@@ -99,7 +99,8 @@ impl Pending {
         }
     }
 
-    /// Whether ruleset record `r` is still to be loaded or refused.
+    /// Whether ruleset record `r` is not loaded (refused or not defined yet): its entries
+    /// wait, and a save carries them over.
     pub(super) fn open(&self, r: usize) -> bool {
         !self.loaded.get(r).copied().unwrap_or(false)
     }
